@@ -1,0 +1,55 @@
+// Lint enforces the layers (DESIGN §2): shared/ imports nothing outside itself,
+// renderer/ imports only shared/ and browser packages, and SQL stays in db/.
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const NODE_BUILTINS = ['node:*', 'fs', 'fs/*', 'path', 'os', 'child_process', 'crypto', 'http', 'https', 'net', 'url', 'worker_threads', 'stream', 'util', 'zlib', 'events', 'readline'];
+
+const layer = (patterns, message) => ({
+  'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }],
+});
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'dist/', 'dist-electron/', 'release/', 'coverage/', '.bench/', 'tests/fixtures/hostile/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node },
+    },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'separate-type-imports' }],
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      eqeqeq: ['error', 'smart'],
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.cjs', '**/*.mjs'],
+    extends: [tseslint.configs.disableTypeChecked],
+  },
+  {
+    files: ['shared/**/*.ts'],
+    rules: layer(['../*', '../../*', ...NODE_BUILTINS, 'electron', 'better-sqlite3', 'react', 'react-dom'], 'shared/ imports nothing outside itself (only zod).'),
+  },
+  {
+    files: ['renderer/**/*.ts', 'renderer/**/*.tsx'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: layer(
+      ['**/db', '**/db/**', '**/cli', '**/cli/**', '**/electron', '**/electron/**', 'electron', 'better-sqlite3', ...NODE_BUILTINS],
+      'renderer/ imports only shared/ and browser packages: data arrives through the typed API.',
+    ),
+  },
+  {
+    files: ['db/**/*.ts'],
+    rules: layer(['**/cli/**', '**/electron/**', '**/renderer/**', 'electron'], 'db/ imports only shared/.'),
+  },
+  {
+    files: ['cli/**/*.ts', 'electron/**/*.ts'],
+    rules: layer(['**/renderer/**'], 'hosts never import the renderer.'),
+  },
+);

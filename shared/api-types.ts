@@ -1,0 +1,174 @@
+// Result shapes of the AdjudicatorApi (shared/api.ts).
+import type { ColumnRule, Decision, DisputeKind, DisputeStatus, GoldState, GradingMethod, Verdict } from './domain';
+
+export interface SkippedItem {
+  /** The file, including its run directory. */
+  path: string;
+  field: string;
+  reason: string;
+}
+
+export interface ImportReport {
+  tasks: number;
+  systems: number;
+  cells: number;
+  disputes: number;
+  judges: number;
+  skipped: SkippedItem[];
+  /** Failed tasks (error.json) per run: reported, not imported. */
+  failed: { path: string; task_id: string; system: string }[];
+  files: number;
+}
+
+export type JobState = 'running' | 'done' | 'failed' | 'cancelled';
+
+export interface JobStatus {
+  id: string;
+  kind: 'import' | 'export' | 'demo';
+  state: JobState;
+  done: number;
+  total: number;
+  message: string;
+  report?: ImportReport;
+  error?: string;
+}
+
+export interface GoldView {
+  state: GoldState;
+  value: string | null;
+}
+
+export interface ClusterView {
+  value: string;
+  systems: string[];
+  agrees_with_gold: boolean;
+}
+
+export interface DisputeRow {
+  id: string;
+  kind: DisputeKind;
+  task_id: string;
+  gold_row: number | null;
+  entity: string;
+  column: string | null;
+  gold: GoldView;
+  top_value: string | null;
+  top_count: number;
+  contesting: number;
+  status: DisputeStatus;
+  priority: number;
+  my_decision: Decision | null;
+  has_report: boolean;
+}
+
+export interface DisputeListing {
+  rows: DisputeRow[];
+  total: number;
+}
+
+export interface SystemCellView {
+  system: string;
+  run: string;
+  response_entity: string | null;
+  response: string;
+  verdict: Verdict;
+  method: GradingMethod;
+  reasoning: string | null;
+  sources: string[];
+  aligned_by: string | null;
+}
+
+export interface ClusterDetail extends ClusterView {
+  key: string;
+  cells: SystemCellView[];
+}
+
+export interface JudgeOpinionView {
+  judge: string;
+  verdict: 'gold' | 'system' | 'both' | 'neither' | 'unclear';
+  value: string | null;
+  sources: string[];
+  reasoning: string | null;
+}
+
+export interface RulingView {
+  id: string;
+  engineer: string;
+  decision: Decision | 'retract';
+  value: string | null;
+  values: Record<string, string> | null;
+  row: number | null;
+  rationale: string | null;
+  evidence: string[];
+  revision: string | null;
+  created_at: string;
+  retracts: string | null;
+  /** False when superseded by a later ruling of the same engineer, or retracted. */
+  counted: boolean;
+}
+
+export interface MissingRowSystemView {
+  system: string;
+  entity: string;
+  values: { column: string; value: string; sources: string[] }[];
+  sources: string[];
+}
+
+export interface DisputeDetail {
+  dispute: DisputeRow;
+  question: string | null;
+  entity_column: string | null;
+  column_rule: ColumnRule | null;
+  gold: GoldView & { alternatives: string[]; sources: string[] };
+  gold_row: { entity: string; aliases: string[] } | null;
+  columns: { name: string; rule: ColumnRule }[];
+  clusters: ClusterDetail[];
+  missing_row_systems: MissingRowSystemView[];
+  judges: JudgeOpinionView[];
+  rulings: RulingView[];
+  /** True when other engineers' rulings are hidden until the viewer rules (blind review). */
+  rulings_hidden: boolean;
+  settled_by_revision: string | null;
+}
+
+export interface Facets {
+  columns: string[];
+  systems: string[];
+  tasks: string[];
+}
+
+export interface StatusCounts {
+  open: number;
+  resolved: number;
+  conflict: number;
+  total: number;
+}
+
+export interface StoreInfo {
+  store_path: string;
+  engineer: string;
+  revision: string | null;
+  dataset_sha256: string | null;
+  counts: StatusCounts;
+  tasks: number;
+  runs: number;
+  policy: { required: number; blind: boolean };
+  version: string;
+}
+
+export interface RuleResult {
+  ruling: RulingView;
+  status: DisputeStatus;
+}
+
+export interface ExportResult {
+  path: string;
+  revision: string;
+  operations: number;
+  sha256: string;
+  encrypted: boolean;
+}
+
+export interface Settings {
+  engineer: string;
+}

@@ -1,0 +1,133 @@
+// The one typed contract between the renderer and the service. Each method takes
+// one plain object, validated by the zod schema beside it at every host.
+import { z } from 'zod';
+import type {
+  DisputeDetail,
+  DisputeListing,
+  ExportResult,
+  Facets,
+  JobStatus,
+  RuleResult,
+  Settings,
+  StoreInfo,
+} from './api-types';
+import { DECISIONS, DISPUTE_KINDS, DISPUTE_STATUSES } from './domain';
+
+const text = (max: number) => z.string().max(max);
+const id = z.string().min(1).max(200);
+const empty = z.object({}).strict();
+
+export const disputeFilterSchema = z
+  .object({
+    status: z.enum(DISPUTE_STATUSES).optional(),
+    kind: z.enum(DISPUTE_KINDS).optional(),
+    task: text(500).optional(),
+    column: text(500).optional(),
+    system: text(500).optional(),
+    search: text(500).optional(),
+    /** Only disputes this engineer has not ruled on and that are not resolved. */
+    needs: text(200).optional(),
+    hasReport: z.boolean().optional(),
+  })
+  .strict();
+export type DisputeFilter = z.infer<typeof disputeFilterSchema>;
+
+export const SORTABLE_FIELDS = ['priority', 'task_id', 'entity', 'column', 'contesting', 'top_count', 'status', 'kind'] as const;
+export type SortField = (typeof SORTABLE_FIELDS)[number];
+
+const listInput = z
+  .object({
+    filter: disputeFilterSchema.default({}),
+    sort: z.object({ field: z.enum(SORTABLE_FIELDS), dir: z.enum(['asc', 'desc']) }).strict().optional(),
+    offset: z.number().int().min(0).default(0),
+    limit: z.number().int().min(1).max(1000).default(100),
+  })
+  .strict();
+export type ListDisputesInput = z.infer<typeof listInput>;
+
+export const ruleInputSchema = z
+  .object({
+    disputeId: id,
+    decision: z.enum(DECISIONS),
+    value: text(1_000_000).nullish(),
+    values: z.record(text(500), text(100_000)).nullish(),
+    row: z.number().int().min(0).max(1_000_000).nullish(),
+    rationale: text(100_000).nullish(),
+    evidence: z.array(text(4000)).max(100).optional(),
+    engineer: text(200).min(1).optional(),
+  })
+  .strict();
+export type RuleInput = z.infer<typeof ruleInputSchema>;
+
+const exportInput = z
+  .object({
+    revision: text(100).min(1),
+    out: text(4096).min(1),
+    baseRevision: text(100).optional(),
+    dataset: text(4096).optional(),
+    plaintext: z.boolean().optional(),
+  })
+  .strict();
+export type ExportInput = z.infer<typeof exportInput>;
+
+function method<Input extends z.ZodType, Output>(input: Input) {
+  return { input, output: undefined as unknown as Output };
+}
+
+export const apiMethods = {
+  getInfo: method<typeof empty, StoreInfo>(empty),
+  getSettings: method<typeof empty, Settings>(empty),
+  setSettings: method<z.ZodObject<{ engineer: z.ZodString }>, Settings>(z.object({ engineer: text(200).min(1) }).strict()),
+  startImport: method<z.ZodObject<{ paths: z.ZodArray<z.ZodString> }>, { jobId: string }>(
+    z.object({ paths: z.array(text(4096).min(1)).min(1).max(10_000) }).strict(),
+  ),
+  loadDemo: method<typeof empty, { jobId: string }>(empty),
+  getJob: method<z.ZodObject<{ jobId: z.ZodString }>, JobStatus>(z.object({ jobId: id }).strict()),
+  cancelJob: method<z.ZodObject<{ jobId: z.ZodString }>, JobStatus>(z.object({ jobId: id }).strict()),
+  listDisputes: method<typeof listInput, DisputeListing>(listInput),
+  /** Index of a dispute in a filtered listing (default order), so the grid can jump to it. */
+  locateDispute: method<z.ZodObject<{ id: z.ZodString; filter: z.ZodDefault<typeof disputeFilterSchema> }>, { index: number | null }>(
+    z.object({ id, filter: disputeFilterSchema.default({}) }).strict(),
+  ),
+  getDispute: method<z.ZodObject<{ id: z.ZodString }>, DisputeDetail>(z.object({ id }).strict()),
+  getFacets: method<typeof empty, Facets>(empty),
+  rule: method<typeof ruleInputSchema, RuleResult>(ruleInputSchema),
+  /** Retracts the engineer's latest counted ruling on a dispute (a new event). */
+  retract: method<z.ZodObject<{ disputeId: z.ZodString; engineer: z.ZodOptional<z.ZodString> }>, RuleResult>(
+    z.object({ disputeId: id, engineer: text(200).min(1).optional() }).strict(),
+  ),
+  exportPatch: method<typeof exportInput, ExportResult>(exportInput),
+};
+
+export type ApiMethods = typeof apiMethods;
+export type MethodName = keyof ApiMethods;
+export type MethodInput<M extends MethodName> = z.input<ApiMethods[M]['input']>;
+export type MethodParsedInput<M extends MethodName> = z.output<ApiMethods[M]['input']>;
+export type MethodOutput<M extends MethodName> = ApiMethods[M]['output'];
+
+/** What the renderer calls: every method, asynchronous, whatever the host. */
+export type AdjudicatorApi = { [M in MethodName]: (input: MethodInput<M>) => Promise<MethodOutput<M>> };
+
+/** What the service implements: inputs arrive already validated and defaulted. */
+export type AdjudicatorService = { [M in MethodName]: (input: MethodParsedInput<M>) => MethodOutput<M> | Promise<MethodOutput<M>> };
+
+export const METHOD_NAMES = Object.keys(apiMethods) as MethodName[];
+
+export function isMethodName(name: string): name is MethodName {
+  return Object.prototype.hasOwnProperty.call(apiMethods, name);
+}
+
+/** Parses a method's input; throws ApiInputError naming the field on failure. */
+export function parseInput<M extends MethodName>(name: M, input: unknown): MethodParsedInput<M> {
+  const result = apiMethods[name].input.safeParse(input ?? {});
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const where = issue && issue.path.length > 0 ? issue.path.join('.') : 'input';
+    throw new ApiInputError(`${name}: ${where}: ${issue?.message ?? 'invalid input'}`);
+  }
+  return result.data as MethodParsedInput<M>;
+}
+
+export class ApiInputError extends Error {
+  override name = 'ApiInputError';
+}
