@@ -49,6 +49,8 @@ export interface SystemCellRecord {
 
 export interface AlignmentRecord {
   gold_row: number | null;
+  /** The gold entity's name when the input names it (flat interchange `entity`); null otherwise. */
+  gold_entity?: string | null;
   response_row: number | null;
   response_entity: string | null;
   aligned_by: string | null;
