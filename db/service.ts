@@ -1,13 +1,33 @@
-// PLACEHOLDER signature (being written): the service implementing AdjudicatorApi.
+// The service: one object implementing every method of the AdjudicatorApi
+// over one store. Hosts (Electron IPC, CLI, loopback bridge) only validate and
+// forward; nothing here knows which host called.
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AdjudicatorService, DisputeFilter } from '../shared/api';
-import type { ImportReport } from '../shared/api-types';
+import type { ImportReport, StoreInfo } from '../shared/api-types';
+import { exportPatch } from './export/export-patch';
+import { importPaths } from './import/import-paths';
+import { JobManager } from './jobs';
+import { defaultSettingsPath } from './paths';
+import { getDisputeDetail } from './queries/detail';
 import type { DisputeRecord } from './queries/dispute-records';
+import { disputeRecords } from './queries/dispute-records';
+import { listDisputes, locateDispute } from './queries/list';
+import { facets, statusCounts, storeTotals } from './queries/overview';
+import { readPolicy } from './rulings/policy';
+import { recordRuling, retractRuling } from './rulings/record';
+import { readSettings, writeSettings } from './settings';
+import type { Store } from './store';
+import { getMeta, openStore } from './store';
+import { loadDemoWorkspace } from './demo/load-demo';
 
 export interface ServiceOptions {
   dbPath: string;
-  /** Engineer name for rulings when a call names none (default: settings, then the OS user). */
+  /** Engineer name for rulings when a call names none (default: $ATLAS_ADJUDICATOR_ENGINEER, settings, the OS user). */
   engineer?: string;
   settingsPath?: string;
+  /** Where the demo workspace's files are written (default: a folder in the OS temp dir). */
+  demoDir?: string;
 }
 
 export interface ImportOptions {
@@ -18,13 +38,94 @@ export interface ImportOptions {
 /** The API plus what only Node hosts (CLI, bridge, Electron main) use. */
 export interface ServiceHandle extends AdjudicatorService {
   readonly dbPath: string;
-  /** Imports in this process, in one transaction; rejects with an AbortError when the signal aborts. */
+  readonly store: Store;
+  /** Imports in this process, in one transaction; rejects when the signal aborts (the store is unchanged). */
   importPaths(paths: string[], options?: ImportOptions): Promise<ImportReport>;
   /** Every dispute matching the filter, in priority order, as `disputes --json` prints them. */
   disputeRecords(filter: DisputeFilter): Iterable<DisputeRecord>;
+  /** Waits until the running job (if any) ends. */
+  idle(): Promise<void>;
   close(): void;
 }
 
-export function openService(_options: ServiceOptions): ServiceHandle {
-  throw new Error('not yet implemented');
+export const APP_VERSION = '0.1.0';
+
+export function openService(options: ServiceOptions): ServiceHandle {
+  const store = openStore(options.dbPath);
+  const settingsPath = options.settingsPath ?? defaultSettingsPath();
+  const jobs = new JobManager();
+  const engineer = (): string => options.engineer ?? process.env.ATLAS_ADJUDICATOR_ENGINEER ?? readSettings(settingsPath).engineer;
+
+  // Imports write through their own connection, so reads here keep seeing the last committed state.
+  const runImport = (paths: string[], importOptions: ImportOptions = {}): Promise<ImportReport> => {
+    const importStore = openStore(options.dbPath);
+    return importPaths(importStore, paths, importOptions).finally(() => importStore.db.close());
+  };
+
+  const service: ServiceHandle = {
+    dbPath: options.dbPath,
+    store,
+
+    getInfo(): StoreInfo {
+      const policy = readPolicy(store.db);
+      const totals = storeTotals(store);
+      return {
+        store_path: options.dbPath,
+        engineer: engineer(),
+        revision: getMeta(store.db, 'base_revision'),
+        dataset_sha256: getMeta(store.db, 'dataset_sha256'),
+        counts: statusCounts(store),
+        tasks: totals.tasks,
+        runs: totals.runs,
+        policy: { required: policy.required, blind: policy.blind },
+        version: APP_VERSION,
+      };
+    },
+    getSettings: () => ({ engineer: engineer() }),
+    setSettings: (input) => writeSettings(settingsPath, { engineer: input.engineer }),
+
+    startImport: (input) => {
+      const job = jobs.start('import', (context) => runImport(input.paths, { signal: context.signal, onProgress: context.progress }));
+      return { jobId: job.id };
+    },
+    loadDemo: () => {
+      const job = jobs.start('demo', async (context) => {
+        const paths = await loadDemoWorkspace(options.demoDir ?? join(tmpdir(), 'atlas-adjudicator-demo'), context.signal);
+        return runImport(paths, { signal: context.signal, onProgress: context.progress });
+      });
+      return { jobId: job.id };
+    },
+    getJob: (input) => jobs.get(input.jobId),
+    cancelJob: (input) => jobs.cancel(input.jobId),
+
+    listDisputes: (input) => listDisputes(store, input, engineer()),
+    locateDispute: (input) => ({ index: locateDispute(store, input.id, input.filter) }),
+    getDispute: (input) => getDisputeDetail(store, input.id, engineer(), readPolicy(store.db).blind),
+    getFacets: () => facets(store),
+
+    rule: async (input) => {
+      await jobs.idle();
+      return recordRuling(store, input, input.engineer ?? engineer());
+    },
+    retract: async (input) => {
+      await jobs.idle();
+      return retractRuling(store, input.disputeId, input.engineer ?? engineer());
+    },
+    exportPatch: async (input) => {
+      await jobs.idle();
+      return exportPatch(store, input, engineer());
+    },
+
+    importPaths: async (paths, importOptions) => {
+      await jobs.idle();
+      return runImport(paths, importOptions);
+    },
+    disputeRecords: (filter) => disputeRecords(store, filter, engineer()),
+    idle: () => jobs.idle(),
+    close: () => {
+      jobs.cancelAll();
+      store.db.close();
+    },
+  };
+  return service;
 }

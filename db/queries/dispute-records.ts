@@ -1,6 +1,12 @@
-// One dispute as `disputes --json` prints it.
+// Every matching dispute as one JSON-ready record (`disputes --json`),
+// streamed in priority order with its clusters and systems.
+import type { DisputeFilter } from '../../shared/api';
 import type { ClusterView, GoldView } from '../../shared/api-types';
 import type { DisputeKind, DisputeStatus } from '../../shared/domain';
+import type { Store } from '../store';
+import { filterSql } from './filter-sql';
+import type { DisputeRowSql } from './list';
+import { DISPUTE_ROW_COLUMNS, toDisputeRow } from './list';
 
 export interface DisputeRecord {
   id: string;
@@ -11,8 +17,56 @@ export interface DisputeRecord {
   column: string | null;
   gold: GoldView;
   clusters: ClusterView[];
+  /** The leading value that disagrees with gold, and how many systems give it. */
+  top_value: string | null;
+  top_count: number;
   contesting: number;
   systems: string[];
   status: DisputeStatus;
   priority: number;
+  has_report: boolean;
+}
+
+export function* disputeRecords(store: Store, filter: DisputeFilter, engineer: string): Generator<DisputeRecord> {
+  const { db, sealer } = store;
+  const { where, params } = filterSql(filter);
+  const clustersOf = db.prepare<[string], { value_s: string; agrees_with_gold: number; systems_json: string }>(
+    'SELECT value_s, agrees_with_gold, systems_json FROM dispute_clusters WHERE dispute_id = ? ORDER BY idx',
+  );
+  const systemsOf = db.prepare<[string], { system: string }>('SELECT system FROM dispute_systems WHERE dispute_id = ? ORDER BY system');
+  const rows = db
+    .prepare<unknown[], DisputeRowSql>(`SELECT ${DISPUTE_ROW_COLUMNS} FROM disputes d ${where} ORDER BY d.priority`)
+    .iterate(engineer, ...params);
+  // Collected first: better-sqlite3 forbids other statements on the connection while iterating.
+  const page: DisputeRowSql[] = [];
+  for (const row of rows) page.push(row);
+  for (const row of page) {
+    const base = toDisputeRow(store, row);
+    const clusters = clustersOf.all(row.id).map((cluster) => ({
+      value: sealer.open(cluster.value_s),
+      systems: JSON.parse(cluster.systems_json) as string[],
+      agrees_with_gold: cluster.agrees_with_gold === 1,
+    }));
+    const systems =
+      base.kind === 'missing_row'
+        ? (clusters[0]?.systems ?? [])
+        : systemsOf.all(row.id).map((entry) => entry.system);
+    yield {
+      id: base.id,
+      kind: base.kind,
+      task_id: base.task_id,
+      gold_row: base.gold_row,
+      entity: base.entity,
+      column: base.column,
+      gold: base.gold,
+      clusters,
+      top_value: base.top_value,
+      top_count: base.top_count,
+      contesting: base.contesting,
+      systems,
+      status: base.status,
+      priority: base.priority,
+      has_report: base.has_report,
+    };
+  }
 }

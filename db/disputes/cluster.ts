@@ -1,0 +1,47 @@
+// Grouping system values into clusters (DESIGN §5), independent of SQL.
+import type { RuleType, Verdict } from '../../shared/domain';
+import { normalizeForRule } from '../../shared/normalize';
+
+export interface ClusterInput {
+  system: string;
+  response: string;
+  verdict: Verdict;
+}
+
+export interface Cluster {
+  key: string;
+  /** The most frequent spelling among the cluster's values. */
+  value: string;
+  systems: string[];
+  agreesWithGold: boolean;
+}
+
+export function goldKeys(ruleType: RuleType | undefined, goldValue: string | null, alternatives: readonly string[]): Set<string> {
+  const keys = new Set<string>();
+  for (const value of goldValue === null ? alternatives : [goldValue, ...alternatives]) keys.add(normalizeForRule(ruleType, value));
+  return keys;
+}
+
+/** Clusters non-empty responses; biggest first, then by value for a stable order. */
+export function clusterValues(ruleType: RuleType | undefined, cells: readonly ClusterInput[], goldKeySet: ReadonlySet<string>): Cluster[] {
+  const groups = new Map<string, { spellings: Map<string, number>; systems: Set<string>; judgedCorrect: boolean }>();
+  for (const cell of cells) {
+    const response = cell.response.trim();
+    if (response === '') continue;
+    const key = normalizeForRule(ruleType, response);
+    let group = groups.get(key);
+    if (!group) {
+      group = { spellings: new Map(), systems: new Set(), judgedCorrect: false };
+      groups.set(key, group);
+    }
+    group.spellings.set(response, (group.spellings.get(response) ?? 0) + 1);
+    group.systems.add(cell.system);
+    if (cell.verdict === 'correct') group.judgedCorrect = true;
+  }
+  const clusters: Cluster[] = [];
+  for (const [key, group] of groups) {
+    const value = [...group.spellings.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))[0]![0];
+    clusters.push({ key, value, systems: [...group.systems].sort(), agreesWithGold: goldKeySet.has(key) || group.judgedCorrect });
+  }
+  return clusters.sort((a, b) => b.systems.length - a.systems.length || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+}

@@ -1,0 +1,61 @@
+// Writes the settled rulings as an atlas-gold-patch/1 file (DESIGN §7.1):
+// encrypted with each task's canary unless plain text is asked for, the same
+// bytes for the same store, written atomically.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { ExportInput } from '../../shared/api';
+import type { ExportResult } from '../../shared/api-types';
+import { encryptText } from '../../shared/crypto';
+import type { GoldPatch } from '../../shared/patch';
+import { PATCH_FORMAT, mapOperationText } from '../../shared/patch';
+import { writeFileAtomic } from '../fs-atomic';
+import type { Store } from '../store';
+import { getMeta } from '../store';
+import { ExportError, collectOperations } from './patch-ops';
+
+export function buildPatch(store: Store, input: ExportInput, engineer: string): GoldPatch {
+  const { db } = store;
+  const { operations, latestRulingAt } = collectOperations(store);
+  const baseSha = input.dataset ? createHash('sha256').update(readFileSync(input.dataset)).digest('hex') : getMeta(db, 'dataset_sha256');
+  const encrypted = !input.plaintext;
+  let finalOperations = operations;
+  if (encrypted) {
+    const canaryOf = db.prepare<[string], { canary: string }>('SELECT canary FROM tasks WHERE task_id = ?');
+    const missing = [...new Set(operations.filter((op) => !canaryOf.get(op.task_id)).map((op) => op.task_id))];
+    if (missing.length > 0) {
+      throw new ExportError(
+        `cannot encrypt: task ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ` and ${missing.length - 5} more` : ''} is not in an imported dataset (its canary is the key); import the dataset or export with --plaintext`,
+      );
+    }
+    finalOperations = operations.map((op) => {
+      const canary = canaryOf.get(op.task_id)!.canary;
+      return mapOperationText(op, (text) => encryptText(text, canary));
+    });
+  }
+  return {
+    format: PATCH_FORMAT,
+    dataset: 'exa-ai/ATLAS',
+    base_revision: input.baseRevision ?? getMeta(db, 'base_revision') ?? 'v1.0',
+    base_sha256: baseSha,
+    revision: input.revision,
+    created_at: latestRulingAt,
+    created_by: engineer,
+    encrypted,
+    operations: finalOperations,
+  };
+}
+
+export function exportPatch(store: Store, input: ExportInput, engineer: string): ExportResult {
+  const patch = buildPatch(store, input, engineer);
+  const text = `${JSON.stringify(patch, null, 2)}\n`;
+  const path = resolve(input.out);
+  writeFileAtomic(path, text);
+  return {
+    path,
+    revision: patch.revision,
+    operations: patch.operations.length,
+    sha256: createHash('sha256').update(text).digest('hex'),
+    encrypted: patch.encrypted,
+  };
+}

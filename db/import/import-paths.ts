@@ -1,0 +1,129 @@
+// One import = one transaction (DESIGN §2): sources are read one task at a
+// time and written as they come; on any fatal error or cancel, ROLLBACK leaves
+// the store as it was. Tasks that fail validation are skipped whole and named.
+import type { ImportReport, SkippedItem } from '../../shared/api-types';
+import { deriveTaskDisputes } from '../disputes/derive';
+import { rankDisputes } from '../disputes/rank';
+import { readPolicy } from '../rulings/policy';
+import { refreshAllStatuses } from '../rulings/status';
+import type { Store } from '../store';
+import { getMeta, setMeta } from '../store';
+import { planSources, readSource } from './sources';
+import { ImportWriter } from './writer';
+
+export interface ImportProgress {
+  onProgress?: (done: number, total: number, message: string) => void;
+  signal?: AbortSignal;
+}
+
+export class ImportError extends Error {
+  override name = 'ImportError';
+  constructor(
+    message: string,
+    readonly report?: ImportReport,
+  ) {
+    super(message);
+  }
+}
+
+export async function importPaths(store: Store, paths: readonly string[], options: ImportProgress = {}): Promise<ImportReport> {
+  const { signal, onProgress } = options;
+  const plan = await planSources(paths, signal);
+  const skipped: SkippedItem[] = [...plan.errors];
+  const failed: ImportReport['failed'] = [];
+  let done = 0;
+  const total = plan.sources.reduce((sum, source) => sum + source.units, 0);
+  onProgress?.(0, total, 'reading');
+
+  const { db } = store;
+  const writer = new ImportWriter(store);
+  let recordsRead = 0;
+  let newDisputes = 0;
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    const now = new Date().toISOString();
+    let datasetId: number | null = null;
+    for (const source of plan.sources) {
+      for await (const event of readSource(source, { signal })) {
+        signal?.throwIfAborted();
+        switch (event.type) {
+          case 'dataset': {
+            const registered = writer.dataset(event.sha256, event.path, event.format, getMeta(db, 'base_revision') ?? 'v1.0', now);
+            datasetId = registered.id;
+            if (getMeta(db, 'base_revision') === null) setMeta(db, 'base_revision', 'v1.0');
+            setMeta(db, 'dataset_sha256', event.sha256);
+            setMeta(db, 'dataset_path', event.path);
+            break;
+          }
+          case 'task':
+            writer.task(event.task, datasetId!);
+            recordsRead++;
+            done++;
+            break;
+          case 'runTask':
+            if (event.record.state === 'failed') {
+              failed.push({ path: event.record.path, task_id: event.record.task_id, system: event.record.run.system });
+            }
+            writer.runTask(event.record);
+            recordsRead++;
+            done++;
+            break;
+          case 'judge':
+            writer.judge(event.opinion);
+            recordsRead++;
+            break;
+          case 'skipped':
+            skipped.push(event.item);
+            done++;
+            break;
+        }
+        if (event.type !== 'judge' && event.type !== 'dataset') onProgress?.(Math.min(done, total), total, source.path);
+      }
+    }
+    if (recordsRead === 0) {
+      const reasons = skipped.slice(0, 3).map((item) => `${item.path}: ${item.reason}`);
+      throw new ImportError(`nothing could be imported${reasons.length ? `: ${reasons.join('; ')}` : ''}`, report());
+    }
+    onProgress?.(total, total, 'deriving disputes');
+    newDisputes = deriveDisputes(store, writer.touchedTasks, signal);
+    db.exec('COMMIT');
+  } catch (error) {
+    if (db.inTransaction) db.exec('ROLLBACK');
+    throw error;
+  }
+  return report();
+
+  function report(): ImportReport {
+    return {
+      tasks: writer.counts.tasks.size,
+      systems: writer.counts.systems,
+      cells: writer.counts.cells,
+      disputes: newDisputes,
+      judges: writer.counts.judges,
+      skipped,
+      failed,
+      files: total,
+    };
+  }
+}
+
+/** Rebuilds the touched tasks' disputes; returns how many did not exist before. */
+function deriveDisputes(store: Store, tasks: ReadonlySet<string>, signal?: AbortSignal): number {
+  if (tasks.size === 0) return 0;
+  const { db } = store;
+  const { minSystems } = readPolicy(db);
+  const existing = db.prepare<[string], { id: string }>('SELECT id FROM disputes WHERE task_id = ?');
+  let created = 0;
+  const rebuilt: string[] = [];
+  for (const taskId of [...tasks].sort()) {
+    signal?.throwIfAborted();
+    const before = new Set(existing.all(taskId).map((row) => row.id));
+    for (const id of deriveTaskDisputes(store, taskId, minSystems)) {
+      if (!before.has(id)) created++;
+      rebuilt.push(id);
+    }
+  }
+  rankDisputes(db);
+  refreshAllStatuses(store, rebuilt);
+  return created;
+}

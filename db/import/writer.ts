@@ -1,0 +1,199 @@
+// Writes reader records into the store. Called inside the import's single
+// transaction; counts only what changed, so a re-import reports zeros.
+import type { DatasetTask, JudgeOpinionRecord, RunHeader, RunTaskRecord } from '../readers/types';
+import type { Store } from '../store';
+import { entityKey } from './entity-key';
+
+export interface WriteCounts {
+  tasks: Set<string>;
+  systems: number;
+  cells: number;
+  judges: number;
+}
+
+export class ImportWriter {
+  readonly counts: WriteCounts = { tasks: new Set(), systems: 0, cells: 0, judges: 0 };
+  /** Tasks whose disputes must be derived again. */
+  readonly touchedTasks = new Set<string>();
+  private readonly runIds = new Map<string, number>();
+  private readonly statements;
+
+  constructor(private readonly store: Store) {
+    const db = store.db;
+    this.statements = {
+      datasetByHash: db.prepare<[string], { id: number }>('SELECT id FROM datasets WHERE sha256 = ?'),
+      insertDataset: db.prepare('INSERT INTO datasets (sha256, revision, path, format, imported_at) VALUES (?, ?, ?, ?, ?)'),
+      taskGold: db.prepare<[string], { gold_enc: string; question_enc: string }>('SELECT gold_enc, question_enc FROM tasks WHERE task_id = ?'),
+      deleteTask: db.prepare('DELETE FROM tasks WHERE task_id = ?'),
+      insertTask: db.prepare('INSERT INTO tasks (task_id, canary, question_enc, gold_enc, entity_column, dataset_id) VALUES (?, ?, ?, ?, ?, ?)'),
+      updateTaskDataset: db.prepare('UPDATE tasks SET dataset_id = ? WHERE task_id = ?'),
+      insertColumn: db.prepare('INSERT INTO task_columns (task_id, idx, name, rule_type, rule_json) VALUES (?, ?, ?, ?, ?)'),
+      insertGoldRow: db.prepare('INSERT INTO gold_rows (task_id, row_idx, entity_s, aliases_s) VALUES (?, ?, ?, ?)'),
+      insertGoldCell: db.prepare(
+        'INSERT INTO gold_cells (task_id, row_idx, column_name, state, value_s, alternatives_s, sources_s) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      ),
+      systemId: db.prepare<[string], { id: number }>('SELECT id FROM systems WHERE name = ?'),
+      insertSystem: db.prepare('INSERT INTO systems (name) VALUES (?)'),
+      runId: db.prepare<[string], { id: number }>('SELECT id FROM runs WHERE run_key = ?'),
+      insertRun: db.prepare(
+        'INSERT INTO runs (run_key, system_id, source_path, format, suite_revision, judge_model, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      ),
+      runTaskSha: db.prepare<[number, string], { content_sha: string }>('SELECT content_sha FROM run_tasks WHERE run_id = ? AND task_id = ?'),
+      deleteRunTaskCells: db.prepare('DELETE FROM system_cells WHERE run_id = ? AND task_id = ?'),
+      deleteRunTaskRows: db.prepare('DELETE FROM run_rows WHERE run_id = ? AND task_id = ?'),
+      deleteRunTask: db.prepare('DELETE FROM run_tasks WHERE run_id = ? AND task_id = ?'),
+      insertRunTask: db.prepare(
+        `INSERT INTO run_tasks (run_id, task_id, state, content_sha, path, discovery_f1, item_f1, row_f1, returned_rows)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
+      insertRunRow: db.prepare(
+        'INSERT INTO run_rows (run_id, task_id, seq, gold_row, response_row, response_entity_s, entity_key, aligned_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      ),
+      insertCell: db.prepare(
+        `INSERT OR REPLACE INTO system_cells
+           (run_id, task_id, seq, gold_row, column_name, gold_s, response_s, response_empty, verdict, method, sources_s, reasoning_s)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
+      insertJudge: db.prepare(
+        `INSERT OR IGNORE INTO judge_opinions
+           (content_sha, task_id, gold_row, entity_s, column_name, judge, verdict, value_s, sources_s, reasoning_s)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
+    };
+  }
+
+  /** Registers a dataset file and returns its id (existing id when the same bytes were imported before). */
+  dataset(sha256: string, path: string, format: 'jsonl' | 'parquet', revision: string | null, now: string): { id: number; isNew: boolean } {
+    const existing = this.statements.datasetByHash.get(sha256);
+    if (existing) return { id: existing.id, isNew: false };
+    const result = this.statements.insertDataset.run(sha256, revision, path, format, now);
+    return { id: Number(result.lastInsertRowid), isNew: true };
+  }
+
+  task(task: DatasetTask, datasetId: number): void {
+    const { sealer } = this.store;
+    const existing = this.statements.taskGold.get(task.task_id);
+    if (existing && existing.gold_enc === task.gold_enc && existing.question_enc === task.question_enc) {
+      this.statements.updateTaskDataset.run(datasetId, task.task_id);
+      return;
+    }
+    if (existing) this.statements.deleteTask.run(task.task_id);
+    const gold = task.gold;
+    this.statements.insertTask.run(task.task_id, task.canary, task.question_enc, task.gold_enc, gold.entity_column, datasetId);
+    gold.columns.forEach((column, index) => {
+      this.statements.insertColumn.run(task.task_id, index, column.name, column.rule.type, JSON.stringify(column.rule));
+    });
+    gold.rows.forEach((row, rowIndex) => {
+      this.statements.insertGoldRow.run(task.task_id, rowIndex, sealer.seal(row.entity), sealer.sealJson(row.aliases));
+      for (const column of gold.columns) {
+        if (column.name === gold.entity_column) continue;
+        const cell = row.cells[column.name];
+        // A column the row does not mention is treated as blank: no data was given for it.
+        const state = cell?.state ?? 'blank';
+        this.statements.insertGoldCell.run(
+          task.task_id,
+          rowIndex,
+          column.name,
+          state,
+          sealer.seal(cell?.value ?? null),
+          sealer.sealJson(cell?.alternatives ?? []),
+          sealer.sealJson(cell?.sources ?? []),
+        );
+      }
+    });
+    this.counts.tasks.add(task.task_id);
+    this.touchedTasks.add(task.task_id);
+  }
+
+  private runIdFor(run: RunHeader): number {
+    const cached = this.runIds.get(run.run_key);
+    if (cached !== undefined) return cached;
+    let systemId = this.statements.systemId.get(run.system)?.id;
+    if (systemId === undefined) {
+      systemId = Number(this.statements.insertSystem.run(run.system).lastInsertRowid);
+      this.counts.systems++;
+    }
+    let runId = this.statements.runId.get(run.run_key)?.id;
+    if (runId === undefined) {
+      runId = Number(
+        this.statements.insertRun.run(run.run_key, systemId, run.source_path, run.format, run.suite_revision, run.judge_model, run.created_at)
+          .lastInsertRowid,
+      );
+    }
+    this.runIds.set(run.run_key, runId);
+    return runId;
+  }
+
+  runTask(record: RunTaskRecord): void {
+    const { sealer } = this.store;
+    const runId = this.runIdFor(record.run);
+    const previous = this.statements.runTaskSha.get(runId, record.task_id);
+    if (previous?.content_sha === record.content_sha) return;
+    if (previous) {
+      this.statements.deleteRunTaskCells.run(runId, record.task_id);
+      this.statements.deleteRunTaskRows.run(runId, record.task_id);
+      this.statements.deleteRunTask.run(runId, record.task_id);
+    }
+    const scores = record.scores;
+    this.statements.insertRunTask.run(
+      runId,
+      record.task_id,
+      record.state,
+      record.content_sha,
+      record.path,
+      scores?.discovery_f1 ?? null,
+      scores?.item_f1 ?? null,
+      scores?.row_f1 ?? null,
+      record.returned_rows,
+    );
+    record.rows.forEach((row, seq) => {
+      const entity = row.response_entity ?? row.gold_entity ?? null;
+      this.statements.insertRunRow.run(
+        runId,
+        record.task_id,
+        seq,
+        row.gold_row,
+        row.response_row,
+        sealer.seal(entity),
+        entity === null ? null : entityKey(entity),
+        row.aligned_by,
+      );
+      for (const cell of row.cells) {
+        this.statements.insertCell.run(
+          runId,
+          record.task_id,
+          seq,
+          row.gold_row,
+          cell.column,
+          sealer.seal(cell.gold),
+          sealer.seal(cell.response),
+          cell.response.trim() === '' ? 1 : 0,
+          cell.verdict,
+          cell.method,
+          sealer.sealJson(cell.sources),
+          sealer.seal(cell.reasoning),
+        );
+        this.counts.cells++;
+      }
+    });
+    this.counts.tasks.add(record.task_id);
+    this.touchedTasks.add(record.task_id);
+  }
+
+  judge(opinion: JudgeOpinionRecord): void {
+    const { sealer } = this.store;
+    const result = this.statements.insertJudge.run(
+      opinion.content_sha,
+      opinion.task_id,
+      opinion.gold_row,
+      sealer.seal(opinion.entity),
+      opinion.column,
+      opinion.judge,
+      opinion.verdict,
+      sealer.seal(opinion.value),
+      sealer.sealJson(opinion.sources),
+      sealer.seal(opinion.reasoning),
+    );
+    if (result.changes > 0) this.counts.judges++;
+  }
+}

@@ -1,0 +1,53 @@
+// Translates a DisputeFilter into a WHERE clause over `disputes d`. Every
+// filter maps onto an index that ends in priority (see migration 001).
+import type { DisputeFilter } from '../../shared/api';
+import { normalizeText } from '../../shared/normalize';
+
+export interface SqlFragment {
+  where: string;
+  params: (string | number)[];
+}
+
+export function filterSql(filter: DisputeFilter): SqlFragment {
+  const clauses: string[] = [];
+  const params: (string | number)[] = [];
+  if (filter.status) {
+    clauses.push('d.status = ?');
+    params.push(filter.status);
+  }
+  if (filter.kind) {
+    clauses.push('d.kind = ?');
+    params.push(filter.kind);
+  }
+  if (filter.task) {
+    clauses.push('d.task_id = ?');
+    params.push(filter.task);
+  }
+  if (filter.column) {
+    clauses.push('d.column_name = ?');
+    params.push(filter.column);
+  }
+  if (filter.system) {
+    clauses.push('d.id IN (SELECT dispute_id FROM dispute_systems WHERE system = ?)');
+    params.push(filter.system);
+  }
+  if (filter.hasReport !== undefined) {
+    clauses.push('d.has_report = ?');
+    params.push(filter.hasReport ? 1 : 0);
+  }
+  if (filter.needs) {
+    clauses.push("d.status <> 'resolved' AND NOT EXISTS (SELECT 1 FROM positions p WHERE p.dispute_id = d.id AND p.engineer = ?)");
+    params.push(filter.needs);
+  }
+  const search = filter.search ? normalizeText(filter.search) : '';
+  if (search) {
+    // Sealed columns are searched through unseal(): slower than an index, fine for an interactive query.
+    clauses.push(
+      `(instr(lower(d.task_id), ?) > 0 OR instr(lower(coalesce(d.column_name, '')), ?) > 0
+        OR instr(lower(unseal(d.entity_s)), ?) > 0 OR instr(lower(coalesce(unseal(d.gold_value_s), '')), ?) > 0
+        OR EXISTS (SELECT 1 FROM dispute_clusters c WHERE c.dispute_id = d.id AND instr(lower(unseal(c.value_s)), ?) > 0))`,
+    );
+    params.push(search, search, search, search, search);
+  }
+  return { where: clauses.length > 0 ? `WHERE ${clauses.join(' AND ')}` : '', params };
+}

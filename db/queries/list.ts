@@ -1,0 +1,86 @@
+import type { DisputeFilter, ListDisputesInput } from '../../shared/api';
+import type { DisputeListing, DisputeRow } from '../../shared/api-types';
+import type { Decision, DisputeKind, DisputeStatus, GoldState } from '../../shared/domain';
+import type { Store } from '../store';
+import { filterSql } from './filter-sql';
+
+export interface DisputeRowSql {
+  id: string;
+  kind: DisputeKind;
+  task_id: string;
+  gold_row: number | null;
+  column_name: string | null;
+  entity_s: string;
+  gold_state: GoldState;
+  gold_value_s: string | null;
+  top_value_s: string | null;
+  top_count: number;
+  contesting: number;
+  status: DisputeStatus;
+  priority: number;
+  has_report: number;
+  my_decision: Decision | null;
+}
+
+const SORT_COLUMNS: Record<string, string> = {
+  priority: 'd.priority',
+  task_id: 'd.task_id',
+  entity: 'unseal(d.entity_s)',
+  column: 'd.column_name',
+  contesting: 'd.contesting',
+  top_count: 'd.top_count',
+  status: 'd.status',
+  kind: 'd.kind',
+};
+
+export const DISPUTE_ROW_COLUMNS = `d.id, d.kind, d.task_id, d.gold_row, d.column_name, d.entity_s, d.gold_state, d.gold_value_s,
+  d.top_value_s, d.top_count, d.contesting, d.status, d.priority, d.has_report,
+  (SELECT p.decision FROM positions p WHERE p.dispute_id = d.id AND p.engineer = ?) AS my_decision`;
+
+export function toDisputeRow(store: Store, row: DisputeRowSql): DisputeRow {
+  const { sealer } = store;
+  return {
+    id: row.id,
+    kind: row.kind,
+    task_id: row.task_id,
+    gold_row: row.gold_row,
+    entity: sealer.open(row.entity_s),
+    column: row.column_name,
+    gold: { state: row.gold_state, value: sealer.open(row.gold_value_s) },
+    top_value: sealer.open(row.top_value_s),
+    top_count: row.top_count,
+    contesting: row.contesting,
+    status: row.status,
+    priority: row.priority,
+    my_decision: row.my_decision,
+    has_report: row.has_report === 1,
+  };
+}
+
+export function listDisputes(store: Store, input: ListDisputesInput, engineer: string): DisputeListing {
+  const { db } = store;
+  const { where, params } = filterSql(input.filter);
+  const sort = input.sort && input.sort.field !== 'priority' ? input.sort : null;
+  const order = sort
+    ? `${SORT_COLUMNS[sort.field]} ${sort.dir === 'desc' ? 'DESC' : 'ASC'}, d.priority`
+    : `d.priority ${input.sort?.dir === 'desc' ? 'DESC' : 'ASC'}`;
+  const rows = db
+    .prepare<unknown[], DisputeRowSql>(`SELECT ${DISPUTE_ROW_COLUMNS} FROM disputes d ${where} ORDER BY ${order} LIMIT ? OFFSET ?`)
+    .all(engineer, ...params, input.limit, input.offset);
+  const total = db.prepare<unknown[], { n: number }>(`SELECT count(*) AS n FROM disputes d ${where}`).get(...params)!.n;
+  return { rows: rows.map((row) => toDisputeRow(store, row)), total };
+}
+
+/** Index of a dispute within the filtered default order, or null when the filter excludes it. */
+export function locateDispute(store: Store, id: string, filter: DisputeFilter): number | null {
+  const { where, params } = filterSql(filter);
+  const target = store.db.prepare<[string], { priority: number }>('SELECT priority FROM disputes WHERE id = ?').get(id);
+  if (!target) return null;
+  const included = store.db
+    .prepare<unknown[], { n: number }>(`SELECT count(*) AS n FROM disputes d ${where ? `${where} AND` : 'WHERE'} d.id = ?`)
+    .get(...params, id)!.n;
+  if (included === 0) return null;
+  return store.db
+    .prepare<unknown[], { n: number }>(`SELECT count(*) AS n FROM disputes d ${where ? `${where} AND` : 'WHERE'} d.priority < ?`)
+    .get(...params, target.priority)!.n;
+}

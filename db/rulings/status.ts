@@ -1,0 +1,86 @@
+// Keeps the positions cache and each dispute's status in step with the rulings.
+import { statusFromPositions } from '../../shared/agreement';
+import { agreementKey } from '../../shared/agreement';
+import type { Decision, DisputeStatus, RuleType } from '../../shared/domain';
+import type { Store } from '../store';
+import { readPolicy } from './policy';
+
+interface RulingEvent {
+  id: string;
+  decision: Decision | 'retract';
+  value_s: string | null;
+  values_s: string | null;
+  row_idx: number | null;
+  retracts: string | null;
+}
+
+/** Ids of an engineer's rulings on a dispute that still count, oldest first: retracted ones and retract events removed. */
+export function liveRulings<T extends { id: string; decision: string; retracts: string | null }>(events: readonly T[]): T[] {
+  const retracted = new Set(events.filter((event) => event.decision === 'retract' && event.retracts).map((event) => event.retracts!));
+  return events.filter((event) => event.decision !== 'retract' && !retracted.has(event.id));
+}
+
+/** Recomputes one engineer's counted ruling on a dispute (their latest live one). */
+export function refreshPosition(store: Store, disputeId: string, engineer: string, ruleType: RuleType | null): void {
+  const { db, sealer } = store;
+  const events = db
+    .prepare<[string, string], RulingEvent>(
+      `SELECT id, decision, value_s, values_s, row_idx, retracts FROM rulings
+        WHERE dispute_id = ? AND engineer = ? ORDER BY created_at, id`,
+    )
+    .all(disputeId, engineer);
+  const counted = liveRulings(events).at(-1);
+  if (!counted) {
+    db.prepare('DELETE FROM positions WHERE dispute_id = ? AND engineer = ?').run(disputeId, engineer);
+    return;
+  }
+  const key = agreementKey(
+    {
+      decision: counted.decision as Decision,
+      value: sealer.open(counted.value_s),
+      values: sealer.openJson<Record<string, string> | null>(counted.values_s, null),
+      row: counted.row_idx,
+    },
+    ruleType,
+  );
+  db.prepare(
+    `INSERT INTO positions (dispute_id, engineer, ruling_id, decision, agreement_key) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT(dispute_id, engineer) DO UPDATE SET ruling_id = excluded.ruling_id, decision = excluded.decision, agreement_key = excluded.agreement_key`,
+  ).run(disputeId, engineer, counted.id, counted.decision, key);
+}
+
+export function refreshStatus(store: Store, disputeId: string, required = readPolicy(store.db).required): DisputeStatus | null {
+  const { db } = store;
+  const dispute = db
+    .prepare<[string], { settled_by_revision: string | null }>('SELECT settled_by_revision FROM disputes WHERE id = ?')
+    .get(disputeId);
+  if (!dispute) return null;
+  const keys = db
+    .prepare<[string], { agreement_key: string }>('SELECT agreement_key FROM positions WHERE dispute_id = ?')
+    .all(disputeId)
+    .map((row) => row.agreement_key);
+  const status = statusFromPositions(keys, required, dispute.settled_by_revision !== null);
+  db.prepare('UPDATE disputes SET status = ? WHERE id = ?').run(status, disputeId);
+  return status;
+}
+
+/** After disputes were rebuilt or the policy changed: positions and statuses again. */
+export function refreshAllStatuses(store: Store, disputeIds?: readonly string[]): void {
+  const { db } = store;
+  const required = readPolicy(db).required;
+  const ids = disputeIds ?? db.prepare<[], { id: string }>('SELECT id FROM disputes').all().map((row) => row.id);
+  const engineersOf = db.prepare<[string], { engineer: string }>('SELECT DISTINCT engineer FROM rulings WHERE dispute_id = ?');
+  const ruleTypeOf = db.prepare<[string], { rule_type: RuleType | null }>('SELECT rule_type FROM disputes WHERE id = ?');
+  const setOpen = db.prepare("UPDATE disputes SET status = 'open' WHERE id = ? AND settled_by_revision IS NULL");
+  for (const id of ids) {
+    const engineers = engineersOf.all(id);
+    if (engineers.length === 0) {
+      setOpen.run(id);
+      continue;
+    }
+    // A ruling may have arrived (from a log) before its dispute: its agreement key needs the column's rule.
+    const ruleType = ruleTypeOf.get(id)?.rule_type ?? null;
+    for (const { engineer } of engineers) refreshPosition(store, id, engineer, ruleType);
+    refreshStatus(store, id, required);
+  }
+}

@@ -1,0 +1,50 @@
+import type { RulingView } from '../../shared/api-types';
+import type { Decision } from '../../shared/domain';
+import type { Store } from '../store';
+import { liveRulings } from './status';
+
+interface RulingRow {
+  id: string;
+  engineer: string;
+  decision: Decision | 'retract';
+  value_s: string | null;
+  values_s: string | null;
+  row_idx: number | null;
+  rationale_s: string | null;
+  evidence_s: string;
+  revision: string | null;
+  created_at: string;
+  retracts: string | null;
+}
+
+/** Every ruling on a dispute, oldest first, each marked counted or not. */
+export function readRulingViews(store: Store, disputeId: string): RulingView[] {
+  const { db, sealer } = store;
+  const rows = db
+    .prepare<[string], RulingRow>(
+      `SELECT id, engineer, decision, value_s, values_s, row_idx, rationale_s, evidence_s, revision, created_at, retracts
+         FROM rulings WHERE dispute_id = ? ORDER BY created_at, id`,
+    )
+    .all(disputeId);
+  const counted = new Set(
+    db
+      .prepare<[string], { ruling_id: string }>('SELECT ruling_id FROM positions WHERE dispute_id = ?')
+      .all(disputeId)
+      .map((row) => row.ruling_id),
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    engineer: row.engineer,
+    decision: row.decision,
+    value: sealer.open(row.value_s),
+    values: sealer.openJson<Record<string, string> | null>(row.values_s, null),
+    row: row.row_idx,
+    rationale: sealer.open(row.rationale_s),
+    evidence: sealer.openJson<string[]>(row.evidence_s, []),
+    revision: row.revision,
+    created_at: row.created_at,
+    retracts: row.retracts,
+    counted: counted.has(row.id),
+  }));
+}
+

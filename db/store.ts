@@ -1,0 +1,70 @@
+// Opening the store: pragmas, migrations, and the seal key. All SQL lives in db/.
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { LATEST_VERSION, MIGRATIONS } from './migrations/index';
+import { Sealer } from './seal';
+
+export type Db = Database.Database;
+
+export interface Store {
+  db: Db;
+  path: string;
+  sealer: Sealer;
+}
+
+export class StoreVersionError extends Error {
+  override name = 'StoreVersionError';
+}
+
+export function openStore(path: string, options: { readonly?: boolean } = {}): Store {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const db = new Database(path, { readonly: options.readonly ?? false });
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('foreign_keys = ON');
+    db.pragma('synchronous = FULL');
+    db.pragma('busy_timeout = 10000');
+    migrate(db);
+    const sealer = new Sealer(sealKey(db));
+    sealer.register(db);
+    return { db, path, sealer };
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+function migrate(db: Db): void {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  if (current > LATEST_VERSION) {
+    throw new StoreVersionError(
+      `this store was written by a newer ATLAS Adjudicator (schema ${current}; this version knows up to ${LATEST_VERSION}): update the app`,
+    );
+  }
+  for (const migration of MIGRATIONS) {
+    if (migration.version <= current) continue;
+    db.transaction(() => {
+      db.exec(migration.up);
+      db.pragma(`user_version = ${migration.version}`);
+    }).immediate();
+  }
+}
+
+/** A random key per store: gold text is sealed with it at rest (same scheme as the dataset's canary). */
+function sealKey(db: Db): string {
+  const read = db.prepare<[], { value: string }>("SELECT value FROM meta WHERE key = 'seal_key'");
+  const existing = read.get();
+  if (existing) return existing.value;
+  db.prepare("INSERT OR IGNORE INTO meta (key, value) VALUES ('seal_key', ?)").run(randomBytes(32).toString('base64'));
+  return read.get()!.value;
+}
+
+export function getMeta(db: Db, key: string): string | null {
+  return db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?').get(key)?.value ?? null;
+}
+
+export function setMeta(db: Db, key: string, value: string): void {
+  db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(key, value);
+}
