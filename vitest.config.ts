@@ -1,5 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
+// .ci/run sets VITEST_JSON_REPORT to print CI's closing line from the counts.
+const jsonReport = process.env.VITEST_JSON_REPORT;
+
 export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts'],
@@ -7,5 +10,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: 'forks',
     maxWorkers: 2,
+    reporters: jsonReport ? ['default', 'json'] : ['default'],
+    outputFile: jsonReport ? { json: jsonReport } : undefined,
   },
 });
