@@ -1,0 +1,125 @@
+// Strict argument parsing shared by every command (node:util parseArgs): an
+// unknown option or a missing value is a usage error naming the option.
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { ParseArgsConfig } from 'node:util';
+import { defaultDbPath } from '../db/paths';
+import type { ServiceHandle } from '../db/service';
+import { apiMethods } from '../shared/api';
+import type { MethodName, MethodParsedInput } from '../shared/api';
+import type { output, ZodType } from 'zod';
+import type { CliContext } from './context';
+import { CliError, UsageError } from './errors';
+
+type OptionConfig = NonNullable<ParseArgsConfig['options']>[string];
+
+/** Options every command takes. */
+const COMMON = {
+  db: { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+export function parseCommand<const O extends Record<string, OptionConfig>>(command: string, argv: readonly string[], options: O) {
+  const config = { args: argv, options: { ...COMMON, ...options }, allowPositionals: true, strict: true } as const;
+  try {
+    return parseArgs(config);
+  } catch (err) {
+    throw new UsageError(`${command}: ${describeParseError(err)}`);
+  }
+}
+
+/** parseArgs' messages are long and suggest `--`; this says the same in a few words. */
+function describeParseError(err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  const code = (err as { code?: string }).code;
+  const quoted = /'([^']+)'/.exec(message)?.[1];
+  switch (code) {
+    case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
+      return `unknown option ${quoted ?? message}`;
+    case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE': {
+      const option = /(--[\w-]+)/.exec(message)?.[1];
+      if (option === undefined) return message.split('\n')[0] ?? message;
+      if (/ambiguous/.test(message)) return `option ${option} needs a value (write ${option}=VALUE for a value starting with '-')`;
+      if (/does not take an argument/.test(message)) return `option ${option} takes no value`;
+      return `option ${option} needs a value`;
+    }
+    case 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL':
+      return `unexpected argument ${quoted ?? message}`;
+    default:
+      return message.split('\n')[0] ?? message;
+  }
+}
+
+/** Exactly `count` positional arguments, named in the error when missing. */
+export function positionals(command: string, given: string[], names: string[]): string[] {
+  if (given.length < names.length) throw new UsageError(`${command}: missing ${names[given.length]}`);
+  if (given.length > names.length) throw new UsageError(`${command}: unexpected argument '${given[names.length]}'`);
+  return given;
+}
+
+export function dbPathOf(flag: string | undefined, ctx: CliContext): string {
+  if (flag !== undefined) {
+    if (flag.trim() === '') throw new UsageError('--db needs a file name');
+    return resolve(ctx.cwd, flag);
+  }
+  const fromEnv = ctx.env.ATLAS_ADJUDICATOR_DB;
+  return fromEnv ? resolve(ctx.cwd, fromEnv) : defaultDbPath();
+}
+
+/** `--engineer`, else `$ATLAS_ADJUDICATOR_ENGINEER`, else undefined (the service falls back to settings, then the OS user). */
+export function engineerOf(flag: string | undefined, ctx: CliContext): string | undefined {
+  if (flag !== undefined) {
+    if (flag.trim() === '') throw new UsageError('--engineer needs a name');
+    return flag;
+  }
+  const fromEnv = ctx.env.ATLAS_ADJUDICATOR_ENGINEER;
+  return fromEnv && fromEnv.trim() !== '' ? fromEnv : undefined;
+}
+
+export function integerOption(command: string, flag: string, value: string | undefined, min = 0): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value.trim()) || Number(value) < min || !Number.isSafeInteger(Number(value))) {
+    throw new UsageError(`${command}: ${flag} must be a whole number${min > 0 ? ` ≥ ${min}` : ''}, got '${value}'`);
+  }
+  return Number(value);
+}
+
+/**
+ * Validates a method's input with the contract's own schema (the same check
+ * every host makes) and reports the failing field as the option the user typed.
+ */
+export function validateInput<M extends MethodName>(command: string, method: M, input: unknown, flags: Record<string, string>): MethodParsedInput<M> {
+  return validateWith(command, apiMethods[method].input, input, flags) as MethodParsedInput<M>;
+}
+
+export function validateWith<S extends ZodType>(command: string, schema: S, input: unknown, flags: Record<string, string>): output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const field = String(issue?.path[0] ?? '');
+  const where = flags[field] ?? (field || 'input');
+  const detail = issue && issue.path.length > 1 ? ` (${issue.path.slice(1).join('.')})` : '';
+  throw new UsageError(`${command}: ${where}${detail}: ${issue?.message ?? 'invalid value'}`);
+}
+
+export interface OpenOptions {
+  dbPath: string;
+  engineer?: string | undefined;
+  /** Reading commands refuse to create a store at a mistyped path. */
+  mustExist: boolean;
+}
+
+/** Opens the service for the duration of `fn` and always closes it. */
+export async function withService<T>(ctx: CliContext, options: OpenOptions, fn: (service: ServiceHandle) => Promise<T>): Promise<T> {
+  if (options.mustExist && !existsSync(options.dbPath)) {
+    throw new CliError(`--db: no store at ${options.dbPath} (run 'atlas-adjudicator import' or 'atlas-adjudicator demo' first)`);
+  }
+  const service = await ctx.openService({ dbPath: options.dbPath, ...(options.engineer !== undefined ? { engineer: options.engineer } : {}) });
+  try {
+    return await fn(service);
+  } finally {
+    service.close();
+  }
+}

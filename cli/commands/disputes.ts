@@ -1,0 +1,59 @@
+// `disputes [filters] [--json]`: every matching dispute in priority order, no limit.
+import { disputeFilterSchema } from '../../shared/api';
+import type { DisputeRecord } from '../../db/queries/dispute-records';
+import { dbPathOf, parseCommand, positionals, validateWith, withService } from '../args';
+import { write, writeJsonLine } from '../context';
+import type { CliContext } from '../context';
+import { EXIT } from '../errors';
+import { disputeTable } from '../views/dispute-table';
+import { COMMON_HELP } from './types';
+import type { Command } from './types';
+
+const HELP = `Usage: atlas-adjudicator disputes [--status S] [--kind K] [--task ID] [--column C]
+                                  [--system S] [--needs ENGINEER] [--search TEXT] [--json] [--db FILE]
+
+Lists every matching dispute in priority order (no limit).
+
+  --status S         open | resolved | conflict
+  --kind K           cell | missing_row | report
+  --task ID          one task
+  --column C         one column
+  --system S         disputes this system takes part in
+  --needs ENGINEER   not resolved and not yet ruled on by ENGINEER
+  --search TEXT      text in the entity or the values
+
+With --json: one JSON object per line (id, kind, task_id, gold_row, entity,
+column, gold, clusters, contesting, systems, status, priority).
+
+${COMMON_HELP}
+`;
+
+const FILTER_FLAGS = { status: '--status', kind: '--kind', task: '--task', column: '--column', system: '--system', needs: '--needs', search: '--search' };
+
+async function run(argv: string[], ctx: CliContext): Promise<number> {
+  const { values, positionals: given } = parseCommand('disputes', argv, {
+    status: { type: 'string' },
+    kind: { type: 'string' },
+    task: { type: 'string' },
+    column: { type: 'string' },
+    system: { type: 'string' },
+    needs: { type: 'string' },
+    search: { type: 'string' },
+  });
+  positionals('disputes', given, []);
+  const raw = { status: values.status, kind: values.kind, task: values.task, column: values.column, system: values.system, needs: values.needs, search: values.search };
+  const filter = validateWith('disputes', disputeFilterSchema, Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined)), FILTER_FLAGS);
+
+  return withService(ctx, { dbPath: dbPathOf(values.db, ctx), mustExist: true }, async (service) => {
+    if (values.json) {
+      // Streamed: a store may hold tens of thousands of disputes.
+      for (const record of service.disputeRecords(filter)) await writeJsonLine(ctx.stdout, record);
+    } else {
+      const records: DisputeRecord[] = [...service.disputeRecords(filter)];
+      await write(ctx.stdout, disputeTable(records));
+    }
+    return EXIT.ok;
+  });
+}
+
+export const disputesCommand: Command = { name: 'disputes', summary: 'list disputes in priority order', help: HELP, run };

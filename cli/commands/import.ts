@@ -1,0 +1,65 @@
+// `import PATH... [--json]`: dataset files, run directories, *.cells.jsonl and
+// *.judges.jsonl, auto-detected by the service, in one transaction.
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { dbPathOf, parseCommand, withService } from '../args';
+import { write, writeJsonLine } from '../context';
+import type { CliContext } from '../context';
+import { CliError, EXIT, isAbortError, UsageError } from '../errors';
+import { progressOn } from '../progress';
+import { addedNothing, importReportJson, importReportText } from '../views/import-report';
+import { COMMON_HELP } from './types';
+import type { Command } from './types';
+
+const HELP = `Usage: atlas-adjudicator import PATH... [--json] [--db FILE]
+
+Imports into the store, in one transaction, everything found under the paths:
+dataset files (JSONL or Parquet), harness run directories, *.cells.jsonl and
+*.judges.jsonl (auto-detected). A task whose files are invalid is skipped whole
+and listed in the report with file, field and reason. Importing the same
+sources again adds nothing.
+
+Exit status: 0 when the import completed (even with skipped tasks); 1 when
+nothing could be imported or on a fatal error (the store is then unchanged);
+130 when interrupted with Ctrl+C (the store is unchanged).
+
+${COMMON_HELP}
+`;
+
+async function run(argv: string[], ctx: CliContext): Promise<number> {
+  const { values, positionals } = parseCommand('import', argv, {});
+  if (positionals.length === 0) throw new UsageError('import: missing PATH (a dataset file, run directory, *.cells.jsonl or *.judges.jsonl)');
+  const paths = positionals.map((p) => resolve(ctx.cwd, p));
+  const absent = paths.find((p) => !existsSync(p));
+  if (absent !== undefined) throw new CliError(`import: no such file or directory: ${absent}`);
+
+  return withService(ctx, { dbPath: dbPathOf(values.db, ctx), mustExist: false }, async (service) => {
+    const before = await service.getInfo({});
+    const controller = new AbortController();
+    const stopListening = ctx.onSignal(['SIGINT', 'SIGTERM'], () => controller.abort());
+    const progress = progressOn(ctx.stderr, 'import');
+    let report;
+    try {
+      report = await service.importPaths(paths, { signal: controller.signal, onProgress: (d, t, m) => progress.update(d, t, m) });
+    } catch (err) {
+      if (controller.signal.aborted || isAbortError(err)) throw new CliError('import cancelled; the store is unchanged', EXIT.interrupted);
+      throw err;
+    } finally {
+      progress.clear();
+      stopListening();
+    }
+
+    if (values.json) await writeJsonLine(ctx.stdout, importReportJson(report));
+    else await write(ctx.stdout, importReportText(report));
+
+    // "Nothing could be imported": the store was empty and still holds nothing.
+    // (Into a non-empty store, zero counts are indistinguishable from a re-import, which must succeed.)
+    if (addedNothing(report) && before.tasks === 0 && before.runs === 0) {
+      const why = report.skipped.length > 0 ? `every task was skipped (${report.skipped.length} in the report)` : 'no dataset, run directory, *.cells.jsonl or *.judges.jsonl found';
+      throw new CliError(`import: nothing could be imported: ${why}`);
+    }
+    return EXIT.ok;
+  });
+}
+
+export const importCommand: Command = { name: 'import', summary: 'import datasets, graded runs and judge opinions', help: HELP, run };

@@ -1,0 +1,87 @@
+// `rule DISPUTE_ID --decision D …`: records one engineer's ruling (an append-only event).
+import { DECISIONS } from '../../shared/domain';
+import { dbPathOf, engineerOf, integerOption, parseCommand, positionals, validateInput, withService } from '../args';
+import { write, writeJsonLine } from '../context';
+import type { CliContext } from '../context';
+import { EXIT, UsageError } from '../errors';
+import { rulingSummary } from '../views/dispute-detail';
+import { COMMON_HELP } from './types';
+import type { Command } from './types';
+
+const HELP = `Usage: atlas-adjudicator rule DISPUTE_ID --decision D [--value V] [--rationale T]
+                              [--evidence URL]... [--engineer NAME] [--row N] [--values JSON]
+                              [--json] [--db FILE]
+
+Records a ruling. An engineer's latest ruling on a dispute is the one that counts.
+
+  --decision D      ${DECISIONS.join(', ')}
+  --value V         the value (accept_system, accept_both, new_value)
+  --rationale T     why
+  --evidence URL    a source supporting the ruling; repeat for several
+  --engineer NAME   who rules (default: $ATLAS_ADJUDICATOR_ENGINEER, else settings, else the OS user)
+  --row N           add_alias: the gold row (0-based) the entity is an alias of
+  --values JSON     add_row: {"column": "value", …}
+
+Prints the ruling and the dispute's status.
+
+${COMMON_HELP}
+`;
+
+const FLAGS = { disputeId: 'DISPUTE_ID', decision: '--decision', value: '--value', rationale: '--rationale', evidence: '--evidence', engineer: '--engineer', row: '--row', values: '--values' };
+
+/** `--values` as a column → value map; plain numbers and booleans are accepted as their text. */
+function parseValues(text: string | undefined): Record<string, string> | undefined {
+  if (text === undefined) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new UsageError('rule: --values is not valid JSON (expected {"column": "value", …})');
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new UsageError('rule: --values must be a JSON object {"column": "value", …}');
+  const out: Record<string, string> = {};
+  for (const [column, value] of Object.entries(parsed)) {
+    if (typeof value === 'string') out[column] = value;
+    else if (typeof value === 'number' || typeof value === 'boolean') out[column] = String(value);
+    else throw new UsageError(`rule: --values: column "${column}" must be a string`);
+  }
+  return out;
+}
+
+async function run(argv: string[], ctx: CliContext): Promise<number> {
+  const { values, positionals: given } = parseCommand('rule', argv, {
+    decision: { type: 'string' },
+    value: { type: 'string' },
+    rationale: { type: 'string' },
+    evidence: { type: 'string', multiple: true },
+    engineer: { type: 'string' },
+    row: { type: 'string' },
+    values: { type: 'string' },
+  });
+  const [disputeId] = positionals('rule', given, ['DISPUTE_ID']);
+  if (values.decision === undefined) throw new UsageError(`rule: missing --decision (one of ${DECISIONS.join(', ')})`);
+  const engineer = engineerOf(values.engineer, ctx);
+  const input = validateInput(
+    'rule',
+    'rule',
+    {
+      disputeId,
+      decision: values.decision,
+      value: values.value,
+      rationale: values.rationale,
+      evidence: values.evidence,
+      engineer,
+      row: integerOption('rule', '--row', values.row),
+      values: parseValues(values.values),
+    },
+    FLAGS,
+  );
+  return withService(ctx, { dbPath: dbPathOf(values.db, ctx), engineer, mustExist: true }, async (service) => {
+    const result = await service.rule(input);
+    if (values.json) await writeJsonLine(ctx.stdout, result);
+    else await write(ctx.stdout, `${rulingSummary(result.ruling, input.disputeId)}\nStatus: ${result.status}\n`);
+    return EXIT.ok;
+  });
+}
+
+export const ruleCommand: Command = { name: 'rule', summary: 'record a ruling on a dispute', help: HELP, run };

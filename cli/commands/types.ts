@@ -1,0 +1,16 @@
+import type { CliContext } from '../context';
+
+/** One sub-command: it parses its own arguments, so each file holds all of one command. */
+export interface Command {
+  name: string;
+  summary: string;
+  /** Full `--help` text. */
+  help: string;
+  /** Resolves to the exit code; throws UsageError / CliError for the one-line error. */
+  run(argv: string[], ctx: CliContext): Promise<number>;
+}
+
+export const COMMON_HELP = `Common options:
+  --db FILE     the store (default: $ATLAS_ADJUDICATOR_DB, else the app's per-user store)
+  --json        machine-readable output
+  -h, --help    this help`;

@@ -1,0 +1,51 @@
+// Human-readable output. Values come from imported files and may hold anything,
+// including terminal escape sequences, so every value is made inert before it
+// reaches a terminal.
+
+// C0 and C1 controls, DEL, and bidi overrides that could disguise text.
+// eslint-disable-next-line no-control-regex
+const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+
+/** One-line, terminal-safe text: newlines and tabs become visible, controls become `\uXXXX`. */
+export function inline(value: string | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  return value
+    .replace(/\r\n|\r|\n/g, ' ⏎ ')
+    .replace(/\t/g, ' ')
+    .replace(UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** Multi-line, terminal-safe text, each line indented. */
+export function block(value: string, indent: string): string {
+  return value
+    .split(/\r\n|\r|\n/)
+    .map((line) => indent + inline(line))
+    .join('\n');
+}
+
+export function truncate(value: string, max: number): string {
+  const chars = [...value];
+  return chars.length <= max ? value : `${chars.slice(0, Math.max(0, max - 1)).join('')}…`;
+}
+
+function width(value: string): number {
+  return [...value].length;
+}
+
+/** An aligned table; the last column is not padded (no trailing spaces). */
+export function table(headers: string[], rows: string[][], maxWidth = 40): string {
+  const cells = [headers, ...rows].map((row) => row.map((c) => truncate(inline(c), maxWidth)));
+  const widths = headers.map((_, i) => Math.max(...cells.map((row) => width(row[i] ?? ''))));
+  return cells
+    .map((row) =>
+      row
+        .map((c, i) => (i === row.length - 1 ? c : c + ' '.repeat((widths[i] ?? 0) - width(c))))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
+}
+
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+}

@@ -1,0 +1,94 @@
+// The command-line host: dispatches to one file per command under commands/
+// and turns every failure into exactly one `atlas-adjudicator: …` line on stderr.
+import { readFileSync } from 'node:fs';
+import { ApiInputError } from '../shared/api';
+import { demoCommand } from './commands/demo';
+import { disputesCommand } from './commands/disputes';
+import { exportCommand } from './commands/export';
+import { importCommand } from './commands/import';
+import { retractCommand } from './commands/retract';
+import { ruleCommand } from './commands/rule';
+import { serveCommand } from './commands/serve';
+import { showCommand } from './commands/show';
+import type { Command } from './commands/types';
+import { processContext, write } from './context';
+import type { CliContext } from './context';
+import { CliError, EXIT, oneLine, UsageError } from './errors';
+
+export const PROGRAM = 'atlas-adjudicator';
+
+export const COMMANDS: readonly Command[] = [importCommand, disputesCommand, showCommand, ruleCommand, retractCommand, exportCommand, serveCommand, demoCommand];
+
+function findCommand(name: string): Command | undefined {
+  return COMMANDS.find((c) => c.name === name);
+}
+
+function topHelp(): string {
+  const width = Math.max(...COMMANDS.map((c) => c.name.length));
+  return `Usage: ${PROGRAM} COMMAND [options]
+
+${COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`).join('\n')}
+
+Every command takes --db FILE (default: $ATLAS_ADJUDICATOR_DB, else the app's
+per-user store), --json for machine-readable output, and --help.
+Run '${PROGRAM} COMMAND --help' for a command's options.
+`;
+}
+
+function version(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version?: string };
+  return pkg.version ?? 'unknown';
+}
+
+/** `--help`/`-h` anywhere before a `--` asks for help, whatever else is on the line. */
+function wantsHelp(args: string[]): boolean {
+  const end = args.indexOf('--');
+  return (end === -1 ? args : args.slice(0, end)).some((a) => a === '--help' || a === '-h');
+}
+
+/** Runs one command line; resolves to the exit code. Never throws. */
+export async function run(argv: string[], overrides: Partial<CliContext> = {}): Promise<number> {
+  const ctx: CliContext = { ...processContext(), ...overrides };
+  const [name, ...rest] = argv;
+  let command: Command | undefined;
+  try {
+    if (name === undefined) throw new UsageError(`missing command (one of ${COMMANDS.map((c) => c.name).join(', ')}); try '${PROGRAM} --help'`);
+    if (name === '--help' || name === '-h') {
+      await write(ctx.stdout, topHelp());
+      return EXIT.ok;
+    }
+    if (name === 'help') {
+      const target = rest[0] === undefined ? undefined : findCommand(rest[0]);
+      if (rest[0] !== undefined && target === undefined) throw new UsageError(`help: unknown command '${rest[0]}'`);
+      await write(ctx.stdout, target?.help ?? topHelp());
+      return EXIT.ok;
+    }
+    if (name === '--version' || name === '-V') {
+      await write(ctx.stdout, `${version()}\n`);
+      return EXIT.ok;
+    }
+    command = findCommand(name);
+    if (command === undefined) throw new UsageError(`unknown command '${name}' (one of ${COMMANDS.map((c) => c.name).join(', ')})`);
+    if (wantsHelp(rest)) {
+      await write(ctx.stdout, command.help);
+      return EXIT.ok;
+    }
+    return await command.run(rest, ctx);
+  } catch (err) {
+    const { message, code } = describe(err, command);
+    await write(ctx.stderr, `${PROGRAM}: ${oneLine(message)}\n`);
+    return code;
+  }
+}
+
+function describe(err: unknown, command: Command | undefined): { message: string; code: number } {
+  if (err instanceof UsageError) {
+    const hint = command ? ` (see '${PROGRAM} ${command.name} --help')` : '';
+    return { message: err.message + hint, code: EXIT.usage };
+  }
+  if (err instanceof CliError) return { message: err.message, code: err.exitCode };
+  // The service validates again; its message already names method and field.
+  if (err instanceof ApiInputError) return { message: err.message, code: EXIT.failure };
+  if (err instanceof Error) return { message: command ? `${command.name}: ${err.message}` : err.message, code: EXIT.failure };
+  return { message: String(err), code: EXIT.failure };
+}

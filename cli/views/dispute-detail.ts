@@ -1,0 +1,127 @@
+// `show`: one dispute as an engineer reads it in a terminal — the question and
+// rule, gold, every system's value grouped into clusters with sources, judge
+// opinions and rulings. Mirrors the app's dispute panel.
+import type { ClusterDetail, DisputeDetail, JudgeOpinionView, MissingRowSystemView, RulingView } from '../../shared/api-types';
+import type { ColumnRule } from '../../shared/domain';
+import { block, inline, plural } from '../format';
+
+export function ruleText(rule: ColumnRule | null): string {
+  if (rule === null) return 'unknown';
+  switch (rule.type) {
+    case 'number':
+      if (rule.relative_tolerance !== undefined) return `number (relative tolerance ${rule.relative_tolerance})`;
+      return rule.tolerance !== undefined ? `number (tolerance ${rule.tolerance})` : 'number';
+    case 'date':
+      return rule.tolerance_days !== undefined ? `date (± ${rule.tolerance_days} days)` : 'date';
+    case 'choice':
+      return `choice: ${(rule.options ?? []).join(' | ')}`;
+    case 'llm_judge':
+      return rule.criterion ? `llm_judge: ${rule.criterion}` : 'llm_judge';
+    default:
+      return rule.type;
+  }
+}
+
+/** Sources are printed, never opened; anything but http(s) is flagged so nobody pastes it blindly. */
+function source(url: string): string {
+  return /^https?:\/\//i.test(url.trim()) ? inline(url) : `${inline(url)}  (unsafe: not an http(s) link)`;
+}
+
+function sources(urls: string[], indent: string): string[] {
+  return urls.map((u) => `${indent}source: ${source(u)}`);
+}
+
+const LABEL = 11;
+function field(label: string, value: string): string {
+  return `${label.padEnd(LABEL)}${value}`.trimEnd();
+}
+
+function goldLine(d: DisputeDetail): string {
+  if (d.dispute.kind === 'missing_row') return 'not in gold (missing row)';
+  if (d.gold.state === 'value') return inline(d.gold.value);
+  return d.gold.state === 'blank' ? '(blank: no data exists)' : '(ungraded: excluded from scoring)';
+}
+
+function clusterLines(c: ClusterDetail, index: number): string[] {
+  const letter = index < 26 ? String.fromCharCode(97 + index) : String(index + 1);
+  const lines = [`  [${letter}] ${inline(c.value) || '(empty)'} · ${plural(c.systems.length, 'system')} · ${c.agrees_with_gold ? 'agrees with gold' : 'contests gold'}`];
+  for (const cell of c.cells) {
+    const named = cell.response_entity ? ` as "${inline(cell.response_entity)}"` : '';
+    lines.push(`      ${inline(cell.system)}${named}: ${cell.verdict} by ${cell.method}${cell.aligned_by ? `, aligned by ${cell.aligned_by}` : ''}`);
+    if (cell.reasoning) lines.push(`        reasoning: ${inline(cell.reasoning)}`);
+    lines.push(...sources(cell.sources, '        '));
+  }
+  return lines;
+}
+
+function missingRowLines(s: MissingRowSystemView): string[] {
+  const lines = [`  ${inline(s.system)} as "${inline(s.entity)}"`];
+  for (const v of s.values) {
+    lines.push(`      ${inline(v.column)}: ${inline(v.value)}`);
+    lines.push(...sources(v.sources, '        '));
+  }
+  lines.push(...sources(s.sources, '      '));
+  return lines;
+}
+
+function judgeLines(j: JudgeOpinionView): string[] {
+  const lines = [`  ${inline(j.judge)}: ${j.verdict}${j.value !== null ? ` · value ${inline(j.value)}` : ''}`];
+  if (j.reasoning) lines.push(`      reasoning: ${inline(j.reasoning)}`);
+  lines.push(...sources(j.sources, '      '));
+  return lines;
+}
+
+function rulingLines(r: RulingView): string[] {
+  const what = r.decision === 'retract' ? `retract (of ${r.retracts ?? '?'})` : r.decision;
+  const value = r.value !== null ? ` · "${inline(r.value)}"` : '';
+  const row = r.row !== null ? ` · row ${r.row}` : '';
+  const lines = [`  ${r.created_at}  ${inline(r.engineer)}  ${what}${value}${row}${r.counted ? '' : '  (superseded)'}`];
+  if (r.values) for (const [k, v] of Object.entries(r.values)) lines.push(`      ${inline(k)}: ${inline(v)}`);
+  if (r.rationale) lines.push(`      rationale: ${inline(r.rationale)}`);
+  for (const e of r.evidence) lines.push(`      evidence: ${source(e)}`);
+  lines.push(`      id ${r.id}${r.revision ? ` · against ${inline(r.revision)}` : ''}`);
+  return lines;
+}
+
+export function disputeDetailText(d: DisputeDetail): string {
+  const row = d.dispute;
+  const out: string[] = [`Dispute ${row.id} · ${row.kind} · ${row.status} · priority ${row.priority}`, ''];
+  out.push(field('Task', inline(row.task_id)));
+  if (d.question !== null) out.push(field('Question', ''), block(d.question, '  '));
+  if (d.gold_row) {
+    const aliases = d.gold_row.aliases.length > 0 ? ` (aliases: ${d.gold_row.aliases.map(inline).join('; ')})` : '';
+    out.push(field('Row', `${row.gold_row ?? '?'} · ${inline(d.gold_row.entity)}${aliases}`));
+  } else {
+    out.push(field('Entity', inline(row.entity)));
+  }
+  if (row.column !== null) out.push(field('Column', `${inline(row.column)} · rule: ${inline(ruleText(d.column_rule))}`));
+  if (d.settled_by_revision) out.push(field('Settled by', `revision ${inline(d.settled_by_revision)}`));
+
+  out.push('', field('Gold', goldLine(d)));
+  for (const alt of d.gold.alternatives) out.push(`  alternative: ${inline(alt)}`);
+  out.push(...sources(d.gold.sources, '  '));
+
+  if (d.clusters.length > 0) {
+    out.push('', `Clusters (${d.clusters.length}):`);
+    d.clusters.forEach((c, i) => out.push(...clusterLines(c, i)));
+  }
+  if (d.missing_row_systems.length > 0) {
+    out.push('', `Systems returning this entity (${d.missing_row_systems.length}):`);
+    for (const s of d.missing_row_systems) out.push(...missingRowLines(s));
+  }
+  if (d.judges.length > 0) {
+    out.push('', `Judges (${d.judges.length}):`);
+    for (const j of d.judges) out.push(...judgeLines(j));
+  }
+  out.push('', `Rulings (${d.rulings.length}):`);
+  if (d.rulings_hidden) out.push("  (other engineers' rulings are hidden until you rule: blind review)");
+  else if (d.rulings.length === 0) out.push('  none yet');
+  for (const r of d.rulings) out.push(...rulingLines(r));
+  return `${out.join('\n')}\n`;
+}
+
+export function rulingSummary(r: RulingView, disputeId: string): string {
+  if (r.decision === 'retract') return `Retracted ${inline(r.engineer)}'s ruling ${r.retracts ?? ''} on ${disputeId} (ruling ${r.id}).`;
+  const value = r.value !== null ? ` value "${inline(r.value)}"` : '';
+  return `Recorded ${r.decision}${value} on ${disputeId} by ${inline(r.engineer)} (ruling ${r.id}).`;
+}

@@ -1,0 +1,85 @@
+// Starts browser mode (`atlas-adjudicator serve --port 0 --json`) as a child
+// process, so e2e tests exercise the real command line, and calls its API.
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import type { MethodInput, MethodName, MethodOutput } from '../../../shared/api';
+import { killGroup } from './cli';
+import { BIN, REPO_ROOT } from './paths';
+
+export interface Bridge {
+  /** The page to open: `http://127.0.0.1:<port>/#token=<token>`. */
+  url: string;
+  /** `http://127.0.0.1:<port>`. */
+  origin: string;
+  port: number;
+  token: string;
+  pid: number;
+  /** What the server wrote on stderr so far (for failure messages). */
+  stderr(): string;
+  /** Calls one API method with the token; rejects with the server's error message on failure. */
+  api<M extends MethodName>(method: M, input: MethodInput<M>): Promise<MethodOutput<M>>;
+  /** SIGTERM to the whole process group, SIGKILL if it lingers. */
+  close(): Promise<void>;
+}
+
+export interface StartBridgeOptions {
+  env?: Record<string, string | undefined>;
+  engineer?: string;
+  timeoutMs?: number;
+}
+
+export async function startBridge(dbPath: string, options: StartBridgeOptions = {}): Promise<Bridge> {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...options.env };
+  const args = [BIN, 'serve', '--port', '0', '--json', '--db', dbPath, ...(options.engineer ? ['--engineer', options.engineer] : [])];
+  const child = spawn(process.execPath, args, { cwd: REPO_ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+  const info = await new Promise<{ url: string; origin: string; port: number; token: string }>((resolve, reject) => {
+    const timer = setTimeout(() => fail(new Error(`serve did not start within ${options.timeoutMs ?? 60_000} ms: ${stderr}`)), options.timeoutMs ?? 60_000);
+    const lines = createInterface({ input: child.stdout });
+    function fail(err: Error): void {
+      clearTimeout(timer);
+      lines.close();
+      killGroup(child.pid, 'SIGKILL');
+      reject(err);
+    }
+    lines.once('line', (line) => {
+      clearTimeout(timer);
+      try {
+        resolve(JSON.parse(line) as { url: string; origin: string; port: number; token: string });
+      } catch {
+        fail(new Error(`serve printed something other than JSON: ${line}`));
+      }
+    });
+    child.once('exit', (code) => fail(new Error(`serve exited with ${code}: ${stderr}`)));
+  });
+
+  let closed: Promise<void> | null = null;
+  return {
+    ...info,
+    pid: child.pid ?? -1,
+    stderr: () => stderr,
+    async api<M extends MethodName>(method: M, input: MethodInput<M>): Promise<MethodOutput<M>> {
+      const res = await fetch(`${info.origin}/api/${method}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${info.token}` },
+        body: JSON.stringify(input),
+      });
+      const body = (await res.json()) as { ok: true; value: MethodOutput<M> } | { ok: false; error: string };
+      if (!body.ok) throw new Error(`${method} → ${res.status}: ${body.error}`);
+      return body.value;
+    },
+    close() {
+      closed ??= (async () => {
+        if (child.exitCode !== null || child.signalCode !== null) return;
+        killGroup(child.pid, 'SIGTERM');
+        const timer = setTimeout(() => killGroup(child.pid, 'SIGKILL'), 5000);
+        await exited;
+        clearTimeout(timer);
+      })();
+      return closed;
+    },
+  };
+}

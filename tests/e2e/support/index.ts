@@ -1,0 +1,9 @@
+// Shared helpers for end-to-end tests: the CLI, browser mode, headless Chromium.
+export { runCli, killGroup } from './cli';
+export type { CliResult, RunCliOptions } from './cli';
+export { startBridge } from './bridge';
+export type { Bridge, StartBridgeOptions } from './bridge';
+export { launchBrowser, CHROMIUM } from './browser';
+export type { LaunchedBrowser } from './browser';
+export { BIN, REPO_ROOT, tempDir } from './paths';
+export type { TempDir } from './paths';
