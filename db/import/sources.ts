@@ -1,0 +1,91 @@
+// Adapts each reader to the importer's event stream, and plans the work up
+// front so progress has a total (files or tasks done / total).
+import { createReadStream } from 'node:fs';
+import type { SkippedItem } from '../../shared/api-types';
+import { ReaderError, expandPaths, readCellsFile, readDataset, readHarnessRun, readJudgeOpinions } from '../readers/index';
+import type { DetectedSource, RunSource } from '../readers/index';
+import type { ImportEvent } from './events';
+
+export interface PlannedSource {
+  source: DetectedSource;
+  path: string;
+  /** Progress units this source accounts for (tasks for runs and datasets, 1 for other files). */
+  units: number;
+  run?: RunSource;
+}
+
+export interface SourcePlan {
+  sources: PlannedSource[];
+  errors: SkippedItem[];
+}
+
+const IMPORTABLE = new Set(['dataset', 'run', 'cells', 'judges']);
+
+export async function planSources(paths: readonly string[], signal?: AbortSignal): Promise<SourcePlan> {
+  const expanded = await expandPaths(paths, { signal });
+  const errors = [...expanded.errors];
+  const sources: PlannedSource[] = [];
+  for (const source of expanded.sources) {
+    signal?.throwIfAborted();
+    if (!IMPORTABLE.has(source.kind)) {
+      errors.push({ path: source.path, field: '', reason: `${source.kind} files are not imported here yet` });
+      continue;
+    }
+    if (source.kind === 'run') {
+      try {
+        const run = await readHarnessRun(source.path, { signal });
+        sources.push({ source, path: source.path, units: run.taskCount, run });
+      } catch (error) {
+        if (!(error instanceof ReaderError)) throw error;
+        errors.push(error.toSkipped());
+      }
+      continue;
+    }
+    sources.push({ source, path: source.path, units: source.kind === 'dataset' ? await countLines(source.path) : 1 });
+  }
+  return { sources, errors };
+}
+
+async function countLines(path: string): Promise<number> {
+  if (path.toLowerCase().endsWith('.parquet')) return 1;
+  let lines = 0;
+  for await (const chunk of createReadStream(path)) {
+    const bytes = chunk as Buffer;
+    for (let i = bytes.indexOf(10); i !== -1; i = bytes.indexOf(10, i + 1)) lines++;
+  }
+  return Math.max(lines, 1);
+}
+
+export async function* readSource(planned: PlannedSource, options: { signal?: AbortSignal }): AsyncGenerator<ImportEvent> {
+  try {
+    yield* eventsOf(planned, options);
+  } catch (error) {
+    // A source that cannot be opened at all is reported; the rest of the import goes on.
+    if (!(error instanceof ReaderError)) throw error;
+    yield { type: 'skipped', item: error.toSkipped() };
+  }
+}
+
+async function* eventsOf(planned: PlannedSource, options: { signal?: AbortSignal }): AsyncGenerator<ImportEvent> {
+  switch (planned.source.kind) {
+    case 'dataset': {
+      const dataset = await readDataset(planned.path, options);
+      yield { type: 'dataset', sha256: dataset.sha256, path: dataset.path, format: dataset.format };
+      for await (const item of dataset.tasks) yield 'ok' in item ? { type: 'task', task: item.ok } : { type: 'skipped', item: item.skipped };
+      return;
+    }
+    case 'run':
+    case 'cells': {
+      const run = planned.run ?? (await readCellsFile(planned.path, options));
+      for await (const item of run.tasks) yield 'ok' in item ? { type: 'runTask', record: item.ok } : { type: 'skipped', item: item.skipped };
+      return;
+    }
+    case 'judges':
+      for await (const item of readJudgeOpinions(planned.path, options)) {
+        yield 'ok' in item ? { type: 'judge', opinion: item.ok } : { type: 'skipped', item: item.skipped };
+      }
+      return;
+    default:
+      return;
+  }
+}

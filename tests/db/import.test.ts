@@ -1,0 +1,151 @@
+import { createHash } from 'node:crypto';
+import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GeneratedWorkspace } from '../../db/demo/generate';
+import type { ServiceHandle } from '../../db/service';
+import { openService } from '../../db/service';
+import { expectedDisputes } from './expected-disputes';
+import { freshService, smallWorkspace, tempDir, workspacePaths } from './workspace';
+
+let workspace: GeneratedWorkspace;
+let service: ServiceHandle;
+
+function tableDigest(service: ServiceHandle): string {
+  const hash = createHash('sha256');
+  for (const table of ['tasks', 'gold_cells', 'runs', 'run_tasks', 'system_cells', 'judge_opinions', 'disputes', 'dispute_clusters']) {
+    for (const row of service.store.db.prepare(`SELECT * FROM ${table} ORDER BY 1, 2, 3`).all()) hash.update(JSON.stringify(row));
+  }
+  return hash.digest('hex');
+}
+
+beforeAll(async () => {
+  workspace = await smallWorkspace();
+  service = freshService();
+});
+afterAll(() => service.close());
+
+describe('importing a generated workspace', () => {
+  it('derives exactly the disputes DESIGN §5 defines, computed independently from the files', async () => {
+    const report = await service.importPaths(workspacePaths(workspace));
+    const expected = expectedDisputes(workspace.dataset, workspace.runDirs, workspace.cells);
+    const records = [...service.disputeRecords({})];
+    const cells = records.filter((record) => record.kind === 'cell');
+    const missing = records.filter((record) => record.kind === 'missing_row');
+
+    expect(cells.length).toBe(expected.cell.size);
+    expect(missing.length).toBe(expected.missingRow.size);
+    expect(report.disputes).toBe(expected.cell.size + expected.missingRow.size);
+    for (const record of cells) {
+      const systems = expected.cell.get(`${record.task_id}|${record.gold_row}|${record.column}`);
+      expect(systems, `${record.task_id} row ${record.gold_row} ${record.column}`).toBeDefined();
+      expect(record.contesting).toBe(systems!.size);
+    }
+    expect(report.tasks).toBe(workspace.taskIds.length);
+    expect(report.systems).toBe(workspace.systems.length + (workspace.cells ? 1 : 0));
+    expect(report.failed.length).toBe(expected.failedTasks);
+    expect(report.failed.length).toBeGreaterThan(0);
+    expect(report.skipped).toEqual([]);
+  });
+
+  it('orders disputes by priority: largest disagreeing cluster, then contesting, then task id', () => {
+    const records = [...service.disputeRecords({})];
+    for (let i = 1; i < records.length; i++) {
+      const a = records[i - 1]!, b = records[i]!;
+      const key = (r: typeof a) => [-r.top_count, -r.contesting, r.task_id] as const;
+      const [a1, a2, a3] = key(a), [b1, b2, b3] = key(b);
+      expect(a1 < b1 || (a1 === b1 && (a2 < b2 || (a2 === b2 && a3 <= b3)))).toBe(true);
+      expect(b.priority).toBe(a.priority + 1);
+    }
+  });
+
+  it('changes nothing when the same sources are imported again', async () => {
+    const before = tableDigest(service);
+    const report = await service.importPaths(workspacePaths(workspace));
+    expect({ tasks: report.tasks, systems: report.systems, cells: report.cells, disputes: report.disputes, judges: report.judges }).toEqual({
+      tasks: 0,
+      systems: 0,
+      cells: 0,
+      disputes: 0,
+      judges: 0,
+    });
+    expect(tableDigest(service)).toBe(before);
+  });
+
+  it('takes task ids from the JSON, not from folder names', () => {
+    const weird = workspace.taskIds.find((id) => /[^A-Za-z0-9._-]/.test(id));
+    expect(weird).toBeDefined();
+    const stored = service.store.db.prepare('SELECT count(*) AS n FROM run_tasks WHERE task_id = ?').get(weird) as { n: number };
+    expect(stored.n).toBeGreaterThan(0);
+  });
+
+  it('refuses updates and deletes of rulings (append-only)', async () => {
+    const first = [...service.disputeRecords({ kind: 'cell' })][0]!;
+    await service.rule({ disputeId: first.id, decision: 'keep_gold' });
+    expect(() => service.store.db.prepare("UPDATE rulings SET engineer = 'x'").run()).toThrow(/append-only/);
+    expect(() => service.store.db.prepare('DELETE FROM rulings').run()).toThrow(/append-only/);
+  });
+});
+
+describe('invalid and failed inputs', () => {
+  it('skips a task whose grade.json is truncated, naming the file, and imports the rest', async () => {
+    const copy = join(tempDir(), 'run');
+    cpSync(workspace.runDirs[0]!, copy, { recursive: true });
+    const taskFolder = readdirSync(join(copy, 'tasks')).find((folder) => readdirSync(join(copy, 'tasks', folder)).includes('grade.json'))!;
+    const gradePath = join(copy, 'tasks', taskFolder, 'grade.json');
+    const text = readFileSync(gradePath, 'utf8');
+    writeFileSync(gradePath, text.slice(0, Math.floor(text.length / 2)));
+    // A different run directory name so the copy is a new run of a new system.
+    const config = JSON.parse(readFileSync(join(copy, 'config.json'), 'utf8')) as { system: { name: string } };
+    config.system.name = 'copied-system';
+    writeFileSync(join(copy, 'config.json'), JSON.stringify(config));
+
+    const store = freshService();
+    const report = await store.importPaths([workspace.dataset, copy]);
+    expect(report.skipped).toHaveLength(1);
+    expect(report.skipped[0]!.path).toContain(join('run', 'tasks', taskFolder, 'grade.json'));
+    expect(report.skipped[0]!.reason.length).toBeGreaterThan(0);
+    const imported = store.store.db.prepare("SELECT count(*) AS n FROM run_tasks").get() as { n: number };
+    expect(imported.n).toBe(readdirSync(join(copy, 'tasks')).length - 1);
+    store.close();
+  });
+
+  it('rejects an import where nothing could be read, leaving the store unchanged', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'notes.txt'), 'hello');
+    const store = freshService();
+    await expect(store.importPaths([join(dir, 'notes.txt')])).rejects.toThrow(/notes\.txt/);
+    expect((store.store.db.prepare('SELECT count(*) AS n FROM tasks').get() as { n: number }).n).toBe(0);
+    store.close();
+  });
+
+  it('cancelling an import rolls everything back', async () => {
+    const store = freshService();
+    const controller = new AbortController();
+    let seen = 0;
+    const running = store.importPaths(workspacePaths(workspace), {
+      signal: controller.signal,
+      onProgress: () => {
+        if (++seen === 5) controller.abort(new Error('cancelled'));
+      },
+    });
+    await expect(running).rejects.toThrow();
+    for (const table of ['tasks', 'run_tasks', 'system_cells', 'disputes']) {
+      expect((store.store.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n).toBe(0);
+    }
+    store.close();
+  });
+
+  it('refuses a store written by a newer version', () => {
+    const path = join(tempDir(), 'future.sqlite');
+    const db = new Database(path);
+    db.pragma('user_version = 999');
+    db.close();
+    expect(() => freshServiceAt(path)).toThrow(/newer/);
+  });
+});
+
+function freshServiceAt(path: string): ServiceHandle {
+  return openService({ dbPath: path, engineer: 'x' });
+}
