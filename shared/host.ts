@@ -62,9 +62,10 @@ const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f]/;
 export function safeExternalUrl(raw: unknown): string | null {
   if (typeof raw !== 'string' || raw.length === 0 || raw.length > MAX_URL_LENGTH) return null;
   if (CONTROL_CHARS.test(raw) || raw.trim() !== raw) return null;
-  // The scheme and "//" must be literally there: the parser would otherwise
-  // accept "http:example.com" or "https:\\host" and invent the authority.
-  if (!/^https?:\/\//i.test(raw)) return null;
+  // The scheme, "//" and a host must be literally there: the parser would
+  // otherwise accept "http:example.com", "https:\\host" or "https:///path"
+  // and invent the authority.
+  if (!/^https?:\/\/[^/\\?#@]/i.test(raw)) return null;
   let url: URL;
   try {
     url = new URL(raw);

@@ -1,0 +1,20 @@
+// IPC channel names shared by main (ipc.ts) and the preload.
+import type { MethodName } from '../shared/api';
+
+export const API_CHANNEL_PREFIX = 'api:';
+
+export function apiChannel(name: MethodName): string {
+  return `${API_CHANNEL_PREFIX}${name}`;
+}
+
+export const HOST_CHANNELS = {
+  openExternal: 'host:openExternal',
+  pickPaths: 'host:pickPaths',
+  pickSavePath: 'host:pickSavePath',
+  platform: 'host:platform',
+  /** main -> renderer: an app-menu command. */
+  menu: 'host:menu',
+} as const;
+
+/** Errors cross IPC as plain data: Error objects lose their message on the way. */
+export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: string };

@@ -1,0 +1,65 @@
+// The bundles Electron loads: the preload must be self-contained CommonJS
+// requiring only 'electron' (a sandboxed preload can load nothing else).
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runInThisContext } from 'node:vm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildMain, buildPreload, externalImports, REPO_ROOT } from '../../scripts/build-electron';
+import { METHOD_NAMES } from '../../shared/api';
+
+const outDir = mkdtempSync(join(tmpdir(), 'atlas-bundle-'));
+afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+describe('preload bundle', () => {
+  it('requires only electron, carries every method name and no zod', async () => {
+    const { path, metafile } = await buildPreload(REPO_ROOT, outDir);
+    expect(externalImports(metafile)).toEqual(['electron']);
+    const code = readFileSync(path, 'utf8');
+    expect([...code.matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1])).toEqual(['electron']);
+    expect(code).not.toMatch(/zod/i);
+    expect(code.length).toBeLessThan(20_000);
+  });
+
+  it('exposes the contract when loaded the way Electron loads it', async () => {
+    const { path } = await buildPreload(REPO_ROOT, outDir);
+    const exposed: Record<string, Record<string, unknown>> = {};
+    const invoked: unknown[][] = [];
+    const electron = {
+      contextBridge: { exposeInMainWorld: (key: string, value: Record<string, unknown>) => (exposed[key] = value) },
+      ipcRenderer: { invoke: (...args: unknown[]) => (invoked.push(args), Promise.resolve({ ok: true, value: 7 })), on: () => undefined, removeListener: () => undefined },
+      webUtils: { getPathForFile: () => '/x' },
+    };
+    // Run the CommonJS bundle with a require that knows only 'electron'.
+    const source = readFileSync(path, 'utf8');
+    const module = { exports: {} };
+    const requireOnlyElectron = (id: string) => {
+      if (id !== 'electron') throw new Error(`sandboxed preload cannot require ${id}`);
+      return electron;
+    };
+    const wrapper = runInThisContext(`(function (require, module, exports) {${source}\n})`, { filename: path }) as (
+      require: (id: string) => unknown,
+      module: { exports: object },
+      exports: object,
+    ) => void;
+    wrapper(requireOnlyElectron, module, module.exports);
+    expect(Object.keys(exposed.adjudicator ?? {}).sort()).toEqual([...METHOD_NAMES].sort());
+    expect(exposed.adjudicatorHost?.kind).toBe('electron');
+    const getInfo = exposed.adjudicator?.getInfo as (input: object) => Promise<unknown>;
+    await expect(getInfo({})).resolves.toBe(7);
+    expect(invoked).toEqual([['api:getInfo', {}]]);
+  });
+});
+
+describe('main bundle', () => {
+  it('is one ES module loading only electron, better-sqlite3 and Node built-ins', async () => {
+    const { path, metafile } = await buildMain(REPO_ROOT, outDir);
+    const externals = new Set(externalImports(metafile));
+    const allowed = (name: string) => name === 'electron' || name === 'better-sqlite3' || builtinModules.includes(name.replace(/^node:/, ''));
+    expect([...externals].filter((name) => !allowed(name))).toEqual([]);
+    expect(externals.has('electron')).toBe(true);
+    const code = readFileSync(path, 'utf8');
+    expect(code.startsWith("import { createRequire as __atlasCreateRequire } from 'node:module';")).toBe(true);
+  });
+});
