@@ -57,17 +57,26 @@ export function toDisputeRow(store: Store, row: DisputeRowSql): DisputeRow {
   };
 }
 
-export function listDisputes(store: Store, input: ListDisputesInput, engineer: string): DisputeListing {
-  const { db } = store;
+/** The page query and its parameters (exported so tests can check its plan). */
+export function listSql(input: ListDisputesInput, engineer: string): { sql: string; countSql: string; params: unknown[]; countParams: unknown[] } {
   const { where, params } = filterSql(input.filter);
   const sort = input.sort && input.sort.field !== 'priority' ? input.sort : null;
   const order = sort
     ? `${SORT_COLUMNS[sort.field]} ${sort.dir === 'desc' ? 'DESC' : 'ASC'}, d.priority`
     : `d.priority ${input.sort?.dir === 'desc' ? 'DESC' : 'ASC'}`;
-  const rows = db
-    .prepare<unknown[], DisputeRowSql>(`SELECT ${DISPUTE_ROW_COLUMNS} FROM disputes d ${where} ORDER BY ${order} LIMIT ? OFFSET ?`)
-    .all(engineer, ...params, input.limit, input.offset);
-  const total = db.prepare<unknown[], { n: number }>(`SELECT count(*) AS n FROM disputes d ${where}`).get(...params)!.n;
+  return {
+    sql: `SELECT ${DISPUTE_ROW_COLUMNS} FROM disputes d ${where} ORDER BY ${order} LIMIT ? OFFSET ?`,
+    params: [engineer, ...params, input.limit, input.offset],
+    countSql: `SELECT count(*) AS n FROM disputes d ${where}`,
+    countParams: params,
+  };
+}
+
+export function listDisputes(store: Store, input: ListDisputesInput, engineer: string): DisputeListing {
+  const { db } = store;
+  const query = listSql(input, engineer);
+  const rows = db.prepare<unknown[], DisputeRowSql>(query.sql).all(...query.params);
+  const total = db.prepare<unknown[], { n: number }>(query.countSql).get(...query.countParams)!.n;
   return { rows: rows.map((row) => toDisputeRow(store, row)), total };
 }
 

@@ -1,0 +1,84 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GeneratedWorkspace } from '../../db/demo/generate';
+import type { DisputeRecord } from '../../db/queries/dispute-records';
+import type { ServiceHandle } from '../../db/service';
+import { decryptText } from '../../shared/crypto';
+import type { GoldPatch } from '../../shared/patch';
+import { mapOperationText } from '../../shared/patch';
+import { freshService, smallWorkspace, tempDir, workspacePaths } from './workspace';
+
+let service: ServiceHandle;
+let workspace: GeneratedWorkspace;
+let out: string;
+
+function datasetCanaries(path: string): Map<string, string> {
+  const canaries = new Map<string, string>();
+  for (const line of readFileSync(path, 'utf8').split('\n').filter(Boolean)) {
+    const record = JSON.parse(line) as { id: string; canary: string };
+    canaries.set(record.id, record.canary);
+  }
+  return canaries;
+}
+
+beforeAll(async () => {
+  workspace = await smallWorkspace();
+  service = freshService('mia');
+  await service.importPaths(workspacePaths(workspace));
+  out = tempDir();
+  const records = [...service.disputeRecords({})];
+  const cells = records.filter((record) => record.kind === 'cell' && record.gold.state === 'value');
+  const missing = records.filter((record) => record.kind === 'missing_row');
+  const top = (record: DisputeRecord) => record.clusters.find((cluster) => !cluster.agrees_with_gold)!.value;
+  await service.rule({ disputeId: cells[0]!.id, decision: 'accept_system', value: top(cells[0]!), evidence: ['https://source.example/a'] });
+  await service.rule({ disputeId: cells[1]!.id, decision: 'accept_both', value: top(cells[1]!) });
+  await service.rule({ disputeId: cells[2]!.id, decision: 'mark_blank' });
+  await service.rule({ disputeId: cells[3]!.id, decision: 'keep_gold' });
+  await service.rule({ disputeId: missing[0]!.id, decision: 'add_row', value: missing[0]!.entity, values: {} });
+  await service.rule({ disputeId: missing[1]!.id, decision: 'add_alias', row: 0 });
+});
+afterAll(() => service.close());
+
+describe('gold patch export (DESIGN §7.1)', () => {
+  it('writes one operation per settled change, with from/to, rulings and an opaque dispute id', async () => {
+    const result = await service.exportPatch({ revision: 'v1.1', out: join(out, 'plain.json'), plaintext: true });
+    const patch = JSON.parse(readFileSync(result.path, 'utf8')) as GoldPatch;
+    expect(patch.format).toBe('atlas-gold-patch/1');
+    expect(patch.encrypted).toBe(false);
+    expect(patch.base_revision).toBe('v1.0');
+    expect(patch.base_sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(patch.operations.map((op) => op.op).sort()).toEqual(['add_alias', 'add_alternative', 'add_row', 'set_blank', 'set_cell']);
+    const setCell = patch.operations.find((op) => op.op === 'set_cell')!;
+    expect(setCell.evidence).toEqual(['https://source.example/a']);
+    expect(setCell.rulings).toEqual([expect.objectContaining({ engineer: 'mia', decision: 'accept_system' })]);
+    expect(setCell.dispute_id).toMatch(/^d-[0-9a-f]{20}$/);
+    expect(patch.created_at).toBe(
+      [...service.store.db.prepare('SELECT created_at FROM rulings').all()].map((row) => (row as { created_at: string }).created_at).sort().at(-1),
+    );
+  });
+
+  it('encrypts every value, entity, alias and evidence URL with the task canary by default', async () => {
+    const plain = JSON.parse(readFileSync((await service.exportPatch({ revision: 'v1.1', out: join(out, 'p.json'), plaintext: true })).path, 'utf8')) as GoldPatch;
+    const result = await service.exportPatch({ revision: 'v1.1', out: join(out, 'enc.json') });
+    const text = readFileSync(result.path, 'utf8');
+    const encrypted = JSON.parse(text) as GoldPatch;
+    expect(encrypted.encrypted).toBe(true);
+    const canaries = datasetCanaries(workspace.dataset);
+    const decrypted = encrypted.operations.map((op) => mapOperationText(op, (cipher) => decryptText(cipher, canaries.get(op.task_id)!)));
+    expect(decrypted).toEqual(plain.operations);
+    const secrets = plain.operations.flatMap((op) => {
+      const found: string[] = [];
+      mapOperationText(op, (value) => (found.push(value), value));
+      return found;
+    });
+    for (const secret of secrets.filter((value) => value.length >= 4)) expect(text).not.toContain(secret);
+  });
+
+  it('is deterministic: the same store gives the same bytes', async () => {
+    const a = await service.exportPatch({ revision: 'v1.1', out: join(out, 'a.json') });
+    const b = await service.exportPatch({ revision: 'v1.1', out: join(out, 'b.json') });
+    expect(readFileSync(a.path)).toEqual(readFileSync(b.path));
+    expect(a.sha256).toBe(b.sha256);
+  });
+});

@@ -1,0 +1,50 @@
+// The queue's hot queries must walk an index in priority order, never sort
+// the whole table (Signal Desktop's habit: check EXPLAIN QUERY PLAN in tests).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listSql } from '../../db/queries/list';
+import type { ServiceHandle } from '../../db/service';
+import type { DisputeFilter } from '../../shared/api';
+import { freshService, smallWorkspace, workspacePaths } from './workspace';
+
+let service: ServiceHandle;
+
+beforeAll(async () => {
+  service = freshService();
+  await service.importPaths(workspacePaths(await smallWorkspace()));
+  service.store.db.exec('ANALYZE');
+});
+afterAll(() => service.close());
+
+function plan(filter: DisputeFilter): string {
+  const query = listSql({ filter, offset: 0, limit: 100 }, 'mia');
+  return service.store.db
+    .prepare(`EXPLAIN QUERY PLAN ${query.sql}`)
+    .all(...query.params)
+    .map((row) => (row as { detail: string }).detail)
+    .join('\n');
+}
+
+describe('query plans of the queue', () => {
+  it.each<[string, DisputeFilter, RegExp]>([
+    ['first page, default order', {}, /disputes_by_priority/],
+    ['status filter', { status: 'open' }, /disputes_by_status/],
+    ['column and status filter', { column: 'Critic Metascore', status: 'open' }, /disputes_by_column/],
+    ['task filter', { task: 'atlas-0001' }, /disputes_by_task/],
+    ['kind filter', { kind: 'missing_row', status: 'open' }, /disputes_by_kind/],
+  ])('%s uses an index and no sort', (_name, filter, index) => {
+    const detail = plan(filter);
+    expect(detail).toMatch(index);
+    expect(detail).not.toMatch(/TEMP B-TREE/);
+    expect(detail).toMatch(/SEARCH p USING PRIMARY KEY/); // my decision: one key lookup per row
+    expect(detail).not.toMatch(/SCAN p\b/);
+  });
+
+  it('a dispute is looked up by primary key', () => {
+    const detail = service.store.db
+      .prepare('EXPLAIN QUERY PLAN SELECT * FROM disputes WHERE id = ?')
+      .all('x')
+      .map((row) => (row as { detail: string }).detail)
+      .join('\n');
+    expect(detail).toMatch(/USING INDEX sqlite_autoindex_disputes_1|USING PRIMARY KEY/);
+  });
+});
