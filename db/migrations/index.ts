@@ -1,5 +1,7 @@
 // Ordered migrations: the store's PRAGMA user_version is the number applied.
 import * as initial from './001-initial';
+import * as reports from './002-reports';
+import * as revisions from './003-revisions';
 
 export interface Migration {
   version: number;
@@ -7,6 +9,10 @@ export interface Migration {
   up: string;
 }
 
-export const MIGRATIONS: readonly Migration[] = [{ version: 1, name: 'initial', up: initial.up }];
+export const MIGRATIONS: readonly Migration[] = [
+  { version: 1, name: 'initial', up: initial.up },
+  { version: 2, name: 'reports', up: reports.up },
+  { version: 3, name: 'revisions', up: revisions.up },
+];
 
 export const LATEST_VERSION = MIGRATIONS.length;
