@@ -49,3 +49,24 @@ export function table(headers: string[], rows: string[][], maxWidth = 40): strin
 export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 }
+
+/** Word-wraps each paragraph to `width` columns (long words are left whole). */
+export function wrap(text: string, width: number): string {
+  return text
+    .split(/\r\n|\r|\n/)
+    .map((paragraph) => {
+      const lines: string[] = [];
+      let line = '';
+      for (const word of paragraph.split(/ +/)) {
+        if (line !== '' && [...line].length + 1 + [...word].length > width) {
+          lines.push(line);
+          line = word;
+        } else {
+          line = line === '' ? word : `${line} ${word}`;
+        }
+      }
+      lines.push(line);
+      return lines.join('\n');
+    })
+    .join('\n');
+}

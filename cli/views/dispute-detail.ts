@@ -3,7 +3,7 @@
 // opinions and rulings. Mirrors the app's dispute panel.
 import type { ClusterDetail, DisputeDetail, JudgeOpinionView, MissingRowSystemView, RulingView } from '../../shared/api-types';
 import type { ColumnRule } from '../../shared/domain';
-import { block, inline, plural } from '../format';
+import { block, inline, plural, wrap } from '../format';
 
 export function ruleText(rule: ColumnRule | null): string {
   if (rule === null) return 'unknown';
@@ -71,11 +71,12 @@ function judgeLines(j: JudgeOpinionView): string[] {
   return lines;
 }
 
-function rulingLines(r: RulingView): string[] {
+function rulingLines(r: RulingView, retracted: ReadonlySet<string>): string[] {
   const what = r.decision === 'retract' ? `retract (of ${r.retracts ?? '?'})` : r.decision;
+  const note = r.decision === 'retract' || r.counted ? '' : retracted.has(r.id) ? '  (retracted)' : '  (superseded)';
   const value = r.value !== null ? ` · "${inline(r.value)}"` : '';
   const row = r.row !== null ? ` · row ${r.row}` : '';
-  const lines = [`  ${r.created_at}  ${inline(r.engineer)}  ${what}${value}${row}${r.counted ? '' : '  (superseded)'}`];
+  const lines = [`  ${r.created_at}  ${inline(r.engineer)}  ${what}${value}${row}${note}`];
   if (r.values) for (const [k, v] of Object.entries(r.values)) lines.push(`      ${inline(k)}: ${inline(v)}`);
   if (r.rationale) lines.push(`      rationale: ${inline(r.rationale)}`);
   for (const e of r.evidence) lines.push(`      evidence: ${source(e)}`);
@@ -87,7 +88,7 @@ export function disputeDetailText(d: DisputeDetail): string {
   const row = d.dispute;
   const out: string[] = [`Dispute ${row.id} · ${row.kind} · ${row.status} · priority ${row.priority}`, ''];
   out.push(field('Task', inline(row.task_id)));
-  if (d.question !== null) out.push(field('Question', ''), block(d.question, '  '));
+  if (d.question !== null) out.push(field('Question', ''), block(wrap(d.question, 100), '  '));
   if (d.gold_row) {
     const aliases = d.gold_row.aliases.length > 0 ? ` (aliases: ${d.gold_row.aliases.map(inline).join('; ')})` : '';
     out.push(field('Row', `${row.gold_row ?? '?'} · ${inline(d.gold_row.entity)}${aliases}`));
@@ -116,7 +117,8 @@ export function disputeDetailText(d: DisputeDetail): string {
   out.push('', `Rulings (${d.rulings.length}):`);
   if (d.rulings_hidden) out.push("  (other engineers' rulings are hidden until you rule: blind review)");
   else if (d.rulings.length === 0) out.push('  none yet');
-  for (const r of d.rulings) out.push(...rulingLines(r));
+  const retracted = new Set(d.rulings.flatMap((r) => (r.retracts ? [r.retracts] : [])));
+  for (const r of d.rulings) out.push(...rulingLines(r, retracted));
   return `${out.join('\n')}\n`;
 }
 

@@ -40,8 +40,10 @@ export function disputeTable(records: DisputeRecord[]): string {
   const counts = { open: 0, resolved: 0, conflict: 0 };
   for (const r of records) counts[r.status] += 1;
   const head = ['ID', 'KIND', 'STATUS', 'TASK', 'ROW', 'ENTITY', 'COLUMN', 'GOLD', 'LEADING VALUE (N)', 'CONTESTING', 'PRIORITY'];
-  return `${table(head, rows, 32)}\n\n${plural(records.length, 'dispute')}: ${counts.open} open, ${counts.resolved} resolved, ${counts.conflict} conflict\n`;
+  return `${table(head, rows, 32)}\n\n${plural(records.length, 'dispute')}: ${n(counts.open)} open, ${n(counts.resolved)} resolved, ${n(counts.conflict)} conflict\n`;
 }
+
+const n = (x: number): string => x.toLocaleString('en-US');
 
 function formatPriority(p: number): string {
   return Number.isInteger(p) ? String(p) : p.toFixed(2);

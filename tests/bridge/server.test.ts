@@ -56,8 +56,7 @@ describe('address and token', () => {
   it('cannot be reached on any other interface', async () => {
     const others = Object.values(networkInterfaces())
       .flat()
-      .filter((i) => i !== undefined && !i.internal)
-      .map((i) => i.address);
+      .flatMap((i) => (i !== undefined && !i.internal ? [i.address] : []));
     for (const address of others) {
       const outcome = await new Promise<string>((resolve) => {
         const socket = connect({ host: address, port: server.port, timeout: 2000 });

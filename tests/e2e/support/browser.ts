@@ -15,7 +15,12 @@ export interface LaunchedBrowser {
   close(): Promise<void>;
 }
 
-export async function launchBrowser(): Promise<LaunchedBrowser> {
+export interface LaunchOptions {
+  /** Added after the standard flags, e.g. `--host-resolver-rules=…` to simulate DNS rebinding. */
+  extraArgs?: string[];
+}
+
+export async function launchBrowser(options: LaunchOptions = {}): Promise<LaunchedBrowser> {
   const profile = mkdtempSync(join(tmpdir(), 'profile-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
@@ -29,6 +34,7 @@ export async function launchBrowser(): Promise<LaunchedBrowser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...(options.extraArgs ?? []),
     ],
   });
   const page = context.pages()[0] ?? (await context.newPage());

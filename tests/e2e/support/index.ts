@@ -4,6 +4,6 @@ export type { CliResult, RunCliOptions } from './cli';
 export { startBridge } from './bridge';
 export type { Bridge, StartBridgeOptions } from './bridge';
 export { launchBrowser, CHROMIUM } from './browser';
-export type { LaunchedBrowser } from './browser';
+export type { LaunchedBrowser, LaunchOptions } from './browser';
 export { BIN, REPO_ROOT, tempDir } from './paths';
 export type { TempDir } from './paths';
