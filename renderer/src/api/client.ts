@@ -1,0 +1,44 @@
+// The one place that decides how the renderer reaches the service: Electron's
+// preload bridge when present, else the loopback HTTP bridge (browser mode).
+import type { AdjudicatorApi } from '../../../shared/api';
+import { createBrowserClient } from './browser-client';
+import { createBrowserHost } from './browser-host';
+import type { HostBridge } from '../../../shared/host';
+import { takeToken } from './token';
+
+export interface Connection {
+  mode: 'electron' | 'browser';
+  /** Browser mode without a token cannot reach the bridge. */
+  connected: boolean;
+}
+
+function sessionStore(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+function connect(): { api: AdjudicatorApi; host: HostBridge; connection: Connection } {
+  if (window.adjudicator) {
+    const host = window.adjudicatorHost ?? createBrowserHost((url, target, features) => window.open(url, target, features));
+    return { api: window.adjudicator, host, connection: { mode: 'electron', connected: true } };
+  }
+  const token = takeToken({ location: window.location, history: window.history, storage: sessionStore() });
+  const api = createBrowserClient(token ?? '', (url, init) => window.fetch(url, init));
+  const host = createBrowserHost((url, target, features) => window.open(url, target, features));
+  return { api, host, connection: { mode: 'browser', connected: token != null } };
+}
+
+const connected = connect();
+
+export const api: AdjudicatorApi = connected.api;
+export const host: HostBridge = connected.host;
+export const connection: Connection = connected.connection;
+
+/** An error from any call, as one line for the user. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return String(error);
+}

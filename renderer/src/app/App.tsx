@@ -1,0 +1,44 @@
+// The shell: header with tabs, the current view (or the welcome screen for an
+// empty store), status bar, overlays and notices.
+import { connection } from '../api/client';
+import { Header } from '../features/header/Header';
+import { SettingsDialog } from '../features/header/SettingsDialog';
+import { KeymapOverlay } from '../features/help/KeymapOverlay';
+import { ImportDialog } from '../features/import/ImportDialog';
+import { Welcome } from '../features/import/Welcome';
+import { Notices } from '../features/status/Notices';
+import { StatusBar } from '../features/status/StatusBar';
+import { selectIsEmpty, useInfoStore } from '../stores/info-store';
+import { useUiStore } from '../stores/ui-store';
+import { NotConnected } from './NotConnected';
+import { useFileDrop } from './useFileDrop';
+import { useGlobalKeys } from './useGlobalKeys';
+import { useMenuCommands } from './useMenuCommands';
+import { useStartup } from './useStartup';
+import { findView } from './views';
+
+export function App() {
+  if (!connection.connected) return <NotConnected />;
+  return <ConnectedApp />;
+}
+
+function ConnectedApp() {
+  useStartup();
+  useGlobalKeys();
+  useFileDrop();
+  useMenuCommands();
+  const view = useUiStore((s) => s.view);
+  const overlay = useUiStore((s) => s.overlay);
+  const empty = useInfoStore(selectIsEmpty);
+  return (
+    <div className="app">
+      <Header />
+      <main className="app-main">{empty ? <Welcome /> : findView(view).render()}</main>
+      <StatusBar />
+      {overlay === 'import' && <ImportDialog />}
+      {overlay === 'settings' && <SettingsDialog />}
+      {overlay === 'help' && <KeymapOverlay />}
+      <Notices />
+    </div>
+  );
+}

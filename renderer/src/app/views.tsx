@@ -1,0 +1,31 @@
+// The app's views, in tab order. A new view (Stats, Reports…) is one entry.
+import type { ReactNode } from 'react';
+import type { DisputeFilter } from '../../../shared/api';
+import type { StoreInfo } from '../../../shared/api-types';
+import { ExportView } from '../features/export/ExportView';
+import { QueueView } from '../features/queue/QueueView';
+
+export interface ViewDef {
+  id: string;
+  label: string;
+  /** Views with the queue and panel: review keys (j/k, 1–9, Enter…) act there. */
+  reviewing: boolean;
+  /** A count shown on the tab. */
+  badge?: (info: StoreInfo) => number | null;
+  render: () => ReactNode;
+}
+
+const ALL: DisputeFilter = {};
+const CONFLICTS: DisputeFilter = { status: 'conflict' };
+
+// Queue and Conflicts render the same component, so switching keeps the grid
+// and only changes its fixed filter.
+export const VIEWS: readonly ViewDef[] = [
+  { id: 'queue', label: 'Queue', reviewing: true, badge: (info) => info.counts.open, render: () => <QueueView preset={ALL} /> },
+  { id: 'conflicts', label: 'Conflicts', reviewing: true, badge: (info) => info.counts.conflict || null, render: () => <QueueView preset={CONFLICTS} /> },
+  { id: 'export', label: 'Export', reviewing: false, render: () => <ExportView /> },
+];
+
+export function findView(id: string): ViewDef {
+  return VIEWS.find((v) => v.id === id) ?? VIEWS[0]!;
+}

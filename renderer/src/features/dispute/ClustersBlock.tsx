@@ -1,0 +1,49 @@
+// The system values of a cell dispute, grouped into lettered clusters.
+import { useState } from 'react';
+import type { DisputeDetail } from '../../../../shared/api-types';
+import { useRulingStore } from '../../stores/ruling-store';
+import { Section } from '../../ui/Section';
+import { ClusterCard } from './ClusterCard';
+
+/** Show every system's cell when there are few; else only the leading contested cluster. */
+function initiallyExpanded(detail: DisputeDetail): Set<number> {
+  const cells = detail.clusters.reduce((n, c) => n + c.cells.length, 0);
+  if (cells <= 6) return new Set(detail.clusters.map((_, i) => i));
+  const first = detail.clusters.findIndex((c) => !c.agrees_with_gold);
+  return new Set(first >= 0 ? [first] : []);
+}
+
+export function ClustersBlock({ detail }: { detail: DisputeDetail }) {
+  const picked = useRulingStore((s) => s.draft.picked);
+  const pick = useRulingStore((s) => s.pick);
+  // The panel remounts this block per dispute (keyed by id), so this resets.
+  const [expanded, setExpanded] = useState(() => initiallyExpanded(detail));
+  const toggle = (i: number) => {
+    const next = new Set(expanded);
+    if (next.has(i)) next.delete(i);
+    else next.add(i);
+    setExpanded(next);
+  };
+  const systems = new Set(detail.clusters.flatMap((c) => c.systems)).size;
+  return (
+    <Section title="Clusters" aside={<span className="muted small">{detail.clusters.length} values · {systems} systems</span>}>
+      {detail.clusters.length === 0 ? (
+        <div className="muted">No system values.</div>
+      ) : (
+        <ol className="clusters">
+          {detail.clusters.map((cluster, i) => (
+            <ClusterCard
+              key={cluster.key}
+              cluster={cluster}
+              index={i}
+              picked={picked === i}
+              expanded={expanded.has(i)}
+              onPick={() => pick(detail, i)}
+              onToggle={() => toggle(i)}
+            />
+          ))}
+        </ol>
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,131 @@
+// Import datasets, run directories, *.cells.jsonl and *.judges.jsonl: typed
+// paths (browser mode), a native picker or dropped files (desktop app).
+import { useEffect, useState } from 'react';
+import type { PickKind } from '../../../../shared/host';
+import { errorMessage, host } from '../../api/client';
+import { formatCount } from '../../lib/format';
+import { useImportStore } from '../../stores/import-store';
+import { notify, useUiStore } from '../../stores/ui-store';
+import { Modal } from '../../ui/Modal';
+import { ProgressBar } from '../../ui/ProgressBar';
+import { ImportReportView } from './ImportReportView';
+
+function parsePaths(text: string): string[] {
+  return text
+    .split('\n')
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
+}
+
+export function ImportDialog() {
+  const close = useUiStore((s) => s.closeOverlay);
+  const pathsText = useImportStore((s) => s.pathsText);
+  const setPathsText = useImportStore((s) => s.setPathsText);
+  const addPaths = useImportStore((s) => s.addPaths);
+  const job = useImportStore((s) => s.job);
+  const report = useImportStore((s) => s.report);
+  const error = useImportStore((s) => s.error);
+  const startImport = useImportStore((s) => s.startImport);
+  const cancel = useImportStore((s) => s.cancel);
+  const running = job?.state === 'running';
+  const paths = parsePaths(pathsText);
+
+  const pick = async (kind: PickKind) => {
+    try {
+      const picked = (await host.pickPaths?.(kind)) ?? [];
+      if (picked.length > 0) addPaths(picked);
+    } catch (error) {
+      notify(`Could not open the file picker: ${errorMessage(error)}`, 'error');
+    }
+  };
+
+  return (
+    <Modal
+      title="Import"
+      wide
+      onClose={close}
+      footer={
+        running ? (
+          <button type="button" className="button" onClick={() => void cancel()}>
+            Cancel import
+          </button>
+        ) : (
+          <>
+            <button type="button" className="button" onClick={close}>
+              Close
+            </button>
+            <button type="button" className="button button-primary" disabled={paths.length === 0} onClick={() => void startImport(paths)}>
+              Import {paths.length > 0 ? `${paths.length} path${paths.length === 1 ? '' : 's'}` : ''}
+            </button>
+          </>
+        )
+      }
+    >
+      <p className="muted">
+        Dataset files (JSONL or Parquet), harness run directories, <code>*.cells.jsonl</code> and <code>*.judges.jsonl</code>. The kind of each is detected. An import is all or nothing
+        per task: invalid tasks are skipped and listed below; importing the same source again changes nothing.
+      </p>
+      <div className="import-inputs">
+        <PickButtons disabled={running} onPick={(kind) => void pick(kind)} />
+        <span className="muted small">
+          {host.pathForFile ? 'or drop files and folders anywhere on the window' : 'Dropping files needs the desktop app: in the browser, type the paths.'}
+        </span>
+      </div>
+      <label className="field">
+        <span className="field-label">Paths, one per line</span>
+        <textarea
+          className="input mono paths-input"
+          rows={5}
+          data-autofocus=""
+          spellCheck={false}
+          disabled={running}
+          placeholder={'/data/atlas/test.jsonl\n/data/runs/exa-atlas-3f2a1c\n/data/judges/round1.judges.jsonl'}
+          value={pathsText}
+          onChange={(e) => setPathsText(e.target.value)}
+        />
+      </label>
+      {running && job && (
+        <div className="job-progress">
+          <div className="job-line">
+            <span>{job.message || 'Importing…'}</span>
+            <span className="tabular">
+              {formatCount(job.done)} / {formatCount(job.total)} files
+            </span>
+          </div>
+          <ProgressBar done={job.done} total={job.total} />
+        </div>
+      )}
+      {error != null && !running && <div className="error-box">{error}</div>}
+      {report && !running && <ImportReportView report={report} />}
+    </Modal>
+  );
+}
+
+/** Native pickers. Only macOS can pick files and folders in one dialog. */
+function PickButtons({ disabled, onPick }: { disabled: boolean; onPick: (kind: PickKind) => void }) {
+  const [platform, setPlatform] = useState<string | null>(null);
+  useEffect(() => {
+    host
+      .platform?.()
+      .then(setPlatform)
+      .catch(() => setPlatform(null));
+  }, []);
+  if (!host.pickPaths) return null;
+  if (platform === 'darwin') {
+    return (
+      <button type="button" className="button" disabled={disabled} onClick={() => onPick('any')}>
+        Choose files or folders…
+      </button>
+    );
+  }
+  return (
+    <>
+      <button type="button" className="button" disabled={disabled} onClick={() => onPick('files')}>
+        Choose files…
+      </button>
+      <button type="button" className="button" disabled={disabled} onClick={() => onPick('folders')}>
+        Choose folders…
+      </button>
+    </>
+  );
+}

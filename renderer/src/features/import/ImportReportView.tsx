@@ -1,0 +1,75 @@
+// What an import added, and every item it skipped with file, field and reason.
+import type { ImportReport } from '../../../../shared/api-types';
+import { formatCount } from '../../lib/format';
+
+export function ImportReportView({ report }: { report: ImportReport }) {
+  const figures: [string, number][] = [
+    ['files', report.files],
+    ['tasks', report.tasks],
+    ['systems', report.systems],
+    ['cells', report.cells],
+    ['disputes', report.disputes],
+    ['judge opinions', report.judges],
+  ];
+  return (
+    <div className="import-report">
+      <div className="figures">
+        {figures.map(([label, n]) => (
+          <div key={label} className="figure">
+            <span className="figure-n tabular">{formatCount(n)}</span>
+            <span className="figure-label">{label}</span>
+          </div>
+        ))}
+      </div>
+      {report.tasks + report.cells + report.disputes + report.judges === 0 && <p className="muted">Nothing new: these sources were already imported.</p>}
+      {report.failed.length > 0 && (
+        <>
+          <h3 className="section-title">Failed tasks (error.json, not imported)</h3>
+          <table className="data-table">
+            <thead>
+              <tr>
+                <th>System</th>
+                <th>Task</th>
+                <th>File</th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.failed.map((f, i) => (
+                <tr key={`${f.path}-${i}`}>
+                  <td>{f.system}</td>
+                  <td>{f.task_id}</td>
+                  <td className="mono small">{f.path}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      )}
+      {report.skipped.length > 0 ? (
+        <>
+          <h3 className="section-title">Skipped ({formatCount(report.skipped.length)})</h3>
+          <table className="data-table">
+            <thead>
+              <tr>
+                <th>File</th>
+                <th>Field</th>
+                <th>Reason</th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.skipped.map((s, i) => (
+                <tr key={`${s.path}-${i}`}>
+                  <td className="mono small">{s.path}</td>
+                  <td className="mono small">{s.field}</td>
+                  <td>{s.reason}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      ) : (
+        <p className="muted small">Nothing skipped.</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+// The dispute queue: ag-grid's infinite row model, pages of 100 from SQL.
+// Selection is single-row and driven by grid-bridge; cells take no focus,
+// so arrow keys belong to the app's key map, not to cell navigation.
+import { AllCommunityModule, ModuleRegistry, type GetRowIdParams, type GridReadyEvent, type RowClassParams, type SelectionChangedEvent } from 'ag-grid-community';
+import { AgGridReact } from 'ag-grid-react';
+import { useCallback, useEffect } from 'react';
+import type { DisputeRow } from '../../../../shared/api-types';
+import { useQueueStore } from '../../stores/queue-store';
+import { EmptyQueue } from './EmptyQueue';
+import { QUEUE_COLUMNS } from './columns';
+import { attachGrid, createDatasource, noteSelected, resetRows } from './grid-bridge';
+import { gridTheme } from './grid-theme';
+
+ModuleRegistry.registerModules([AllCommunityModule]);
+
+const getRowId = (p: GetRowIdParams<DisputeRow>) => p.data.id;
+const rowClass = (p: RowClassParams<DisputeRow>) => (p.data ? `row-${p.data.status}` : 'row-loading');
+
+export function QueueGrid() {
+  const filter = useQueueStore((s) => s.filter);
+  const preset = useQueueStore((s) => s.preset);
+  const total = useQueueStore((s) => s.total);
+
+  const onGridReady = useCallback((e: GridReadyEvent<DisputeRow>) => {
+    attachGrid(e.api);
+    e.api.setGridOption('datasource', createDatasource());
+  }, []);
+
+  const onSelectionChanged = useCallback((e: SelectionChangedEvent<DisputeRow>) => {
+    const node = e.api.getSelectedNodes()[0];
+    if (node?.data) noteSelected(node.data.id, node.rowIndex);
+  }, []);
+
+  // A different filter is a different listing: start over from its first row.
+  useEffect(() => {
+    resetRows();
+  }, [filter, preset]);
+
+  useEffect(() => () => attachGrid(null), []);
+
+  return (
+    <div className="queue-grid">
+      <AgGridReact<DisputeRow>
+        theme={gridTheme}
+        columnDefs={QUEUE_COLUMNS}
+        rowModelType="infinite"
+        cacheBlockSize={100}
+        maxBlocksInCache={50}
+        infiniteInitialRowCount={1}
+        getRowId={getRowId}
+        getRowClass={rowClass}
+        rowSelection={{ mode: 'singleRow', checkboxes: false, enableClickSelection: 'enableSelection' }}
+        suppressCellFocus
+        suppressOverlays={['noRows']}
+        tooltipShowDelay={600}
+        onGridReady={onGridReady}
+        onSelectionChanged={onSelectionChanged}
+        defaultColDef={{ resizable: true, suppressMovable: true, sortingOrder: ['asc', 'desc', null] }}
+      />
+      {total === 0 && <EmptyQueue />}
+    </div>
+  );
+}

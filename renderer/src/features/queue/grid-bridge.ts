@@ -1,0 +1,122 @@
+// Moves the queue selection by index, whether or not that row's block is
+// loaded yet. ag-grid owns the rows (infinite row model); this module is the
+// one place that talks to its API, so keyboard actions and the panel never do.
+import type { GridApi, IDatasource, IGetRowsParams, SortModelItem } from 'ag-grid-community';
+import type { DisputeRow } from '../../../../shared/api-types';
+import type { SortField } from '../../../../shared/api';
+import { SORTABLE_FIELDS } from '../../../../shared/api';
+import { api, errorMessage } from '../../api/client';
+import { effectiveFilter, useQueueStore, type QueueSort } from '../../stores/queue-store';
+import { notify } from '../../stores/ui-store';
+
+let grid: GridApi<DisputeRow> | null = null;
+/** Where the selection is going: ahead of the grid while a block loads. */
+let cursor: number | null = null;
+/** A row to select as soon as its block arrives. */
+let pending: { index: number; id?: string } | null = null;
+
+export function attachGrid(gridApi: GridApi<DisputeRow> | null): void {
+  grid = gridApi;
+  cursor = null;
+  pending = null;
+}
+
+function toSort(model: SortModelItem[]): QueueSort | null {
+  const first = model[0];
+  if (!first) return null;
+  const field = first.colId as SortField;
+  return SORTABLE_FIELDS.includes(field) ? { field, dir: first.sort === 'desc' ? 'desc' : 'asc' } : null;
+}
+
+/** Reads the filter at call time, so one datasource serves every refresh. */
+export function createDatasource(): IDatasource {
+  return {
+    getRows(params: IGetRowsParams<DisputeRow>) {
+      const state = useQueueStore.getState();
+      const sort = toSort(params.sortModel);
+      if (JSON.stringify(sort) !== JSON.stringify(state.sort)) state.setSort(sort);
+      api
+        .listDisputes({
+          filter: effectiveFilter(state),
+          ...(sort ? { sort } : {}),
+          offset: params.startRow,
+          limit: params.endRow - params.startRow,
+        })
+        .then((listing) => {
+          params.successCallback(listing.rows, listing.total);
+          useQueueStore.getState().setTotal(listing.total);
+          afterBlockLoaded(listing.total);
+        })
+        .catch((error: unknown) => {
+          params.failCallback();
+          notify(`Could not load the queue: ${errorMessage(error)}`, 'error');
+        });
+    },
+  };
+}
+
+function afterBlockLoaded(total: number): void {
+  // The grid renders the block after the callback returns.
+  setTimeout(() => {
+    if (pending) {
+      const { index, id } = pending;
+      if (!selectLoaded(index, id)) return;
+      pending = null;
+    } else if (useQueueStore.getState().selectedId == null && total > 0) {
+      selectIndex(0);
+    } else if (total === 0) {
+      useQueueStore.getState().setSelection(null, null);
+    }
+  }, 0);
+}
+
+function selectLoaded(index: number, id?: string): boolean {
+  const node = grid?.getDisplayedRowAtIndex(index);
+  if (!node?.data) return false;
+  // A refresh can shift rows under a remembered index; then trust the id.
+  if (id && node.data.id !== id) {
+    const byId = grid?.getRowNode(id);
+    if (byId?.data && byId.rowIndex != null) {
+      byId.setSelected(true, true);
+      return true;
+    }
+  }
+  node.setSelected(true, true);
+  return true;
+}
+
+/** Select a row by position; scrolls it into view and waits for its block if needed. */
+export function selectIndex(index: number, id?: string): void {
+  if (!grid) return;
+  const total = useQueueStore.getState().total ?? 0;
+  if (total === 0) return;
+  const target = Math.max(0, Math.min(total - 1, index));
+  cursor = target;
+  grid.ensureIndexVisible(target);
+  if (!selectLoaded(target, id)) pending = { index: target, ...(id ? { id } : {}) };
+}
+
+export function moveSelection(delta: number): void {
+  const from = cursor ?? useQueueStore.getState().selectedIndex ?? -1;
+  selectIndex(from < 0 && delta < 0 ? 0 : from + delta);
+}
+
+/** The grid reports a selection (from a click or from selectIndex). */
+export function noteSelected(id: string | null, index: number | null): void {
+  cursor = index;
+  useQueueStore.getState().setSelection(id, index);
+}
+
+/** Reload the loaded blocks in place (after a ruling): rows keep their ids and selection. */
+export function refreshRows(): void {
+  grid?.refreshInfiniteCache();
+}
+
+/** Start over (after a filter change or an import): first row selected once loaded. */
+export function resetRows(): void {
+  if (!grid) return;
+  cursor = null;
+  pending = null;
+  useQueueStore.getState().setSelection(null, null);
+  grid.setGridOption('datasource', createDatasource());
+}

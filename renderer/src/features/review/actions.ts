@@ -1,0 +1,103 @@
+// What the review keys do. Each action reads the stores at call time, talks
+// to the service, then refreshes what changed (grid rows, counts, panel).
+import { DECISION_LABELS } from '../../../../shared/domain';
+import { api, errorMessage, host } from '../../api/client';
+import { buildRuleInput } from '../../lib/draft';
+import { findNextOpen } from '../../lib/next-open';
+import { classifyUrl } from '../../lib/urls';
+import { useDisputeStore } from '../../stores/dispute-store';
+import { useInfoStore } from '../../stores/info-store';
+import { effectiveFilter, useQueueStore } from '../../stores/queue-store';
+import { useRulingStore } from '../../stores/ruling-store';
+import { notify } from '../../stores/ui-store';
+import { refreshRows, selectIndex } from '../queue/grid-bridge';
+
+export async function saveRuling(): Promise<void> {
+  const detail = useDisputeStore.getState().detail;
+  const ruling = useRulingStore.getState();
+  if (!detail || ruling.saving) return;
+  if (ruling.draft.disputeId !== detail.dispute.id) return;
+  const built = buildRuleInput(ruling.draft, detail);
+  if (!built.ok) {
+    ruling.setError(built.error);
+    return;
+  }
+  ruling.setSaving(true);
+  try {
+    const result = await api.rule(built.input);
+    notify(`Saved: ${DECISION_LABELS[built.input.decision]} — now ${result.status}.`, 'success');
+  } catch (error) {
+    ruling.setSaving(false);
+    ruling.setError(`Not saved: ${errorMessage(error)}`);
+    return;
+  }
+  ruling.setSaving(false);
+  await afterRulingChange();
+  await goToNextOpen(detail.dispute.id);
+}
+
+export async function retractRuling(): Promise<void> {
+  const detail = useDisputeStore.getState().detail;
+  if (!detail) return;
+  try {
+    const result = await api.retract({ disputeId: detail.dispute.id });
+    notify(`Retracted your ruling — now ${result.status}.`, 'success');
+  } catch (error) {
+    notify(`Nothing retracted: ${errorMessage(error)}`, 'error');
+    return;
+  }
+  await afterRulingChange();
+  await useDisputeStore.getState().reload();
+}
+
+async function afterRulingChange(): Promise<void> {
+  refreshRows();
+  await useInfoStore.getState().refresh();
+}
+
+async function goToNextOpen(currentId: string): Promise<void> {
+  const queue = useQueueStore.getState();
+  try {
+    const next = await findNextOpen((input) => api.listDisputes(input), {
+      filter: effectiveFilter(queue),
+      ...(queue.sort ? { sort: queue.sort } : {}),
+      from: queue.selectedIndex ?? 0,
+      currentId,
+    });
+    if (next) {
+      selectIndex(next.index, next.id);
+      return;
+    }
+    notify('No open disputes left in this view.', 'info');
+  } catch (error) {
+    notify(`Could not find the next dispute: ${errorMessage(error)}`, 'error');
+  }
+  await useDisputeStore.getState().reload();
+}
+
+/** `o`: the focused source link, else the first safe source of the picked cluster, else of gold. */
+export function openFocusedSource(): void {
+  const focused = document.activeElement?.closest<HTMLElement>('[data-source-url]');
+  const detail = useDisputeStore.getState().detail;
+  let url = focused?.dataset.sourceUrl ?? null;
+  if (url == null && detail) {
+    const picked = useRulingStore.getState().draft.picked;
+    const cluster = picked != null ? detail.clusters[picked] : undefined;
+    const candidates = [...(cluster?.cells.flatMap((c) => c.sources) ?? []), ...detail.gold.sources];
+    url = candidates.find((u) => classifyUrl(u).safe) ?? null;
+  }
+  if (url == null) {
+    notify('No source to open: focus a source link (Tab) or pick a cluster.', 'info');
+    return;
+  }
+  openSource(url);
+}
+
+export function openSource(url: string): void {
+  const checked = classifyUrl(url);
+  if (!checked.safe) {
+    notify(`Not opened: unsafe link (${checked.reason}).`, 'error');
+    return;
+  }
+  host.openExternal(checked.href).catch((error: unknown) => notify(`Could not open the link: ${errorMessage(error)}`, 'error'));
+}

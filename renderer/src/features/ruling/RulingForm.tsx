@@ -1,0 +1,84 @@
+// Compose and save a ruling, keyboard first: numbers choose, letters pick,
+// Enter saves and moves on. Sits under the dispute so it is always in view.
+import type { DisputeDetail } from '../../../../shared/api-types';
+import { DECISION_LABELS } from '../../../../shared/domain';
+import { useInfoStore } from '../../stores/info-store';
+import { useRulingStore } from '../../stores/ruling-store';
+import { Kbd } from '../../ui/Kbd';
+import { myCountedRuling } from '../dispute/ruling-states';
+import { retractRuling, saveRuling } from '../review/actions';
+import { DecisionBar } from './DecisionBar';
+import { EvidenceEditor } from './EvidenceEditor';
+import { ValueEditor } from './ValueEditor';
+import { useFocusRequest } from './useFocusRequest';
+
+export function RulingForm({ detail }: { detail: DisputeDetail }) {
+  const engineer = useInfoStore((s) => s.info?.engineer);
+  const saving = useRulingStore((s) => s.saving);
+  const error = useRulingStore((s) => s.error);
+  const mine = myCountedRuling(detail.rulings, engineer);
+  return (
+    <section className="ruling-form" aria-label="Your ruling">
+      <div className="ruling-form-body">
+        <header className="ruling-form-head">
+          <h3 className="section-title">Your ruling</h3>
+          <ChosenSummary />
+          <span className="spacer" />
+          {mine ? (
+            <span className="muted small mine-now" title={`Your counted ruling, as ${engineer ?? ''}`}>
+              yours now: <strong>{DECISION_LABELS[mine.decision as keyof typeof DECISION_LABELS]}</strong>
+              {mine.value != null ? ` · ${mine.value}` : ''}
+            </span>
+          ) : (
+            <span className="muted small">as {engineer ?? '…'}</span>
+          )}
+        </header>
+        <DecisionBar detail={detail} />
+        <ValueEditor detail={detail} />
+        <RationaleField />
+        <EvidenceEditor />
+      </div>
+      <footer className="ruling-actions">
+        {error != null && (
+          <span className="error-text" role="alert">
+            {error}
+          </span>
+        )}
+        <span className="spacer" />
+        {mine && (
+          <button type="button" className="button" onClick={() => void retractRuling()} title="Retract my ruling (u)">
+            Retract <Kbd>u</Kbd>
+          </button>
+        )}
+        <button type="button" className="button button-primary" disabled={saving} onClick={() => void saveRuling()}>
+          {saving ? 'Saving…' : 'Save & next'} <Kbd>Enter</Kbd>
+        </button>
+      </footer>
+    </section>
+  );
+}
+
+function ChosenSummary() {
+  const decision = useRulingStore((s) => s.draft.decision);
+  if (decision == null) return <span className="chosen-none">no decision yet — press a number</span>;
+  return <span className="chosen">{DECISION_LABELS[decision]}</span>;
+}
+
+function RationaleField() {
+  const rationale = useRulingStore((s) => s.draft.rationale);
+  const update = useRulingStore((s) => s.update);
+  const ref = useFocusRequest<HTMLTextAreaElement>('rationale');
+  return (
+    <label className="field field-inline field-top">
+      <span className="field-label">Rationale</span>
+      <textarea
+        ref={ref}
+        className="input rationale-input"
+        rows={1}
+        placeholder="Why (key r; Ctrl+Enter saves)"
+        value={rationale}
+        onChange={(e) => update({ rationale: e.target.value })}
+      />
+    </label>
+  );
+}

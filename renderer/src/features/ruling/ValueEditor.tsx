@@ -1,0 +1,75 @@
+// The value part of a ruling, shaped by the decision: a value, a new row's
+// entity and per-column values, or the gold row an alias belongs to.
+import type { DisputeDetail } from '../../../../shared/api-types';
+import { hasValueField } from '../../lib/draft';
+import { clusterKey } from '../../lib/keys';
+import { useRulingStore } from '../../stores/ruling-store';
+import { useFocusRequest } from './useFocusRequest';
+
+export function ValueEditor({ detail }: { detail: DisputeDetail }) {
+  const decision = useRulingStore((s) => s.draft.decision);
+  const value = useRulingStore((s) => s.draft.value);
+  const picked = useRulingStore((s) => s.draft.picked);
+  const update = useRulingStore((s) => s.update);
+  const valueRef = useFocusRequest<HTMLInputElement>('value');
+  if (!hasValueField(decision)) return null;
+  const label = decision === 'add_row' ? 'Entity' : decision === 'add_alias' ? 'Alias' : 'Value';
+  const from = picked != null ? clusterKey(picked) : null;
+  return (
+    <div className="value-editor">
+      <label className="field field-inline">
+        <span className="field-label">{label}</span>
+        <input
+          ref={valueRef}
+          className="input value-input"
+          value={value}
+          data-enter-save=""
+          spellCheck={false}
+          onChange={(e) => update({ value: e.target.value })}
+        />
+        {from != null && decision !== 'new_value' && <span className="muted small">from {from}</span>}
+      </label>
+      {decision === 'add_alias' && <AliasRowField />}
+      {decision === 'add_row' && <RowValues detail={detail} />}
+    </div>
+  );
+}
+
+function AliasRowField() {
+  const row = useRulingStore((s) => s.draft.row);
+  const update = useRulingStore((s) => s.update);
+  const ref = useFocusRequest<HTMLInputElement>('row');
+  return (
+    <label className="field field-inline">
+      <span className="field-label">Gold row</span>
+      <input
+        ref={ref}
+        className="input row-input"
+        inputMode="numeric"
+        placeholder="0-based"
+        value={row}
+        data-enter-save=""
+        onChange={(e) => update({ row: e.target.value })}
+      />
+    </label>
+  );
+}
+
+function RowValues({ detail }: { detail: DisputeDetail }) {
+  const values = useRulingStore((s) => s.draft.values);
+  const setColumnValue = useRulingStore((s) => s.setColumnValue);
+  const columns = detail.columns.filter((c) => c.name !== detail.entity_column);
+  if (columns.length === 0) return null;
+  return (
+    <div className="row-values">
+      {columns.map((c) => (
+        <label key={c.name} className="field field-inline">
+          <span className="field-label" title={c.name}>
+            {c.name}
+          </span>
+          <input className="input" value={values[c.name] ?? ''} data-enter-save="" spellCheck={false} onChange={(e) => setColumnValue(c.name, e.target.value)} />
+        </label>
+      ))}
+    </div>
+  );
+}

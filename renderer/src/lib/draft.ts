@@ -1,0 +1,132 @@
+// The ruling being composed for one dispute, and the pure steps that change it
+// and turn it into a `rule` call. Kept free of React and of the store so the
+// keyboard flows can be tested directly.
+import type { RuleInput } from '../../../shared/api';
+import type { DisputeDetail } from '../../../shared/api-types';
+import { DECISIONS_BY_KIND, VALUE_DECISIONS, type Decision } from '../../../shared/domain';
+
+export interface RulingDraft {
+  disputeId: string;
+  decision: Decision | null;
+  /** Index into the pick targets (clusters, or systems of a missing row). */
+  picked: number | null;
+  value: string;
+  /** add_row: column → value. */
+  values: Record<string, string>;
+  /** add_alias: the gold row, as typed. */
+  row: string;
+  rationale: string;
+  evidence: string[];
+}
+
+export function emptyDraft(disputeId: string): RulingDraft {
+  return { disputeId, decision: null, picked: null, value: '', values: {}, row: '', rationale: '', evidence: [] };
+}
+
+/** What a letter key can pick in this dispute. */
+export interface PickTarget {
+  label: string;
+  value: string;
+  values: Record<string, string>;
+}
+
+export function pickTargets(detail: DisputeDetail): PickTarget[] {
+  if (detail.dispute.kind === 'missing_row' && detail.missing_row_systems.length > 0) {
+    return detail.missing_row_systems.map((s) => ({
+      label: s.system,
+      value: s.entity,
+      values: Object.fromEntries(s.values.map((v) => [v.column, v.value])),
+    }));
+  }
+  return detail.clusters.map((c) => ({ label: c.systems.join(', '), value: c.value, values: {} }));
+}
+
+export function decisionsFor(detail: DisputeDetail): readonly Decision[] {
+  return DECISIONS_BY_KIND[detail.dispute.kind];
+}
+
+/** The first cluster that disagrees with gold: what "accept" most likely means. */
+function defaultPick(detail: DisputeDetail): number | null {
+  const targets = pickTargets(detail);
+  if (targets.length === 0) return null;
+  if (detail.dispute.kind === 'missing_row') return 0;
+  const index = detail.clusters.findIndex((c) => !c.agrees_with_gold);
+  return index >= 0 ? index : 0;
+}
+
+function applyPick(draft: RulingDraft, detail: DisputeDetail, index: number): RulingDraft {
+  const target = pickTargets(detail)[index];
+  if (!target) return draft;
+  const columns = detail.columns.filter((c) => c.name !== detail.entity_column).map((c) => c.name);
+  const values = Object.fromEntries(columns.map((c) => [c, target.values[c] ?? '']));
+  return { ...draft, picked: index, value: target.value, values };
+}
+
+/** Key 1–9/0: choose the n-th decision this kind of dispute allows. */
+export function chooseDecision(draft: RulingDraft, detail: DisputeDetail, index: number): RulingDraft {
+  const decision = decisionsFor(detail)[index];
+  if (!decision) return draft;
+  let next: RulingDraft = { ...draft, decision };
+  const needsPick = decision === 'accept_system' || decision === 'accept_both' || decision === 'add_row' || decision === 'add_alias';
+  if (needsPick && draft.picked == null) {
+    const pick = defaultPick(detail);
+    if (pick != null) next = applyPick(next, detail, pick);
+  } else if (needsPick && draft.picked != null && draft.value === '') {
+    next = applyPick(next, detail, draft.picked);
+  }
+  if (decision === 'add_alias' && next.value === '') next = { ...next, value: detail.dispute.entity };
+  if (decision === 'add_row' && next.value === '') next = { ...next, value: detail.dispute.entity };
+  return next;
+}
+
+/** Letter key: pick a cluster/system; it prefills the value, and implies "accept" when no value decision is chosen. */
+export function pickTarget(draft: RulingDraft, detail: DisputeDetail, index: number): RulingDraft {
+  if (!pickTargets(detail)[index]) return draft;
+  let decision = draft.decision;
+  const kind = detail.dispute.kind;
+  if (kind === 'missing_row') {
+    if (decision !== 'add_row' && decision !== 'add_alias') decision = 'add_row';
+  } else if (decision == null || !VALUE_DECISIONS.has(decision)) {
+    decision = 'accept_system';
+  }
+  return applyPick({ ...draft, decision }, detail, index);
+}
+
+export function hasValueField(decision: Decision | null): boolean {
+  return decision != null && (VALUE_DECISIONS.has(decision) || decision === 'add_alias');
+}
+
+export type BuildResult = { ok: true; input: RuleInput } | { ok: false; error: string };
+
+/** Checks the draft and shapes the `rule` call; the error names what is missing. */
+export function buildRuleInput(draft: RulingDraft, detail: DisputeDetail): BuildResult {
+  const allowed = decisionsFor(detail);
+  const decision = draft.decision;
+  if (decision == null) return { ok: false, error: `Choose a decision first (keys 1–${Math.min(allowed.length, 9)}).` };
+  if (!allowed.includes(decision)) return { ok: false, error: `“${decision}” does not apply to a ${detail.dispute.kind} dispute.` };
+  const value = draft.value.trim();
+  const input: RuleInput = {
+    disputeId: draft.disputeId,
+    decision,
+    rationale: draft.rationale.trim() === '' ? null : draft.rationale.trim(),
+    evidence: draft.evidence,
+  };
+  if (VALUE_DECISIONS.has(decision)) {
+    if (value === '') return { ok: false, error: decision === 'add_row' ? 'Give the entity name of the new row.' : 'Give the value (pick a cluster with a–z, or type it).' };
+    input.value = value;
+  }
+  if (decision === 'add_row') {
+    input.values = Object.fromEntries(
+      Object.entries(draft.values)
+        .map(([column, v]) => [column, v.trim()] as const)
+        .filter(([, v]) => v !== ''),
+    );
+  }
+  if (decision === 'add_alias') {
+    const row = draft.row.trim();
+    if (!/^\d+$/.test(row)) return { ok: false, error: 'Give the gold row (0-based number) this entity is an alias of.' };
+    input.row = Number(row);
+    if (value !== '') input.value = value;
+  }
+  return { ok: true, input };
+}

@@ -1,0 +1,151 @@
+// Display formatting for values that come from the store. Everything returns
+// plain strings that React renders as text children.
+import type { DisputeRow, GoldView } from '../../../shared/api-types';
+import type { ColumnRule, Decision, DisputeKind, DisputeStatus } from '../../../shared/domain';
+
+export type Tone = 'value' | 'muted' | 'empty';
+
+export interface Display {
+  text: string;
+  tone: Tone;
+}
+
+/** The gold side of a dispute: its value, or its state shown as a muted word. */
+export function goldDisplay(gold: GoldView, kind: DisputeKind): Display {
+  if (kind === 'missing_row') return { text: 'not in gold', tone: 'muted' };
+  if (gold.state === 'blank') return { text: 'blank', tone: 'muted' };
+  if (gold.state === 'ungraded') return { text: 'ungraded', tone: 'muted' };
+  return valueDisplay(gold.value);
+}
+
+/** A value that may be missing or whitespace: never render an invisible cell. */
+export function valueDisplay(value: string | null | undefined): Display {
+  if (value == null) return { text: '—', tone: 'empty' };
+  if (value.trim() === '') return { text: '(empty)', tone: 'muted' };
+  return { text: oneLine(value), tone: 'value' };
+}
+
+/** "93 (5)": the leading contesting value and how many systems gave it. */
+export function topValueText(row: Pick<DisputeRow, 'top_value' | 'top_count'>): string {
+  if (row.top_value == null) return '—';
+  return `${oneLine(row.top_value)} (${row.top_count})`;
+}
+
+/** Grid cells are one line high: fold line breaks so the row stays honest. */
+export function oneLine(text: string): string {
+  return text.replace(/\s*[\r\n]+\s*/g, ' ⏎ ');
+}
+
+export const DECISION_SHORT: Record<Decision | 'retract', string> = {
+  keep_gold: 'keep gold',
+  accept_system: 'accept',
+  accept_both: 'accept both',
+  new_value: 'new value',
+  mark_blank: 'blank',
+  mark_ungraded: 'ungraded',
+  add_row: 'add row',
+  add_alias: 'alias',
+  reject_row: 'reject row',
+  remove_row: 'remove row',
+  retract: 'retracted',
+};
+
+/** Compact labels for the decision buttons; DECISION_LABELS (shared) is the full wording. */
+export const DECISION_BUTTON: Record<Decision, string> = {
+  keep_gold: 'Keep gold',
+  accept_system: 'Accept',
+  accept_both: 'Accept both',
+  new_value: 'New value',
+  mark_blank: 'Blank',
+  mark_ungraded: 'Ungraded',
+  add_row: 'Add row',
+  add_alias: 'Alias',
+  reject_row: 'Reject row',
+  remove_row: 'Remove row',
+};
+
+export const KIND_LABELS: Record<DisputeKind, string> = {
+  cell: 'cell',
+  missing_row: 'missing row',
+  report: 'report',
+};
+
+/** Narrow grid column: the full label is the tooltip. */
+export const KIND_SHORT: Record<DisputeKind, string> = {
+  cell: 'cell',
+  missing_row: 'missing',
+  report: 'report',
+};
+
+export const STATUS_LABELS: Record<DisputeStatus, string> = {
+  open: 'open',
+  resolved: 'resolved',
+  conflict: 'conflict',
+};
+
+/** A column rule in one line: "number · ±1%", "choice · E | T | M". */
+export function ruleText(rule: ColumnRule | null | undefined): string {
+  if (!rule) return 'no rule';
+  switch (rule.type) {
+    case 'number': {
+      if (rule.relative_tolerance != null) return `number · ±${formatPercent(rule.relative_tolerance)}`;
+      if (rule.tolerance != null) return rule.tolerance === 0 ? 'number · exact' : `number · ±${rule.tolerance}`;
+      return 'number';
+    }
+    case 'date':
+      return rule.tolerance_days ? `date · ±${rule.tolerance_days} day${rule.tolerance_days === 1 ? '' : 's'}` : 'date · exact';
+    case 'choice':
+      return rule.options && rule.options.length > 0 ? `choice · ${rule.options.join(' | ')}` : 'choice';
+    case 'llm_judge':
+      return rule.criterion ? `LLM judge · ${rule.criterion}` : 'LLM judge';
+    case 'text':
+      return 'text · normalised equality';
+    case 'list':
+      return 'list · same set of items';
+    case 'url':
+      return 'url · same host';
+    case 'entity':
+      return 'entity name';
+    default:
+      return String(rule.type);
+  }
+}
+
+function formatPercent(fraction: number): string {
+  const pct = fraction * 100;
+  return `${Number.isInteger(pct) ? pct : Number(pct.toPrecision(3))}%`;
+}
+
+const numberFormat = new Intl.NumberFormat('en-US');
+
+export function formatCount(n: number): string {
+  return numberFormat.format(n);
+}
+
+/** "2025-03-04 14:05" in local time; the ISO string itself when unparsable. */
+export function formatTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${formatCount(n)} ${n === 1 ? one : many}`;
+}
+
+/** A file path shortened for a header: keep the file name whole. */
+export function shortPath(path: string, max = 48): string {
+  if (path.length <= max) return path;
+  const cut = path.lastIndexOf('/') >= 0 ? path.lastIndexOf('/') : path.lastIndexOf('\\');
+  const name = cut >= 0 ? path.slice(cut) : path;
+  if (name.length >= max - 1) return `…${name.slice(name.length - max + 1)}`;
+  return `${path.slice(0, max - name.length - 1)}…${name}`;
+}
+
+/** The next revision tag after the store's: v1.0 → v1.1; otherwise "-next", so the field is never empty. */
+export function suggestRevision(base: string | null): string {
+  if (!base) return 'v1.1';
+  const match = /^(.*?)(\d+)$/.exec(base);
+  return match ? `${match[1]}${Number(match[2]) + 1}` : `${base}-next`;
+}

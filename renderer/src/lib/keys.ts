@@ -1,0 +1,139 @@
+// The keyboard model, as pure data and one pure resolver, so the key map shown
+// in the app and the behaviour cannot drift apart.
+
+/** Letters reserved for commands; cluster letters skip them so every cluster has its own key. */
+const COMMAND_LETTERS = new Set(['e', 'j', 'k', 'o', 'r', 'u']);
+
+/** a b c d f g h i l m n p q s t v w x y z: the keys (and labels) of clusters, in order. */
+export const CLUSTER_KEYS: readonly string[] = [...'abcdefghijklmnopqrstuvwxyz'].filter((c) => !COMMAND_LETTERS.has(c));
+
+export function clusterKey(index: number): string | null {
+  return CLUSTER_KEYS[index] ?? null;
+}
+
+/** Decision keys 1–9 then 0, in DECISIONS_BY_KIND order. */
+export const DECISION_KEYS: readonly string[] = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '0'];
+
+export function decisionKey(index: number): string | null {
+  return DECISION_KEYS[index] ?? null;
+}
+
+export type KeyAction =
+  | { type: 'move'; delta: number }
+  | { type: 'decision'; index: number }
+  | { type: 'cluster'; index: number }
+  | { type: 'save' }
+  | { type: 'retract' }
+  | { type: 'search' }
+  | { type: 'open-source' }
+  | { type: 'evidence' }
+  | { type: 'rationale' }
+  | { type: 'help' }
+  | { type: 'escape' };
+
+export interface KeyInput {
+  key: string;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  altKey: boolean;
+}
+
+export interface KeyContext {
+  /** Focus is in a text field: only Escape and explicit save keys act. */
+  typing: boolean;
+  /** The focused field saves on plain Enter (single-line ruling inputs). */
+  enterSaves: boolean;
+  /** A dialog or overlay is open: it owns the keyboard except Escape. */
+  overlay: boolean;
+  /** The queue (with its dispute panel) is the current view. */
+  reviewing: boolean;
+}
+
+export function resolveKey(e: KeyInput, ctx: KeyContext): KeyAction | null {
+  if (e.key === 'Escape') return { type: 'escape' };
+  if (ctx.overlay) return e.key === '?' && !ctx.typing ? { type: 'help' } : null;
+  const modified = e.ctrlKey || e.metaKey;
+  if (ctx.typing) {
+    if (e.key === 'Enter' && !e.altKey && (modified || ctx.enterSaves) && ctx.reviewing) return { type: 'save' };
+    return null;
+  }
+  if (modified && e.key === 'Enter' && ctx.reviewing) return { type: 'save' };
+  // Leave browser and OS shortcuts (copy, reload, zoom…) alone.
+  if (modified || e.altKey) return null;
+  if (e.key === '?') return { type: 'help' };
+  if (!ctx.reviewing) return null;
+  switch (e.key) {
+    case 'j':
+    case 'ArrowDown':
+      return { type: 'move', delta: 1 };
+    case 'k':
+    case 'ArrowUp':
+      return { type: 'move', delta: -1 };
+    case 'PageDown':
+      return { type: 'move', delta: 20 };
+    case 'PageUp':
+      return { type: 'move', delta: -20 };
+    case 'Enter':
+      return { type: 'save' };
+    case 'u':
+      return { type: 'retract' };
+    case '/':
+      return { type: 'search' };
+    case 'o':
+      return { type: 'open-source' };
+    case 'e':
+      return { type: 'evidence' };
+    case 'r':
+      return { type: 'rationale' };
+    default:
+      break;
+  }
+  const decision = DECISION_KEYS.indexOf(e.key);
+  if (decision >= 0) return { type: 'decision', index: decision };
+  const cluster = CLUSTER_KEYS.indexOf(e.key);
+  if (cluster >= 0) return { type: 'cluster', index: cluster };
+  return null;
+}
+
+export interface KeyHelp {
+  keys: string[];
+  what: string;
+}
+
+export interface KeyHelpGroup {
+  title: string;
+  items: KeyHelp[];
+}
+
+/** The key map overlay and the README list exactly this. */
+export const KEY_MAP: readonly KeyHelpGroup[] = [
+  {
+    title: 'Queue',
+    items: [
+      { keys: ['j', '↓'], what: 'Next dispute (the panel follows)' },
+      { keys: ['k', '↑'], what: 'Previous dispute' },
+      { keys: ['PgDn', 'PgUp'], what: 'Move 20 disputes' },
+      { keys: ['/'], what: 'Search entity and values' },
+    ],
+  },
+  {
+    title: 'Ruling',
+    items: [
+      { keys: ['1', '…', '9', '0'], what: 'Choose a decision (the buttons show which key is which)' },
+      { keys: ['a', 'b', 'c', 'd', 'f', '…'], what: 'Pick a cluster (or a system of a missing row); prefills the value. Letters skip e j k o r u' },
+      { keys: ['r'], what: 'Write the rationale' },
+      { keys: ['e'], what: 'Add an evidence URL (Enter adds it)' },
+      { keys: ['Enter'], what: 'Save the ruling and go to the next open dispute' },
+      { keys: ['Ctrl', 'Enter'], what: 'Save from inside the rationale box' },
+      { keys: ['u'], what: 'Retract my latest ruling on this dispute (recorded, never deleted)' },
+      { keys: ['o'], what: 'Open the focused source link (else the picked cluster’s first source)' },
+    ],
+  },
+  {
+    title: 'Anywhere',
+    items: [
+      { keys: ['?'], what: 'Show or hide this key map' },
+      { keys: ['Esc'], what: 'Leave a text field, close a dialog' },
+    ],
+  },
+];

@@ -1,0 +1,106 @@
+// Import and demo jobs: start, poll every ~200 ms for files done / total,
+// cancel, and keep the final report for the dialog.
+import { create } from 'zustand';
+import type { ImportReport, JobStatus } from '../../../shared/api-types';
+import { api, errorMessage } from '../api/client';
+import { notify } from './ui-store';
+
+const POLL_MS = 200;
+
+interface ImportState {
+  /** The paths box of the import dialog, one path a line. */
+  pathsText: string;
+  job: JobStatus | null;
+  report: ImportReport | null;
+  error: string | null;
+  setPathsText: (text: string) => void;
+  addPaths: (paths: string[]) => void;
+  startImport: (paths: string[]) => Promise<void>;
+  loadDemo: () => Promise<void>;
+  cancel: () => Promise<void>;
+  clearResult: () => void;
+}
+
+/** Called once a job ends, whatever its outcome, so views can reload. */
+type JobListener = (job: JobStatus) => void;
+const listeners = new Set<JobListener>();
+export function onJobFinished(listener: JobListener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export const useImportStore = create<ImportState>()((set, get) => {
+  async function poll(jobId: string): Promise<void> {
+    for (;;) {
+      let job: JobStatus;
+      try {
+        job = await api.getJob({ jobId });
+      } catch (error) {
+        set({ job: null, error: errorMessage(error) });
+        return;
+      }
+      set({ job });
+      if (job.state !== 'running') {
+        finish(job);
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    }
+  }
+
+  function finish(job: JobStatus): void {
+    if (job.state === 'done') {
+      set({ report: job.report ?? null, error: null });
+      notify(job.kind === 'demo' ? 'Demo workspace loaded.' : 'Import finished.', 'success');
+    } else if (job.state === 'cancelled') {
+      set({ error: 'Cancelled: the store is unchanged.' });
+      notify('Import cancelled; nothing was changed.', 'info');
+    } else {
+      set({ error: job.error ?? job.message ?? 'The job failed.' });
+      notify(`Import failed: ${job.error ?? job.message}`, 'error');
+    }
+    for (const listener of listeners) listener(job);
+  }
+
+  async function run(start: () => Promise<{ jobId: string }>): Promise<void> {
+    if (get().job?.state === 'running') {
+      notify('A job is already running.', 'error');
+      return;
+    }
+    set({ report: null, error: null });
+    try {
+      const { jobId } = await start();
+      set({ job: { id: jobId, kind: 'import', state: 'running', done: 0, total: 0, message: 'Starting…' } });
+      await poll(jobId);
+    } catch (error) {
+      set({ job: null, error: errorMessage(error) });
+    }
+  }
+
+  return {
+    pathsText: '',
+    job: null,
+    report: null,
+    error: null,
+    setPathsText: (pathsText) => set({ pathsText }),
+    addPaths: (paths) => {
+      const existing = get().pathsText.split('\n').map((p) => p.trim()).filter(Boolean);
+      const merged = [...existing, ...paths.filter((p) => !existing.includes(p))];
+      set({ pathsText: merged.join('\n') });
+    },
+    startImport: (paths) => run(() => api.startImport({ paths })),
+    loadDemo: () => run(() => api.loadDemo({})),
+    cancel: async () => {
+      const job = get().job;
+      if (!job || job.state !== 'running') return;
+      try {
+        set({ job: await api.cancelJob({ jobId: job.id }) });
+      } catch (error) {
+        notify(`Could not cancel: ${errorMessage(error)}`, 'error');
+      }
+    },
+    clearResult: () => set({ report: null, error: null }),
+  };
+});
+
+export const selectJobRunning = (s: ImportState) => s.job?.state === 'running';

@@ -1,0 +1,65 @@
+// The queue: filter, sort, which dispute is selected and how many match.
+// The rows themselves stay in ag-grid's infinite cache, paged from SQL.
+import { create } from 'zustand';
+import type { DisputeFilter, SortField } from '../../../shared/api';
+import type { Facets } from '../../../shared/api-types';
+import { api, errorMessage } from '../api/client';
+import { notify } from './ui-store';
+
+export interface QueueSort {
+  field: SortField;
+  dir: 'asc' | 'desc';
+}
+
+interface QueueState {
+  /** What the user chose in the filter bar. */
+  filter: DisputeFilter;
+  /** What the current view imposes (the Conflicts view fixes status). */
+  preset: DisputeFilter;
+  /** null: the service's default priority order. */
+  sort: QueueSort | null;
+  selectedId: string | null;
+  selectedIndex: number | null;
+  total: number | null;
+  facets: Facets;
+  setFilter: (patch: Partial<DisputeFilter>) => void;
+  clearFilter: () => void;
+  setPreset: (preset: DisputeFilter) => void;
+  setSort: (sort: QueueSort | null) => void;
+  setSelection: (id: string | null, index: number | null) => void;
+  setTotal: (total: number) => void;
+  loadFacets: () => Promise<void>;
+}
+
+/** Drops empty fields so the request (and equality checks) stay minimal. */
+function compact(filter: DisputeFilter): DisputeFilter {
+  return Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined && v !== ''));
+}
+
+export const useQueueStore = create<QueueState>()((set, get) => ({
+  filter: {},
+  preset: {},
+  sort: null,
+  selectedId: null,
+  selectedIndex: null,
+  total: null,
+  facets: { columns: [], systems: [], tasks: [] },
+  setFilter: (patch) => set({ filter: compact({ ...get().filter, ...patch }) }),
+  clearFilter: () => set({ filter: {} }),
+  setPreset: (preset) => set({ preset }),
+  setSort: (sort) => set({ sort }),
+  setSelection: (selectedId, selectedIndex) => set({ selectedId, selectedIndex }),
+  setTotal: (total) => set({ total }),
+  loadFacets: async () => {
+    try {
+      set({ facets: await api.getFacets({}) });
+    } catch (error) {
+      notify(`Could not load filter choices: ${errorMessage(error)}`, 'error');
+    }
+  },
+}));
+
+/** The filter actually sent: the view's preset wins over the filter bar. */
+export function effectiveFilter(state: Pick<QueueState, 'filter' | 'preset'>): DisputeFilter {
+  return { ...state.filter, ...state.preset };
+}

@@ -1,0 +1,56 @@
+// The ruling being composed for the dispute on screen. The rules of how keys
+// change it live in lib/draft.ts; this store only holds the draft and asks
+// inputs to take focus.
+import { create } from 'zustand';
+import type { DisputeDetail } from '../../../shared/api-types';
+import { chooseDecision, emptyDraft, pickTarget, type RulingDraft } from '../lib/draft';
+
+export type DraftField = 'value' | 'row' | 'rationale' | 'evidence';
+
+interface RulingState {
+  draft: RulingDraft;
+  saving: boolean;
+  error: string | null;
+  /** Bumped to move focus to a field; the field's effect watches it. */
+  focus: { field: DraftField; seq: number } | null;
+  reset: (disputeId: string) => void;
+  choose: (detail: DisputeDetail, index: number) => void;
+  pick: (detail: DisputeDetail, index: number) => void;
+  update: (patch: Partial<Omit<RulingDraft, 'disputeId'>>) => void;
+  setColumnValue: (column: string, value: string) => void;
+  addEvidence: (url: string) => void;
+  removeEvidence: (index: number) => void;
+  requestFocus: (field: DraftField) => void;
+  setSaving: (saving: boolean) => void;
+  setError: (error: string | null) => void;
+}
+
+let focusSeq = 0;
+
+export const useRulingStore = create<RulingState>()((set, get) => ({
+  draft: emptyDraft(''),
+  saving: false,
+  error: null,
+  focus: null,
+  reset: (disputeId) => {
+    if (get().draft.disputeId !== disputeId) set({ draft: emptyDraft(disputeId), error: null, saving: false });
+  },
+  choose: (detail, index) => {
+    const draft = chooseDecision(get().draft, detail, index);
+    set({ draft, error: null });
+    // Decisions that need typing put the cursor where the typing goes.
+    if (draft.decision === 'new_value' || draft.decision === 'add_row') get().requestFocus('value');
+    if (draft.decision === 'add_alias') get().requestFocus('row');
+  },
+  pick: (detail, index) => set({ draft: pickTarget(get().draft, detail, index), error: null }),
+  update: (patch) => set({ draft: { ...get().draft, ...patch }, error: null }),
+  setColumnValue: (column, value) => set({ draft: { ...get().draft, values: { ...get().draft.values, [column]: value } } }),
+  addEvidence: (url) => {
+    const { draft } = get();
+    if (!draft.evidence.includes(url)) set({ draft: { ...draft, evidence: [...draft.evidence, url] } });
+  },
+  removeEvidence: (index) => set({ draft: { ...get().draft, evidence: get().draft.evidence.filter((_, i) => i !== index) } }),
+  requestFocus: (field) => set({ focus: { field, seq: ++focusSeq } }),
+  setSaving: (saving) => set({ saving }),
+  setError: (error) => set({ error }),
+}));

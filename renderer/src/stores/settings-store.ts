@@ -1,0 +1,39 @@
+// Per-user settings (engineer name), saved by the service.
+import { create } from 'zustand';
+import type { Settings } from '../../../shared/api-types';
+import { api, errorMessage } from '../api/client';
+import { useInfoStore } from './info-store';
+import { notify } from './ui-store';
+
+interface SettingsState {
+  settings: Settings | null;
+  saving: boolean;
+  load: () => Promise<void>;
+  setEngineer: (engineer: string) => Promise<boolean>;
+}
+
+export const useSettingsStore = create<SettingsState>()((set) => ({
+  settings: null,
+  saving: false,
+  load: async () => {
+    try {
+      set({ settings: await api.getSettings({}) });
+    } catch (error) {
+      notify(`Could not read settings: ${errorMessage(error)}`, 'error');
+    }
+  },
+  setEngineer: async (engineer) => {
+    set({ saving: true });
+    try {
+      const settings = await api.setSettings({ engineer });
+      set({ settings, saving: false });
+      await useInfoStore.getState().refresh();
+      notify(`Rulings are now recorded as ${settings.engineer}.`, 'success');
+      return true;
+    } catch (error) {
+      set({ saving: false });
+      notify(`Could not save settings: ${errorMessage(error)}`, 'error');
+      return false;
+    }
+  },
+}));

@@ -1,0 +1,43 @@
+// Which view is shown, which overlay owns the keyboard, and transient notices.
+import { create } from 'zustand';
+
+export type Overlay = 'help' | 'import' | 'settings' | null;
+export type NoticeTone = 'info' | 'success' | 'error';
+
+export interface Notice {
+  id: number;
+  text: string;
+  tone: NoticeTone;
+}
+
+interface UiState {
+  view: string;
+  overlay: Overlay;
+  notices: Notice[];
+  setView: (view: string) => void;
+  openOverlay: (overlay: Overlay) => void;
+  closeOverlay: () => void;
+  notify: (text: string, tone?: NoticeTone) => void;
+  dismiss: (id: number) => void;
+}
+
+let nextNoticeId = 1;
+const NOTICE_MS: Record<NoticeTone, number> = { info: 2500, success: 2500, error: 8000 };
+
+export const useUiStore = create<UiState>()((set, get) => ({
+  view: 'queue',
+  overlay: null,
+  notices: [],
+  setView: (view) => set({ view }),
+  openOverlay: (overlay) => set({ overlay }),
+  closeOverlay: () => set({ overlay: null }),
+  notify: (text, tone = 'info') => {
+    const id = nextNoticeId++;
+    // Keep the last few only: a burst of errors must not bury the screen.
+    set({ notices: [...get().notices.slice(-3), { id, text, tone }] });
+    setTimeout(() => get().dismiss(id), NOTICE_MS[tone]);
+  },
+  dismiss: (id) => set({ notices: get().notices.filter((n) => n.id !== id) }),
+}));
+
+export const notify = (text: string, tone?: NoticeTone) => useUiStore.getState().notify(text, tone);

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { buildRuleInput, chooseDecision, emptyDraft, pickTarget, pickTargets } from '../../renderer/src/lib/draft';
+import { cellDetail, missingRowDetail } from './fixtures';
+
+describe('choosing a decision', () => {
+  const detail = cellDetail();
+
+  it('accept prefills the largest cluster that disagrees with gold', () => {
+    const draft = chooseDecision(emptyDraft('d-1'), detail, 1);
+    expect(draft.decision).toBe('accept_system');
+    expect(draft.picked).toBe(1);
+    expect(draft.value).toBe('93');
+  });
+
+  it('keep gold needs no value', () => {
+    const draft = chooseDecision(emptyDraft('d-1'), detail, 0);
+    expect(buildRuleInput(draft, detail)).toEqual({ ok: true, input: { disputeId: 'd-1', decision: 'keep_gold', rationale: null, evidence: [] } });
+  });
+
+  it('ignores a key beyond the decisions of this kind', () => {
+    const draft = emptyDraft('d-1');
+    expect(chooseDecision(draft, detail, 8)).toBe(draft);
+  });
+});
+
+describe('picking a cluster', () => {
+  const detail = cellDetail();
+
+  it('implies accept and prefills the value', () => {
+    const draft = pickTarget(emptyDraft('d-1'), detail, 2);
+    expect(draft).toMatchObject({ decision: 'accept_system', picked: 2, value: '95' });
+  });
+
+  it('keeps accept_both when already chosen', () => {
+    const both = chooseDecision(emptyDraft('d-1'), detail, 2);
+    expect(pickTarget(both, detail, 2)).toMatchObject({ decision: 'accept_both', value: '95' });
+  });
+
+  it('ignores a letter with no cluster', () => {
+    const draft = emptyDraft('d-1');
+    expect(pickTarget(draft, detail, 7)).toBe(draft);
+  });
+});
+
+describe('missing rows', () => {
+  const detail = missingRowDetail();
+
+  it('letters pick a system and prefill the new row from it', () => {
+    expect(pickTargets(detail).map((t) => t.label)).toEqual(['kite', 'orion']);
+    const draft = pickTarget(emptyDraft('d-2'), detail, 1);
+    expect(draft.decision).toBe('add_row');
+    expect(draft.value).toBe('Zelda: Link’s Awakening (2019)');
+    // Every non-entity column, prefilled where the system gave a value.
+    expect(draft.values).toEqual({ 'Critic Metascore': '87', 'Lead developer headquarters city': '' });
+    const built = buildRuleInput(draft, detail);
+    expect(built).toEqual({
+      ok: true,
+      input: { disputeId: 'd-2', decision: 'add_row', value: 'Zelda: Link’s Awakening (2019)', values: { 'Critic Metascore': '87' }, rationale: null, evidence: [] },
+    });
+  });
+
+  it('add_alias needs the gold row', () => {
+    const draft = chooseDecision(emptyDraft('d-2'), detail, 1);
+    expect(draft.decision).toBe('add_alias');
+    expect(buildRuleInput(draft, detail)).toMatchObject({ ok: false });
+    const built = buildRuleInput({ ...draft, row: ' 3 ' }, detail);
+    expect(built).toMatchObject({ ok: true, input: { decision: 'add_alias', row: 3, value: 'Link’s Awakening' } });
+  });
+});
+
+describe('buildRuleInput', () => {
+  const detail = cellDetail();
+
+  it('asks for a decision first', () => {
+    expect(buildRuleInput(emptyDraft('d-1'), detail)).toMatchObject({ ok: false, error: expect.stringContaining('decision') as unknown });
+  });
+
+  it('requires a value for new_value', () => {
+    const draft = chooseDecision(emptyDraft('d-1'), detail, 3);
+    expect(buildRuleInput(draft, detail)).toMatchObject({ ok: false });
+    expect(buildRuleInput({ ...draft, value: ' 96 ' }, detail)).toMatchObject({ ok: true, input: { decision: 'new_value', value: '96' } });
+  });
+
+  it('refuses a decision the kind does not allow', () => {
+    expect(buildRuleInput({ ...emptyDraft('d-1'), decision: 'add_row' }, detail)).toMatchObject({ ok: false });
+  });
+
+  it('carries rationale and evidence', () => {
+    const draft = { ...chooseDecision(emptyDraft('d-1'), detail, 0), rationale: '  checked metacritic  ', evidence: ['https://example.org/a'] };
+    expect(buildRuleInput(draft, detail)).toMatchObject({ ok: true, input: { rationale: 'checked metacritic', evidence: ['https://example.org/a'] } });
+  });
+});

@@ -1,0 +1,41 @@
+// Builds the renderer (renderer/) into dist/renderer/ for both hosts: Electron
+// loads it from a custom protocol and the loopback bridge serves it over HTTP,
+// so every asset URL must be relative (base './').
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+// Defence in depth: the hosts send a strict CSP header; the built page carries
+// the same policy so it holds even if a host forgets. Build only, because the
+// dev server's React refresh preamble is an inline script.
+const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ');
+
+function contentSecurityPolicy(): Plugin {
+  return {
+    name: 'atlas-csp-meta',
+    apply: 'build',
+    transformIndexHtml: () => [{ tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: CSP }, injectTo: 'head-prepend' }],
+  };
+}
+
+export default defineConfig({
+  root: 'renderer',
+  base: './',
+  plugins: [react(), contentSecurityPolicy()],
+  build: {
+    outDir: '../dist/renderer',
+    emptyOutDir: true,
+    // The polyfill would be harmless, but nothing we target lacks modulepreload.
+    modulePreload: { polyfill: false },
+    chunkSizeWarningLimit: 2000,
+  },
+});
