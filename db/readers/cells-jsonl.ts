@@ -1,0 +1,212 @@
+// The flat interchange (DESIGN §4.3): one graded cell per line. Lines are
+// grouped by (system, task_id) into RunTaskRecords, one RunHeader per system.
+// A bad line skips its whole (system, task) group: never half a task.
+import { createHash } from 'node:crypto';
+import { resolve } from 'node:path';
+import type { SkippedItem } from '../../shared/api-types';
+import { normalizeText } from '../../shared/normalize';
+import { describeZodError, isAbort, ReaderError } from './errors';
+import { decodeUtf8, isBlankLine, maxBytesOf, Pacer, parseJson, readLines } from './files';
+import type { RunSource } from './harness-run';
+import { cellLineSchema, isPlainObject, taskIdSchema, uniqueSources } from './schemas';
+import type { CellLine } from './schemas';
+import type { AlignmentRecord, ReaderItem, ReaderOptions, RunHeader, RunTaskRecord } from './types';
+
+interface Group {
+  system: string;
+  taskId: string;
+  firstLine: number;
+  lines: { number: number; cell: CellLine }[];
+  hash: ReturnType<typeof createHash>;
+  problem: { line: number; field: string; reason: string } | null;
+  problems: number;
+}
+
+export interface CellsSource extends RunSource {
+  /** SHA-256 of the whole file; run keys are `<system>@<first 12 hex>`. */
+  sha256: string;
+}
+
+/**
+ * Reads a `*.cells.jsonl` file whole (its groups are held in memory), then
+ * yields one record per (system, task): skipped items first (lines that name
+ * no system/task, then invalid groups), then the valid groups in file order.
+ * Skipped paths are `<file>:<line>` (1-based).
+ */
+export async function readCellsFile(path: string, options: ReaderOptions = {}): Promise<CellsSource> {
+  const shown = resolve(path);
+  const fileHash = createHash('sha256');
+  const groups = new Map<string, Group>();
+  const loose: SkippedItem[] = [];
+  const pacer = new Pacer(options.signal);
+
+  for await (const line of readLines(shown, maxBytesOf(options), fileHash)) {
+    await pacer.step();
+    if (isBlankLine(line.bytes)) continue;
+    const where = `${shown}:${line.number}`;
+    let raw: unknown;
+    try {
+      raw = parseJson(decodeUtf8(line.bytes, where), where);
+    } catch (error) {
+      if (isAbort(error) || !(error instanceof ReaderError)) throw error;
+      loose.push({ ...error.toSkipped(), reason: `${error.reason}; the line names no task, so it alone is skipped` });
+      continue;
+    }
+    const owner = ownerOf(raw);
+    if ('field' in owner) {
+      loose.push({ path: where, field: owner.field, reason: `${owner.reason}; the line cannot be attributed to a task, so it alone is skipped` });
+      continue;
+    }
+    const key = JSON.stringify([owner.system, owner.taskId]);
+    let group = groups.get(key);
+    if (!group) {
+      group = { system: owner.system, taskId: owner.taskId, firstLine: line.number, lines: [], hash: createHash('sha256'), problem: null, problems: 0 };
+      groups.set(key, group);
+    }
+    group.hash.update(line.bytes).update('\n');
+    if (group.problem) {
+      group.problems++;
+      continue;
+    }
+    const parsed = cellLineSchema.safeParse(raw, { reportInput: true });
+    if (!parsed.success) {
+      group.problem = { line: line.number, ...describeZodError(parsed.error) };
+      group.problems++;
+      group.lines = [];
+      continue;
+    }
+    group.lines.push({ number: line.number, cell: parsed.data });
+  }
+
+  const sha256 = fileHash.digest('hex');
+  const runs = new Map<string, RunHeader>();
+  for (const group of groups.values()) {
+    if (!runs.has(group.system)) {
+      runs.set(group.system, {
+        run_key: `${group.system}@${sha256.slice(0, 12)}`,
+        system: group.system,
+        suite_revision: null,
+        judge_model: null,
+        created_at: null,
+        source_path: shown,
+        format: 'cells',
+      });
+    }
+  }
+  return { sha256, runs: [...runs.values()], taskCount: loose.length + groups.size, tasks: records(shown, loose, groups, runs, options.signal) };
+}
+
+/** The (system, task_id) a line belongs to, read before the rest is validated. */
+function ownerOf(raw: unknown): { system: string; taskId: string } | { field: string; reason: string } {
+  if (!isPlainObject(raw)) return { field: '', reason: 'expected a JSON object' };
+  const system = raw.system;
+  if (typeof system !== 'string' || system === '') return { field: 'system', reason: 'expected a non-empty system name' };
+  const taskId = taskIdSchema.safeParse(raw.task_id, { reportInput: true });
+  if (!taskId.success) return describeZodError(taskId.error, 'task_id');
+  return { system, taskId: taskId.data };
+}
+
+async function* records(
+  path: string,
+  loose: SkippedItem[],
+  groups: Map<string, Group>,
+  runs: Map<string, RunHeader>,
+  signal?: AbortSignal,
+): AsyncGenerator<ReaderItem<RunTaskRecord>> {
+  const pacer = new Pacer(signal);
+  for (const skipped of loose) yield { skipped };
+  for (const group of groups.values()) {
+    await pacer.step();
+    const where = `${path}:${group.firstLine}`;
+    if (group.problem) {
+      const others = group.problems > 1 ? `, ${group.problems - 1} more invalid line(s)` : '';
+      yield {
+        skipped: {
+          path: `${path}:${group.problem.line}`,
+          field: group.problem.field,
+          reason: `${group.problem.reason} (system ${JSON.stringify(group.system)}, task ${JSON.stringify(group.taskId)} skipped whole${others})`,
+        },
+      };
+      continue;
+    }
+    const rows = buildRows(group);
+    if ('field' in rows) {
+      yield { skipped: { path: `${path}:${rows.line}`, field: rows.field, reason: `${rows.reason} (system ${JSON.stringify(group.system)}, task ${JSON.stringify(group.taskId)} skipped whole)` } };
+      continue;
+    }
+    yield {
+      ok: {
+        run: runs.get(group.system)!,
+        task_id: group.taskId,
+        state: 'graded',
+        content_sha: group.hash.digest('hex'),
+        path: where,
+        scores: null,
+        returned_rows: rows.ok.filter((row) => row.response_row !== null).length,
+        rows: rows.ok,
+      },
+    };
+  }
+}
+
+interface RowDraft {
+  record: AlignmentRecord;
+  explicitRow: boolean;
+  returned: boolean;
+  columns: Map<string, number>;
+}
+
+/**
+ * Rows are keyed by gold_row, or for extras (gold_row null) by the normalised
+ * response entity. The flat format may omit `response_row`: a row the system
+ * returned (it names the entity or gives a value) then gets a synthetic index,
+ * so that "returned" and "missed" keep their harness meaning.
+ */
+function buildRows(group: Group): { ok: AlignmentRecord[] } | { line: number; field: string; reason: string } {
+  const drafts = new Map<string, RowDraft>();
+  for (const { number, cell } of group.lines) {
+    const name = cell.response_entity ?? (cell.gold_row === null ? cell.entity : null);
+    if (cell.gold_row === null && (name === null || name.trim() === '')) {
+      return { line: number, field: 'response_entity', reason: 'an extra entity (gold_row null) needs response_entity' };
+    }
+    const key = cell.gold_row !== null ? `g${cell.gold_row}` : `e${normalizeText(name!)}`;
+    let draft = drafts.get(key);
+    if (!draft) {
+      const record: AlignmentRecord = { gold_row: cell.gold_row, gold_entity: null, response_row: null, response_entity: null, aligned_by: null, cells: [] };
+      draft = { record, explicitRow: false, returned: cell.gold_row === null, columns: new Map() };
+      drafts.set(key, draft);
+    }
+    const { record } = draft;
+    const first = draft.columns.get(cell.column);
+    if (first !== undefined) return { line: number, field: 'column', reason: `a second cell for column ${JSON.stringify(cell.column)} of this row (first at line ${first})` };
+    draft.columns.set(cell.column, number);
+    if (name !== null && name.trim() !== '') {
+      record.response_entity ??= name;
+      draft.returned = true;
+    }
+    if (cell.response.trim() !== '') draft.returned = true;
+    if (cell.response_row !== null && cell.response_row !== undefined && !draft.explicitRow) {
+      record.response_row = cell.response_row;
+      draft.explicitRow = true;
+    }
+    record.aligned_by ??= cell.aligned_by;
+    if (cell.gold_row !== null && cell.entity !== null && cell.entity.trim() !== '') record.gold_entity ??= cell.entity;
+    record.cells.push({
+      column: cell.column,
+      gold: cell.gold,
+      response: cell.response,
+      verdict: cell.verdict,
+      method: cell.method,
+      sources: uniqueSources(cell.sources),
+      reasoning: cell.reasoning,
+    });
+  }
+  const all = [...drafts.values()];
+  let next = 0;
+  for (const draft of all) if (draft.explicitRow) next = Math.max(next, draft.record.response_row! + 1);
+  for (const draft of all) if (!draft.explicitRow && draft.returned) draft.record.response_row = next++;
+  // Gold rows in order, then extras in the order the file names them.
+  const rows = all.map((draft) => draft.record);
+  rows.sort((a, b) => (a.gold_row ?? Number.MAX_SAFE_INTEGER) - (b.gold_row ?? Number.MAX_SAFE_INTEGER));
+  return { ok: rows };
+}

@@ -1,0 +1,248 @@
+// Careful file access shared by every reader: one open + fstat + read per file,
+// a size limit checked before reading, strict UTF-8, BOM tolerated, symlinks
+// refused where the caller asks (O_NOFOLLOW), JSON errors caught and named.
+import { createHash } from 'node:crypto';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { open } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { ReaderError } from './errors';
+
+export const DEFAULT_MAX_FILE_BYTES = 64 * 1024 * 1024;
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+// O_NOFOLLOW does not exist on Windows; there callers fall back to lstat checks.
+export const O_NOFOLLOW: number | undefined = (constants as { O_NOFOLLOW?: number }).O_NOFOLLOW;
+// A FIFO planted as grade.json would block a plain open() forever; with
+// O_NONBLOCK it opens at once and fstat refuses it as not a regular file.
+const OPEN_FLAGS = constants.O_RDONLY | ((constants as { O_NONBLOCK?: number }).O_NONBLOCK ?? 0);
+
+export function maxBytesOf(options: { maxFileBytes?: number } | undefined): number {
+  const max = options?.maxFileBytes;
+  return max !== undefined && Number.isFinite(max) && max >= 0 ? max : DEFAULT_MAX_FILE_BYTES;
+}
+
+function mib(bytes: number): string {
+  const value = bytes / (1024 * 1024);
+  return `${value >= 10 ? Math.round(value) : value.toFixed(1)} MiB`;
+}
+
+export function tooLarge(path: string, size: number, max: number): ReaderError {
+  return new ReaderError(path, '', `file is ${mib(size)} (${size} bytes), above the size limit of ${mib(max)} (${max} bytes)`);
+}
+
+export type ReadOutcome = { bytes: Buffer } | { absent: true } | { symlink: true };
+
+/**
+ * Reads a whole file synchronously: small JSON files are read faster this way
+ * than through the thread pool, and the caller yields between tasks. With
+ * `noFollow`, a symlink is reported instead of followed (the caller decides
+ * whether its target is allowed).
+ */
+export function readFileLimited(path: string, maxBytes: number, noFollow = false): ReadOutcome {
+  let fd: number;
+  try {
+    fd = openSync(path, OPEN_FLAGS | (noFollow && O_NOFOLLOW !== undefined ? O_NOFOLLOW : 0));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return { absent: true };
+    // Linux and macOS answer ELOOP when O_NOFOLLOW meets a symlink (some BSDs EMLINK).
+    if (noFollow && (code === 'ELOOP' || code === 'EMLINK')) return { symlink: true };
+    throw new ReaderError(path, '', `cannot open: ${(error as Error).message}`);
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) throw new ReaderError(path, '', 'not a regular file');
+    if (stat.size > maxBytes) throw tooLarge(path, stat.size, maxBytes);
+    // Read up to one byte past the limit so a file growing under us is still caught.
+    const bytes = Buffer.allocUnsafe(Math.min(stat.size + 1, maxBytes + 1));
+    let length = 0;
+    while (length < bytes.length) {
+      const read = readSync(fd, bytes, length, bytes.length - length, null);
+      if (read === 0) break;
+      length += read;
+    }
+    if (length > maxBytes) throw tooLarge(path, length, maxBytes);
+    return { bytes: bytes.subarray(0, length) };
+  } catch (error) {
+    if (error instanceof ReaderError) throw error;
+    throw new ReaderError(path, '', `cannot read: ${(error as Error).message}`);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Strict UTF-8 text of `bytes`, without a leading BOM; throws a ReaderError naming `path` otherwise. */
+export function decodeUtf8(bytes: Uint8Array, path: string, field = ''): string {
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    throw new ReaderError(path, field, `not valid UTF-8 (at or after byte ${firstInvalidUtf8(bytes)})`);
+  }
+}
+
+/** Byte offset of the first invalid UTF-8 sequence, for the error message. */
+function firstInvalidUtf8(bytes: Uint8Array): number {
+  let i = 0;
+  while (i < bytes.length) {
+    const b = bytes[i]!;
+    const need = b < 0x80 ? 0 : b >= 0xc2 && b <= 0xdf ? 1 : b >= 0xe0 && b <= 0xef ? 2 : b >= 0xf0 && b <= 0xf4 ? 3 : -1;
+    if (need < 0) return i;
+    for (let k = 1; k <= need; k++) {
+      const c = bytes[i + k];
+      if (c === undefined || (c & 0xc0) !== 0x80) return i;
+    }
+    i += need + 1;
+  }
+  return i;
+}
+
+/**
+ * JSON.parse that names its failure. V8 parses deep nesting iteratively, but a
+ * RangeError (out of memory for a huge value) is still caught and reported.
+ */
+export function parseJson(text: string, path: string, field = ''): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    if (error instanceof SyntaxError) {
+      const truncated = /end of (JSON )?input|Unterminated/iu.test(error.message);
+      throw new ReaderError(path, field, `${truncated ? 'truncated JSON' : 'invalid JSON'}: ${error.message}`);
+    }
+    if (error instanceof RangeError) throw new ReaderError(path, field, `JSON too large or too deeply nested: ${error.message}`);
+    throw error;
+  }
+}
+
+/** Reads, decodes and parses one JSON file (a convenience for small files). */
+export function readJsonFile(path: string, maxBytes: number): { bytes: Buffer; value: unknown } {
+  const outcome = readFileLimited(path, maxBytes);
+  if (!('bytes' in outcome)) throw new ReaderError(path, '', 'file not found');
+  return { bytes: outcome.bytes, value: parseJson(decodeUtf8(outcome.bytes, path), path) };
+}
+
+/** One line of a JSONL file: its 1-based number and bytes without the line break. */
+export interface RawLine {
+  number: number;
+  bytes: Buffer;
+}
+
+const CHUNK_BYTES = 1024 * 1024;
+
+/**
+ * Streams a file's lines as bytes (decoding is per line, so one invalid line
+ * does not refuse the file). Hashes every byte read into `hash` when given.
+ * Refuses the file up front when it exceeds `maxBytes`.
+ */
+export async function* readLines(
+  path: string,
+  maxBytes: number,
+  hash?: ReturnType<typeof createHash>,
+): AsyncGenerator<RawLine> {
+  const handle = await openLimited(path, maxBytes);
+  try {
+    let carry: Buffer | null = null;
+    let number = 0;
+    let total = 0;
+    const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+    for (;;) {
+      const { bytesRead } = await handle.read(buffer, 0, CHUNK_BYTES, null);
+      if (bytesRead === 0) break;
+      total += bytesRead;
+      if (total > maxBytes) throw tooLarge(path, total, maxBytes);
+      const chunk = buffer.subarray(0, bytesRead);
+      hash?.update(chunk);
+      let start = 0;
+      for (let nl = chunk.indexOf(10, start); nl >= 0; nl = chunk.indexOf(10, start)) {
+        const piece = chunk.subarray(start, nl);
+        // Copy: `buffer` is reused for the next chunk while consumers may keep lines.
+        const line: Buffer = carry ? Buffer.concat([carry, piece]) : Buffer.from(piece);
+        carry = null;
+        start = nl + 1;
+        yield { number: ++number, bytes: trimLine(line, number) };
+      }
+      if (start < chunk.length) carry = carry ? Buffer.concat([carry, chunk.subarray(start)]) : Buffer.from(chunk.subarray(start));
+    }
+    if (carry && carry.length > 0) yield { number: ++number, bytes: trimLine(carry, number) };
+  } finally {
+    await handle.close();
+  }
+}
+
+function trimLine(line: Buffer, number: number): Buffer {
+  let start = 0;
+  let end = line.length;
+  // A BOM may open the file (editors on Windows write one).
+  if (number === 1 && line[0] === 0xef && line[1] === 0xbb && line[2] === 0xbf) start = 3;
+  if (end > start && line[end - 1] === 13) end--;
+  return line.subarray(start, end);
+}
+
+/** True when a line holds nothing but ASCII whitespace. */
+export function isBlankLine(bytes: Uint8Array): boolean {
+  for (const b of bytes) if (b !== 32 && b !== 9 && b !== 13 && b !== 10) return false;
+  return true;
+}
+
+/** Opens a regular file for streaming, refusing it up front when it exceeds `maxBytes`. */
+async function openLimited(path: string, maxBytes: number): Promise<FileHandle> {
+  const handle = await open(path, OPEN_FLAGS).catch((error: Error) => {
+    throw new ReaderError(path, '', `cannot open: ${error.message}`);
+  });
+  try {
+    const stat = await handle.stat();
+    if (!stat.isFile()) throw new ReaderError(path, '', 'not a regular file');
+    if (stat.size > maxBytes) throw tooLarge(path, stat.size, maxBytes);
+    return handle;
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+}
+
+/** SHA-256 of a whole file, streamed (a dataset's base_sha256), refusing files above `maxBytes`. */
+export async function hashFile(path: string, maxBytes: number): Promise<string> {
+  const hash = createHash('sha256');
+  const handle = await openLimited(path, maxBytes);
+  try {
+    const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+    let total = 0;
+    for (;;) {
+      const { bytesRead } = await handle.read(buffer, 0, CHUNK_BYTES, null);
+      if (bytesRead === 0) break;
+      total += bytesRead;
+      if (total > maxBytes) throw tooLarge(path, total, maxBytes);
+      hash.update(buffer.subarray(0, bytesRead));
+    }
+  } finally {
+    await handle.close();
+  }
+  return hash.digest('hex');
+}
+
+export function sha256Hex(...parts: Uint8Array[]): string {
+  const hash = createHash('sha256');
+  for (const part of parts) hash.update(part);
+  return hash.digest('hex');
+}
+
+/**
+ * Gives the event loop a turn now and then (progress, cancel clicks, IPC) without
+ * paying a macrotask per file: readers do synchronous file work between yields.
+ */
+export class Pacer {
+  private last = performance.now();
+  constructor(
+    private readonly signal: AbortSignal | undefined,
+    private readonly sliceMs = 15,
+  ) {}
+
+  async step(): Promise<void> {
+    this.signal?.throwIfAborted();
+    if (performance.now() - this.last >= this.sliceMs) {
+      await nextTurn();
+      this.last = performance.now();
+      this.signal?.throwIfAborted();
+    }
+  }
+}

@@ -1,0 +1,62 @@
+// The decrypted golden table (DESIGN §4.1) as a validated ParsedGold.
+import type { GoldCell, GoldColumn } from '../../shared/domain';
+import { describeValue, describeZodError, formatPath } from './errors';
+import { goldCellSchema, goldSchema, uniqueSources } from './schemas';
+import type { GoldRow, ParsedGold } from './types';
+
+export type GoldResult = { ok: ParsedGold } | { field: string; reason: string };
+
+/**
+ * Validates decrypted gold JSON. Field paths are prefixed with `prefix`
+ * (`gold.rows[3].cells.Critic Metascore`). Cells of columns the table does not
+ * list, and of the entity column, are dropped: they carry no rule to grade by.
+ */
+export function parseGold(raw: unknown, prefix = 'gold'): GoldResult {
+  const parsed = goldSchema.safeParse(raw, { reportInput: true });
+  if (!parsed.success) return describeZodError(parsed.error, prefix);
+  const gold = parsed.data;
+
+  const columns: GoldColumn[] = [];
+  const columnNames = new Set<string>();
+  for (const [index, column] of gold.columns.entries()) {
+    if (columnNames.has(column.name)) {
+      return { field: formatPath(['columns', index, 'name'], prefix), reason: `duplicate column name ${describeValue(column.name)}` };
+    }
+    columnNames.add(column.name);
+    columns.push({ name: column.name, rule: column.rule });
+  }
+
+  const rows: GoldRow[] = [];
+  for (const [index, row] of gold.rows.entries()) {
+    // Null prototype: column names are data, and a column called `constructor`
+    // or `__proto__` must neither collide with Object.prototype nor pollute it.
+    const cells = Object.create(null) as Record<string, GoldCell>;
+    const rawCells = row.cells ?? {};
+    for (const name of Object.keys(rawCells)) {
+      if (name === gold.entity_column || !columnNames.has(name)) continue;
+      const cell = toGoldCell(rawCells[name], ['rows', index, 'cells', name], prefix);
+      if ('field' in cell) return cell;
+      cells[name] = cell.ok;
+    }
+    rows.push({ entity: row.entity, aliases: row.aliases, cells });
+  }
+  return { ok: { entity_column: gold.entity_column, columns, rows } };
+}
+
+function toGoldCell(raw: unknown, path: (string | number)[], prefix: string): { ok: GoldCell } | { field: string; reason: string } {
+  const parsed = goldCellSchema.safeParse(raw, { reportInput: true });
+  if (!parsed.success) return describeZodError(parsed.error, prefix, path);
+  const cell = parsed.data;
+  const sources = uniqueSources(cell.sources);
+  const alternatives = cell.alternatives;
+  if (cell.blank === true) return { ok: { state: 'blank', value: null, alternatives, sources } };
+  if (cell.ungraded === true) return { ok: { state: 'ungraded', value: null, alternatives, sources } };
+  if (cell.value !== undefined && cell.value !== null) {
+    const value = typeof cell.value === 'string' ? cell.value : String(cell.value);
+    return { ok: { state: 'value', value, alternatives, sources } };
+  }
+  return {
+    field: formatPath(path, prefix),
+    reason: 'expected {"value": …}, {"blank": true} or {"ungraded": true}',
+  };
+}
