@@ -14,7 +14,10 @@ import type { DisputeRecord } from './queries/dispute-records';
 import { disputeRecords } from './queries/dispute-records';
 import { listDisputes, locateDispute } from './queries/list';
 import { facets, statusCounts, storeTotals } from './queries/overview';
-import { readPolicy } from './rulings/policy';
+import { exportRulingLog, mergeRulingLogs } from './rulings/log';
+import { readPolicy, writePolicy } from './rulings/policy';
+import { agreementStats } from './rulings/stats';
+import { refreshAllStatuses } from './rulings/status';
 import { recordRuling, retractRuling } from './rulings/record';
 import { readSettings, writeSettings } from './settings';
 import type { Store } from './store';
@@ -114,6 +117,22 @@ export function openService(options: ServiceOptions): ServiceHandle {
     exportPatch: async (input) => {
       await jobs.idle();
       return exportPatch(store, input, engineer());
+    },
+
+    getStats: () => agreementStats(store),
+    setPolicy: async (input) => {
+      await jobs.idle();
+      store.db.transaction(() => {
+        writePolicy(store.db, input);
+        refreshAllStatuses(store);
+      }).immediate();
+      const policy = readPolicy(store.db);
+      return { required: policy.required, blind: policy.blind };
+    },
+    exportRulings: (input) => exportRulingLog(store, input.out, { plaintext: input.plaintext }),
+    importRulings: async (input) => {
+      await jobs.idle();
+      return store.db.transaction(() => mergeRulingLogs(store, input.paths)).immediate();
     },
 
     importPaths: async (paths, importOptions) => {

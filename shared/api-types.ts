@@ -18,6 +18,8 @@ export interface ImportReport {
   /** Failed tasks (error.json) per run: reported, not imported. */
   failed: { path: string; task_id: string; system: string }[];
   files: number;
+  /** Ruling logs found among the paths, merged in the same transaction. */
+  rulings?: RulingLogImport;
 }
 
 export type JobState = 'running' | 'done' | 'failed' | 'cancelled';
@@ -171,4 +173,34 @@ export interface ExportResult {
 
 export interface Settings {
   engineer: string;
+}
+
+export interface AgreementSummary {
+  /** Disputes ruled by at least two engineers. */
+  disputes: number;
+  percent_agreement: number | null;
+  alpha: number | null;
+  pairs: { a: string; b: string; n: number; percent: number | null; kappa: number | null }[];
+}
+
+export interface AgreementStats {
+  engineers: string[];
+  overall: AgreementSummary;
+  by_rule_type: Record<string, AgreementSummary>;
+  by_kind: Record<string, AgreementSummary>;
+  progress: StatusCounts;
+  /** Rulings made per engineer per UTC day (retractions excluded). */
+  per_day: { day: string; engineer: string; rulings: number }[];
+  policy: { required: number; blind: boolean };
+}
+
+export interface RulingLogExport {
+  path: string;
+  rulings: number;
+}
+
+export interface RulingLogImport {
+  added: number;
+  duplicates: number;
+  refused: { line: string; reason: string }[];
 }

@@ -2,12 +2,15 @@
 // one plain object, validated by the zod schema beside it at every host.
 import { z } from 'zod';
 import type {
+  AgreementStats,
   DisputeDetail,
   DisputeListing,
   ExportResult,
   Facets,
   JobStatus,
   RuleResult,
+  RulingLogExport,
+  RulingLogImport,
   Settings,
   StoreInfo,
 } from './api-types';
@@ -70,6 +73,10 @@ const exportInput = z
   .strict();
 export type ExportInput = z.infer<typeof exportInput>;
 
+const policyInput = z.object({ required: z.number().int().min(1).max(20).optional(), blind: z.boolean().optional() }).strict();
+const rulingsExportInput = z.object({ out: text(4096).min(1), plaintext: z.boolean().optional() }).strict();
+const pathsInput = z.object({ paths: z.array(text(4096).min(1)).min(1).max(10_000) }).strict();
+
 function method<Input extends z.ZodType, Output>(input: Input) {
   return { input, output: undefined as unknown as Output };
 }
@@ -78,9 +85,7 @@ export const apiMethods = {
   getInfo: method<typeof empty, StoreInfo>(empty),
   getSettings: method<typeof empty, Settings>(empty),
   setSettings: method<z.ZodObject<{ engineer: z.ZodString }>, Settings>(z.object({ engineer: text(200).min(1) }).strict()),
-  startImport: method<z.ZodObject<{ paths: z.ZodArray<z.ZodString> }>, { jobId: string }>(
-    z.object({ paths: z.array(text(4096).min(1)).min(1).max(10_000) }).strict(),
-  ),
+  startImport: method<typeof pathsInput, { jobId: string }>(pathsInput),
   loadDemo: method<typeof empty, { jobId: string }>(empty),
   getJob: method<z.ZodObject<{ jobId: z.ZodString }>, JobStatus>(z.object({ jobId: id }).strict()),
   cancelJob: method<z.ZodObject<{ jobId: z.ZodString }>, JobStatus>(z.object({ jobId: id }).strict()),
@@ -97,6 +102,11 @@ export const apiMethods = {
     z.object({ disputeId: id, engineer: text(200).min(1).optional() }).strict(),
   ),
   exportPatch: method<typeof exportInput, ExportResult>(exportInput),
+  getStats: method<typeof empty, AgreementStats>(empty),
+  /** The store's resolution policy: how many agreeing engineers settle a dispute, and blind review. */
+  setPolicy: method<typeof policyInput, StoreInfo['policy']>(policyInput),
+  exportRulings: method<typeof rulingsExportInput, RulingLogExport>(rulingsExportInput),
+  importRulings: method<typeof pathsInput, RulingLogImport>(pathsInput),
 };
 
 export type ApiMethods = typeof apiMethods;

@@ -1,9 +1,10 @@
 // One import = one transaction (DESIGN §2): sources are read one task at a
 // time and written as they come; on any fatal error or cancel, ROLLBACK leaves
 // the store as it was. Tasks that fail validation are skipped whole and named.
-import type { ImportReport, SkippedItem } from '../../shared/api-types';
+import type { ImportReport, RulingLogImport, SkippedItem } from '../../shared/api-types';
 import { deriveTaskDisputes } from '../disputes/derive';
 import { rankDisputes } from '../disputes/rank';
+import { mergeRulingLogs } from '../rulings/log';
 import { readPolicy } from '../rulings/policy';
 import { refreshAllStatuses } from '../rulings/status';
 import type { Store } from '../store';
@@ -39,6 +40,7 @@ export async function importPaths(store: Store, paths: readonly string[], option
   const writer = new ImportWriter(store);
   let recordsRead = 0;
   let newDisputes = 0;
+  let rulings: RulingLogImport | undefined;
   db.exec('BEGIN IMMEDIATE');
   try {
     const now = new Date().toISOString();
@@ -80,12 +82,13 @@ export async function importPaths(store: Store, paths: readonly string[], option
         if (event.type !== 'judge' && event.type !== 'dataset') onProgress?.(Math.min(done, total), total, source.path);
       }
     }
-    if (recordsRead === 0) {
+    if (recordsRead === 0 && plan.rulingLogs.length === 0) {
       const reasons = skipped.slice(0, 3).map((item) => `${item.path}: ${item.reason}`);
       throw new ImportError(`nothing could be imported${reasons.length ? `: ${reasons.join('; ')}` : ''}`, report());
     }
     onProgress?.(total, total, 'deriving disputes');
     newDisputes = deriveDisputes(store, writer.touchedTasks, signal);
+    if (plan.rulingLogs.length > 0) rulings = mergeRulingLogs(store, plan.rulingLogs);
     db.exec('COMMIT');
   } catch (error) {
     if (db.inTransaction) db.exec('ROLLBACK');
@@ -102,7 +105,8 @@ export async function importPaths(store: Store, paths: readonly string[], option
       judges: writer.counts.judges,
       skipped,
       failed,
-      files: total,
+      files: total + plan.rulingLogs.length,
+      ...(rulings ? { rulings } : {}),
     };
   }
 }

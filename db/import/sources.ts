@@ -16,6 +16,8 @@ export interface PlannedSource {
 
 export interface SourcePlan {
   sources: PlannedSource[];
+  /** Ruling logs are merged after the disputes are derived, so their rulings attach at once. */
+  rulingLogs: string[];
   errors: SkippedItem[];
 }
 
@@ -25,8 +27,13 @@ export async function planSources(paths: readonly string[], signal?: AbortSignal
   const expanded = await expandPaths(paths, { signal });
   const errors = [...expanded.errors];
   const sources: PlannedSource[] = [];
+  const rulingLogs: string[] = [];
   for (const source of expanded.sources) {
     signal?.throwIfAborted();
+    if (source.kind === 'rulings') {
+      rulingLogs.push(source.path);
+      continue;
+    }
     if (!IMPORTABLE.has(source.kind)) {
       errors.push({ path: source.path, field: '', reason: `${source.kind} files are not imported here yet` });
       continue;
@@ -43,7 +50,7 @@ export async function planSources(paths: readonly string[], signal?: AbortSignal
     }
     sources.push({ source, path: source.path, units: source.kind === 'dataset' ? await countLines(source.path) : 1 });
   }
-  return { sources, errors };
+  return { sources, rulingLogs, errors };
 }
 
 async function countLines(path: string): Promise<number> {

@@ -2,7 +2,7 @@
 // a new row; the triggers in the schema refuse updates and deletes.
 import { randomUUID } from 'node:crypto';
 import type { RuleInput } from '../../shared/api';
-import type { RuleResult, RulingView } from '../../shared/api-types';
+import type { RuleResult } from '../../shared/api-types';
 import type { DisputeKind, RuleType } from '../../shared/domain';
 import { DECISIONS_BY_KIND, VALUE_DECISIONS } from '../../shared/domain';
 import type { Store } from '../store';

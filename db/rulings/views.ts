@@ -1,7 +1,6 @@
 import type { RulingView } from '../../shared/api-types';
 import type { Decision } from '../../shared/domain';
 import type { Store } from '../store';
-import { liveRulings } from './status';
 
 interface RulingRow {
   id: string;

@@ -172,6 +172,12 @@ export function createFakeService(options: FakeOptions = {}): FakeService {
       log('getDispute', input);
       return detail(input.id);
     },
+    getStats: () => {
+      throw new Error('getStats is not part of the fake');
+    },
+    setPolicy: (input) => ({ required: input.required ?? 1, blind: input.blind ?? false }),
+    exportRulings: (input) => ({ path: input.out, rulings: rulings.length }),
+    importRulings: () => ({ added: 0, duplicates: 0, refused: [] }),
     getFacets: () => ({ columns: ['Critic Metascore'], systems: ['alpha', 'beta'], tasks: ['zelda-remakes'] }),
     rule: (input): RuleResult => {
       log('rule', input);

@@ -1,0 +1,65 @@
+// The ruling log (`*.rulings.jsonl`, DESIGN §7.4): one ruling per line with its
+// stable id and its dispute's natural key, so it attaches in any store.
+import { z } from 'zod';
+import { DECISIONS, DISPUTE_KINDS } from '../../shared/domain';
+
+export const RULING_LOG_FORMAT = 'atlas-rulings/1';
+
+const text = z.string().max(1_000_000);
+
+export const rulingLineSchema = z
+  .object({
+    format: z.literal(RULING_LOG_FORMAT),
+    id: z.string().min(1).max(200),
+    dispute: z
+      .object({
+        kind: z.enum(DISPUTE_KINDS),
+        task_id: z.string().min(1).max(1000),
+        gold_row: z.number().int().min(0).nullable(),
+        column: z.string().max(1000).nullable(),
+        entity_key: z.string().max(200).nullable(),
+      })
+      .strict(),
+    dispute_id: z.string().min(1).max(200),
+    engineer: z.string().min(1).max(200),
+    decision: z.enum([...DECISIONS, 'retract']),
+    value: text.nullable(),
+    values: z.record(z.string().max(500), text).nullable(),
+    row: z.number().int().min(0).nullable(),
+    rationale: text.nullable(),
+    evidence: z.array(z.string().max(4000)).max(100),
+    revision: z.string().max(100).nullable(),
+    created_at: z.iso.datetime(),
+    retracts: z.string().max(200).nullable(),
+    encrypted: z.boolean(),
+  })
+  .strict();
+
+export type RulingLine = z.infer<typeof rulingLineSchema>;
+
+/** Key order is fixed here, so the same ruling always serialises to the same bytes. */
+export function serialiseRulingLine(line: RulingLine): string {
+  return JSON.stringify({
+    format: line.format,
+    id: line.id,
+    dispute: {
+      kind: line.dispute.kind,
+      task_id: line.dispute.task_id,
+      gold_row: line.dispute.gold_row,
+      column: line.dispute.column,
+      entity_key: line.dispute.entity_key,
+    },
+    dispute_id: line.dispute_id,
+    engineer: line.engineer,
+    decision: line.decision,
+    value: line.value,
+    values: line.values === null ? null : Object.fromEntries(Object.keys(line.values).sort().map((key) => [key, line.values![key]])),
+    row: line.row,
+    rationale: line.rationale,
+    evidence: line.evidence,
+    revision: line.revision,
+    created_at: line.created_at,
+    retracts: line.retracts,
+    encrypted: line.encrypted,
+  });
+}

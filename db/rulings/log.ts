@@ -1,0 +1,168 @@
+// Exporting and merging ruling logs. Merge is a set union keyed by ruling id:
+// idempotent and order-independent, since "latest" is decided by (created_at, id).
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { decryptText, encryptText } from '../../shared/crypto';
+import { disputeId } from '../../shared/dispute-id';
+import type { DisputeKind } from '../../shared/domain';
+import { writeFileAtomic } from '../fs-atomic';
+import type { Store } from '../store';
+import { RULING_LOG_FORMAT, rulingLineSchema, serialiseRulingLine } from './log-format';
+import type { RulingLine } from './log-format';
+import { refreshAllStatuses } from './status';
+
+interface StoredRuling {
+  id: string;
+  dispute_id: string;
+  kind: DisputeKind;
+  task_id: string;
+  gold_row: number | null;
+  column_name: string | null;
+  entity_key: string | null;
+  engineer: string;
+  decision: RulingLine['decision'];
+  value_s: string | null;
+  values_s: string | null;
+  row_idx: number | null;
+  rationale_s: string | null;
+  evidence_s: string;
+  revision: string | null;
+  created_at: string;
+  retracts: string | null;
+}
+
+export class RulingLogError extends Error {
+  override name = 'RulingLogError';
+}
+
+function canaryLookup(store: Store): (taskId: string) => string | null {
+  const statement = store.db.prepare<[string], { canary: string }>('SELECT canary FROM tasks WHERE task_id = ?');
+  return (taskId) => statement.get(taskId)?.canary ?? null;
+}
+
+/** Plain (decrypted) content of a stored ruling as a log line. */
+function toLine(store: Store, row: StoredRuling): RulingLine {
+  const { sealer } = store;
+  return {
+    format: RULING_LOG_FORMAT,
+    id: row.id,
+    dispute: { kind: row.kind, task_id: row.task_id, gold_row: row.gold_row, column: row.column_name, entity_key: row.entity_key },
+    dispute_id: row.dispute_id,
+    engineer: row.engineer,
+    decision: row.decision,
+    value: sealer.open(row.value_s),
+    values: sealer.openJson<Record<string, string> | null>(row.values_s, null),
+    row: row.row_idx,
+    rationale: sealer.open(row.rationale_s),
+    evidence: sealer.openJson<string[]>(row.evidence_s, []),
+    revision: row.revision,
+    created_at: row.created_at,
+    retracts: row.retracts,
+    encrypted: false,
+  };
+}
+
+function mapSecrets(line: RulingLine, map: (text: string) => string, encrypted: boolean): RulingLine {
+  return {
+    ...line,
+    value: line.value === null ? null : map(line.value),
+    values: line.values === null ? null : Object.fromEntries(Object.entries(line.values).map(([key, value]) => [key, map(value)])),
+    rationale: line.rationale === null ? null : map(line.rationale),
+    evidence: line.evidence.map(map),
+    encrypted,
+  };
+}
+
+export function exportRulingLog(store: Store, out: string, options: { plaintext?: boolean } = {}): { path: string; rulings: number } {
+  const rows = store.db.prepare<[], StoredRuling>('SELECT * FROM rulings ORDER BY created_at, id').all();
+  const canaryOf = canaryLookup(store);
+  const lines: string[] = [];
+  for (const row of rows) {
+    let line = toLine(store, row);
+    if (!options.plaintext) {
+      const canary = canaryOf(row.task_id);
+      if (canary === null) {
+        throw new RulingLogError(`cannot encrypt the ruling on task ${row.task_id}: it is not in an imported dataset (its canary is the key); import the dataset or export with --plaintext`);
+      }
+      line = mapSecrets(line, (text) => encryptText(text, canary), true);
+    }
+    lines.push(serialiseRulingLine(line));
+  }
+  const path = resolve(out);
+  writeFileAtomic(path, lines.length > 0 ? `${lines.join('\n')}\n` : '');
+  return { path, rulings: lines.length };
+}
+
+export interface RulingImportReport {
+  added: number;
+  duplicates: number;
+  refused: { line: string; reason: string }[];
+}
+
+/** Merges logs inside the caller's transaction; refreshes positions and statuses of the disputes touched. */
+export function mergeRulingLogs(store: Store, paths: readonly string[]): RulingImportReport {
+  const { db, sealer } = store;
+  const report: RulingImportReport = { added: 0, duplicates: 0, refused: [] };
+  const existing = db.prepare<[string], StoredRuling>('SELECT * FROM rulings WHERE id = ?');
+  const insert = db.prepare(
+    `INSERT INTO rulings (id, dispute_id, kind, task_id, gold_row, column_name, entity_key, engineer, decision, value_s, values_s,
+                          row_idx, rationale_s, evidence_s, revision, created_at, retracts)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const canaryOf = canaryLookup(store);
+  const touched = new Set<string>();
+  for (const path of paths) {
+    const lines = readFileSync(path, 'utf8').replace(/^\uFEFF/u, '').split('\n');
+    lines.forEach((raw, index) => {
+      const where = `${resolve(path)}:${index + 1}`;
+      if (raw.trim() === '') return;
+      let line: RulingLine;
+      try {
+        const parsed = rulingLineSchema.safeParse(JSON.parse(raw));
+        if (!parsed.success) {
+          const issue = parsed.error.issues[0]!;
+          report.refused.push({ line: where, reason: `${issue.path.join('.') || 'line'}: ${issue.message}` });
+          return;
+        }
+        line = parsed.data;
+      } catch (error) {
+        report.refused.push({ line: where, reason: `not JSON: ${(error as Error).message}` });
+        return;
+      }
+      const expectedId = disputeId({ ...line.dispute });
+      if (expectedId !== line.dispute_id) {
+        report.refused.push({ line: where, reason: `dispute_id ${line.dispute_id} does not match its natural key (expected ${expectedId})` });
+        return;
+      }
+      if (line.encrypted) {
+        const canary = canaryOf(line.dispute.task_id);
+        if (canary === null) {
+          report.refused.push({ line: where, reason: `task ${line.dispute.task_id} is not in this store's dataset, so its encrypted values cannot be read; import the dataset first` });
+          return;
+        }
+        try {
+          line = mapSecrets(line, (text) => decryptText(text, canary), false);
+        } catch {
+          report.refused.push({ line: where, reason: 'encrypted fields do not decrypt with the task canary' });
+          return;
+        }
+      }
+      const stored = existing.get(line.id);
+      if (stored) {
+        if (serialiseRulingLine(toLine(store, stored)) === serialiseRulingLine(line)) report.duplicates++;
+        else report.refused.push({ line: where, reason: `ruling id ${line.id} is already in the store with different content` });
+        return;
+      }
+      insert.run(
+        line.id, line.dispute_id, line.dispute.kind, line.dispute.task_id, line.dispute.gold_row, line.dispute.column, line.dispute.entity_key,
+        line.engineer, line.decision, sealer.seal(line.value), line.values === null ? null : sealer.sealJson(line.values), line.row,
+        sealer.seal(line.rationale), sealer.sealJson(line.evidence), line.revision, line.created_at, line.retracts,
+      );
+      report.added++;
+      touched.add(line.dispute_id);
+    });
+  }
+  // Also covers rulings whose dispute this store does not have yet: their positions wait with an unknown rule type.
+  refreshAllStatuses(store, [...touched]);
+  return report;
+}

@@ -1,0 +1,146 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GeneratedWorkspace } from '../../db/demo/generate';
+import type { DisputeRecord } from '../../db/queries/dispute-records';
+import type { ServiceHandle } from '../../db/service';
+import { freshService, smallWorkspace, tempDir, workspacePaths } from './workspace';
+
+let workspace: GeneratedWorkspace;
+let mia: ServiceHandle;
+let noah: ServiceHandle;
+let shared: DisputeRecord[];
+const dir = tempDir();
+
+function statuses(service: ServiceHandle): Record<string, string> {
+  return Object.fromEntries([...service.disputeRecords({})].map((record) => [record.id, record.status]));
+}
+
+beforeAll(async () => {
+  workspace = await smallWorkspace();
+  mia = freshService('mia');
+  noah = freshService('noah');
+  await mia.importPaths(workspacePaths(workspace));
+  await noah.importPaths(workspacePaths(workspace));
+  shared = [...mia.disputeRecords({ kind: 'cell' })].filter((record) => record.gold.state === 'value').slice(0, 12);
+  for (const service of [mia, noah]) await service.setPolicy({ required: 2, blind: true });
+  // Both rule the same 12 disputes: agree on 8, disagree on 4.
+  for (const [index, dispute] of shared.entries()) {
+    const top = dispute.clusters.find((cluster) => !cluster.agrees_with_gold)!.value;
+    await mia.rule({ disputeId: dispute.id, decision: index % 2 === 0 ? 'keep_gold' : 'accept_system', value: index % 2 === 0 ? null : top });
+    const disagree = index % 3 === 0;
+    await noah.rule({
+      disputeId: dispute.id,
+      decision: disagree ? 'mark_blank' : index % 2 === 0 ? 'keep_gold' : 'accept_system',
+      value: disagree || index % 2 === 0 ? null : ` ${top.toUpperCase()} `,
+    });
+  }
+});
+afterAll(() => {
+  mia.close();
+  noah.close();
+});
+
+describe('ruling logs between two engineers', () => {
+  it('exchanging logs gives both stores the same statuses and statistics', async () => {
+    await mia.exportRulings({ out: join(dir, 'mia.rulings.jsonl') });
+    await noah.exportRulings({ out: join(dir, 'noah.rulings.jsonl') });
+    const intoMia = await mia.importRulings({ paths: [join(dir, 'noah.rulings.jsonl')] });
+    const intoNoah = await noah.importRulings({ paths: [join(dir, 'mia.rulings.jsonl')] });
+    expect(intoMia).toEqual({ added: 12, duplicates: 0, refused: [] });
+    expect(intoNoah.added).toBe(12);
+    expect(statuses(mia)).toEqual(statuses(noah));
+    const counts = Object.values(statuses(mia)).reduce<Record<string, number>>((acc, status) => ({ ...acc, [status]: (acc[status] ?? 0) + 1 }), {});
+    expect(counts.conflict).toBe(4);
+    expect(await mia.getStats({})).toEqual(await noah.getStats({}));
+    const stats = await mia.getStats({});
+    expect(stats.overall.disputes).toBe(12);
+    expect(stats.overall.percent_agreement).toBeCloseTo(8 / 12, 12);
+    expect(stats.overall.pairs).toHaveLength(1);
+    expect(stats.engineers).toEqual(['mia', 'noah']);
+  });
+
+  it('importing the same log twice changes nothing', async () => {
+    const again = await mia.importRulings({ paths: [join(dir, 'noah.rulings.jsonl')] });
+    expect(again).toEqual({ added: 0, duplicates: 12, refused: [] });
+  });
+
+  it('export → import into an empty store → export gives the same bytes', async () => {
+    const first = join(dir, 'all-1.rulings.jsonl');
+    await mia.exportRulings({ out: first });
+    const empty = freshService('zoe');
+    await empty.importPaths(workspacePaths(workspace));
+    await empty.importRulings({ paths: [first] });
+    const second = join(dir, 'all-2.rulings.jsonl');
+    await empty.exportRulings({ out: second });
+    expect(readFileSync(second)).toEqual(readFileSync(first));
+    empty.close();
+  });
+
+  it('keeps values encrypted in the log unless plain text is asked for', async () => {
+    const plain = join(dir, 'plain.rulings.jsonl');
+    await mia.exportRulings({ out: plain, plaintext: true });
+    const values = readFileSync(plain, 'utf8').split('\n').filter(Boolean).map((line) => (JSON.parse(line) as { value: string | null }).value).filter((v): v is string => !!v && v.length >= 4);
+    expect(values.length).toBeGreaterThan(0);
+    const encrypted = readFileSync(join(dir, 'mia.rulings.jsonl'), 'utf8');
+    for (const value of values) expect(encrypted).not.toContain(value);
+  });
+
+  it('refuses a line that reuses an id with different content, naming the line', async () => {
+    const lines = readFileSync(join(dir, 'mia.rulings.jsonl'), 'utf8').split('\n').filter(Boolean);
+    const tampered = JSON.parse(lines[1]!) as { engineer: string };
+    tampered.engineer = 'mallory';
+    const path = join(dir, 'tampered.rulings.jsonl');
+    writeFileSync(path, `${lines[0]}\n${JSON.stringify(tampered)}\nnot json\n`);
+    const report = await noah.importRulings({ paths: [path] });
+    expect(report.added).toBe(0);
+    expect(report.duplicates).toBe(1);
+    expect(report.refused.map((item) => item.line)).toEqual([`${path}:2`, `${path}:3`]);
+    expect(report.refused[0]!.reason).toMatch(/already in the store with different content/);
+    expect(report.refused[1]!.reason).toMatch(/not JSON/);
+  });
+
+  it('keeps rulings on disputes this store lacks and attaches them when the runs arrive', async () => {
+    const datasetOnly = freshService('zoe');
+    await datasetOnly.importPaths([workspace.dataset]);
+    const report = await datasetOnly.importRulings({ paths: [join(dir, 'mia.rulings.jsonl')] });
+    expect(report.added).toBe(12);
+    expect([...datasetOnly.disputeRecords({})]).toHaveLength(0);
+    await datasetOnly.importPaths(workspacePaths(workspace));
+    for (const dispute of shared) {
+      const detail = await datasetOnly.getDispute({ id: dispute.id });
+      expect(detail.dispute.status).toBe('resolved'); // this store's policy: one ruling settles
+      expect(detail.rulings.filter((ruling) => ruling.counted).map((ruling) => ruling.engineer)).toEqual(['mia']);
+    }
+    datasetOnly.close();
+  });
+});
+
+describe('merge is a set union (property)', () => {
+  it('is idempotent and order-independent for any split of a log into files', async () => {
+    const lines = readFileSync(join(dir, 'all-1.rulings.jsonl'), 'utf8').split('\n').filter(Boolean);
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.integer({ min: 0, max: 2 }), { minLength: lines.length, maxLength: lines.length }), fc.boolean(), async (assignment, reverse) => {
+        const files = [0, 1, 2].map((file) => {
+          const path = join(tempDir(), `part-${file}.rulings.jsonl`);
+          writeFileSync(path, lines.filter((_, index) => assignment[index] === file).map((line) => `${line}\n`).join(''));
+          return path;
+        });
+        const target = freshService('zoe');
+        await target.importPaths(workspacePaths(workspace));
+        await target.setPolicy({ required: 2, blind: true });
+        const order = reverse ? [...files].reverse() : files;
+        for (const file of order) await target.importRulings({ paths: [file] });
+        const again = await target.importRulings({ paths: files });
+        expect(again.added).toBe(0);
+        const out = join(tempDir(), 'merged.rulings.jsonl');
+        await target.exportRulings({ out });
+        expect(readFileSync(out, 'utf8')).toBe(lines.map((line) => `${line}\n`).join(''));
+        expect(statuses(target)).toEqual(statuses(mia));
+        target.close();
+      }),
+      { numRuns: 6 },
+    );
+  });
+});
