@@ -100,7 +100,8 @@ export function runMain(options: MainOptions = {}): MainHandle {
     );
 
     // The demo is a convenience: if it fails the user still gets an empty, working app.
-    await loadDemoIfEmpty(service).catch(() => 'failed');
+    const demo = await loadDemoIfEmpty(service).catch((error: unknown) => ({ outcome: 'failed', error: String(error) }));
+    if (demo.error) console.error(`The demo workspace could not be loaded: ${demo.error}`);
     win = createMainWindow(join(appRoot, 'dist-electron', 'preload.cjs'), isDev);
     win.on('closed', () => {
       win = null;

@@ -4,6 +4,11 @@
 import type { AdjudicatorService } from '../shared/api';
 
 export type DemoOutcome = 'loaded' | 'not-empty' | 'failed' | 'timeout';
+export interface DemoResult {
+  outcome: DemoOutcome;
+  /** Why the demo job failed, when it did. */
+  error?: string;
+}
 
 type DemoService = Pick<AdjudicatorService, 'getInfo' | 'loadDemo' | 'getJob'>;
 
@@ -20,15 +25,15 @@ export function isEmptyStore(info: { tasks: number; runs: number; counts: { tota
 }
 
 /** Loads the demo when the store is empty and waits for its job to finish. */
-export async function loadDemoIfEmpty(service: DemoService, options: DemoOptions = {}): Promise<DemoOutcome> {
+export async function loadDemoIfEmpty(service: DemoService, options: DemoOptions = {}): Promise<DemoResult> {
   const { timeoutMs = 60_000, pollMs = 100, sleep = wait } = options;
-  if (!isEmptyStore(await service.getInfo({}))) return 'not-empty';
+  if (!isEmptyStore(await service.getInfo({}))) return { outcome: 'not-empty' };
   const { jobId } = await service.loadDemo({});
   for (let waited = 0; waited <= timeoutMs; waited += pollMs) {
     const job = await service.getJob({ jobId });
-    if (job.state === 'done') return 'loaded';
-    if (job.state !== 'running') return 'failed';
+    if (job.state === 'done') return { outcome: 'loaded' };
+    if (job.state !== 'running') return { outcome: 'failed', error: job.error ?? job.message ?? job.state };
     await sleep(pollMs);
   }
-  return 'timeout';
+  return { outcome: 'timeout', error: `the demo was still loading after ${timeoutMs / 1000} s` };
 }

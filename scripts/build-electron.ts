@@ -2,8 +2,9 @@
 // Electron flavour of better-sqlite3 into dist-electron/node_modules for
 // `npm start` — beside, never over, the Node build the tests use.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import type { Metafile, Plugin } from 'esbuild';
@@ -24,14 +25,12 @@ export interface ElectronBundles {
   preload: string;
 }
 
-/** dist-electron/package.json: main.js is an ES module, and the Electron native build installs here. */
+/** dist-electron/package.json: main.js is an ES module whatever the folder it is copied to. */
 function writeOutputPackageJson(outDir: string): void {
   const manifest = {
     name: 'atlas-adjudicator-electron-build',
     private: true,
     type: 'module',
-    // npm only runs install scripts it is told to trust (same policy as the root).
-    allowScripts: { 'better-sqlite3': true },
   };
   writeFileSync(join(outDir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 }
@@ -122,10 +121,73 @@ function packageVersion(root: string, name: string): string {
 
 export type NativeResult = { ok: true; dir: string } | { ok: false; reason: string };
 
+export interface NativeTarget {
+  runtime: 'electron' | 'node';
+  version: string;
+  /** Where node-gyp fetches headers for `version` (Electron: https://electronjs.org/headers). */
+  distUrl?: string;
+  /** Local headers instead of a download (tests build for Node from /usr). */
+  nodedir?: string;
+}
+
+/** A tool's entry script: from the project's node_modules, else the copy bundled with npm. */
+function toolScript(root: string, request: string): string | null {
+  try {
+    return createRequire(join(root, 'package.json')).resolve(request);
+  } catch {
+    const npmCli = process.env.npm_execpath;
+    const bundled = npmCli ? join(dirname(npmCli), '..', 'node_modules', request) : '';
+    return bundled !== '' && existsSync(bundled) ? bundled : null;
+  }
+}
+
+/** The line of node-gyp's output that says what went wrong (its last line is only "not ok"). */
+export function gypFailureReason(stderr: string): string {
+  const lines = stderr.split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
+  const error = lines.map((line) => /ERR! stack (\w*Error: .*)$/.exec(line)?.[1]).find(Boolean);
+  if (error) return error;
+  const noise = /ERR! (not ok|System|command|cwd|node -v|node-gyp -v|stack\s+at )/;
+  return lines.find((line) => line.includes('ERR!') && !noise.test(line))?.replace(/^gyp ERR!\s*/, '') ?? lines.pop() ?? '';
+}
+
 /**
- * better-sqlite3 compiled against Electron's headers, in dist-electron/node_modules,
- * which Node's resolution finds first from dist-electron/main.js. Needs the
- * Electron headers (internet); skipped when a build for this Electron exists.
+ * Copies better-sqlite3 to <outDir>/node_modules and compiles it for `target`:
+ * a prebuilt binary if one can be downloaded, else node-gyp. Tools are run
+ * directly, not through npm, so no nodedir from an .npmrc can point the build
+ * at Node's headers (STACK.md).
+ */
+export function buildSqliteFor(root: string, outDir: string, target: NativeTarget): NativeResult {
+  const source = join(root, 'node_modules', 'better-sqlite3');
+  const dest = join(outDir, 'node_modules', 'better-sqlite3');
+  const binary = join(dest, 'build', 'Release', 'better_sqlite3.node');
+  rmSync(dest, { recursive: true, force: true });
+  // Sources only: the Node build under build/ must not be mistaken for ours.
+  cpSync(source, dest, { recursive: true, filter: (path) => relative(source, path).split(sep)[0] !== 'build' });
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const key of Object.keys(env)) if (key.toLowerCase() === 'npm_config_nodedir') delete env[key];
+  const run = (script: string, args: string[], timeout: number) =>
+    spawnSync(process.execPath, [script, ...args], { cwd: dest, env, encoding: 'utf8', timeout });
+  const arch = `--arch=${process.arch}`;
+
+  const prebuild = toolScript(root, 'prebuild-install/bin.js');
+  if (prebuild && !target.nodedir) {
+    const result = run(prebuild, [`--runtime=${target.runtime}`, `--target=${target.version}`, arch], 120_000);
+    if (result.status === 0 && existsSync(binary)) return { ok: true, dir: dest };
+  }
+  const gyp = toolScript(root, 'node-gyp/bin/node-gyp.js');
+  if (!gyp) return { ok: false, reason: 'node-gyp was not found' };
+  const gypArgs = ['rebuild', '--release', `--target=${target.version}`, arch];
+  if (target.distUrl) gypArgs.push(`--dist-url=${target.distUrl}`);
+  if (target.nodedir) gypArgs.push(`--nodedir=${target.nodedir}`);
+  const result = run(gyp, gypArgs, 900_000);
+  if (result.status === 0 && existsSync(binary)) return { ok: true, dir: dest };
+  return { ok: false, reason: gypFailureReason(result.stderr ?? '') || result.error?.message || `node-gyp exited with ${String(result.status)}` };
+}
+
+/**
+ * better-sqlite3 compiled for the installed Electron, in dist-electron/node_modules,
+ * which Node's resolution finds first from dist-electron/main.js; the tests and
+ * the CLI keep using the Node build in node_modules. Built once per version pair.
  */
 export function ensureElectronSqlite(root = REPO_ROOT, log: (line: string) => void = console.log): NativeResult {
   const outDir = join(root, 'dist-electron');
@@ -136,32 +198,12 @@ export function ensureElectronSqlite(root = REPO_ROOT, log: (line: string) => vo
   const binary = join(outDir, 'node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node');
   if (existsSync(binary) && existsSync(stampPath) && readFileSync(stampPath, 'utf8') === stamp) return { ok: true, dir: outDir };
 
-  mkdirSync(outDir, { recursive: true });
+  mkdirSync(join(outDir, 'node_modules'), { recursive: true });
   writeOutputPackageJson(outDir);
   log(`Building better-sqlite3 ${sqliteVersion} for Electron ${electronVersion} (first launch only)…`);
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    // The documented way to build a native module for Electron with npm.
-    npm_config_runtime: 'electron',
-    npm_config_target: electronVersion,
-    npm_config_disturl: 'https://electronjs.org/headers',
-    npm_config_arch: process.arch,
-    npm_config_target_arch: process.arch,
-  };
-  // A nodedir pointing at Node's headers would silently build for Node again (STACK.md).
-  delete env.npm_config_nodedir;
-  delete env.NPM_CONFIG_NODEDIR;
-  const result = spawnSync(
-    'npm',
-    ['install', '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--prefix', outDir, `better-sqlite3@${sqliteVersion}`],
-    { cwd: outDir, env, encoding: 'utf8', shell: process.platform === 'win32' },
-  );
-  if (result.status !== 0 || !existsSync(binary)) {
-    const detail = `${result.stderr ?? ''}${result.error ? String(result.error) : ''}`.trim().split('\n').pop() ?? 'unknown error';
-    return { ok: false, reason: detail };
-  }
-  writeFileSync(stampPath, stamp);
-  return { ok: true, dir: outDir };
+  const result = buildSqliteFor(root, outDir, { runtime: 'electron', version: electronVersion, distUrl: 'https://electronjs.org/headers' });
+  if (result.ok) writeFileSync(stampPath, stamp);
+  return result.ok ? { ok: true, dir: outDir } : result;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {

@@ -4,6 +4,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import type { EventEmitter } from 'node:events';
+import type { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { buildElectron, ensureElectronSqlite, REPO_ROOT } from './build-electron';
 
@@ -89,13 +91,8 @@ export function resolveElectronBinary(root = REPO_ROOT, timeoutMs = 300_000): st
   return path !== '' && existsSync(path) ? path : null;
 }
 
-/** What watchStartup needs of a ChildProcess (an EventEmitter in tests). */
-export interface StartingChild {
-  once(event: 'error', listener: (error: Error) => void): unknown;
-  once(event: 'exit', listener: (code: number | null, signal: NodeJS.Signals | null) => void): unknown;
-  removeListener(event: 'error' | 'exit', listener: (...args: never[]) => void): unknown;
-  stderr: NodeJS.ReadableStream | null;
-}
+/** What watchStartup needs of a ChildProcess (a plain EventEmitter in tests). */
+export type StartingChild = EventEmitter & { stderr: Readable | null };
 
 /**
  * Resolves with the child once it has stayed up for `windowMs` (its buffered
@@ -159,8 +156,8 @@ async function serveBrowserMode(root: string): Promise<void> {
   const dbPath = paths.defaultDbPath();
   mkdirSync(dirname(dbPath), { recursive: true });
   const service = openService({ dbPath, settingsPath: paths.defaultSettingsPath() });
-  const demo = await loadDemoIfEmpty(service).catch(() => 'failed' as const);
-  if (demo === 'failed' || demo === 'timeout') console.error('The demo workspace could not be loaded; the store is empty.');
+  const demo = await loadDemoIfEmpty(service).catch((error: unknown) => ({ outcome: 'failed', error: String(error) }));
+  if (demo.error) console.error(`The demo workspace could not be loaded: ${demo.error}`);
   const server = await startServer({ dbPath, service, rendererDir: join(root, 'dist', 'renderer') });
   console.log(`ATLAS Adjudicator: ${server.url}`);
   const stop = (): void => {

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runInThisContext } from 'node:vm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildMain, buildPreload, externalImports, REPO_ROOT } from '../../scripts/build-electron';
+import { buildMain, buildPreload, externalImports, gypFailureReason, REPO_ROOT } from '../../scripts/build-electron';
 import { METHOD_NAMES } from '../../shared/api';
 
 const outDir = mkdtempSync(join(tmpdir(), 'atlas-bundle-'));
@@ -61,5 +61,21 @@ describe('main bundle', () => {
     expect(externals.has('electron')).toBe(true);
     const code = readFileSync(path, 'utf8');
     expect(code.startsWith("import { createRequire as __atlasCreateRequire } from 'node:module';")).toBe(true);
+  });
+});
+
+describe('gypFailureReason', () => {
+  it('picks the error out of node-gyp output', () => {
+    const stderr = [
+      'gyp info it worked if it ends with ok',
+      'gyp ERR! configure error ',
+      'gyp ERR! stack Error: This is most likely not a problem with node-gyp or the package itself and',
+      'gyp ERR! stack at go (/x/install.js:244:21)',
+      'gyp ERR! System Linux 6.1',
+      'gyp ERR! not ok ',
+    ].join('\n');
+    expect(gypFailureReason(stderr)).toBe('Error: This is most likely not a problem with node-gyp or the package itself and');
+    expect(gypFailureReason('gyp ERR! find Python\ngyp ERR! not ok\n')).toBe('find Python');
+    expect(gypFailureReason('something else\n')).toBe('something else');
   });
 });

@@ -8,7 +8,7 @@ const noSleep = () => Promise.resolve();
 describe('loadDemoIfEmpty', () => {
   it('leaves a store with data alone', async () => {
     const service = createFakeService({ tasks: 3 });
-    expect(await loadDemoIfEmpty(service)).toBe('not-empty');
+    expect(await loadDemoIfEmpty(service)).toEqual({ outcome: 'not-empty' });
     expect(service.loadDemo).not.toHaveBeenCalled();
   });
 
@@ -16,19 +16,19 @@ describe('loadDemoIfEmpty', () => {
     const service = createFakeService();
     const states: JobState[] = ['running', 'running', 'done'];
     service.getJob.mockImplementation(({ jobId }) => ({ id: jobId, kind: 'demo', state: states.shift() ?? 'done', done: 0, total: 1, message: '' }));
-    expect(await loadDemoIfEmpty(service, { sleep: noSleep })).toBe('loaded');
+    expect(await loadDemoIfEmpty(service, { sleep: noSleep })).toEqual({ outcome: 'loaded' });
     expect(service.loadDemo).toHaveBeenCalledWith({});
     expect(service.getJob).toHaveBeenCalledTimes(3);
   });
 
   it('reports a failed or endless job', async () => {
     const failed = createFakeService();
-    failed.getJob.mockImplementation(({ jobId }) => ({ id: jobId, kind: 'demo', state: 'failed', done: 0, total: 1, message: '' }));
-    expect(await loadDemoIfEmpty(failed, { sleep: noSleep })).toBe('failed');
+    failed.getJob.mockImplementation(({ jobId }) => ({ id: jobId, kind: 'demo', state: 'failed', done: 0, total: 1, message: 'failed', error: 'disk full' }));
+    expect(await loadDemoIfEmpty(failed, { sleep: noSleep })).toEqual({ outcome: 'failed', error: 'disk full' });
     const endless = createFakeService();
     endless.getJob.mockImplementation(({ jobId }) => ({ id: jobId, kind: 'demo', state: 'running', done: 0, total: 1, message: '' }));
     const sleep = vi.fn(noSleep);
-    expect(await loadDemoIfEmpty(endless, { sleep, timeoutMs: 1000, pollMs: 100 })).toBe('timeout');
+    expect(await loadDemoIfEmpty(endless, { sleep, timeoutMs: 1000, pollMs: 100 })).toMatchObject({ outcome: 'timeout' });
     expect(sleep).toHaveBeenCalledTimes(11);
   });
 
