@@ -6,10 +6,13 @@ import { demoCommand } from './commands/demo';
 import { disputesCommand } from './commands/disputes';
 import { exportCommand } from './commands/export';
 import { importCommand } from './commands/import';
+import { policyCommand } from './commands/policy';
 import { retractCommand } from './commands/retract';
 import { ruleCommand } from './commands/rule';
+import { rulingsCommand } from './commands/rulings';
 import { serveCommand } from './commands/serve';
 import { showCommand } from './commands/show';
+import { statsCommand } from './commands/stats';
 import type { Command } from './commands/types';
 import { processContext, write } from './context';
 import type { CliContext } from './context';
@@ -17,7 +20,19 @@ import { CliError, EXIT, oneLine, UsageError } from './errors';
 
 export const PROGRAM = 'atlas-adjudicator';
 
-export const COMMANDS: readonly Command[] = [importCommand, disputesCommand, showCommand, ruleCommand, retractCommand, exportCommand, serveCommand, demoCommand];
+export const COMMANDS: readonly Command[] = [
+  importCommand,
+  disputesCommand,
+  showCommand,
+  ruleCommand,
+  retractCommand,
+  exportCommand,
+  rulingsCommand,
+  statsCommand,
+  policyCommand,
+  serveCommand,
+  demoCommand,
+];
 
 function findCommand(name: string): Command | undefined {
   return COMMANDS.find((c) => c.name === name);

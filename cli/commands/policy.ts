@@ -1,0 +1,36 @@
+// `policy --required N [--blind on|off]`: the store's resolution policy.
+import { dbPathOf, integerOption, parseCommand, positionals, withService } from '../args';
+import { write, writeJsonLine } from '../context';
+import type { CliContext } from '../context';
+import { EXIT, UsageError } from '../errors';
+import { COMMON_HELP } from './types';
+import type { Command } from './types';
+
+const HELP = `Usage: atlas-adjudicator policy [--required N] [--blind on|off] [--json] [--db FILE]
+
+Sets how many agreeing engineers settle a dispute (default 1; 2 or more for
+double review) and whether blind review hides other engineers' rulings until
+you have ruled (on by default when N is 2 or more). The policy is kept in the
+store, so every engineer and host of that store sees the same; statuses are
+recomputed at once. Without options, prints the current policy.
+
+${COMMON_HELP}
+`;
+
+async function run(argv: string[], ctx: CliContext): Promise<number> {
+  const { values, positionals: given } = parseCommand('policy', argv, { required: { type: 'string' }, blind: { type: 'string' } });
+  positionals('policy', given, []);
+  const required = integerOption('policy', '--required', values.required, 1);
+  if (values.blind !== undefined && values.blind !== 'on' && values.blind !== 'off') throw new UsageError(`policy: --blind: expected on or off, got '${values.blind}'`);
+  return withService(ctx, { dbPath: dbPathOf(values.db, ctx), mustExist: true }, async (service) => {
+    const policy =
+      required === undefined && values.blind === undefined
+        ? (await service.getInfo({})).policy
+        : await service.setPolicy({ ...(required !== undefined ? { required } : {}), ...(values.blind !== undefined ? { blind: values.blind === 'on' } : {}) });
+    if (values.json) await writeJsonLine(ctx.stdout, policy);
+    else await write(ctx.stdout, `Policy: ${policy.required} agreeing engineer${policy.required === 1 ? '' : 's'} settle a dispute; blind review ${policy.blind ? 'on' : 'off'}\n`);
+    return EXIT.ok;
+  });
+}
+
+export const policyCommand: Command = { name: 'policy', summary: 'show or set the resolution policy (agreeing engineers, blind review)', help: HELP, run };

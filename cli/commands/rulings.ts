@@ -1,0 +1,66 @@
+// `rulings export --out FILE` / `rulings import FILE...`: ruling logs shared between engineers.
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { dbPathOf, parseCommand, positionals, withService } from '../args';
+import { write, writeJsonLine } from '../context';
+import type { CliContext } from '../context';
+import { CliError, EXIT, UsageError } from '../errors';
+import { inline, plural } from '../format';
+import { COMMON_HELP } from './types';
+import type { Command } from './types';
+
+const HELP = `Usage: atlas-adjudicator rulings export --out FILE [--plaintext] [--db FILE]
+       atlas-adjudicator rulings import FILE... [--json] [--db FILE]
+
+export  writes every ruling of the store as a *.rulings.jsonl log: one ruling
+        per line with its stable id and its dispute's natural key, sorted, the
+        same bytes for the same rulings. Values, rationales and evidence are
+        encrypted with each task's canary unless --plaintext is given.
+import  merges logs from other engineers: the same log twice adds nothing, the
+        order of logs does not matter, and a line that reuses an id with other
+        content is refused (named by file:line). Rulings on disputes this store
+        does not have yet are kept and attach when the dispute appears.
+
+${COMMON_HELP}
+`;
+
+async function run(argv: string[], ctx: CliContext): Promise<number> {
+  const [action, ...rest] = argv;
+  if (action === 'export') return exportLog(rest, ctx);
+  if (action === 'import') return importLogs(rest, ctx);
+  throw new UsageError(action === undefined ? "rulings: missing action ('export' or 'import')" : `rulings: unknown action '${action}' (expected 'export' or 'import')`);
+}
+
+async function exportLog(argv: string[], ctx: CliContext): Promise<number> {
+  const { values, positionals: given } = parseCommand('rulings export', argv, { out: { type: 'string' }, plaintext: { type: 'boolean' } });
+  positionals('rulings export', given, []);
+  if (values.out === undefined) throw new UsageError('rulings export: missing --out FILE');
+  const out = resolve(ctx.cwd, values.out);
+  return withService(ctx, { dbPath: dbPathOf(values.db, ctx), mustExist: true }, async (service) => {
+    const result = await service.exportRulings({ out, plaintext: values.plaintext === true });
+    if (values.json) await writeJsonLine(ctx.stdout, result);
+    else await write(ctx.stdout, `Wrote ${plural(result.rulings, 'ruling')} to ${result.path}${values.plaintext ? ' (PLAINTEXT)' : ''}\n`);
+    return EXIT.ok;
+  });
+}
+
+async function importLogs(argv: string[], ctx: CliContext): Promise<number> {
+  const { values, positionals: given } = parseCommand('rulings import', argv, {});
+  if (given.length === 0) throw new UsageError('rulings import: missing FILE (a *.rulings.jsonl log)');
+  const paths = given.map((path) => resolve(ctx.cwd, path));
+  const absent = paths.find((path) => !existsSync(path));
+  if (absent !== undefined) throw new CliError(`rulings import: no such file: ${absent}`);
+  return withService(ctx, { dbPath: dbPathOf(values.db, ctx), mustExist: false }, async (service) => {
+    const report = await service.importRulings({ paths });
+    if (values.json) {
+      await writeJsonLine(ctx.stdout, report);
+    } else {
+      const lines = [`Added ${plural(report.added, 'ruling')}, ${report.duplicates} already present, ${report.refused.length} refused`];
+      for (const refused of report.refused) lines.push(`  refused ${refused.line}: ${inline(refused.reason)}`);
+      await write(ctx.stdout, `${lines.join('\n')}\n`);
+    }
+    return report.added === 0 && report.duplicates === 0 && report.refused.length > 0 ? EXIT.failure : EXIT.ok;
+  });
+}
+
+export const rulingsCommand: Command = { name: 'rulings', summary: 'export or import ruling logs (*.rulings.jsonl)', help: HELP, run };
