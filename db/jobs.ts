@@ -5,7 +5,7 @@ import type { ImportReport, JobStatus } from '../shared/api-types';
 
 export interface JobContext {
   signal: AbortSignal;
-  progress(done: number, total: number, message: string): void;
+  progress: (done: number, total: number, message: string) => void;
 }
 
 interface Job {
