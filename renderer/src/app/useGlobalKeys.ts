@@ -66,8 +66,9 @@ export function useGlobalKeys(): void {
       if (e.defaultPrevented || e.isComposing) return;
       const target = document.activeElement;
       const typing = isTextField(target);
-      // Inside a button, Enter and Space press the button; leave them to it.
-      if (!typing && target instanceof HTMLButtonElement && (e.key === 'Enter' || e.key === ' ')) return;
+      // Enter and Space press a focused button, except the decision and
+      // cluster buttons: after clicking one, Enter still means "save".
+      if (!typing && target instanceof HTMLButtonElement && (e.key === 'Enter' || e.key === ' ') && !target.hasAttribute('data-enter-save')) return;
       const ui = useUiStore.getState();
       const action = resolveKey(e, {
         typing,

@@ -54,8 +54,8 @@ export const DECISION_SHORT: Record<Decision | 'retract', string> = {
 export const DECISION_BUTTON: Record<Decision, string> = {
   keep_gold: 'Keep gold',
   accept_system: 'Accept',
-  accept_both: 'Accept both',
-  new_value: 'New value',
+  accept_both: 'Both',
+  new_value: 'New',
   mark_blank: 'Blank',
   mark_ungraded: 'Ungraded',
   add_row: 'Add row',

@@ -50,7 +50,8 @@ export const useImportStore = create<ImportState>()((set, get) => {
 
   function finish(job: JobStatus): void {
     if (job.state === 'done') {
-      set({ report: job.report ?? null, error: null });
+      // The paths are in; keep the box for the next import.
+      set({ report: job.report ?? null, error: null, pathsText: '' });
       notify(job.kind === 'demo' ? 'Demo workspace loaded.' : 'Import finished.', 'success');
     } else if (job.state === 'cancelled') {
       set({ error: 'Cancelled: the store is unchanged.' });

@@ -35,7 +35,7 @@ function MissingRowSystem({ system, index, picked, onPick }: MissingRowSystemPro
   return (
     <li className={`cluster ${picked ? 'cluster-picked' : ''}`}>
       <div className="cluster-head">
-        <button type="button" className="cluster-key" onClick={onPick} title={key ? `Use this system's row (key ${key})` : undefined}>
+        <button type="button" className="cluster-key" data-enter-save="" onClick={onPick} title={key ? `Use this system's row (key ${key})` : undefined}>
           {key ?? '·'}
         </button>
         <div className="cluster-main" onClick={onPick}>

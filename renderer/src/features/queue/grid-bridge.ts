@@ -19,6 +19,9 @@ export function attachGrid(gridApi: GridApi<DisputeRow> | null): void {
   grid = gridApi;
   cursor = null;
   pending = null;
+  // Coming back to the queue (from Export, say): find the dispute still shown in the panel.
+  const { selectedId, selectedIndex } = useQueueStore.getState();
+  if (gridApi && selectedId != null && selectedIndex != null) pending = { index: selectedIndex, id: selectedId };
 }
 
 function toSort(model: SortModelItem[]): QueueSort | null {
@@ -60,7 +63,12 @@ function afterBlockLoaded(total: number): void {
   setTimeout(() => {
     if (pending) {
       const { index, id } = pending;
-      if (!selectLoaded(index, id)) return;
+      if (!selectLoaded(index, id)) {
+        // Not in this block: bring its block in (a no-op when already on screen).
+        if (index < total) grid?.ensureIndexVisible(index);
+        return;
+      }
+      grid?.ensureIndexVisible(index);
       pending = null;
     } else if (useQueueStore.getState().selectedId == null && total > 0) {
       selectIndex(0);

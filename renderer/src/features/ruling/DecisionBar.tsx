@@ -16,6 +16,7 @@ export function DecisionBar({ detail }: { detail: DisputeDetail }) {
           key={decision}
           type="button"
           role="radio"
+          data-enter-save=""
           aria-checked={chosen === decision}
           className={`decision ${chosen === decision ? 'decision-chosen' : ''}`}
           title={`${DECISION_LABELS[decision]} (key ${decisionKey(i) ?? '–'})`}

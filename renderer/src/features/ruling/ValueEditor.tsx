@@ -1,5 +1,6 @@
 // The value part of a ruling, shaped by the decision: a value, a new row's
 // entity and per-column values, or the gold row an alias belongs to.
+import { useState } from 'react';
 import type { DisputeDetail } from '../../../../shared/api-types';
 import { hasValueField } from '../../lib/draft';
 import { clusterKey } from '../../lib/keys';
@@ -55,19 +56,39 @@ function AliasRowField() {
   );
 }
 
+/** The new row's cells, prefilled from the picked system; folded by default so the evidence above stays in view. */
 function RowValues({ detail }: { detail: DisputeDetail }) {
   const values = useRulingStore((s) => s.draft.values);
   const setColumnValue = useRulingStore((s) => s.setColumnValue);
+  const [open, setOpen] = useState(false);
   const columns = detail.columns.filter((c) => c.name !== detail.entity_column);
   if (columns.length === 0) return null;
+  const filled = columns.filter((c) => (values[c.name] ?? '').trim() !== '').length;
+  return (
+    <div className="row-values-wrap">
+      <button type="button" className="link-button" aria-expanded={open} onClick={() => setOpen(!open)}>
+        {open ? '▾' : '▸'} Column values: {filled} of {columns.length} filled
+      </button>
+      {open && <RowValueFields columns={columns.map((c) => c.name)} values={values} onChange={setColumnValue} />}
+    </div>
+  );
+}
+
+interface RowValueFieldsProps {
+  columns: string[];
+  values: Record<string, string>;
+  onChange: (column: string, value: string) => void;
+}
+
+function RowValueFields({ columns, values, onChange }: RowValueFieldsProps) {
   return (
     <div className="row-values">
-      {columns.map((c) => (
-        <label key={c.name} className="field field-inline">
-          <span className="field-label" title={c.name}>
-            {c.name}
+      {columns.map((column) => (
+        <label key={column} className="field field-inline">
+          <span className="field-label" title={column}>
+            {column}
           </span>
-          <input className="input" value={values[c.name] ?? ''} data-enter-save="" spellCheck={false} onChange={(e) => setColumnValue(c.name, e.target.value)} />
+          <input className="input" value={values[column] ?? ''} data-enter-save="" spellCheck={false} onChange={(e) => onChange(column, e.target.value)} />
         </label>
       ))}
     </div>
