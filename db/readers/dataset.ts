@@ -1,5 +1,6 @@
 // The ATLAS dataset (DESIGN §4.1) as JSONL or Parquet: one DatasetTask per
 // line/row, decrypted and validated; a bad line is skipped, the rest imports.
+import { isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { open } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
@@ -87,8 +88,6 @@ async function* jsonlTasks(path: string, maxBytes: number, sha256: string, signa
 /** Marks a byte-array value that is not valid UTF-8 (hyparquet would otherwise substitute U+FFFD). */
 class InvalidUtf8 {}
 
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
-
 function fileBuffer(handle: Awaited<ReturnType<typeof open>>, byteLength: number): AsyncBuffer {
   return {
     byteLength,
@@ -138,11 +137,7 @@ async function* parquetTasks(path: string, parquet: OpenParquet, signal?: AbortS
   const parsers = {
     stringFromBytes: (bytes: Uint8Array | undefined): unknown => {
       if (!bytes) return bytes;
-      try {
-        return strictUtf8.decode(bytes);
-      } catch {
-        return new InvalidUtf8();
-      }
+      return isUtf8(bytes) ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8') : new InvalidUtf8();
     },
   };
   try {

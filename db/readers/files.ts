@@ -1,6 +1,7 @@
 // Careful file access shared by every reader: one open + fstat + read per file,
 // a size limit checked before reading, strict UTF-8, BOM tolerated, symlinks
 // refused where the caller asks (O_NOFOLLOW), JSON errors caught and named.
+import { isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { open } from 'node:fs/promises';
@@ -10,7 +11,6 @@ import { ReaderError } from './errors';
 
 export const DEFAULT_MAX_FILE_BYTES = 64 * 1024 * 1024;
 
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 // O_NOFOLLOW does not exist on Windows; there callers fall back to lstat checks.
 export const O_NOFOLLOW: number | undefined = (constants as { O_NOFOLLOW?: number }).O_NOFOLLOW;
 // A FIFO planted as grade.json would block a plain open() forever; with
@@ -72,13 +72,16 @@ export function readFileLimited(path: string, maxBytes: number, noFollow = false
   }
 }
 
-/** Strict UTF-8 text of `bytes`, without a leading BOM; throws a ReaderError naming `path` otherwise. */
+/**
+ * Strict UTF-8 text of `bytes`, without a leading BOM; throws a ReaderError
+ * naming `path` otherwise. isUtf8 + toString (both SIMD in Node) are several
+ * times faster than a fatal TextDecoder on non-ASCII text.
+ */
 export function decodeUtf8(bytes: Uint8Array, path: string, field = ''): string {
-  try {
-    return strictUtf8.decode(bytes);
-  } catch {
-    throw new ReaderError(path, field, `not valid UTF-8 (at or after byte ${firstInvalidUtf8(bytes)})`);
-  }
+  if (!isUtf8(bytes)) throw new ReaderError(path, field, `not valid UTF-8 (at or after byte ${firstInvalidUtf8(bytes)})`);
+  const buffer = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const start = buffer.length >= 3 && buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf ? 3 : 0;
+  return buffer.toString('utf8', start);
 }
 
 /** Byte offset of the first invalid UTF-8 sequence, for the error message. */
@@ -141,7 +144,9 @@ export async function* readLines(
 ): AsyncGenerator<RawLine> {
   const handle = await openLimited(path, maxBytes);
   try {
-    let carry: Buffer | null = null;
+    // Pieces of a line that spans chunks, joined once at its end (a long line
+    // must not be re-copied for every chunk).
+    let carry: Buffer[] = [];
     let number = 0;
     let total = 0;
     const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
@@ -156,14 +161,14 @@ export async function* readLines(
       for (let nl = chunk.indexOf(10, start); nl >= 0; nl = chunk.indexOf(10, start)) {
         const piece = chunk.subarray(start, nl);
         // Copy: `buffer` is reused for the next chunk while consumers may keep lines.
-        const line: Buffer = carry ? Buffer.concat([carry, piece]) : Buffer.from(piece);
-        carry = null;
+        const line = carry.length > 0 ? Buffer.concat([...carry, piece]) : Buffer.from(piece);
+        carry = [];
         start = nl + 1;
         yield { number: ++number, bytes: trimLine(line, number) };
       }
-      if (start < chunk.length) carry = carry ? Buffer.concat([carry, chunk.subarray(start)]) : Buffer.from(chunk.subarray(start));
+      if (start < chunk.length) carry.push(Buffer.from(chunk.subarray(start)));
     }
-    if (carry && carry.length > 0) yield { number: ++number, bytes: trimLine(carry, number) };
+    if (carry.length > 0) yield { number: ++number, bytes: trimLine(Buffer.concat(carry), number) };
   } finally {
     await handle.close();
   }

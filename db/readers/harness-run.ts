@@ -181,12 +181,24 @@ function hashTaskFiles(files: Record<string, Buffer | null>): string {
 type Citation = Parsed<typeof resultSchema>['citations'][number];
 type GradeRow = Parsed<typeof gradeSchema>['details']['rows'][number];
 
-/** Citations of one response row: all of them, and by column name. */
+/** Citations of one response row: all of them, and by column name (each list de-duplicated once). */
 interface RowCitations {
   all: string[];
   byColumn: Map<string, string[]>;
-  /** Built on the first lookup that misses byColumn: normalising every name up front is costly. */
+  /** Built on the first lookup that misses byColumn. */
   byNormalized: Map<string, string[]> | null;
+}
+
+// Column names repeat across rows, tasks and runs: normalise each once.
+const normalizedNames = new Map<string, string>();
+function normalizedName(name: string): string {
+  let key = normalizedNames.get(name);
+  if (key === undefined) {
+    if (normalizedNames.size > 50_000) normalizedNames.clear();
+    key = normalizeText(name);
+    normalizedNames.set(name, key);
+  }
+  return key;
 }
 
 function indexCitations(citations: readonly Citation[]): Map<number, RowCitations> {
@@ -202,6 +214,10 @@ function indexCitations(citations: readonly Citation[]): Map<number, RowCitation
       else row.byColumn.set(citation.column, [citation.url]);
     }
   }
+  for (const row of index.values()) {
+    row.all = uniqueSources(row.all);
+    for (const [name, urls] of row.byColumn) if (urls.length > 1) row.byColumn.set(name, uniqueSources(urls));
+  }
   return index;
 }
 
@@ -212,20 +228,22 @@ function columnCitations(row: RowCitations, column: string): string[] | undefine
   if (!row.byNormalized) {
     row.byNormalized = new Map();
     for (const [name, urls] of row.byColumn) {
-      const key = normalizeText(name);
-      row.byNormalized.set(key, [...(row.byNormalized.get(key) ?? []), ...urls]);
+      const key = normalizedName(name);
+      const list = row.byNormalized.get(key);
+      row.byNormalized.set(key, list ? uniqueSources([...list, ...urls]) : urls);
     }
   }
-  return row.byNormalized.get(normalizeText(column));
+  return row.byNormalized.get(normalizedName(column));
 }
 
 /**
  * DESIGN §4.2: a cell's sources are its own `sources`, else result.json's
- * citations for its row and column, else that row's citations.
+ * citations for its row and column, else that row's citations. Cells that
+ * fall back share the row's (read-only) citation arrays.
  */
 function alignment(row: GradeRow, citations: readonly Citation[], cache: { index: Map<number, RowCitations> | null }): AlignmentRecord {
   const cells: SystemCellRecord[] = row.cells.map((cell) => {
-    let sources = cell.sources;
+    let sources = uniqueSources(cell.sources);
     if (sources.length === 0 && row.response_row !== null && citations.length > 0) {
       cache.index ??= indexCitations(citations);
       const rowCitations = cache.index.get(row.response_row);
@@ -237,7 +255,7 @@ function alignment(row: GradeRow, citations: readonly Citation[], cache: { index
       response: cell.response,
       verdict: cell.verdict,
       method: cell.method,
-      sources: uniqueSources(sources),
+      sources,
       reasoning: cell.reasoning,
     };
   });

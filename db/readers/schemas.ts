@@ -178,9 +178,10 @@ export const judgeLineSchema = z.object({
   reasoning: nullableText,
 });
 
-/** Order-preserving de-duplication of source links (empty strings dropped). */
+/** Order-preserving de-duplication of source links (blank strings dropped). */
 export function uniqueSources(urls: readonly string[]): string[] {
-  if (urls.length < 2) return urls.length === 1 && urls[0]!.trim() === '' ? [] : [...urls];
+  // Most lists are short and already clean: a quadratic check beats building a Set, and no copy is made.
+  if (urls.length <= 16 && isClean(urls)) return urls as string[];
   const seen = new Set<string>();
   const out: string[] = [];
   for (const url of urls) {
@@ -189,4 +190,13 @@ export function uniqueSources(urls: readonly string[]): string[] {
     out.push(url);
   }
   return out;
+}
+
+function isClean(urls: readonly string[]): boolean {
+  for (let i = 0; i < urls.length; i++) {
+    const url = urls[i]!;
+    if (url.trim() === '') return false;
+    for (let j = 0; j < i; j++) if (urls[j] === url) return false;
+  }
+  return true;
 }

@@ -86,6 +86,18 @@ describe('readCellsFile', () => {
     ]);
   });
 
+  it('reads lines longer than the read chunk, with multi-byte characters across chunk boundaries', async () => {
+    const huge = 'ß€𝄞'.repeat(1_000_000); // ~9 MB of UTF-8
+    const path = write(
+      join(tempDir(), 'big.cells.jsonl'),
+      [line({ task_id: 't1', system: 'exa', response: huge, verdict: 'incorrect' }), line({ task_id: 't2', system: 'exa' })].join('\r\n'),
+    );
+    const { ok, skipped } = await collect((await readCellsFile(path)).tasks);
+    expect(skipped).toEqual([]);
+    expect(ok[0]!.rows[0]!.cells[0]!.response).toBe(huge);
+    expect(ok[1]!.task_id).toBe('t2');
+  });
+
   it('refuses lines that name no system', async () => {
     const path = write(join(tempDir(), 'y.cells.jsonl'), line({ task_id: 't1' }));
     const { skipped } = await collect((await readCellsFile(path)).tasks);
