@@ -1,6 +1,7 @@
 // Loads what every screen needs, and reloads it after each import or demo.
 import { useEffect } from 'react';
-import { resetRows } from '../features/queue/grid-bridge';
+import { refreshRows, resetRows } from '../features/queue/grid-bridge';
+import { useDisputeStore } from '../stores/dispute-store';
 import { onJobFinished } from '../stores/import-store';
 import { useInfoStore } from '../stores/info-store';
 import { useQueueStore } from '../stores/queue-store';
@@ -11,11 +12,22 @@ export function useStartup(): void {
     void useInfoStore.getState().refresh();
     void useSettingsStore.getState().load();
     void useQueueStore.getState().loadFacets();
-    return onJobFinished((job) => {
+    const stopJobs = onJobFinished((job) => {
       if (job.state !== 'done') return;
       void useInfoStore.getState().refresh();
       void useQueueStore.getState().loadFacets();
       resetRows();
     });
+    // "Mine" and blind review depend on who is ruling: reload both on a new name.
+    const stopEngineer = useInfoStore.subscribe((state, previous) => {
+      if (previous.info && state.info && state.info.engineer !== previous.info.engineer) {
+        refreshRows();
+        void useDisputeStore.getState().reload();
+      }
+    });
+    return () => {
+      stopJobs();
+      stopEngineer();
+    };
   }, []);
 }

@@ -14,6 +14,8 @@ interface DisputeState {
 }
 
 let latestRequest = 0;
+/** While one answer is awaited, a held-down `j` asks for many: only the last one is fetched. */
+const BURST_DELAY_MS = 70;
 
 export const useDisputeStore = create<DisputeState>()((set, get) => ({
   detail: null,
@@ -25,7 +27,12 @@ export const useDisputeStore = create<DisputeState>()((set, get) => ({
       set({ detail: null, loadingId: null, error: null });
       return;
     }
+    const busy = get().loadingId != null;
     set({ loadingId: id, error: null });
+    if (busy) {
+      await new Promise((resolve) => setTimeout(resolve, BURST_DELAY_MS));
+      if (request !== latestRequest) return;
+    }
     try {
       const detail = await api.getDispute({ id });
       if (request === latestRequest) set({ detail, loadingId: null });

@@ -14,6 +14,9 @@ interface UiState {
   view: string;
   overlay: Overlay;
   notices: Notice[];
+  /** The task question shown whole, kept while walking the queue. */
+  questionExpanded: boolean;
+  toggleQuestion: () => void;
   setView: (view: string) => void;
   openOverlay: (overlay: Overlay) => void;
   closeOverlay: () => void;
@@ -28,6 +31,8 @@ export const useUiStore = create<UiState>()((set, get) => ({
   view: 'queue',
   overlay: null,
   notices: [],
+  questionExpanded: false,
+  toggleQuestion: () => set({ questionExpanded: !get().questionExpanded }),
   setView: (view) => set({ view }),
   openOverlay: (overlay) => set({ overlay }),
   closeOverlay: () => set({ overlay: null }),

@@ -36,7 +36,7 @@ export function EngineerBadge() {
     );
   }
   return (
-    <button type="button" className="engineer" title="Change the engineer name recorded on your rulings" onClick={() => setEditing(engineer)}>
+    <button type="button" className="engineer-badge" title="Change the engineer name recorded on your rulings" onClick={() => setEditing(engineer)}>
       <span className="meta-label">engineer</span> <strong>{engineer || '—'}</strong>
     </button>
   );
