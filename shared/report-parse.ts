@@ -1,0 +1,216 @@
+// Reads a user's GitHub report of a gold error (DESIGN §4.5): which task, row
+// and column it is about, the value it proposes and every link it gives,
+// with an overall confidence. Pure: the caller passes the catalogue of task
+// ids, columns and gold row names it knows. Anything not found is null and
+// shown as "unparsed" for the engineer to fix by hand.
+import { findColumn, snippetTable } from './report-parse/column';
+import type { LabelledField } from './report-parse/fields';
+import { extractFields, firstField } from './report-parse/fields';
+import { findMissingEntity } from './report-parse/missing';
+import type { CatalogueRow, RowBy, RowGuess } from './report-parse/row';
+import { findRow } from './report-parse/row';
+import { findTaskMentions, taskFromField, writtenTaskId } from './report-parse/task';
+import type { TaskMention } from './report-parse/task';
+import { looseKey, removeInvisible, stripComments, stripTags, unwrapValue } from './report-parse/text';
+import type { ReportUrl } from './report-parse/urls';
+import { extractUrls, withoutUrls } from './report-parse/urls';
+import { proposedFromField, proposedFromProse } from './report-parse/value';
+import type { ColumnGuess } from './report-parse/column';
+
+export type { CatalogueRow, ColumnGuess, ReportUrl, RowBy };
+export { extractUrls } from './report-parse/urls';
+export { nameScore, INVISIBLE_CONTROLS } from './report-parse/text';
+
+export interface CatalogueTask {
+  id: string;
+  /** Every column, the entity column included. */
+  columns: readonly string[];
+  entityColumn?: string | null;
+  /** Gold rows in order; an unknown name is ''. */
+  rows: readonly CatalogueRow[];
+}
+
+export interface ReportCatalogue {
+  tasks: readonly CatalogueTask[];
+}
+
+export interface ReportText {
+  title: string;
+  body: string | null;
+}
+
+export interface ParsedReport {
+  task_id: string | null;
+  /** What a "Task id" answer said when it named no known task. */
+  task_text: string | null;
+  /** Every known task mentioned, in order of first mention. */
+  task_candidates: string[];
+  ambiguous_task: boolean;
+  /** 0-based gold row. */
+  gold_row: number | null;
+  row_by: RowBy | null;
+  row_text: string | null;
+  /** The task's exact column name. */
+  column: string | null;
+  column_text: string | null;
+  /** 1 = exact after normalisation; lower for typos and short forms. */
+  column_score: number | null;
+  proposed_value: string | null;
+  /** An entity the report says gold lacks (when no gold row is named). */
+  missing_entity: string | null;
+  urls: ReportUrl[];
+  /** 0–1: how much of task, row, column, value and sources was found, and how surely. */
+  confidence: number;
+  notes: string[];
+}
+
+interface TaskReading {
+  row: RowGuess | null;
+  column: ColumnGuess | null;
+  proposed: string | null;
+  missing: string | null;
+  notes: string[];
+}
+
+export function parseReport(report: ReportText, catalogue: ReportCatalogue): ParsedReport {
+  const rawTitle = stripComments(report.title);
+  const rawBody = stripComments(report.body ?? '');
+  // Links are read before invisible controls are dropped, so a link hiding one is seen (and flagged) as it is.
+  const urls = extractUrls(`${rawTitle}\n${rawBody}`);
+  const title = removeInvisible(withoutUrls(rawTitle, urls));
+  const body = removeInvisible(withoutUrls(rawBody, urls));
+  // Fields come from the body only: a title like "Task atlas-0001 row 3: wrong score" is prose.
+  const { fields, tables } = extractFields(body);
+  const prose = stripTags(`${title}\n${body}`);
+  const taskIds = catalogue.tasks.map((task) => task.id);
+  const mentions = findTaskMentions(title, body, taskIds);
+  const taskField = firstField(fields, 'task');
+  const labelled = taskFromField(taskField, mentions, taskIds);
+  const candidates = [...new Set([...(labelled ? [labelled] : []), ...mentions.map((m) => m.id)])];
+  const notes: string[] = [];
+
+  let chosen: string | null = labelled ?? (candidates.length === 1 ? candidates[0]! : null);
+  const readings = new Map<string, TaskReading>();
+  const readingOf = (id: string): TaskReading => {
+    let reading = readings.get(id);
+    if (!reading) {
+      reading = readTask(catalogue.tasks.find((task) => task.id === id)!, fields, tables, prose, mentions);
+      readings.set(id, reading);
+    }
+    return reading;
+  };
+  if (chosen === null && candidates.length > 1) chosen = pickByEvidence(candidates, mentions, readingOf);
+  if (candidates.length > 1) notes.push(`${candidates.length} tasks are mentioned (${candidates.join(', ')}); took ${chosen}`);
+
+  const unknownTask = chosen === null ? writtenTaskId(taskField) : null;
+  const taskText = unknownTask !== null && /\d/u.test(unknownTask) ? unknownTask : null;
+  if (taskText !== null) notes.push(`task "${taskText}" is not in the store`);
+
+  const reading: TaskReading = chosen !== null ? readingOf(chosen) : readWithoutTask(fields, prose);
+  notes.push(...reading.notes);
+  const columnField = firstField(fields, 'column');
+  const rowField = fields.find((f) => f.role === 'row' || f.role === 'entity');
+  const mention = mentions.find((m) => m.id === chosen);
+
+  const parsed: ParsedReport = {
+    task_id: chosen,
+    task_text: taskText,
+    task_candidates: candidates,
+    ambiguous_task: candidates.length > 1,
+    gold_row: reading.row?.row ?? null,
+    row_by: reading.row?.by ?? null,
+    row_text: reading.row?.text ?? (rowField ? firstLine(rowField.value) : null),
+    column: reading.column?.column ?? null,
+    column_text: reading.column?.text ?? (columnField ? firstLine(columnField.value) : null),
+    column_score: reading.column?.score ?? null,
+    proposed_value: reading.proposed,
+    missing_entity: reading.row ? null : reading.missing,
+    urls,
+    confidence: 0,
+    notes,
+  };
+  parsed.confidence = confidenceOf(parsed, mention);
+  return parsed;
+}
+
+function firstLine(value: string): string {
+  return unwrapValue(value.split('\n')[0] ?? '');
+}
+
+/** Everything found for one candidate task. */
+function readTask(task: CatalogueTask, fields: readonly LabelledField[], tables: Parameters<typeof findColumn>[1], prose: string, mentions: readonly TaskMention[]): TaskReading {
+  const entityColumn = task.entityColumn ?? null;
+  const snippet = snippetTable(tables, task.columns, entityColumn);
+  const hasName = fields.some((f) => f.role === 'entity' || f.role === 'row');
+  const rowFields: LabelledField[] =
+    snippet?.entity && !hasName ? [...fields, { label: entityColumn ?? 'entity', role: 'entity', value: snippet.entity, origin: 'table' }] : [...fields];
+  const otherIds = mentions.map((m) => m.id);
+  const rowProse = dropNames(prose, otherIds);
+  const row = findRow(rowFields, rowProse, task.rows);
+  const column = findColumn(fields, tables, rowProse, task.columns, entityColumn, row.guess ? [row.guess.text, ...namesOf(task, row.guess.row)] : []);
+  const proposedField = firstField(fields, 'proposed');
+  const proposed = (proposedField ? proposedFromField(proposedField.value) : null) ?? snippet?.value ?? proposedFromProse(prose);
+  const missing = row.guess ? null : findMissingEntity(fields, prose, row.unmatchedName);
+  if (missing !== null) {
+    // A "missing" entity gold already has is a report about that row.
+    const known = task.rows.findIndex((r) => [r.entity, ...r.aliases].some((name) => looseKey(name) === looseKey(missing)));
+    if (known >= 0) {
+      return { row: { row: known, by: 'entity', text: missing, score: 1 }, column: column.guess, proposed, missing: null, notes: [...row.notes, ...column.notes] };
+    }
+  }
+  return { row: row.guess, column: column.guess, proposed, missing, notes: [...row.notes, ...column.notes] };
+}
+
+/** Without a task, only what needs no catalogue: the proposed value and a missing entity's name. */
+function readWithoutTask(fields: readonly LabelledField[], prose: string): TaskReading {
+  const proposedField = firstField(fields, 'proposed');
+  const proposed = (proposedField ? proposedFromField(proposedField.value) : null) ?? proposedFromProse(prose);
+  return { row: null, column: null, proposed, missing: findMissingEntity(fields, prose, null), notes: [] };
+}
+
+function namesOf(task: CatalogueTask, row: number): string[] {
+  const gold = task.rows[row];
+  return gold ? [gold.entity, ...gold.aliases].filter((name) => name !== '') : [];
+}
+
+/** Task ids out of the prose, so "atlas-0003" is not read as row 3 or a column word. */
+function dropNames(prose: string, ids: readonly string[]): string {
+  let out = prose;
+  for (const id of [...ids].sort((a, b) => b.length - a.length)) {
+    out = out.replace(new RegExp(id.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&').replace(/\s+/gu, '\\s+'), 'giu'), ' ');
+  }
+  return out;
+}
+
+/** Of several tasks mentioned, the one whose rows and columns the report names; ties go to the first mentioned. */
+function pickByEvidence(candidates: readonly string[], mentions: readonly TaskMention[], readingOf: (id: string) => TaskReading): string {
+  let best = candidates[0]!;
+  let bestScore = -1;
+  for (const id of candidates) {
+    const reading = readingOf(id);
+    const mention = mentions.find((m) => m.id === id);
+    const score =
+      (reading.row && reading.row.by !== 'number' ? 2 : 0) +
+      (reading.column ? reading.column.score : 0) +
+      (mention?.inTitle ? 0.5 : 0) +
+      Math.min(mention?.count ?? 0, 5) * 0.1;
+    if (score > bestScore) {
+      best = id;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+function confidenceOf(parsed: ParsedReport, mention: TaskMention | undefined): number {
+  let total = 0;
+  if (parsed.task_id !== null) total += parsed.ambiguous_task ? 0.15 : mention?.byStem ? 0.2 : 0.3;
+  if (parsed.gold_row !== null) total += parsed.row_by === 'number' ? 0.2 : parsed.row_by === 'fuzzy' ? 0.18 : 0.25;
+  else if (parsed.missing_entity !== null) total += 0.35;
+  if (parsed.notes.some((note) => note.includes('disagree'))) total -= 0.1;
+  if (parsed.column_score !== null) total += 0.25 * parsed.column_score;
+  if (parsed.proposed_value !== null) total += 0.1;
+  if (parsed.urls.some((url) => url.safe)) total += 0.1;
+  if (parsed.task_id === null) total = Math.min(total, 0.2);
+  return Math.max(0, Math.min(1, Math.round(total * 100) / 100));
+}
