@@ -117,13 +117,6 @@ export function parseJson(text: string, path: string, field = ''): unknown {
   }
 }
 
-/** Reads, decodes and parses one JSON file (a convenience for small files). */
-export function readJsonFile(path: string, maxBytes: number): { bytes: Buffer; value: unknown } {
-  const outcome = readFileLimited(path, maxBytes);
-  if (!('bytes' in outcome)) throw new ReaderError(path, '', 'file not found');
-  return { bytes: outcome.bytes, value: parseJson(decodeUtf8(outcome.bytes, path), path) };
-}
-
 /** One line of a JSONL file: its 1-based number and bytes without the line break. */
 export interface RawLine {
   number: number;
@@ -222,12 +215,6 @@ export async function hashFile(path: string, maxBytes: number): Promise<string> 
   } finally {
     await handle.close();
   }
-  return hash.digest('hex');
-}
-
-export function sha256Hex(...parts: Uint8Array[]): string {
-  const hash = createHash('sha256');
-  for (const part of parts) hash.update(part);
   return hash.digest('hex');
 }
 
