@@ -10,6 +10,7 @@ export function ImportReportView({ report }: { report: ImportReport }) {
     ['cells', report.cells],
     ['disputes', report.disputes],
     ['judge opinions', report.judges],
+    ...(report.rulings ? ([['rulings merged', report.rulings.added]] as [string, number][]) : []),
   ];
   return (
     <div className="import-report">
@@ -21,7 +22,29 @@ export function ImportReportView({ report }: { report: ImportReport }) {
           </div>
         ))}
       </div>
-      {report.tasks + report.cells + report.disputes + report.judges === 0 && <p className="muted">Nothing new: these sources were already imported.</p>}
+      {report.tasks + report.cells + report.disputes + report.judges + (report.rulings?.added ?? 0) === 0 && <p className="muted">Nothing new: these sources were already imported.</p>}
+      {report.rulings && report.rulings.duplicates > 0 && <p className="muted small">{formatCount(report.rulings.duplicates)} rulings were already in the store.</p>}
+      {report.rulings && report.rulings.refused.length > 0 && (
+        <>
+          <h3 className="section-title">Rulings refused ({formatCount(report.rulings.refused.length)})</h3>
+          <table className="data-table">
+            <thead>
+              <tr>
+                <th>Line</th>
+                <th>Reason</th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.rulings.refused.map((r, i) => (
+                <tr key={`${r.line}-${i}`}>
+                  <td className="mono small">{r.line}</td>
+                  <td>{r.reason}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      )}
       {report.failed.length > 0 && (
         <>
           <h3 className="section-title">Failed tasks (error.json, not imported)</h3>

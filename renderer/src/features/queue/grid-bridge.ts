@@ -109,9 +109,16 @@ export function moveSelection(delta: number): void {
   selectIndex(from < 0 && delta < 0 ? 0 : from + delta);
 }
 
-/** The grid reports a selection (from a click or from selectIndex). */
-export function noteSelected(id: string | null, index: number | null): void {
-  cursor = index;
+/**
+ * The grid reports a selection. A click moves the cursor there; a selection
+ * made by selectIndex may report after further key presses have moved the
+ * cursor on, so it must not pull the cursor back.
+ */
+export function noteSelected(id: string | null, index: number | null, byUser: boolean): void {
+  if (byUser) {
+    cursor = index;
+    pending = null;
+  }
   useQueueStore.getState().setSelection(id, index);
 }
 
