@@ -8,7 +8,7 @@ import { defineConfig, type Plugin } from 'vite';
 // the same policy so it holds even if a host forgets. Build only, because the
 // dev server's React refresh preamble is an inline script.
 const CSP = [
-  "default-src 'self'",
+  "default-src 'none'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data:",

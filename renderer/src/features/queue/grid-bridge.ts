@@ -37,7 +37,13 @@ export function createDatasource(): IDatasource {
     getRows(params: IGetRowsParams<DisputeRow>) {
       const state = useQueueStore.getState();
       const sort = toSort(params.sortModel);
-      if (JSON.stringify(sort) !== JSON.stringify(state.sort)) state.setSort(sort);
+      if (JSON.stringify(sort) !== JSON.stringify(state.sort)) {
+        // A new order is a new listing: start from its first row, as for a filter.
+        state.setSort(sort);
+        state.setSelection(null, null);
+        cursor = null;
+        pending = null;
+      }
       api
         .listDisputes({
           filter: effectiveFilter(state),

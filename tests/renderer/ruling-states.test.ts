@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import type { RulingView } from '../../shared/api-types';
+import { myCountedRuling, rulingStates } from '../../renderer/src/features/dispute/ruling-states';
+
+function ruling(over: Partial<RulingView>): RulingView {
+  return {
+    id: 'r',
+    engineer: 'mia',
+    decision: 'keep_gold',
+    value: null,
+    values: null,
+    row: null,
+    rationale: null,
+    evidence: [],
+    revision: null,
+    created_at: '2025-01-01T00:00:00Z',
+    retracts: null,
+    counted: false,
+    ...over,
+  };
+}
+
+describe('rulingStates', () => {
+  const rulings = [
+    ruling({ id: 'a', decision: 'accept_system', value: '93' }),
+    ruling({ id: 'b', decision: 'retract', retracts: 'a' }),
+    ruling({ id: 'c', decision: 'new_value', value: '95' }),
+    ruling({ id: 'd', decision: 'keep_gold', counted: true }),
+    ruling({ id: 'e', engineer: 'sam', decision: 'accept_system', value: '93', counted: true }),
+  ];
+
+  it('tells counted, superseded, retracted and retraction apart', () => {
+    expect(Object.fromEntries(rulingStates(rulings))).toEqual({ a: 'retracted', b: 'retraction', c: 'superseded', d: 'counted', e: 'counted' });
+  });
+
+  it('finds the engineer’s counted ruling', () => {
+    expect(myCountedRuling(rulings, 'mia')?.id).toBe('d');
+    expect(myCountedRuling(rulings, 'sam')?.id).toBe('e');
+    expect(myCountedRuling(rulings, 'lee')).toBeNull();
+    expect(myCountedRuling(rulings, undefined)).toBeNull();
+  });
+});
