@@ -1,7 +1,7 @@
 // Moves the queue selection by index, whether or not that row's block is
 // loaded yet. ag-grid owns the rows (infinite row model); this module is the
 // one place that talks to its API, so keyboard actions and the panel never do.
-import type { GridApi, IDatasource, IGetRowsParams, SortModelItem } from 'ag-grid-community';
+import type { GridApi, IDatasource, IGetRowsParams, IRowNode, SortModelItem } from 'ag-grid-community';
 import type { DisputeRow } from '../../../../shared/api-types';
 import type { SortField } from '../../../../shared/api';
 import { SORTABLE_FIELDS } from '../../../../shared/api';
@@ -91,12 +91,18 @@ function selectLoaded(index: number, id?: string): boolean {
   if (id && node.data.id !== id) {
     const byId = grid?.getRowNode(id);
     if (byId?.data && byId.rowIndex != null) {
-      byId.setSelected(true, true);
+      select(byId);
       return true;
     }
   }
-  node.setSelected(true, true);
+  select(node);
   return true;
+}
+
+/** Selecting an already selected row fires no event; report it anyway so the panel follows. */
+function select(node: IRowNode<DisputeRow>): void {
+  if (node.isSelected() && node.data) noteSelected(node.data.id, node.rowIndex, false);
+  else node.setSelected(true, true);
 }
 
 /** Select a row by position; scrolls it into view and waits for its block if needed. */
@@ -139,5 +145,6 @@ export function resetRows(): void {
   cursor = null;
   pending = null;
   useQueueStore.getState().setSelection(null, null);
+  grid.deselectAll();
   grid.setGridOption('datasource', createDatasource());
 }
