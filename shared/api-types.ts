@@ -123,6 +123,8 @@ export interface DisputeDetail {
   column_rule: ColumnRule | null;
   gold: GoldView & { alternatives: string[]; sources: string[] };
   gold_row: { entity: string; aliases: string[] } | null;
+  /** Every gold row of the task (for add_alias and remove_row: which row is meant). */
+  task_rows: { row: number; entity: string; aliases: string[] }[];
   columns: { name: string; rule: ColumnRule }[];
   clusters: ClusterDetail[];
   missing_row_systems: MissingRowSystemView[];

@@ -152,6 +152,10 @@ export function getDisputeDetail(store: Store, id: string, engineer: string, bli
       alternatives: goldCell ? sealer.openJson<string[]>(goldCell.alternatives_s, []) : [],
       sources: goldCell ? sealer.openJson<string[]>(goldCell.sources_s, []) : [],
     },
+    task_rows: db
+      .prepare<[string], { row_idx: number; entity_s: string; aliases_s: string }>('SELECT row_idx, entity_s, aliases_s FROM gold_rows WHERE task_id = ? ORDER BY row_idx')
+      .all(dispute.task_id)
+      .map((row) => ({ row: row.row_idx, entity: sealer.open(row.entity_s), aliases: sealer.openJson<string[]>(row.aliases_s, []) })),
     gold_row: goldRow ? { entity: sealer.open(goldRow.entity_s), aliases: sealer.openJson<string[]>(goldRow.aliases_s, []) } : null,
     columns,
     clusters,

@@ -33,6 +33,7 @@ export function cellDetail(over: Partial<DisputeDetail> = {}): DisputeDetail {
     column_rule: { type: 'number', tolerance: 0 },
     gold: { state: 'value', value: '94', alternatives: [], sources: [] },
     gold_row: { entity: 'The Legend of Zelda: Ocarina of Time 3D', aliases: ['Ocarina of Time 3D'] },
+    task_rows: [{ row: 0, entity: 'The Legend of Zelda: Ocarina of Time 3D', aliases: ['Ocarina of Time 3D'] }],
     columns: [
       { name: 'Zelda remake/remaster product title', rule: { type: 'entity' } },
       { name: 'Critic Metascore', rule: { type: 'number', tolerance: 0 } },

@@ -111,6 +111,7 @@ function detail(id: string): DisputeDetail {
     judges: [{ judge: 'judge-1', verdict: 'system', value: '93', sources: [], reasoning: 'Metacritic lists 93 today.' }],
     rulings: [],
     rulings_hidden: false,
+    task_rows: [],
     settled_by_revision: null,
   };
 }
