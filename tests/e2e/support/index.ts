@@ -7,3 +7,4 @@ export { launchBrowser, CHROMIUM } from './browser';
 export type { LaunchedBrowser, LaunchOptions } from './browser';
 export { BIN, REPO_ROOT, tempDir } from './paths';
 export type { TempDir } from './paths';
+export { ensureRendererBuilt } from './renderer';
