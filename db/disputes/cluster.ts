@@ -22,7 +22,10 @@ export function goldKeys(ruleType: RuleType | undefined, goldValue: string | nul
   return keys;
 }
 
-/** Clusters non-empty responses; biggest first, then by value for a stable order. */
+/**
+ * Clusters non-empty responses: those disagreeing with gold first (so key `a`
+ * picks the leading contesting value), biggest first, then by value.
+ */
 export function clusterValues(ruleType: RuleType | undefined, cells: readonly ClusterInput[], goldKeySet: ReadonlySet<string>): Cluster[] {
   const groups = new Map<string, { spellings: Map<string, number>; systems: Set<string>; judgedCorrect: boolean }>();
   for (const cell of cells) {
@@ -43,5 +46,8 @@ export function clusterValues(ruleType: RuleType | undefined, cells: readonly Cl
     const value = [...group.spellings.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))[0]![0];
     clusters.push({ key, value, systems: [...group.systems].sort(), agreesWithGold: goldKeySet.has(key) || group.judgedCorrect });
   }
-  return clusters.sort((a, b) => b.systems.length - a.systems.length || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return clusters.sort(
+    (a, b) =>
+      Number(a.agreesWithGold) - Number(b.agreesWithGold) || b.systems.length - a.systems.length || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
+  );
 }

@@ -37,6 +37,12 @@ describe('resolveKey', () => {
     expect(resolveKey(key('f'), reviewing)).toEqual({ type: 'cluster', index: 4 });
   });
 
+  it('focuses search with / even before a dispute has loaded', () => {
+    const notReviewing = { ...reviewing, reviewing: false };
+    expect(resolveKey(key('/'), notReviewing)).toEqual({ type: 'search' });
+    expect(resolveKey(key('j'), notReviewing)).toBeNull();
+  });
+
   it('leaves keys typed in a field to the field', () => {
     const typing = { ...reviewing, typing: true };
     for (const k of ['j', 'k', '1', 'a', 'u', '/', '?', 'Enter', 'ArrowDown']) expect(resolveKey(key(k), typing)).toBeNull();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { clusterValues, goldKeys } from '../../db/disputes/cluster';
 
 describe('clusters (DESIGN §5)', () => {
-  it('groups values that only normalisation makes equal and orders biggest first', () => {
+  it('groups values that only normalisation makes equal, disagreeing clusters first, biggest first', () => {
     const clusters = clusterValues(
       'number',
       [

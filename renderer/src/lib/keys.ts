@@ -61,6 +61,8 @@ export function resolveKey(e: KeyInput, ctx: KeyContext): KeyAction | null {
   // Leave browser and OS shortcuts (copy, reload, zoom…) alone.
   if (modified || e.altKey) return null;
   if (e.key === '?') return { type: 'help' };
+  // Search works before a dispute has loaded, and on an empty (filtered-out) queue.
+  if (e.key === '/') return { type: 'search' };
   if (!ctx.reviewing) return null;
   switch (e.key) {
     case 'j':
@@ -77,8 +79,6 @@ export function resolveKey(e: KeyInput, ctx: KeyContext): KeyAction | null {
       return { type: 'save' };
     case 'u':
       return { type: 'retract' };
-    case '/':
-      return { type: 'search' };
     case 'o':
       return { type: 'open-source' };
     case 'e':
