@@ -22,6 +22,20 @@ describe('clusters (DESIGN §5)', () => {
     expect(clusters[0]!.value).toBe('26,250');
   });
 
+  it('puts a smaller disagreeing cluster before a bigger agreeing one', () => {
+    const clusters = clusterValues(
+      'number',
+      [
+        { system: 's1', response: '94', verdict: 'correct' },
+        { system: 's2', response: '94', verdict: 'correct' },
+        { system: 's3', response: '94', verdict: 'correct' },
+        { system: 's4', response: '93', verdict: 'incorrect' },
+      ],
+      goldKeys('number', '94', []),
+    );
+    expect(clusters.map((cluster) => cluster.value)).toEqual(['93', '94']);
+  });
+
   it('counts an accepted alternative as agreeing with gold', () => {
     const clusters = clusterValues('text', [{ system: 's1', response: 'Kyōto', verdict: 'incorrect' }], goldKeys('text', 'Kyoto', ['kyōto']));
     expect(clusters[0]!.agreesWithGold).toBe(true);
