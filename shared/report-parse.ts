@@ -72,7 +72,12 @@ interface TaskReading {
   notes: string[];
 }
 
-export function parseReport(report: ReportText, catalogue: ReportCatalogue): ParsedReport {
+export interface ParseOptions {
+  /** The task an engineer says the report is about: row and column are then read for it. */
+  taskId?: string;
+}
+
+export function parseReport(report: ReportText, catalogue: ReportCatalogue, options: ParseOptions = {}): ParsedReport {
   const rawTitle = stripComments(report.title);
   const rawBody = stripComments(report.body ?? '');
   // Links are read before invisible controls are dropped, so a link hiding one is seen (and flagged) as it is.
@@ -89,7 +94,8 @@ export function parseReport(report: ReportText, catalogue: ReportCatalogue): Par
   const candidates = [...new Set([...(labelled ? [labelled] : []), ...mentions.map((m) => m.id)])];
   const notes: string[] = [];
 
-  let chosen: string | null = labelled ?? (candidates.length === 1 ? candidates[0]! : null);
+  const forced = options.taskId !== undefined && taskIds.includes(options.taskId) ? options.taskId : null;
+  let chosen: string | null = forced ?? labelled ?? (candidates.length === 1 ? candidates[0]! : null);
   const readings = new Map<string, TaskReading>();
   const readingOf = (id: string): TaskReading => {
     let reading = readings.get(id);
@@ -100,7 +106,7 @@ export function parseReport(report: ReportText, catalogue: ReportCatalogue): Par
     return reading;
   };
   if (chosen === null && candidates.length > 1) chosen = pickByEvidence(candidates, mentions, readingOf);
-  if (candidates.length > 1) notes.push(`${candidates.length} tasks are mentioned (${candidates.join(', ')}); took ${chosen}`);
+  if (candidates.length > 1 && forced === null) notes.push(`${candidates.length} tasks are mentioned (${candidates.join(', ')}); took ${chosen}`);
 
   const unknownTask = chosen === null ? writtenTaskId(taskField) : null;
   const taskText = unknownTask !== null && /\d/u.test(unknownTask) ? unknownTask : null;
@@ -116,7 +122,7 @@ export function parseReport(report: ReportText, catalogue: ReportCatalogue): Par
     task_id: chosen,
     task_text: taskText,
     task_candidates: candidates,
-    ambiguous_task: candidates.length > 1,
+    ambiguous_task: forced === null && candidates.length > 1,
     gold_row: reading.row?.row ?? null,
     row_by: reading.row?.by ?? null,
     row_text: reading.row?.text ?? (rowField ? firstLine(rowField.value) : null),
@@ -214,3 +220,5 @@ function confidenceOf(parsed: ParsedReport, mention: TaskMention | undefined): n
   if (parsed.task_id === null) total = Math.min(total, 0.2);
   return Math.max(0, Math.min(1, Math.round(total * 100) / 100));
 }
+
+export * from './report-parse/views';

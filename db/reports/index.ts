@@ -1,0 +1,20 @@
+// GitHub reports (DESIGN §4.5): import, parse, link, review, reply.
+export type { ReportIssue } from './issue';
+export type { IssueList } from './github-json';
+export { issuesFromJson, readIssuesFile } from './github-json';
+export type { GitHubClientOptions } from './github-http';
+export { GITHUB_API, GitHubError, GitHubRateLimitError } from './github-http';
+export type { FetchedIssues, FetchIssuesOptions } from './github-live';
+export { fetchGitHubIssues, PartialFetchError } from './github-live';
+export type { ReportImportResult } from './store-reports';
+export { importReportFiles, importReportsFromGitHub, storeReports } from './store-reports';
+export type { LinkSummary } from './link';
+export { linkReport, relinkReports } from './link';
+export { overrideReport } from './override';
+export { ReportError } from './records';
+export { getReport, issueNumbersForDispute, listReports, reportsForDispute } from './queries';
+export type { ReplyDraft, ReplyOutcome } from './reply';
+export { draftReply } from './reply';
+export type { PostReplyOptions, PostReplyResult } from './post';
+export { closeIssue, postIssueComment, postReportReply } from './post';
+export { buildCatalogue } from './catalogue';

@@ -1,0 +1,88 @@
+// Posting a reply on the reporter's issue and closing it, through the
+// GitHub API. Offered only with a token and explicit confirmation; the text
+// is checked for gold values and names before it leaves the machine.
+import type { ReportRef } from '../../shared/report-parse';
+import type { Store } from '../store';
+import { findLeaks, goldTerms } from './gold-terms';
+import type { GitHubClientOptions } from './github-http';
+import { baseUrlOf, checkRepo, githubRequest } from './github-http';
+import { findReport, ReportError } from './records';
+import { draftReply } from './reply';
+import { contentSha } from './store-reports';
+
+export interface PostReplyOptions extends GitHubClientOptions {
+  token: string;
+  /** Must be true: posting is public and cannot be taken back from here. */
+  confirm: boolean;
+  /** The text to post (default: the draft). */
+  body?: string;
+  revision?: string;
+  /** Close the issue after commenting (default: when the draft is a final answer). */
+  close?: boolean;
+}
+
+export interface PostReplyResult {
+  number: number;
+  repo: string;
+  comment_url: string | null;
+  closed: boolean;
+}
+
+export async function postIssueComment(repo: string, number: number, body: string, options: GitHubClientOptions): Promise<string | null> {
+  const [owner, name] = checkRepo(repo);
+  const { response } = await githubRequest(`${baseUrlOf(options)}/repos/${owner}/${name}/issues/${number}/comments`, { method: 'POST', body: { body } }, options, `a comment on ${repo}#${number}`);
+  const created = (await response.json().catch(() => ({}))) as { html_url?: unknown };
+  return typeof created.html_url === 'string' ? created.html_url : null;
+}
+
+export async function closeIssue(repo: string, number: number, reason: 'completed' | 'not_planned', options: GitHubClientOptions): Promise<void> {
+  const [owner, name] = checkRepo(repo);
+  const { response } = await githubRequest(
+    `${baseUrlOf(options)}/repos/${owner}/${name}/issues/${number}`,
+    { method: 'PATCH', body: { state: 'closed', state_reason: reason } },
+    options,
+    `closing ${repo}#${number}`,
+  );
+  await response.body?.cancel();
+}
+
+/** Posts the reply (the draft, or the engineer's edit of it) and closes the issue when asked. */
+export async function postReportReply(store: Store, ref: ReportRef, options: PostReplyOptions): Promise<PostReplyResult> {
+  if (options.confirm !== true) throw new ReportError('posting to GitHub needs explicit confirmation');
+  if (!options.token) throw new ReportError('posting to GitHub needs a token (GITHUB_TOKEN or the token in settings)');
+  const report = findReport(store, ref);
+  if (!report.repo) throw new ReportError(`report #${report.number} was imported without its repository: re-import it with --repo OWNER/NAME`);
+  const draft = draftReply(store, ref, { revision: options.revision });
+  const body = (options.body ?? draft.text).trim();
+  if (body === '') throw new ReportError('the reply is empty');
+  const taskId = report.task_id;
+  if (taskId !== null) {
+    // Task id, row number, revision and issue number are ours to write, even where they look like a short gold value.
+    const safe = [taskId, ...(report.gold_row !== null ? [`row ${report.gold_row + 1}`] : []), ...(draft.revision ? [draft.revision] : []), `#${report.number}`];
+    const leaks = findLeaks(body, goldTerms(store, taskId), safe);
+    if (leaks.length > 0) {
+      throw new ReportError(`the reply quotes ${leaks.length} gold value${leaks.length > 1 ? 's' : ''} or name${leaks.length > 1 ? 's' : ''} of ${taskId}: remove ${leaks.length > 1 ? 'them' : 'it'} before posting`);
+    }
+  }
+  const commentUrl = await postIssueComment(report.repo, report.number, body, options);
+  const close = options.close ?? draft.closes;
+  if (close) {
+    await closeIssue(report.repo, report.number, draft.close_reason ?? 'completed', options);
+    // Stored as GitHub now has it, so the next import sees no change.
+    const labels = JSON.parse(report.labels_json) as string[];
+    const sha = contentSha({
+      repo: report.repo,
+      number: report.number,
+      title: store.sealer.open(report.title_s),
+      body: store.sealer.open(report.body_s),
+      url: report.url,
+      author: report.author,
+      labels,
+      state: 'closed',
+      created_at: report.created_at,
+      updated_at: report.updated_at,
+    });
+    store.db.prepare("UPDATE reports SET state = 'closed', content_sha = ? WHERE id = ?").run(sha, report.id);
+  }
+  return { number: report.number, repo: report.repo, comment_url: commentUrl, closed: close };
+}

@@ -1,0 +1,127 @@
+// A reply to a reporter, for the engineer to copy or post: confirmed and
+// fixed in revision TAG, or not confirmed with the sources that support the
+// gold. It never quotes gold values, entity names or the question (the
+// dataset is kept out of plain text on the web): the text is fixed wording
+// plus the task id, the row number, the revision and source links, and a
+// source whose address spells out a gold term is withheld.
+import type { Decision } from '../../shared/domain';
+import { safeExternalUrl } from '../../shared/host';
+import type { ReportRef } from '../../shared/report-parse';
+import type { Store } from '../store';
+import { findLeaks, goldTerms } from './gold-terms';
+import { findReport } from './records';
+
+export type ReplyOutcome = 'confirmed' | 'not_confirmed' | 'under_review' | 'needs_details';
+
+export interface ReplyDraft {
+  number: number;
+  repo: string;
+  outcome: ReplyOutcome;
+  revision: string | null;
+  dispute_id: string | null;
+  text: string;
+  /** Links cited in the text. */
+  sources: string[];
+  /** Gold sources left out because their address spells out a gold value or name. */
+  withheld_sources: number;
+  /** Whether the draft is a final answer (the issue can be closed with it). */
+  closes: boolean;
+  /** GitHub's close reason that fits the outcome. */
+  close_reason: 'completed' | 'not_planned' | null;
+}
+
+/** Decisions that leave gold as it was. */
+const KEEPS_GOLD: ReadonlySet<Decision> = new Set(['keep_gold', 'reject_row']);
+
+interface DisputeState {
+  id: string;
+  kind: string;
+  task_id: string;
+  gold_row: number | null;
+  column_name: string | null;
+  status: string;
+  settled_by_revision: string | null;
+}
+
+function greeting(author: string | null): string {
+  return author !== null && /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/u.test(author) ? `Thanks for the report, @${author}.` : 'Thanks for the report.';
+}
+
+function where(dispute: DisputeState): string {
+  const task = `task \`${dispute.task_id}\``;
+  if (dispute.kind === 'missing_row') return `the entity you reported (${task})`;
+  if (dispute.gold_row === null) return `your report on ${task}`;
+  return `the ${dispute.column_name === null ? 'row' : 'cell'} you reported (${task}, row ${dispute.gold_row + 1})`;
+}
+
+/** The agreed decision on a settled dispute, or null while it is open or in conflict. */
+function settledDecision(store: Store, dispute: DisputeState): Decision | 'revision' | null {
+  if (dispute.status !== 'resolved') return null;
+  const latest = store.db
+    .prepare<[string], { decision: Decision }>(
+      `SELECT r.decision FROM positions p JOIN rulings r ON r.id = p.ruling_id WHERE p.dispute_id = ? ORDER BY r.created_at DESC, r.id DESC LIMIT 1`,
+    )
+    .get(dispute.id);
+  return latest?.decision ?? (dispute.settled_by_revision !== null ? 'revision' : null);
+}
+
+/** Links supporting the gold: the gold cell's sources and the evidence of the rulings that kept it. */
+function supportingSources(store: Store, dispute: DisputeState): string[] {
+  const { db, sealer } = store;
+  const links: string[] = [];
+  if (dispute.gold_row !== null && dispute.column_name !== null) {
+    const cell = db
+      .prepare<[string, number, string], { sources_s: string }>('SELECT sources_s FROM gold_cells WHERE task_id = ? AND row_idx = ? AND column_name = ?')
+      .get(dispute.task_id, dispute.gold_row, dispute.column_name);
+    links.push(...sealer.openJson<string[]>(cell?.sources_s, []));
+  }
+  for (const ruling of db
+    .prepare<[string], { evidence_s: string }>('SELECT r.evidence_s FROM positions p JOIN rulings r ON r.id = p.ruling_id WHERE p.dispute_id = ?')
+    .all(dispute.id)) {
+    links.push(...sealer.openJson<string[]>(ruling.evidence_s, []));
+  }
+  return [...new Set(links.map((link) => safeExternalUrl(link)).filter((link): link is string => link !== null))];
+}
+
+export function draftReply(store: Store, ref: ReportRef, options: { revision?: string } = {}): ReplyDraft {
+  const { db } = store;
+  const report = findReport(store, ref);
+  const link = db.prepare<[number], { dispute_id: string }>('SELECT dispute_id FROM report_links WHERE report_id = ?').get(report.id);
+  const dispute = link
+    ? db
+        .prepare<[string], DisputeState>('SELECT id, kind, task_id, gold_row, column_name, status, settled_by_revision FROM disputes WHERE id = ?')
+        .get(link.dispute_id)
+    : undefined;
+  const base = { number: report.number, repo: report.repo, dispute_id: dispute?.id ?? null, sources: [] as string[], withheld_sources: 0 };
+  const hello = greeting(report.author);
+
+  if (!dispute) {
+    const text = report.task_id
+      ? `${hello}\n\nWe have it in our review queue for task \`${report.task_id}\` and will reply here once it is settled.`
+      : `${hello}\n\nWe could not tell which task, row and column it is about. Could you edit the issue to give the task id, the row (its number or the entity's name), the column's name and a link to a source for the correct value? Please do not paste the question or the table: we keep the dataset out of plain text on the web.`;
+    return { ...base, outcome: report.task_id ? 'under_review' : 'needs_details', revision: null, text, closes: false, close_reason: null };
+  }
+
+  const decision = settledDecision(store, dispute);
+  const revision = options.revision ?? dispute.settled_by_revision ?? null;
+  const place = where(dispute);
+  if (decision === null) {
+    const text = `${hello}\n\nIt is in our review queue: ${place}. We will reply here once engineers have checked it against your sources.`;
+    return { ...base, outcome: 'under_review', revision: null, text, closes: false, close_reason: null };
+  }
+  if (decision !== 'revision' && KEEPS_GOLD.has(decision)) {
+    const terms = goldTerms(store, dispute.task_id);
+    const all = supportingSources(store, dispute);
+    const cited = all.filter((url) => findLeaks(url, terms).length === 0);
+    const list = cited.length > 0 ? `\n\n${cited.map((url) => `- ${url}`).join('\n')}` : '';
+    const intro = cited.length > 0 ? 'the sources below support the current answer' : 'the sources behind the current answer support it';
+    const text =
+      `${hello}\n\nWe checked ${place} against your sources, and ${intro}, so we are keeping it.${list}\n\n` +
+      'If you have a source we missed, please reply with a link and we will look again. (We do not quote the dataset here, to keep it out of plain text on the web.)';
+    return { ...base, outcome: 'not_confirmed', revision, text, sources: cited, withheld_sources: all.length - cited.length, closes: true, close_reason: 'not_planned' };
+  }
+  const shipped = revision !== null ? `The fix ships in dataset revision \`${revision}\`.` : 'The fix will ship in the next tagged dataset revision.';
+  const text = `${hello}\n\nYou were right: we checked ${place} against your sources and corrected the dataset. ${shipped}`;
+  // Closed once the fix has shipped; before that the reporter can follow the issue.
+  return { ...base, outcome: 'confirmed', revision, text, closes: revision !== null, close_reason: 'completed' };
+}

@@ -1,0 +1,115 @@
+// What the reports queries return and the inputs their API methods take:
+// shared by the store, the hosts and the renderer.
+import { z } from 'zod';
+import type { ParsedReport } from '../report-parse';
+import { INVISIBLE_CONTROLS } from './text';
+import type { ReportUrl } from './urls';
+
+export type ReportState = 'open' | 'closed';
+
+/** One line of `reports list --json`. */
+export interface ReportListItem {
+  number: number;
+  repo: string;
+  /** Display-safe (see `visibleControls`). */
+  title: string;
+  url: string | null;
+  state: ReportState;
+  author: string | null;
+  created_at: string | null;
+  task_id: string | null;
+  /** 0-based gold row, as `gold_row` in `disputes --json`. */
+  row: number | null;
+  /** The task's exact column name. */
+  column: string | null;
+  column_score: number | null;
+  dispute_id: string | null;
+  confidence: number | null;
+  manual_link: boolean;
+  overridden: boolean;
+}
+
+/** The engineer's corrections to what the parser found; a key set to null means "none". */
+export interface ReportOverride {
+  task_id?: string | null;
+  row?: number | null;
+  column?: string | null;
+  proposed_value?: string | null;
+  missing_entity?: string | null;
+}
+
+/** The fields linking uses: the override where given, else the parse. */
+export interface EffectiveReportFields {
+  task_id: string | null;
+  row: number | null;
+  column: string | null;
+  column_score: number | null;
+  proposed_value: string | null;
+  missing_entity: string | null;
+  confidence: number | null;
+}
+
+/** A report as the dispute panel shows it. Render every text as text, never as HTML. */
+export interface ReportView {
+  number: number;
+  repo: string;
+  title: string;
+  url: string | null;
+  author: string | null;
+  created_at: string | null;
+  updated_at: string | null;
+  state: ReportState;
+  labels: string[];
+  /** Exactly as the reporter wrote it. */
+  body: string;
+  /** The body with invisible and bidirectional controls shown as `⟨U+202E⟩`: what to display. */
+  body_text: string;
+  /** Every link in title and body; only `safe` ones may be offered as links (use `href`). */
+  urls: ReportUrl[];
+  parsed: ParsedReport | null;
+  override: ReportOverride | null;
+  effective: EffectiveReportFields;
+  dispute_id: string | null;
+  manual_link: boolean;
+}
+
+/**
+ * Text made safe to display: bidirectional overrides, zero-width characters
+ * and other control characters (except line breaks and tabs) become visible
+ * `⟨U+XXXX⟩` marks, so nothing can reorder or hide what is shown.
+ */
+export function visibleControls(text: string): string {
+  const mark = (char: string): string => `⟨U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}⟩`;
+  // eslint-disable-next-line no-control-regex
+  return text.replace(INVISIBLE_CONTROLS, mark).replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/gu, mark);
+}
+
+// ---- input schemas for the API methods (validated by every host) ----
+
+const issueNumber = z.number().int().min(1).max(1_000_000_000);
+const repoName = z.string().regex(/^[A-Za-z0-9_.-]{1,100}\/[A-Za-z0-9_.-]{1,100}$/u, 'expected OWNER/NAME');
+
+/** Which report: its issue number, and the repository when the store holds several. */
+export const reportRefSchema = z.object({ number: issueNumber, repo: repoName.optional() }).strict();
+export type ReportRef = z.infer<typeof reportRefSchema>;
+
+export const reportOverrideSchema = z
+  .object({
+    task_id: z.string().min(1).max(200).nullable().optional(),
+    row: z.number().int().min(0).max(1_000_000).nullable().optional(),
+    column: z.string().min(1).max(500).nullable().optional(),
+    proposed_value: z.string().max(10_000).nullable().optional(),
+    missing_entity: z.string().max(1_000).nullable().optional(),
+  })
+  .strict();
+
+export const listReportsInputSchema = z.object({ unlinked: z.boolean().optional() }).strict();
+export const overrideReportInputSchema = reportRefSchema.extend({ fields: reportOverrideSchema, replace: z.boolean().optional() }).strict();
+export const linkReportInputSchema = reportRefSchema.extend({ disputeId: z.string().min(1).max(200).nullable() }).strict();
+export const draftReplyInputSchema = reportRefSchema.extend({ revision: z.string().min(1).max(100).optional() }).strict();
+export const reportsForDisputeInputSchema = z.object({ disputeId: z.string().min(1).max(200) }).strict();
+export const importReportsInputSchema = z
+  .union([
+    z.object({ paths: z.array(z.string().min(1).max(4096)).min(1).max(1000), repo: repoName.optional() }).strict(),
+    z.object({ repo: repoName, label: z.string().min(1).max(200).optional() }).strict(),
+  ]);
