@@ -1,35 +1,9 @@
 // The generator's model of the grader: verdicts must agree with gold under the
 // shared normalisation, or the fixtures would teach the importer wrong facts.
 import type { ColumnRule, GradingMethod, Verdict } from '../../shared/domain';
-import { isoToDays, normalizeText, parseDate, parseNumber, splitList, urlHost } from '../../shared/normalize';
+import { normalizeText } from '../../shared/normalize';
+import { checkCell, equalsAccepted } from '../../shared/rules';
 import type { GoldCellJson } from './types';
-
-/** Whether `response` matches one accepted gold spelling under a deterministic rule. */
-export function matchesRule(rule: ColumnRule, gold: string, response: string): boolean {
-  switch (rule.type) {
-    case 'number': {
-      const g = parseNumber(gold);
-      const r = parseNumber(response);
-      if (g === null || r === null) return normalizeText(gold) === normalizeText(response);
-      const allowed = Math.max(rule.tolerance ?? 0, Math.abs(g) * (rule.relative_tolerance ?? 0));
-      return Math.abs(g - r) <= allowed + 1e-9;
-    }
-    case 'date': {
-      const g = parseDate(gold);
-      const r = parseDate(response);
-      if (g === null || r === null) return normalizeText(gold) === normalizeText(response);
-      return Math.abs(isoToDays(g) - isoToDays(r)) <= (rule.tolerance_days ?? 0);
-    }
-    case 'list':
-      return splitList(gold).join('\u001f') === splitList(response).join('\u001f');
-    case 'url': {
-      const g = urlHost(gold);
-      return g !== null && g === urlHost(response);
-    }
-    default:
-      return normalizeText(gold) === normalizeText(response);
-  }
-}
 
 export interface GradeOutcome {
   verdict: Verdict;
@@ -48,31 +22,33 @@ export function gradeCell(
   judgeAccepts: readonly string[] = [],
 ): GradeOutcome {
   const method: GradingMethod = rule.type === 'llm_judge' ? 'llm_judge' : 'deterministic';
-  const empty = response.trim() === '';
   const judged = (verdict: Verdict, reasoning: string): GradeOutcome =>
     method === 'llm_judge' ? { verdict, method, reasoning } : { verdict, method };
 
-  if ('ungraded' in gold) return judged('ungraded', 'gold marks this cell ungraded; not scored');
-  if ('blank' in gold) {
-    return empty
-      ? judged('blank_ok', 'gold marks this blank and the response left it empty')
-      : judged('incorrect', 'gold marks this blank (no data exists)');
+  const check = checkCell(rule, gold, response);
+  switch (check) {
+    case 'ungraded':
+      return judged('ungraded', 'gold marks this cell ungraded; not scored');
+    case 'blank_ok':
+      return judged('blank_ok', 'gold marks this blank and the response left it empty');
+    case 'missing':
+      return judged('missing', 'no value returned');
+    case 'correct':
+    case 'incorrect':
+      if ('blank' in gold) return judged('incorrect', 'gold marks this blank (no data exists)');
+      return { verdict: check, method };
+    case 'needs_judge':
+      break;
   }
-  if (empty) return judged('missing', 'no value returned');
-
-  const accepted = [gold.value, ...(gold.alternatives ?? [])];
-  if (method === 'deterministic') {
-    return { verdict: accepted.some((g) => matchesRule(rule, g, response)) ? 'correct' : 'incorrect', method };
-  }
-  const key = normalizeText(response);
+  // Only value cells reach the judge (checkCell settles blank and ungraded first).
+  const value = 'value' in gold ? gold.value : '';
   const criterion = rule.criterion ?? 'same meaning';
-  if (accepted.some((g) => normalizeText(g) === key)) {
-    return judged('correct', `"${response.trim()}" is the gold value`);
-  }
+  if (equalsAccepted(gold, response)) return judged('correct', `"${response.trim()}" is the gold value`);
+  const key = normalizeText(response);
   if (judgeAccepts.some((g) => normalizeText(g) === key)) {
-    return judged('correct', `"${response.trim()}" names the same thing as "${gold.value}" (${criterion})`);
+    return judged('correct', `"${response.trim()}" names the same thing as "${value}" (${criterion})`);
   }
-  return judged('incorrect', `"${response.trim()}" differs from "${gold.value}" (${criterion})`);
+  return judged('incorrect', `"${response.trim()}" differs from "${value}" (${criterion})`);
 }
 
 /** The gold text a graded cell reports: the value, or empty for blank and ungraded. */

@@ -1,0 +1,87 @@
+// CHANGELOG.md for a revision (DESIGN §7.2): per task, each operation's row
+// number, column, kind and linked issues. It is meant to be published next to
+// the dataset, so it carries no gold value, entity name, alias, evidence URL
+// or question text: only what the patch already shows in the clear.
+import type { GoldPatch, PatchOpKind, PatchOperation } from '../../shared/patch';
+
+const DESCRIPTIONS: Record<PatchOpKind, string> = {
+  set_cell: 'value corrected',
+  add_alternative: 'alternative answer accepted',
+  set_blank: 'marked blank (no data exists)',
+  set_ungraded: 'marked ungraded (excluded from scoring)',
+  add_row: 'row added',
+  remove_row: 'row removed',
+  add_alias: 'alias added',
+};
+
+const KIND_ORDER: PatchOpKind[] = ['set_cell', 'add_alternative', 'set_blank', 'set_ungraded', 'add_alias', 'add_row', 'remove_row'];
+
+export interface ChangelogOptions {
+  /** sha256 of the patch file. */
+  patchSha256?: string;
+  /** sha256 of the revised dataset. */
+  datasetSha256?: string;
+}
+
+/** Text for a Markdown table cell: pipes escaped, line breaks flattened. */
+function cell(text: string): string {
+  return text.replace(/\\/gu, '\\\\').replace(/\|/gu, '\\|').replace(/[\r\n]+/gu, ' ');
+}
+
+/** An inline code span that holds any text (a fence longer than any backtick run inside). */
+function code(text: string): string {
+  const longest = Math.max(0, ...[...text.matchAll(/`+/gu)].map((m) => m[0].length));
+  const fence = '`'.repeat(longest + 1);
+  const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
+  return `${fence}${pad}${text.replace(/[\r\n]+/gu, ' ')}${pad}${fence}`;
+}
+
+/** Code-point order: the same on every machine, unlike localeCompare. */
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function issuesOf(op: PatchOperation): string {
+  return op.issues.length === 0 ? '' : [...new Set(op.issues)].sort((a, b) => a - b).map((n) => `Fixes #${n}`).join(', ');
+}
+
+export function renderChangelog(patch: GoldPatch, options: ChangelogOptions = {}): string {
+  const ops = patch.operations;
+  const tasks = [...new Set(ops.map((op) => op.task_id))].sort();
+  const lines: string[] = [];
+  lines.push(`# ATLAS ${patch.revision}`, '');
+  lines.push(`Gold revision ${code(patch.revision)} of ${patch.dataset}, on top of ${code(patch.base_revision)}.`, '');
+  if (patch.base_sha256) lines.push(`- Base dataset sha256: ${code(patch.base_sha256)}`);
+  if (options.datasetSha256) lines.push(`- Revised dataset sha256: ${code(options.datasetSha256)}`);
+  if (options.patchSha256) lines.push(`- Patch sha256: ${code(options.patchSha256)}`);
+  lines.push(`- ${ops.length} operation${ops.length === 1 ? '' : 's'} on ${tasks.length} task${tasks.length === 1 ? '' : 's'}`);
+  if (patch.created_at) lines.push(`- Latest ruling: ${patch.created_at}`);
+  lines.push('');
+
+  if (ops.length > 0) {
+    lines.push('| operation | count |', '| --- | ---: |');
+    for (const kind of KIND_ORDER) {
+      const count = ops.filter((op) => op.op === kind).length;
+      if (count > 0) lines.push(`| ${DESCRIPTIONS[kind]} (${kind}) | ${count} |`);
+    }
+    lines.push('');
+  }
+
+  lines.push('## Changes', '');
+  lines.push('Rows are numbered from 0 as in the base revision; an added row takes the next free number.', '');
+  if (ops.length === 0) lines.push('No gold changes.', '');
+  for (const task of tasks) {
+    lines.push(`### Task ${code(task)}`, '', '| row | column | change | issues |', '| ---: | --- | --- | --- |');
+    const taskOps = ops.filter((op) => op.task_id === task).sort((a, b) => a.row - b.row || compare(a.column ?? '', b.column ?? ''));
+    for (const op of taskOps) {
+      lines.push(`| ${op.row} | ${op.column === null ? '(whole row)' : cell(op.column)} | ${DESCRIPTIONS[op.op]} (${op.op}) | ${issuesOf(op)} |`);
+    }
+    lines.push('');
+  }
+
+  const allIssues = [...new Set(ops.flatMap((op) => op.issues))].sort((a, b) => a - b);
+  if (allIssues.length > 0) {
+    lines.push('## Reports fixed', '', allIssues.map((n) => `Fixes #${n}`).join('\n'), '');
+  }
+  return `${lines.join('\n').trimEnd()}\n`;
+}

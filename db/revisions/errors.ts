@@ -1,0 +1,53 @@
+// Errors of the revision commands. Each carries what a host needs to print a
+// one-line message and, with --json, the structured detail.
+import type { PatchMismatch } from '../../shared/revision-types';
+
+/** The patch file is not an atlas-gold-patch/1 document. */
+export class PatchFormatError extends Error {
+  override name = 'PatchFormatError';
+}
+
+/** The dataset cannot be read or rewritten (not the patch's fault). */
+export class DatasetFormatError extends Error {
+  override name = 'DatasetFormatError';
+}
+
+/**
+ * The patch does not fit the dataset: a different base file, or operations
+ * whose `from` is not what the dataset holds. The whole patch is refused.
+ */
+export class PatchMismatchError extends Error {
+  override name = 'PatchMismatchError';
+  constructor(
+    readonly base: { expected: string; found: string } | null,
+    readonly mismatches: readonly PatchMismatch[],
+  ) {
+    super(describeMismatches(base, mismatches));
+  }
+}
+
+/** The same revision tag was recorded before with different gold changes. */
+export class RevisionConflictError extends Error {
+  override name = 'RevisionConflictError';
+  constructor(
+    readonly tag: string,
+    readonly recordedSha256: string,
+    readonly newSha256: string,
+  ) {
+    super(`revision ${tag} was already exported with different changes (patch ${recordedSha256.slice(0, 12)}…); choose a new tag`);
+  }
+}
+
+function describeMismatches(base: { expected: string; found: string } | null, mismatches: readonly PatchMismatch[]): string {
+  const parts: string[] = [];
+  if (base) parts.push(`the dataset is not the patch's base (base_sha256 ${base.expected.slice(0, 12)}…, file ${base.found.slice(0, 12)}…)`);
+  if (mismatches.length > 0) {
+    const lines = mismatches.map((m) => {
+      const where = `#${m.index} ${m.op} task ${JSON.stringify(m.task_id)} row ${m.row}${m.column === null ? '' : ` column ${JSON.stringify(m.column)}`}`;
+      const values = m.expected !== undefined || m.found !== undefined ? ` (expected ${m.expected ?? '?'}, found ${m.found ?? '?'})` : '';
+      return `${where}: ${m.reason}${values}`;
+    });
+    parts.push(`${mismatches.length} operation${mismatches.length === 1 ? '' : 's'} do not match the dataset: ${lines.join('; ')}`);
+  }
+  return `patch refused: ${parts.join('; ')}`;
+}

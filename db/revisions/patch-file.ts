@@ -1,0 +1,133 @@
+// Reading an atlas-gold-patch/1 file (DESIGN §7.1): validated shape, the
+// file's sha256, and the operations in plain text (an encrypted patch is
+// decrypted with each task's canary).
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { z } from 'zod';
+import { decryptText } from '../../shared/crypto';
+import type { GoldPatch, PatchOperation } from '../../shared/patch';
+import { PATCH_FORMAT, mapOperationText } from '../../shared/patch';
+import { PatchFormatError } from './errors';
+
+const cellState = z.union([
+  z.object({ value: z.string(), alternatives: z.array(z.string()).optional() }),
+  z.object({ blank: z.literal(true) }),
+  z.object({ ungraded: z.literal(true) }),
+]);
+const rowState = z.object({ entity: z.string(), aliases: z.array(z.string()), cells: z.record(z.string(), cellState).optional() });
+// Row states first: a row state would otherwise also pass as a cell state missing its fields.
+const state = z.union([rowState, cellState]).nullable();
+
+const operationSchema = z.object({
+  op: z.enum(['set_cell', 'add_alternative', 'set_blank', 'set_ungraded', 'add_row', 'remove_row', 'add_alias']),
+  task_id: z.string().min(1),
+  row: z.number().int().min(0),
+  entity: z.string(),
+  column: z.string().nullable(),
+  from: state,
+  to: state,
+  evidence: z.array(z.string()).default([]),
+  rulings: z.array(z.object({ engineer: z.string(), decision: z.string(), at: z.string() })).default([]),
+  issues: z.array(z.number().int()).default([]),
+  dispute_id: z.string().default(''),
+});
+
+const patchSchema = z.object({
+  format: z.literal(PATCH_FORMAT),
+  dataset: z.string(),
+  base_revision: z.string(),
+  base_sha256: z.string().nullable(),
+  revision: z.string().min(1),
+  created_at: z.string().nullable(),
+  created_by: z.string(),
+  encrypted: z.boolean(),
+  operations: z.array(operationSchema),
+});
+
+export interface PatchFile {
+  patch: GoldPatch;
+  /** sha256 of the file's bytes. */
+  sha256: string;
+}
+
+/** Validates a parsed patch document; throws PatchFormatError naming the first bad field. */
+export function parsePatch(raw: unknown, where = 'patch'): GoldPatch {
+  const parsed = patchSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const field = issue.path.map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`)).join('');
+    throw new PatchFormatError(`${where}: not an ${PATCH_FORMAT} file (${field.replace(/^\./u, '') || 'document'}: ${issue.message})`);
+  }
+  return parsed.data;
+}
+
+export async function readPatchFile(path: string): Promise<PatchFile> {
+  const bytes = await readFile(path);
+  let raw: unknown;
+  try {
+    raw = JSON.parse(bytes.toString('utf8')) as unknown;
+  } catch (error) {
+    throw new PatchFormatError(`${path}: not JSON (${(error as Error).message})`);
+  }
+  return { patch: parsePatch(raw, path), sha256: createHash('sha256').update(bytes).digest('hex') };
+}
+
+export type DecryptedOperation = { ok: PatchOperation } | { error: string };
+
+/**
+ * The operations in plain text. `canaryOf` gives a task's canary (undefined
+ * when the task is unknown); an operation that cannot be decrypted comes back
+ * as an error for the caller to report, so every bad operation is named.
+ */
+export function plainOperations(patch: GoldPatch, canaryOf: (taskId: string) => string | undefined): DecryptedOperation[] {
+  return patch.operations.map((operation) => {
+    if (!patch.encrypted) return { ok: operation };
+    const canary = canaryOf(operation.task_id);
+    if (canary === undefined) return { error: 'task not in the dataset' };
+    try {
+      return { ok: mapOperationText(operation, (cipher) => decryptText(cipher, canary)) };
+    } catch {
+      return { error: "cannot decrypt with the task's canary" };
+    }
+  });
+}
+
+/** JSON with object keys sorted at every level: the same data always gives the same text. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/**
+ * The identity of a patch's gold changes: base, tag and each operation's
+ * target, from, to and evidence, in plain text. Who ruled and when is left
+ * out, and so is encryption, so the plaintext and the encrypted export of the
+ * same changes share it.
+ */
+export function patchContentSha256(patch: GoldPatch, operations: readonly PatchOperation[]): string {
+  const content = {
+    format: patch.format,
+    dataset: patch.dataset,
+    base_revision: patch.base_revision,
+    base_sha256: patch.base_sha256,
+    revision: patch.revision,
+    operations: operations.map((op) => ({
+      op: op.op,
+      task_id: op.task_id,
+      row: op.row,
+      entity: op.entity,
+      column: op.column,
+      from: op.from,
+      to: op.to,
+      evidence: op.evidence,
+      dispute_id: op.dispute_id,
+    })),
+  };
+  return createHash('sha256').update(canonicalJson(content)).digest('hex');
+}

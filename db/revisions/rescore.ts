@@ -1,0 +1,169 @@
+// Score preview (DESIGN §7.3; issue 5): every imported run scored before and
+// after a patch, from the stored verdicts, with ranks, the grader's own scores
+// beside "before", and the llm_judge cells the patch leaves to regrade.
+import type { GoldPatch } from '../../shared/patch';
+import type { CellRef, PatchMismatch, RescoreResult, SystemRescore, TaskRescore } from '../../shared/revision-types';
+import type { Scores } from '../../shared/score';
+import { ZERO_SCORES, averageScores, rankByScores, scoresDiffer } from '../../shared/score';
+import type { ParsedGold } from '../readers/types';
+import type { Store } from '../store';
+import { PatchMismatchError } from './errors';
+import { plainOperations, readPatchFile } from './patch-file';
+import type { IndexedOperation, TaskEdits } from './plan';
+import { planTask } from './plan';
+import { emptyEdits, scoreTask } from './score-task';
+import type { StoreGoldReader } from './store-gold';
+import { storeGoldReader } from './store-gold';
+
+interface RunRow {
+  id: number;
+  run_key: string;
+  system: string;
+}
+
+interface RunTaskRow {
+  task_id: string;
+  state: 'graded' | 'failed';
+  discovery_f1: number | null;
+  item_f1: number | null;
+  row_f1: number | null;
+}
+
+interface TaskContext {
+  gold: ParsedGold | null;
+  edits: TaskEdits;
+}
+
+/**
+ * Resolves the patch against the store's gold, task by task. Every operation
+ * must fit the imported dataset (as apply checks the file); otherwise the
+ * preview would describe some other dataset, so it is refused the same way.
+ */
+function planPatch(store: Store, reader: StoreGoldReader, patch: GoldPatch): Map<string, TaskContext> {
+  const canary = store.db.prepare<[string], { canary: string }>('SELECT canary FROM tasks WHERE task_id = ?');
+  const plain = plainOperations(patch, (taskId) => canary.get(taskId)?.canary);
+  const mismatches: PatchMismatch[] = [];
+  const byTask = new Map<string, IndexedOperation[]>();
+  plain.forEach((item, index) => {
+    const op = patch.operations[index]!;
+    if ('error' in item) {
+      mismatches.push({ index, op: op.op, task_id: op.task_id, row: op.row, column: op.column, reason: item.error });
+      return;
+    }
+    byTask.set(op.task_id, [...(byTask.get(op.task_id) ?? []), { index, op: item.ok }]);
+  });
+  const contexts = new Map<string, TaskContext>();
+  for (const [taskId, operations] of byTask) {
+    const gold = reader.gold(taskId);
+    if (!gold) {
+      for (const { index, op } of operations) mismatches.push({ index, op: op.op, task_id: taskId, row: op.row, column: op.column, reason: 'task not in the imported dataset' });
+      continue;
+    }
+    const plan = planTask(taskId, gold, operations, false);
+    mismatches.push(...plan.mismatches);
+    contexts.set(taskId, { gold, edits: plan.edits });
+  }
+  if (mismatches.length > 0) throw new PatchMismatchError(null, mismatches.sort((a, b) => a.index - b.index));
+  return contexts;
+}
+
+function graderScores(row: RunTaskRow): Scores | null {
+  if (row.state !== 'graded' || row.discovery_f1 === null || row.item_f1 === null || row.row_f1 === null) return null;
+  return { discovery_f1: row.discovery_f1, item_f1: row.item_f1, row_f1: row.row_f1 };
+}
+
+/** Scores every imported run before and after `patch` (already read and validated, e.g. by readPatchFile). */
+export function rescore(store: Store, patch: GoldPatch): RescoreResult {
+  const { db } = store;
+  const reader = storeGoldReader(store);
+  const touched = planPatch(store, reader, patch);
+  const contexts = new Map<string, TaskContext>(touched);
+  const contextOf = (taskId: string): TaskContext => {
+    let context = contexts.get(taskId);
+    if (!context) {
+      context = { gold: reader.gold(taskId), edits: emptyEdits(taskId) };
+      contexts.set(taskId, context);
+    }
+    return context;
+  };
+
+  const runs = db
+    .prepare<[], RunRow>('SELECT r.id, r.run_key, s.name AS system FROM runs r JOIN systems s ON s.id = r.system_id ORDER BY s.name, r.run_key')
+    .all();
+  const runTasks = db.prepare<[number], RunTaskRow>(
+    'SELECT task_id, state, discovery_f1, item_f1, row_f1 FROM run_tasks WHERE run_id = ? ORDER BY task_id',
+  );
+
+  const systems: Omit<SystemRescore, 'before' | 'after'>[] = [];
+  const averages = new Map<string, { before: Scores; after: Scores }>();
+  for (const run of runs) {
+    const tasks: TaskRescore[] = [];
+    const needsRegrade: CellRef[] = [];
+    for (const row of runTasks.iterate(run.id)) {
+      const grader = graderScores(row);
+      const isTouched = touched.has(row.task_id);
+      if (row.state === 'failed') {
+        tasks.push({ task_id: row.task_id, state: 'failed', before: { ...ZERO_SCORES }, after: { ...ZERO_SCORES }, grader: null, differs: false, touched: isTouched });
+        continue;
+      }
+      const context = contextOf(row.task_id);
+      if (!context.gold) {
+        // Without the task's gold nothing can be recomputed: the grader's figures stand for both.
+        const scores = grader ?? { ...ZERO_SCORES };
+        tasks.push({ task_id: row.task_id, state: 'no_gold', before: scores, after: scores, grader, differs: false, touched: false });
+        continue;
+      }
+      const alignments = reader.alignments(run.id, row.task_id);
+      const before = scoreTask(row.task_id, context.gold, emptyEdits(row.task_id), alignments).scores;
+      const after = isTouched ? scoreTask(row.task_id, context.gold, context.edits, alignments) : null;
+      if (after) needsRegrade.push(...after.needsRegrade);
+      tasks.push({
+        task_id: row.task_id,
+        state: 'graded',
+        before,
+        after: after?.scores ?? before,
+        grader,
+        differs: grader !== null && scoresDiffer(before, grader),
+        touched: isTouched,
+      });
+    }
+    averages.set(run.run_key, { before: averageScores(tasks.map((t) => t.before)), after: averageScores(tasks.map((t) => t.after)) });
+    systems.push({
+      system: run.system,
+      run: run.run_key,
+      // The grader's average on the same footing (failed tasks count 0); none when some
+      // graded task has no grader scores (flat cells files carry none).
+      grader: tasks.every((t) => t.state === 'failed' || t.grader !== null)
+        ? averageScores(tasks.map((t) => t.grader ?? ZERO_SCORES))
+        : null,
+      needs_regrade: needsRegrade,
+      failed_tasks: tasks.filter((t) => t.state === 'failed').map((t) => t.task_id),
+      differing_tasks: tasks.filter((t) => t.differs).map((t) => t.task_id),
+      tasks,
+    });
+  }
+
+  const rankBefore = rankByScores([...averages].map(([key, a]) => ({ key, scores: a.before })));
+  const rankAfter = rankByScores([...averages].map(([key, a]) => ({ key, scores: a.after })));
+  const ranked: SystemRescore[] = systems.map((s) => ({
+    ...s,
+    before: { ...averages.get(s.run)!.before, rank: rankBefore.get(s.run)! },
+    after: { ...averages.get(s.run)!.after, rank: rankAfter.get(s.run)! },
+  }));
+  ranked.sort((a, b) => a.after.rank - b.after.rank || a.before.rank - b.before.rank || (a.run < b.run ? -1 : a.run > b.run ? 1 : 0));
+
+  return {
+    revision: patch.revision,
+    base_revision: patch.base_revision,
+    operations: patch.operations.length,
+    touched_tasks: [...touched.keys()].sort(),
+    needs_regrade: ranked.reduce((sum, s) => sum + s.needs_regrade.length, 0),
+    systems: ranked,
+  };
+}
+
+/** Reads the patch file and previews it. */
+export async function rescoreFile(store: Store, patchPath: string): Promise<RescoreResult> {
+  const { patch } = await readPatchFile(patchPath);
+  return rescore(store, patch);
+}

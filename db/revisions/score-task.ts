@@ -1,0 +1,122 @@
+// One system's answer to one task, scored per DESIGN §7.3 against gold with a
+// patch's edits applied (no edits: the "before" figures). Verdicts come from
+// the store; cells the patch touches are graded again with shared/rules.ts,
+// and llm_judge ones among them are marked for regrading.
+import type { Verdict } from '../../shared/domain';
+import { normalizeText } from '../../shared/normalize';
+import { checkCell, equalsAccepted } from '../../shared/rules';
+import type { Scores, TaskCounts } from '../../shared/score';
+import { scoresFromCounts } from '../../shared/score';
+import type { CellRef } from '../../shared/revision-types';
+import type { ParsedGold } from '../readers/types';
+import type { PatchedRow } from './gold-edit';
+import { patchedRows } from './gold-edit';
+import type { TaskEdits } from './plan';
+
+export interface StoredCell {
+  response: string;
+  verdict: Verdict;
+}
+
+/** One row of the grader's alignment (run_rows + system_cells). */
+export interface StoredAlignment {
+  gold_row: number | null;
+  response_row: number | null;
+  /** The name the system gave the row (null when it returned none). */
+  entity: string | null;
+  cells: ReadonlyMap<string, StoredCell>;
+}
+
+export interface TaskScore {
+  scores: Scores;
+  counts: TaskCounts;
+  needsRegrade: CellRef[];
+}
+
+export function emptyEdits(taskId: string): TaskEdits {
+  return { task_id: taskId, cells: new Map(), aliases: new Map(), removed: new Set(), added: [] };
+}
+
+const CREDITED = new Set<Verdict>(['correct', 'blank_ok']);
+
+export function scoreTask(taskId: string, gold: ParsedGold, edits: TaskEdits, alignments: readonly StoredAlignment[]): TaskScore {
+  const rules = new Map(gold.columns.filter((c) => c.name !== gold.entity_column).map((c) => [c.name, c.rule]));
+  const rows = patchedRows(gold, edits);
+  const byIndex = new Map(rows.map((row) => [row.row, row]));
+  // A row's cells: its entity cell plus every attribute column gold does not mark ungraded.
+  const gradable = (row: PatchedRow): string[] => [...rules.keys()].filter((column) => (row.cells.get(column)?.state ?? 'blank') !== 'ungraded');
+  const needsRegrade: CellRef[] = [];
+
+  // Which patched row each returned row stands for. Renamed rows (aliases or
+  // a new row) can take in an extra entity the grader could not match before.
+  const matchedTo = new Map<StoredAlignment, PatchedRow>();
+  const taken = new Set<number>();
+  for (const alignment of alignments) {
+    if (alignment.response_row === null || alignment.gold_row === null) continue;
+    const row = byIndex.get(alignment.gold_row);
+    if (row && !taken.has(row.row)) {
+      matchedTo.set(alignment, row);
+      taken.add(row.row);
+    }
+  }
+  const renamed = rows.filter((row) => row.namesChanged);
+  for (const alignment of alignments) {
+    // Unmatched returned rows: extras, and rows whose gold row the patch removed.
+    if (alignment.response_row === null || matchedTo.has(alignment) || alignment.entity === null || renamed.length === 0) continue;
+    const name = normalizeText(alignment.entity);
+    const row = renamed.find((r) => !taken.has(r.row) && [r.entity, ...r.aliases].some((n) => normalizeText(n) === name));
+    if (row) {
+      matchedTo.set(alignment, row);
+      taken.add(row.row);
+    }
+  }
+
+  const counts: TaskCounts = { returnedRows: 0, goldRows: rows.length, matchedRows: 0, returnedCells: 0, goldCells: 0, correctCells: 0, correctRows: 0 };
+  for (const row of rows) counts.goldCells += 1 + gradable(row).length;
+
+  for (const alignment of alignments) {
+    if (alignment.response_row === null) continue;
+    counts.returnedRows++;
+    const row = matchedTo.get(alignment);
+    if (!row) {
+      // An extra row: every cell is wrong, counted over all attribute columns.
+      counts.returnedCells += 1 + rules.size;
+      continue;
+    }
+    counts.matchedRows++;
+    const columns = gradable(row);
+    // The row was matched under new names: none of its stored verdicts were given against this row.
+    const regradeAll = alignment.gold_row !== row.row;
+    let correct = 1;
+    for (const column of columns) {
+      const stored = alignment.cells.get(column);
+      const verdict = regradeAll || row.touched.has(column) ? regrade(row, column, stored, !regradeAll) : storedVerdict(row, column, stored);
+      if (CREDITED.has(verdict)) correct++;
+    }
+    counts.returnedCells += 1 + columns.length;
+    counts.correctCells += correct;
+    if (correct === 1 + columns.length) counts.correctRows++;
+  }
+  return { scores: scoresFromCounts(counts), counts, needsRegrade };
+
+  function storedVerdict(row: PatchedRow, column: string, stored: StoredCell | undefined): Verdict {
+    if (stored) return stored.verdict;
+    // The grader wrote no cell: the system left it empty.
+    const check = checkCell(rules.get(column)!, row.cells.get(column) ?? { blank: true }, '');
+    return check === 'needs_judge' ? 'incorrect' : check;
+  }
+
+  /** `sameRow`: the stored verdict was given against this gold row (before the patch). */
+  function regrade(row: PatchedRow, column: string, stored: StoredCell | undefined, sameRow: boolean): Verdict {
+    const gold = row.cells.get(column) ?? { state: 'blank' as const, value: null, alternatives: [], sources: [] };
+    const response = stored?.response ?? '';
+    const check = checkCell(rules.get(column)!, gold, response);
+    if (check !== 'needs_judge') return check;
+    needsRegrade.push({ task_id: taskId, row: row.row, column });
+    // Until a judge looks again: the same text as an accepted value is surely correct; a cell
+    // the judge accepted keeps its credit when the patch only added alternatives; else wrong.
+    if (equalsAccepted(gold, response)) return 'correct';
+    const onlyAlternatives = edits.cells.get(row.row)?.get(column)?.replace === null;
+    return sameRow && onlyAlternatives && stored?.verdict === 'correct' ? 'correct' : 'incorrect';
+  }
+}
