@@ -13,8 +13,11 @@
 // so their settled_by_revision column is re-applied from here after derivation.
 // runs_through is the highest run id present when the revision was imported:
 // runs imported later were graded against the new gold and open fresh disputes.
+//
+// IF NOT EXISTS: stores created while 003 was a placeholder are already at
+// user_version 3; a later migration can run this same SQL to add the tables.
 export const up = `
-CREATE TABLE revisions (
+CREATE TABLE IF NOT EXISTS revisions (
   tag TEXT PRIMARY KEY,
   base_revision TEXT NOT NULL,
   base_sha256 TEXT,
@@ -28,20 +31,20 @@ CREATE TABLE revisions (
   imported_at TEXT
 ) STRICT;
 
-CREATE TABLE revision_outputs (
+CREATE TABLE IF NOT EXISTS revision_outputs (
   dataset_sha256 TEXT PRIMARY KEY,
   revision TEXT NOT NULL REFERENCES revisions(tag),
   format TEXT NOT NULL,
   written_at TEXT NOT NULL
 ) STRICT;
 
-CREATE TABLE revision_disputes (
+CREATE TABLE IF NOT EXISTS revision_disputes (
   revision TEXT NOT NULL REFERENCES revisions(tag),
   dispute_id TEXT NOT NULL,
   PRIMARY KEY (revision, dispute_id)
 ) STRICT, WITHOUT ROWID;
 
-CREATE TABLE revision_settlements (
+CREATE TABLE IF NOT EXISTS revision_settlements (
   dispute_id TEXT NOT NULL,
   revision TEXT NOT NULL REFERENCES revisions(tag),
   runs_through INTEGER NOT NULL,

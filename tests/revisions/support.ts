@@ -105,6 +105,7 @@ export async function ruledWorkspace(): Promise<RuledWorkspace> {
   const dir = tempDir('atlas-rev-');
   const encrypted = (await service.exportPatch({ revision: 'v1.1', out: join(dir, 'v1.1.patch.json') })).path;
   const plaintext = (await service.exportPatch({ revision: 'v1.1', out: join(dir, 'v1.1.plain.json'), plaintext: true })).path;
-  const parquetPatch = (await service.exportPatch({ revision: 'v1.1', out: join(dir, 'v1.1.parquet.patch.json'), dataset: workspace.datasetParquet! })).path;
+  // Another base file makes other content: another tag, or export would refuse it once it records revisions.
+  const parquetPatch = (await service.exportPatch({ revision: 'v1.1-parquet', out: join(dir, 'v1.1.parquet.patch.json'), dataset: workspace.datasetParquet! })).path;
   return { workspace, service, dir, encrypted, plaintext, parquetPatch, ruledStrings };
 }
