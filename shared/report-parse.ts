@@ -3,6 +3,7 @@
 // with an overall confidence. Pure: the caller passes the catalogue of task
 // ids, columns and gold row names it knows. Anything not found is null and
 // shown as "unparsed" for the engineer to fix by hand.
+import type { ColumnGuess } from './report-parse/column';
 import { findColumn, snippetTable } from './report-parse/column';
 import type { LabelledField } from './report-parse/fields';
 import { extractFields, firstField } from './report-parse/fields';
@@ -15,7 +16,6 @@ import { looseKey, removeInvisible, stripComments, stripTags, unwrapValue } from
 import type { ReportUrl } from './report-parse/urls';
 import { extractUrls, withoutUrls } from './report-parse/urls';
 import { proposedFromField, proposedFromProse } from './report-parse/value';
-import type { ColumnGuess } from './report-parse/column';
 
 export type { CatalogueRow, ColumnGuess, ReportUrl, RowBy };
 export { extractUrls } from './report-parse/urls';
@@ -64,6 +64,8 @@ export interface ParsedReport {
   notes: string[];
 }
 
+const MAX_WEIGHED = 5;
+
 interface TaskReading {
   row: RowGuess | null;
   column: ColumnGuess | null;
@@ -82,8 +84,8 @@ export function parseReport(report: ReportText, catalogue: ReportCatalogue, opti
   const rawBody = stripComments(report.body ?? '');
   // Links are read before invisible controls are dropped, so a link hiding one is seen (and flagged) as it is.
   const urls = extractUrls(`${rawTitle}\n${rawBody}`);
-  const title = removeInvisible(withoutUrls(rawTitle, urls));
-  const body = removeInvisible(withoutUrls(rawBody, urls));
+  const title = removeInvisible(withoutUrls(rawTitle));
+  const body = removeInvisible(withoutUrls(rawBody));
   // Fields come from the body only: a title like "Task atlas-0001 row 3: wrong score" is prose.
   const { fields, tables } = extractFields(body);
   const prose = stripTags(`${title}\n${body}`);
@@ -192,7 +194,8 @@ function dropNames(prose: string, ids: readonly string[]): string {
 function pickByEvidence(candidates: readonly string[], mentions: readonly TaskMention[], readingOf: (id: string) => TaskReading): string {
   let best = candidates[0]!;
   let bestScore = -1;
-  for (const id of candidates) {
+  // A report naming many tasks is a list, not a report on one: weigh the first few only.
+  for (const id of candidates.slice(0, MAX_WEIGHED)) {
     const reading = readingOf(id);
     const mention = mentions.find((m) => m.id === id);
     const score =

@@ -162,17 +162,13 @@ function refreshHasReport(store: Store): void {
  * again, restoring `has_report` and report disputes. All reports when
  * `taskIds` is omitted.
  */
-export function relinkReports(store: Store, taskIds?: readonly string[]): LinkSummary {
+export function relinkReports(store: Store, taskIds?: Iterable<string>): LinkSummary {
   const { db } = store;
-  let rows: ReportRow[];
-  if (taskIds === undefined) rows = db.prepare<[], ReportRow>('SELECT * FROM reports ORDER BY id').all();
-  else {
-    const wanted = new Set(taskIds);
-    rows = db
-      .prepare<[], ReportRow>('SELECT * FROM reports ORDER BY id')
-      .all()
-      .filter((row) => row.task_id === null || wanted.has(row.task_id));
-  }
+  // Most stores hold no reports: then there is nothing to restore.
+  if (!db.prepare('SELECT 1 FROM reports LIMIT 1').get()) return { linked: 0, unlinked: 0, reportDisputes: [] };
+  const all = db.prepare<[], ReportRow>('SELECT * FROM reports ORDER BY id').all();
+  const wanted = taskIds === undefined ? null : new Set(taskIds);
+  const rows = wanted === null ? all : all.filter((row) => row.task_id === null || wanted.has(row.task_id));
   return linkReportRows(store, rows, { reparse: true });
 }
 

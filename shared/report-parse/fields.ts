@@ -37,10 +37,14 @@ const HEADING = /^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$/u;
 // `Label: value`, `- **Label:** value`, `Label = value`; the label is a few words without digits
 // ("atlas-0003 row 2: …" is prose) and never a URL scheme.
 const LABEL_LINE = /^\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:\*\*|__)?([\p{L}][\p{L} .'’/()#&?-]{0,40}?)(?:\*\*|__)?\s*[:：=]\s*(?:\*\*|__)?(?!\/\/)(.*)$/u;
+const MAX_LINE = 2000;
 const SEPARATOR = /^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$/u;
 
 export function extractFields(text: string): { fields: LabelledField[]; tables: TableBlock[] } {
-  const lines = stripTags(text).split('\n');
+  // Lines longer than any label or table row are prose; skipping them keeps the patterns linear.
+  const lines = stripTags(text)
+    .split('\n')
+    .map((line) => (line.length > MAX_LINE ? '' : line));
   const fields: LabelledField[] = [];
   const tables: TableBlock[] = [];
   for (let i = 0; i < lines.length; i++) {

@@ -19,35 +19,42 @@ export interface ReportUrl {
 const SCHEME = /(?<![\p{L}\p{N}+.-])(https?|ftps?|file|javascript|vbscript|data|blob|mailto|about|wss?):(?=[^\s])/giu;
 // Where a bare link ends: whitespace, markup delimiters, table pipes.
 const STOP = /[\s<>"`|\\{}^]/u;
-const TRAILING = /[.,;:!?'"*_~]$/u;
+const TRAILING = /^[.,;:!?'"*_~]$/u;
 
-export function extractUrls(text: string): ReportUrl[] {
-  const found = new Map<string, ReportUrl>();
+/** Every link with where it sits: one pass, a scheme inside a link already read being part of it. */
+function scan(text: string): { url: string; start: number; end: number }[] {
+  const spans: { url: string; start: number; end: number }[] = [];
+  let consumed = 0;
   for (const match of text.matchAll(SCHEME)) {
+    if (match.index < consumed) continue;
     const start = match.index;
     let end = start + match[0].length;
     while (end < text.length && !STOP.test(text[end]!)) end++;
+    consumed = end;
     const url = trimLink(text.slice(start, end));
-    if (url.length <= match[0].length || found.has(url)) continue;
-    found.set(url, describe(url));
+    if (url.length > match[0].length) spans.push({ url, start, end: start + url.length });
   }
+  return spans;
+}
+
+export function extractUrls(text: string): ReportUrl[] {
+  const found = new Map<string, ReportUrl>();
+  for (const { url } of scan(text)) if (!found.has(url)) found.set(url, describe(url));
   return [...found.values()];
 }
 
 /** Drops sentence punctuation and closing brackets that belong to the prose around a link. */
 function trimLink(raw: string): string {
-  let url = raw;
+  const open = { ')': count(raw, '('), ']': count(raw, '[') };
+  const close = { ')': count(raw, ')'), ']': count(raw, ']') };
+  let end = raw.length;
   for (;;) {
-    if (TRAILING.test(url)) {
-      url = url.slice(0, -1);
-      continue;
-    }
-    const last = url.at(-1);
-    if ((last === ')' && count(url, '(') < count(url, ')')) || (last === ']' && count(url, '[') < count(url, ']'))) {
-      url = url.slice(0, -1);
-      continue;
-    }
-    return url;
+    const last = raw[end - 1];
+    if (last !== undefined && TRAILING.test(last)) end--;
+    else if ((last === ')' || last === ']') && open[last] < close[last]) {
+      close[last]--;
+      end--;
+    } else return raw.slice(0, end);
   }
 }
 
@@ -69,9 +76,14 @@ function describe(url: string): ReportUrl {
 }
 
 /** The text with every link replaced by a space, so names inside links are not taken for mentions. */
-export function withoutUrls(text: string, urls: readonly ReportUrl[]): string {
-  let out = text;
-  for (const { url } of [...urls].sort((a, b) => b.url.length - a.url.length)) out = out.split(url).join(' ');
+export function withoutUrls(text: string): string {
+  let out = '';
+  let from = 0;
+  for (const span of scan(text)) {
+    out += `${text.slice(from, span.start)} `;
+    from = span.end;
+  }
+  out += text.slice(from);
   // Brackets that only held a link ("(https://…)", "<https://…>") go too.
   return out.replace(/[(<[]\s*[)>\]]/gu, ' ');
 }

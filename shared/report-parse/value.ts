@@ -3,6 +3,7 @@
 import { isEmptyAnswer, unwrapValue } from './text';
 
 const MAX_VALUE = 200;
+const MAX_LINE = 2000;
 
 // Each pattern captures the text right after the phrase; `cleanValue` cuts it
 // at the end of the clause.
@@ -10,7 +11,7 @@ const PROPOSALS: RegExp[] = [
   /\bshould (?:actually |instead |really |rather )?(?:be|read|say|show|list|have been|be changed to|be updated to|be corrected to|be set to)\s*[:\-–]?\s+(.+)/iu,
   /\b(?:correct|right|true|actual|real|proper|accurate)(?: value| answer| figure| number| one| data)?\s*(?:is|=|:|would be|should be)\s+(.+)/iu,
   /\b(?:it|this|that|the value)?\s*(?:is|'s|’s) actually\s+(.+)/iu,
-  /\b(?:changed?|updated?|fix(?:ed)?|corrected|set)\b[^\n]{0,80}?\bfrom\s+.+?\s+to\s+(.+)/iu,
+  /\b(?:changed?|updated?|fix(?:ed)?|corrected|set)\b[^\n]{0,80}?\bfrom\s+[^\n]{1,80}?\s+to\s+(.+)/iu,
   /\b(?:change|update|fix|correct|set)\s+(?:it\s+|this\s+|the value\s+)?to\s+(.+)/iu,
   /\bnot\s+[^,;.]{1,60}?,?\s+but\s+(.+)/iu,
   /(?:->|→|=>)\s*(.+)/u,
@@ -19,6 +20,8 @@ const PROPOSALS: RegExp[] = [
 /** A proposed value stated in prose; null when none is. */
 export function proposedFromProse(text: string): string | null {
   for (const line of text.split('\n')) {
+    // A line this long is not a sentence stating a value (and would make the patterns slow).
+    if (line.length > MAX_LINE) continue;
     for (const pattern of PROPOSALS) {
       const match = pattern.exec(line);
       if (!match) continue;
@@ -33,7 +36,7 @@ export function proposedFromProse(text: string): string | null {
 // followed by a space (not a thousands separator), or a phrase that starts
 // the justification.
 const VALUE_END =
-  /(?:[.;!?](?=\s|$)|,\s|\s[([](?:see|source|per|according|ref)|\s(?:according to|as per|per|see|source|sources|based on|as shown|as listed|as stated|because|since|which|instead of|rather than|not|and not|but|in the|on the|from the|citing)\b|\s*$)/giu;
+  /(?:[.;!?](?=\s|$)|,\s|\s[([](?:see|source|per|according|ref)|\s(?:according to|as per|per|see|source|sources|based on|as shown|as listed|as stated|because|since|which|instead of|rather than|not|and not|but|in the|on the|from the|citing)\b|$)/giu;
 
 // A full stop after these is part of the value ("Dr. Ing. A. Aas-Jakobsen", "St. Louis").
 const ABBREVIATION = /(?:^|[\s(])(?:dr|mr|mrs|ms|st|mt|jr|sr|co|inc|ltd|corp|bros|no|vol|ing|prof|ft|approx|ca|vs)$/iu;

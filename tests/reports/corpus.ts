@@ -463,4 +463,13 @@ https://www.moma.org/artists/4016`,
       urls: [safe('https://snl.no/Lysefjordbrua')], confidence: [0.9, 0.95],
     },
   },
+  {
+    name: 'issue form submitted with CRLF line endings',
+    title: 'Skyward Sword HD founding year',
+    body: '### Task ID\r\n\r\natlas/0007:zelda remakes\r\n\r\n### Row\r\n\r\nSkyward Sword HD\r\n\r\n### Column\r\n\r\nLead developer founding year\r\n\r\n### Correct value\r\n\r\n1994\r\n\r\n### Source\r\n\r\nhttps://en.wikipedia.org/wiki/Tantalus_Media\r\n',
+    expect: {
+      task_id: ZELDA, gold_row: 3, row_by: 'alias', column: 'Lead developer founding year', column_score: 1, proposed_value: '1994',
+      urls: [safe('https://en.wikipedia.org/wiki/Tantalus_Media')], confidence: [1, 1],
+    },
+  },
 ];
