@@ -2,8 +2,11 @@
 // quote gold, so they are sealed like gold (columns ending in _s). Parsed
 // fields are derived (recomputed when the body or the store's tasks change);
 // the engineer's hand fixes live apart in override_s and always win.
+//
+// IF NOT EXISTS: stores created while 002 was a placeholder are already at
+// user_version 2 or later; a later migration can run this same SQL to add the tables.
 export const up = `
-CREATE TABLE reports (
+CREATE TABLE IF NOT EXISTS reports (
   id INTEGER PRIMARY KEY,
   -- 'owner/name' ('' when the source names no repository); issue numbers are per repository.
   repo TEXT NOT NULL,
@@ -33,17 +36,17 @@ CREATE TABLE reports (
   confidence REAL,
   UNIQUE (repo, number)
 ) STRICT;
-CREATE INDEX reports_by_number ON reports(number);
-CREATE INDEX reports_by_cell ON reports(task_id, gold_row, column_name);
+CREATE INDEX IF NOT EXISTS reports_by_number ON reports(number);
+CREATE INDEX IF NOT EXISTS reports_by_cell ON reports(task_id, gold_row, column_name);
 
 -- One dispute per report. Automatic links are recomputed after every import
 -- (disputes are derived and rebuilt); manual links are the engineer's and kept.
 -- No foreign key to disputes: a dispute id is stable while the row is rebuilt.
-CREATE TABLE report_links (
+CREATE TABLE IF NOT EXISTS report_links (
   report_id INTEGER PRIMARY KEY REFERENCES reports(id) ON DELETE CASCADE,
   dispute_id TEXT NOT NULL,
   manual INTEGER NOT NULL CHECK (manual IN (0, 1)),
   linked_at TEXT NOT NULL
 ) STRICT;
-CREATE INDEX report_links_by_dispute ON report_links(dispute_id);
+CREATE INDEX IF NOT EXISTS report_links_by_dispute ON report_links(dispute_id);
 `;
