@@ -2,12 +2,15 @@
 // and turns every failure into exactly one `atlas-adjudicator: …` line on stderr.
 import { readFileSync } from 'node:fs';
 import { ApiInputError } from '../shared/api';
+import { applyCommand } from './commands/apply';
 import { demoCommand } from './commands/demo';
 import { disputesCommand } from './commands/disputes';
 import { exportCommand } from './commands/export';
 import { importCommand } from './commands/import';
 import { policyCommand } from './commands/policy';
+import { rescoreCommand } from './commands/rescore';
 import { retractCommand } from './commands/retract';
+import { revisionsCommand } from './commands/revisions';
 import { ruleCommand } from './commands/rule';
 import { rulingsCommand } from './commands/rulings';
 import { serveCommand } from './commands/serve';
@@ -27,6 +30,9 @@ export const COMMANDS: readonly Command[] = [
   ruleCommand,
   retractCommand,
   exportCommand,
+  applyCommand,
+  rescoreCommand,
+  revisionsCommand,
   rulingsCommand,
   statsCommand,
   policyCommand,

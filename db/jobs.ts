@@ -1,7 +1,10 @@
 // Long work (import, demo) runs as a job the renderer polls: progress,
 // cancel, and a final report. Only one import runs at a time per service.
 import { randomUUID } from 'node:crypto';
-import type { ImportReport, JobStatus } from '../shared/api-types';
+import type { JobStatus } from '../shared/api-types';
+
+/** What a finished job hands back: the fields of JobStatus that carry results. */
+export type JobResult = Pick<JobStatus, 'report' | 'apply'>;
 
 export interface JobContext {
   signal: AbortSignal;
@@ -27,7 +30,7 @@ export class JobManager {
     while (this.running) await this.running.finished;
   }
 
-  start(kind: JobStatus['kind'], work: (context: JobContext) => Promise<ImportReport>): JobStatus {
+  start(kind: JobStatus['kind'], work: (context: JobContext) => Promise<JobResult>): JobStatus {
     if (this.running) throw new JobBusyError(`another ${this.running.status.kind} is running; wait for it or cancel it`);
     const controller = new AbortController();
     const status: JobStatus = { id: randomUUID(), kind, state: 'running', done: 0, total: 0, message: 'starting' };
@@ -41,14 +44,14 @@ export class JobManager {
       },
     };
     job.finished = work(context).then(
-      (report) => {
+      (result) => {
+        Object.assign(status, result);
         status.state = 'done';
-        status.report = report;
         status.message = 'done';
       },
       (error: unknown) => {
         status.state = controller.signal.aborted ? 'cancelled' : 'failed';
-        status.error = controller.signal.aborted ? 'cancelled: the store is unchanged' : error instanceof Error ? error.message : String(error);
+        status.error = controller.signal.aborted ? `cancelled: ${kind === 'apply' ? 'no output was written' : 'the store is unchanged'}` : error instanceof Error ? error.message : String(error);
         status.message = status.state;
       },
     ).finally(() => {

@@ -23,6 +23,8 @@ import { readSettings, writeSettings } from './settings';
 import type { Store } from './store';
 import { getMeta, openStore } from './store';
 import { loadDemoWorkspace } from './demo/load-demo';
+import { applyAndRecord } from './revisions/apply-and-record';
+import { listRevisions, readPatchFile, rescore, reviewPatch } from './revisions/index';
 
 export interface ServiceOptions {
   dbPath: string;
@@ -88,13 +90,15 @@ export function openService(options: ServiceOptions): ServiceHandle {
     setSettings: (input) => writeSettings(settingsPath, { engineer: input.engineer }),
 
     startImport: (input) => {
-      const job = jobs.start('import', (context) => runImport(input.paths, { signal: context.signal, onProgress: context.progress }));
+      const job = jobs.start('import', async (context) => ({
+        report: await runImport(input.paths, { signal: context.signal, onProgress: context.progress }),
+      }));
       return { jobId: job.id };
     },
     loadDemo: () => {
       const job = jobs.start('demo', async (context) => {
         const paths = await loadDemoWorkspace(options.demoDir ?? join(tmpdir(), 'atlas-adjudicator-demo'), context.signal);
-        return runImport(paths, { signal: context.signal, onProgress: context.progress });
+        return { report: await runImport(paths, { signal: context.signal, onProgress: context.progress }) };
       });
       return { jobId: job.id };
     },
@@ -134,6 +138,16 @@ export function openService(options: ServiceOptions): ServiceHandle {
       await jobs.idle();
       return store.db.transaction(() => mergeRulingLogs(store, input.paths)).immediate();
     },
+
+    applyPatch: (input) => {
+      const job = jobs.start('apply', async (context) => ({
+        apply: await applyAndRecord(store, input, { signal: context.signal, onProgress: (done, total, phase) => context.progress(done, total, phase) }),
+      }));
+      return { jobId: job.id };
+    },
+    rescore: async (input) => rescore(store, (await readPatchFile(input.patch)).patch),
+    listRevisions: () => listRevisions(store),
+    reviewPatch: async (input) => reviewPatch(store, (await readPatchFile(input.patch)).patch),
 
     importPaths: async (paths, importOptions) => {
       await jobs.idle();

@@ -1,4 +1,5 @@
 // Result shapes of the AdjudicatorApi (shared/api.ts).
+import type { ApplyResult } from './revision-types';
 import type { ColumnRule, Decision, DisputeKind, DisputeStatus, GoldState, GradingMethod, Verdict } from './domain';
 
 export interface SkippedItem {
@@ -26,12 +27,14 @@ export type JobState = 'running' | 'done' | 'failed' | 'cancelled';
 
 export interface JobStatus {
   id: string;
-  kind: 'import' | 'export' | 'demo';
+  kind: 'import' | 'export' | 'demo' | 'apply';
   state: JobState;
   done: number;
   total: number;
   message: string;
   report?: ImportReport;
+  /** For `apply` jobs: the revised dataset written. */
+  apply?: ApplyResult;
   error?: string;
 }
 

@@ -14,6 +14,7 @@ import type {
   Settings,
   StoreInfo,
 } from './api-types';
+import type { PatchReview, RescoreResult, RevisionRecord } from './revision-types';
 import { DECISIONS, DISPUTE_KINDS, DISPUTE_STATUSES } from './domain';
 
 const text = (max: number) => z.string().max(max);
@@ -75,6 +76,17 @@ export type ExportInput = z.infer<typeof exportInput>;
 
 const policyInput = z.object({ required: z.number().int().min(1).max(20).optional(), blind: z.boolean().optional() }).strict();
 const rulingsExportInput = z.object({ out: text(4096).min(1), plaintext: z.boolean().optional() }).strict();
+const applyInput = z
+  .object({
+    dataset: text(4096).min(1),
+    patch: text(4096).min(1),
+    out: text(4096).min(1),
+    changelog: text(4096).min(1).optional(),
+    plaintext: z.boolean().optional(),
+  })
+  .strict();
+export type ApplyInput = z.infer<typeof applyInput>;
+const patchInput = z.object({ patch: text(4096).min(1) }).strict();
 const pathsInput = z.object({ paths: z.array(text(4096).min(1)).min(1).max(10_000) }).strict();
 
 function method<Input extends z.ZodType, Output>(input: Input) {
@@ -107,6 +119,13 @@ export const apiMethods = {
   setPolicy: method<typeof policyInput, StoreInfo['policy']>(policyInput),
   exportRulings: method<typeof rulingsExportInput, RulingLogExport>(rulingsExportInput),
   importRulings: method<typeof pathsInput, RulingLogImport>(pathsInput),
+  /** Applies a patch file to a dataset file, writing the revised dataset (a job: progress, cancel). */
+  applyPatch: method<typeof applyInput, { jobId: string }>(applyInput),
+  /** Every imported run's scores before and after a patch (DESIGN §7.3). */
+  rescore: method<typeof patchInput, RescoreResult>(patchInput),
+  listRevisions: method<typeof empty, RevisionRecord[]>(empty),
+  /** A patch's operations decrypted for review inside the app. */
+  reviewPatch: method<typeof patchInput, PatchReview>(patchInput),
 };
 
 export type ApiMethods = typeof apiMethods;

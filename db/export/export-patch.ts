@@ -10,6 +10,7 @@ import { encryptText } from '../../shared/crypto';
 import type { GoldPatch } from '../../shared/patch';
 import { PATCH_FORMAT, mapOperationText } from '../../shared/patch';
 import { writeFileAtomic } from '../fs-atomic';
+import { recordRevision } from '../revisions/index';
 import type { Store } from '../store';
 import { getMeta } from '../store';
 import { ExportError, collectOperations } from './patch-ops';
@@ -49,13 +50,10 @@ export function buildPatch(store: Store, input: ExportInput, engineer: string): 
 export function exportPatch(store: Store, input: ExportInput, engineer: string): ExportResult {
   const patch = buildPatch(store, input, engineer);
   const text = `${JSON.stringify(patch, null, 2)}\n`;
+  const sha256 = createHash('sha256').update(text).digest('hex');
   const path = resolve(input.out);
+  // Recorded first: a tag already exported with other changes is refused before anything is written.
+  store.db.transaction(() => recordRevision(store, { patch, patchSha256: sha256 })).immediate();
   writeFileAtomic(path, text);
-  return {
-    path,
-    revision: patch.revision,
-    operations: patch.operations.length,
-    sha256: createHash('sha256').update(text).digest('hex'),
-    encrypted: patch.encrypted,
-  };
+  return { path, revision: patch.revision, operations: patch.operations.length, sha256, encrypted: patch.encrypted };
 }

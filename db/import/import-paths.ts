@@ -6,6 +6,7 @@ import { deriveTaskDisputes } from '../disputes/derive';
 import { rankDisputes } from '../disputes/rank';
 import { mergeRulingLogs } from '../rulings/log';
 import { readPolicy } from '../rulings/policy';
+import { applySettlements, settleByRevision } from '../revisions/index';
 import { refreshAllStatuses } from '../rulings/status';
 import type { Store } from '../store';
 import { getMeta, setMeta } from '../store';
@@ -45,6 +46,7 @@ export async function importPaths(store: Store, paths: readonly string[], option
   try {
     const now = new Date().toISOString();
     let datasetId: number | null = null;
+    const datasetHashes: string[] = [];
     for (const source of plan.sources) {
       for await (const event of readSource(source, { signal })) {
         signal?.throwIfAborted();
@@ -52,6 +54,7 @@ export async function importPaths(store: Store, paths: readonly string[], option
           case 'dataset': {
             const registered = writer.dataset(event.sha256, event.path, event.format, getMeta(db, 'base_revision') ?? 'v1.0', now);
             datasetId = registered.id;
+            datasetHashes.push(event.sha256);
             if (getMeta(db, 'base_revision') === null) setMeta(db, 'base_revision', 'v1.0');
             setMeta(db, 'dataset_sha256', event.sha256);
             setMeta(db, 'dataset_path', event.path);
@@ -88,6 +91,8 @@ export async function importPaths(store: Store, paths: readonly string[], option
     }
     onProgress?.(total, total, 'deriving disputes');
     newDisputes = deriveDisputes(store, writer.touchedTasks, signal);
+    // A revised dataset this store exported marks the disputes its patch settled (DESIGN §6).
+    for (const sha256 of datasetHashes) settleByRevision(store, sha256);
     if (plan.rulingLogs.length > 0) rulings = mergeRulingLogs(store, plan.rulingLogs);
     db.exec('COMMIT');
   } catch (error) {
@@ -129,5 +134,6 @@ function deriveDisputes(store: Store, tasks: ReadonlySet<string>, signal?: Abort
   }
   rankDisputes(db);
   refreshAllStatuses(store, rebuilt);
+  applySettlements(store, rebuilt);
   return created;
 }

@@ -50,7 +50,9 @@ export class ImportWriter {
         'INSERT INTO run_rows (run_id, task_id, seq, gold_row, response_row, response_entity_s, entity_key, aligned_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
       ),
       insertCell: db.prepare(
-        `INSERT OR REPLACE INTO system_cells
+        // Plain INSERT: OR REPLACE made every insert several times slower (conflict and
+        // foreign-key bookkeeping); duplicate columns of a row are dropped before (lastPerColumn).
+        `INSERT INTO system_cells
            (run_id, task_id, seq, gold_row, column_name, gold_s, response_s, response_empty, verdict, method, sources_s, reasoning_s)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
@@ -155,10 +157,10 @@ export class ImportWriter {
         row.gold_row,
         row.response_row,
         sealer.seal(entity),
-        entity === null ? null : entityKey(entity),
+        entity === null ? null : this.entityKey(entity),
         row.aligned_by,
       );
-      for (const cell of row.cells) {
+      for (const cell of lastPerColumn(row.cells)) {
         this.statements.insertCell.run(
           runId,
           record.task_id,
@@ -180,6 +182,18 @@ export class ImportWriter {
     this.touchedTasks.add(record.task_id);
   }
 
+  // The same entity names come back from every system: normalise and hash each once.
+  private readonly entityKeys = new Map<string, string>();
+  private entityKey(name: string): string {
+    let key = this.entityKeys.get(name);
+    if (key === undefined) {
+      if (this.entityKeys.size >= 100_000) this.entityKeys.clear();
+      key = entityKey(name);
+      this.entityKeys.set(name, key);
+    }
+    return key;
+  }
+
   judge(opinion: JudgeOpinionRecord): void {
     const { sealer } = this.store;
     const result = this.statements.insertJudge.run(
@@ -196,4 +210,22 @@ export class ImportWriter {
     );
     if (result.changes > 0) this.counts.judges++;
   }
+}
+
+/**
+ * A row's cells with each column once, the last one winning (what the former
+ * INSERT OR REPLACE on (row, column) kept). Rows almost never repeat a column,
+ * so the common case returns the array itself.
+ */
+export function lastPerColumn<T extends { column: string }>(cells: readonly T[]): readonly T[] {
+  if (cells.length < 2) return cells;
+  const seen = new Set<string>();
+  for (const cell of cells) seen.add(cell.column);
+  if (seen.size === cells.length) return cells;
+  const last = new Map<string, T>();
+  for (const cell of cells) {
+    last.delete(cell.column);
+    last.set(cell.column, cell);
+  }
+  return [...last.values()];
 }

@@ -176,6 +176,16 @@ export function createFakeService(options: FakeOptions = {}): FakeService {
     getStats: () => {
       throw new Error('getStats is not part of the fake');
     },
+    applyPatch: () => {
+      throw new Error('applyPatch is not part of the fake');
+    },
+    rescore: () => {
+      throw new Error('rescore is not part of the fake');
+    },
+    listRevisions: () => [],
+    reviewPatch: () => {
+      throw new Error('reviewPatch is not part of the fake');
+    },
     setPolicy: (input) => ({ required: input.required ?? 1, blind: input.blind ?? false }),
     exportRulings: (input) => ({ path: input.out, rulings: rulings.length }),
     importRulings: () => ({ added: 0, duplicates: 0, refused: [] }),

@@ -1,0 +1,87 @@
+// `apply --dataset FILE --patch FILE --out FILE`: the revised dataset and its changelog.
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { ApplyResult } from '../../shared/revision-types';
+import { applyAndRecord } from '../../db/revisions/apply-and-record';
+import { applyPatch, PatchMismatchError } from '../../db/revisions/index';
+import { dbPathOf, parseCommand, positionals, withService } from '../args';
+import { write, writeJsonLine } from '../context';
+import type { CliContext } from '../context';
+import { CliError, EXIT, UsageError } from '../errors';
+import { progressOn } from '../progress';
+import { COMMON_HELP } from './types';
+import type { Command } from './types';
+
+const HELP = `Usage: atlas-adjudicator apply --dataset FILE --patch FILE --out FILE
+                               [--changelog FILE] [--plaintext] [--json]
+
+Applies an atlas-gold-patch/1 file (encrypted or plain) to a dataset file
+(JSONL or Parquet). Checks base_sha256 against the file and every operation's
+"from" against the decrypted gold; on any mismatch the whole patch is refused
+and every mismatching operation is listed (values only with --plaintext).
+Writes the revised dataset in the input's format, fields re-encrypted with each
+task's canary, untouched rows byte-identical, atomically; and CHANGELOG.md
+(row, column, operation, linked issues; no gold values) with --changelog.
+When the store exists, it records the revised dataset, so importing it later
+as the new base marks the disputes the patch settled as resolved.
+
+${COMMON_HELP}
+`;
+
+async function run(argv: string[], ctx: CliContext): Promise<number> {
+  const { values, positionals: given } = parseCommand('apply', argv, {
+    dataset: { type: 'string' },
+    patch: { type: 'string' },
+    out: { type: 'string' },
+    changelog: { type: 'string' },
+    plaintext: { type: 'boolean' },
+  });
+  positionals('apply', given, []);
+  for (const flag of ['dataset', 'patch', 'out'] as const) if (values[flag] === undefined) throw new UsageError(`apply: missing --${flag} FILE`);
+  const dataset = resolve(ctx.cwd, values.dataset!);
+  const patch = resolve(ctx.cwd, values.patch!);
+  if (!existsSync(dataset)) throw new CliError(`apply: --dataset: no such file: ${dataset}`);
+  if (!existsSync(patch)) throw new CliError(`apply: --patch: no such file: ${patch}`);
+  const controller = new AbortController();
+  const stopListening = ctx.onSignal(['SIGINT', 'SIGTERM'], () => controller.abort());
+  const progress = progressOn(ctx.stderr, 'apply');
+  try {
+    const input = {
+      dataset,
+      patch,
+      out: resolve(ctx.cwd, values.out!),
+      ...(values.changelog === undefined ? {} : { changelog: resolve(ctx.cwd, values.changelog) }),
+      plaintext: values.plaintext === true,
+    };
+    const watch = { signal: controller.signal, onProgress: (done: number, total: number, phase: string) => progress.update(done, total, phase) };
+    const dbPath = dbPathOf(values.db, ctx);
+    const result: ApplyResult = existsSync(dbPath)
+      ? await withService(ctx, { dbPath, mustExist: true }, (service) => applyAndRecord(service.store, input, watch))
+      : await applyPatch({ ...input, changelog: input.changelog ?? null, ...watch });
+    progress.clear();
+    if (values.json) {
+      await writeJsonLine(ctx.stdout, result);
+    } else {
+      const lines = [
+        `Wrote ${result.revision} (${result.format}) to ${result.out}: ${result.operations.total} operations on ${result.tasks.changed} of ${result.tasks.total} tasks`,
+        `sha256 ${result.sha256}`,
+      ];
+      if (!result.base_verified) lines.push('warning: the patch names no base_sha256; only the operations\' "from" values were checked');
+      if (result.superseded.length > 0) lines.push(`note: ${result.superseded.length} operation(s) on removed rows were moot`);
+      if (result.changelog) lines.push(`Changelog: ${result.changelog}`);
+      await write(ctx.stdout, `${lines.join('\n')}\n`);
+    }
+    return EXIT.ok;
+  } catch (error) {
+    progress.clear();
+    if (controller.signal.aborted) throw new CliError('apply cancelled; no output was written', EXIT.interrupted);
+    if (error instanceof PatchMismatchError && values.json) {
+      await writeJsonLine(ctx.stdout, { base: error.base, mismatches: error.mismatches });
+    }
+    throw error;
+  } finally {
+    stopListening();
+  }
+}
+
+export const applyCommand: Command = { name: 'apply', summary: 'apply a gold patch to a dataset file (revised dataset + changelog)', help: HELP, run };

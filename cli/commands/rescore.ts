@@ -1,0 +1,57 @@
+// `rescore --patch FILE [--json]`: every imported run's F1s before and after a patch.
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { dbPathOf, parseCommand, positionals, withService } from '../args';
+import { write, writeJsonLine } from '../context';
+import type { CliContext } from '../context';
+import { CliError, EXIT, UsageError } from '../errors';
+import { table } from '../format';
+import { COMMON_HELP } from './types';
+import type { Command } from './types';
+
+const HELP = `Usage: atlas-adjudicator rescore --patch FILE [--json] [--db FILE]
+
+Previews how a patch moves every imported run's scores: Discovery, Item and Row
+F1 averaged over tasks, before and after, with each system's rank, recomputed
+from the stored verdicts (deterministic rules re-checked; llm_judge cells the
+patch touches listed as "needs regrade"). The grader's own averages are shown
+beside "before"; tasks where they differ are counted.
+
+${COMMON_HELP}
+`;
+
+const f = (value: number): string => value.toFixed(3);
+const delta = (after: number, before: number): string => `${after - before >= 0 ? '+' : ''}${(after - before).toFixed(3)}`;
+
+async function run(argv: string[], ctx: CliContext): Promise<number> {
+  const { values, positionals: given } = parseCommand('rescore', argv, { patch: { type: 'string' } });
+  positionals('rescore', given, []);
+  if (values.patch === undefined) throw new UsageError('rescore: missing --patch FILE');
+  const patch = resolve(ctx.cwd, values.patch);
+  if (!existsSync(patch)) throw new CliError(`rescore: --patch: no such file: ${patch}`);
+  return withService(ctx, { dbPath: dbPathOf(values.db, ctx), mustExist: true }, async (service) => {
+    const result = await service.rescore({ patch });
+    if (values.json) {
+      await writeJsonLine(ctx.stdout, result);
+      return EXIT.ok;
+    }
+    const rows = result.systems.map((s) => [
+      s.system,
+      `${s.before.rank} → ${s.after.rank}`,
+      f(s.before.discovery_f1), f(s.after.discovery_f1),
+      f(s.before.item_f1), f(s.after.item_f1),
+      f(s.before.row_f1), f(s.after.row_f1), delta(s.after.row_f1, s.before.row_f1),
+      s.grader ? f(s.grader.row_f1) : '—',
+      String(s.needs_regrade.length),
+      String(s.differing_tasks.length),
+    ]);
+    const out = [
+      `${result.revision} on ${result.base_revision}: ${result.operations} operations on ${result.touched_tasks.length} tasks; ${result.needs_regrade} llm_judge cells need regrading`,
+      table(['system', 'rank', 'disc', 'disc→', 'item', 'item→', 'row', 'row→', 'Δrow', 'grader row', 'regrade', 'differs'], rows),
+    ];
+    await write(ctx.stdout, `${out.join('\n')}\n`);
+    return EXIT.ok;
+  });
+}
+
+export const rescoreCommand: Command = { name: 'rescore', summary: "preview every system's scores before and after a patch", help: HELP, run };

@@ -1,0 +1,77 @@
+// The release loop through the service, as the app and CLI drive it:
+// rule → export → apply (job) → import the revised dataset as the new base
+// → the settled disputes show as resolved by that revision.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GeneratedWorkspace } from '../../db/demo/generate';
+import type { ServiceHandle } from '../../db/service';
+import { freshService, smallWorkspace, tempDir, workspacePaths } from './workspace';
+
+let service: ServiceHandle;
+let workspace: GeneratedWorkspace;
+const dir = tempDir();
+let ruled: string[] = [];
+
+beforeAll(async () => {
+  workspace = await smallWorkspace();
+  service = freshService('mia');
+  await service.importPaths(workspacePaths(workspace));
+  const cells = [...service.disputeRecords({ kind: 'cell' })].filter((record) => record.gold.state === 'value').slice(0, 3);
+  for (const dispute of cells) {
+    await service.rule({ disputeId: dispute.id, decision: 'accept_system', value: dispute.clusters.find((c) => !c.agrees_with_gold)!.value });
+  }
+  ruled = cells.map((dispute) => dispute.id);
+});
+afterAll(() => service.close());
+
+describe('tagged revision loop', () => {
+  it('applies an exported patch as a job, records the revision, and settles its disputes when the revised dataset is imported', async () => {
+    const patchPath = join(dir, 'v1.1.patch.json');
+    await service.exportPatch({ revision: 'v1.1', out: patchPath });
+    const out = join(dir, 'atlas-v1.1.jsonl');
+    const { jobId } = await service.applyPatch({ dataset: workspace.dataset, patch: patchPath, out, changelog: join(dir, 'CHANGELOG.md') });
+    await service.idle();
+    const job = await service.getJob({ jobId });
+    expect(job.state, job.error).toBe('done');
+    expect(job.apply!.operations.total).toBe(3);
+    expect(readFileSync(join(dir, 'CHANGELOG.md'), 'utf8')).toContain('v1.1');
+
+    const preview = await service.rescore({ patch: patchPath });
+    expect(preview.operations).toBe(3);
+    expect(preview.systems.length).toBeGreaterThan(0);
+
+    const [revision] = await service.listRevisions({});
+    expect(revision).toMatchObject({ tag: 'v1.1', operations: 3, imported_at: null });
+
+    await service.importPaths([out]);
+    for (const id of ruled) {
+      const detail = await service.getDispute({ id });
+      expect(detail.settled_by_revision).toBe('v1.1');
+      expect(detail.dispute.status).toBe('resolved');
+    }
+    expect((await service.getInfo({})).revision).toBe('v1.1');
+    expect((await service.listRevisions({}))[0]!.imported_at).not.toBeNull();
+  });
+
+  it('refuses exporting the same tag again with different changes, writing nothing', async () => {
+    const extra = [...service.disputeRecords({ kind: 'cell', status: 'open' })][0]!;
+    await service.rule({ disputeId: extra.id, decision: 'mark_blank' });
+    await expect(service.exportPatch({ revision: 'v1.1', out: join(dir, 'again.json') })).rejects.toThrow(/already exported with different changes/);
+    expect(() => readFileSync(join(dir, 'again.json'))).toThrow();
+  });
+
+  it('the next revision builds on the new base; applying it to the old base is refused and writes nothing', async () => {
+    const patchPath = join(dir, 'v1.2.patch.json');
+    const exported = await service.exportPatch({ revision: 'v1.2', out: patchPath });
+    expect(exported.operations).toBe(1); // the disputes v1.1 settled are not exported again
+    const patch = JSON.parse(readFileSync(patchPath, 'utf8')) as { base_revision: string };
+    expect(patch.base_revision).toBe('v1.1');
+    const { jobId } = await service.applyPatch({ dataset: workspace.dataset, patch: patchPath, out: join(dir, 'wrong.jsonl') });
+    await service.idle();
+    const job = await service.getJob({ jobId });
+    expect(job.state).toBe('failed');
+    expect(job.error).toMatch(/base/);
+    expect(() => readFileSync(join(dir, 'wrong.jsonl'))).toThrow();
+  });
+});
