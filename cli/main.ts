@@ -8,6 +8,7 @@ import { disputesCommand } from './commands/disputes';
 import { exportCommand } from './commands/export';
 import { importCommand } from './commands/import';
 import { policyCommand } from './commands/policy';
+import { reportsCommand } from './commands/reports';
 import { rescoreCommand } from './commands/rescore';
 import { retractCommand } from './commands/retract';
 import { revisionsCommand } from './commands/revisions';
@@ -34,6 +35,7 @@ export const COMMANDS: readonly Command[] = [
   rescoreCommand,
   revisionsCommand,
   rulingsCommand,
+  reportsCommand,
   statsCommand,
   policyCommand,
   serveCommand,

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { JobStatus } from '../shared/api-types';
 
 /** What a finished job hands back: the fields of JobStatus that carry results. */
-export type JobResult = Pick<JobStatus, 'report' | 'apply'>;
+export type JobResult = Pick<JobStatus, 'report' | 'apply' | 'reports'>;
 
 export interface JobContext {
   signal: AbortSignal;

@@ -25,6 +25,19 @@ import { getMeta, openStore } from './store';
 import { loadDemoWorkspace } from './demo/load-demo';
 import { applyAndRecord } from './revisions/apply-and-record';
 import { listRevisions, readPatchFile, rescore, reviewPatch } from './revisions/index';
+import type { ReportListItem, ReportRef } from '../shared/report-parse/views';
+import {
+  draftReply,
+  importReportFiles,
+  importReportsFromGitHub,
+  linkReport,
+  listReports,
+  overrideReport,
+  postReportReply,
+  ReportError,
+} from './reports/index';
+import type { SecretStore } from './secrets';
+import { githubToken, sessionSecretStore } from './secrets';
 
 export interface ServiceOptions {
   dbPath: string;
@@ -33,6 +46,8 @@ export interface ServiceOptions {
   settingsPath?: string;
   /** Where the demo workspace's files are written (default: a folder in the OS temp dir). */
   demoDir?: string;
+  /** Where the GitHub token is kept (default: memory for this session; Electron passes its keychain). */
+  secrets?: SecretStore;
 }
 
 export interface ImportOptions {
@@ -59,6 +74,14 @@ export function openService(options: ServiceOptions): ServiceHandle {
   const store = openStore(options.dbPath);
   const settingsPath = options.settingsPath ?? defaultSettingsPath();
   const jobs = new JobManager();
+  const secrets = options.secrets ?? sessionSecretStore();
+  // Tests point the live import at a local fake GitHub.
+  const githubApi = process.env.ATLAS_ADJUDICATOR_GITHUB_API;
+  const reportItem = (ref: ReportRef): ReportListItem => {
+    const item = listReports(store).find((report) => report.number === ref.number && (ref.repo === undefined || report.repo === ref.repo));
+    if (!item) throw new ReportError(`no report #${ref.number}${ref.repo ? ` in ${ref.repo}` : ''}`);
+    return item;
+  };
   const engineer = (): string => options.engineer ?? process.env.ATLAS_ADJUDICATOR_ENGINEER ?? readSettings(settingsPath).engineer;
 
   // Imports write through their own connection, so reads here keep seeing the last committed state.
@@ -148,6 +171,54 @@ export function openService(options: ServiceOptions): ServiceHandle {
     rescore: async (input) => rescore(store, (await readPatchFile(input.patch)).patch),
     listRevisions: () => listRevisions(store),
     reviewPatch: async (input) => reviewPatch(store, (await readPatchFile(input.patch)).patch),
+
+    importReports: (input) => {
+      const job = jobs.start('reports', async (context) => {
+        if ('paths' in input) {
+          return { reports: store.db.transaction(() => importReportFiles(store, input.paths, { repo: input.repo })).immediate() };
+        }
+        const token = githubToken(secrets).token;
+        const reports = await importReportsFromGitHub(store, {
+          repo: input.repo,
+          ...(input.label ? { label: input.label } : {}),
+          ...(token ? { token } : {}),
+          ...(githubApi ? { baseUrl: githubApi } : {}),
+          signal: context.signal,
+          onPage: (pages, issues) => context.progress(pages, pages + 1, `${issues} issues from ${pages} pages`),
+        });
+        return { reports };
+      });
+      return { jobId: job.id };
+    },
+    listReports: (input) => listReports(store, input),
+    overrideReport: async (input) => {
+      await jobs.idle();
+      overrideReport(store, input, input.fields, { replace: input.replace });
+      return reportItem(input);
+    },
+    linkReport: async (input) => {
+      await jobs.idle();
+      linkReport(store, input, input.disputeId);
+      return reportItem(input);
+    },
+    draftReply: (input) => draftReply(store, input, input.revision ? { revision: input.revision } : {}),
+    postReply: async (input) => {
+      const token = githubToken(secrets).token;
+      if (!token) throw new ReportError('posting to GitHub needs a token: set GITHUB_TOKEN or add one in Settings');
+      return postReportReply(store, input, {
+        token,
+        confirm: input.confirm,
+        ...(input.body ? { body: input.body } : {}),
+        ...(input.revision ? { revision: input.revision } : {}),
+        ...(input.close !== undefined ? { close: input.close } : {}),
+        ...(githubApi ? { baseUrl: githubApi } : {}),
+      });
+    },
+    getGitHubToken: () => githubToken(secrets).state,
+    setGitHubToken: (input) => {
+      secrets.set(input.token);
+      return githubToken(secrets).state;
+    },
 
     importPaths: async (paths, importOptions) => {
       await jobs.idle();

@@ -1,4 +1,6 @@
 // Result shapes of the AdjudicatorApi (shared/api.ts).
+import type { ReportView } from './report-parse/views';
+import type { ReportImportResult } from './report-types';
 import type { ApplyResult } from './revision-types';
 import type { ColumnRule, Decision, DisputeKind, DisputeStatus, GoldState, GradingMethod, Verdict } from './domain';
 
@@ -21,13 +23,15 @@ export interface ImportReport {
   files: number;
   /** Ruling logs found among the paths, merged in the same transaction. */
   rulings?: RulingLogImport;
+  /** GitHub issue files found among the paths. */
+  reports?: ReportImportResult;
 }
 
 export type JobState = 'running' | 'done' | 'failed' | 'cancelled';
 
 export interface JobStatus {
   id: string;
-  kind: 'import' | 'export' | 'demo' | 'apply';
+  kind: 'import' | 'export' | 'demo' | 'apply' | 'reports';
   state: JobState;
   done: number;
   total: number;
@@ -35,6 +39,8 @@ export interface JobStatus {
   report?: ImportReport;
   /** For `apply` jobs: the revised dataset written. */
   apply?: ApplyResult;
+  /** For `reports` jobs: the GitHub issues imported. */
+  reports?: ReportImportResult;
   error?: string;
 }
 
@@ -136,6 +142,8 @@ export interface DisputeDetail {
   /** True when other engineers' rulings are hidden until the viewer rules (blind review). */
   rulings_hidden: boolean;
   settled_by_revision: string | null;
+  /** GitHub reports attached to this dispute (render every text as text). */
+  reports: ReportView[];
 }
 
 export interface Facets {

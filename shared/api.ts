@@ -14,6 +14,16 @@ import type {
   Settings,
   StoreInfo,
 } from './api-types';
+import type { ReportListItem } from './report-parse/views';
+import {
+  draftReplyInputSchema,
+  importReportsInputSchema,
+  linkReportInputSchema,
+  listReportsInputSchema,
+  overrideReportInputSchema,
+  reportRefSchema,
+} from './report-parse/views';
+import type { GitHubTokenState, PostReplyResult, ReplyDraft } from './report-types';
 import type { PatchReview, RescoreResult, RevisionRecord } from './revision-types';
 import { DECISIONS, DISPUTE_KINDS, DISPUTE_STATUSES } from './domain';
 
@@ -86,6 +96,16 @@ const applyInput = z
   })
   .strict();
 export type ApplyInput = z.infer<typeof applyInput>;
+const postReplyInput = reportRefSchema
+  .extend({
+    /** Posting is public: the caller must say so. */
+    confirm: z.literal(true),
+    body: text(65_536).optional(),
+    revision: text(100).min(1).optional(),
+    close: z.boolean().optional(),
+  })
+  .strict();
+const tokenInput = z.object({ token: text(1000).min(1).nullable() }).strict();
 const patchInput = z.object({ patch: text(4096).min(1) }).strict();
 const pathsInput = z.object({ paths: z.array(text(4096).min(1)).min(1).max(10_000) }).strict();
 
@@ -126,6 +146,18 @@ export const apiMethods = {
   listRevisions: method<typeof empty, RevisionRecord[]>(empty),
   /** A patch's operations decrypted for review inside the app. */
   reviewPatch: method<typeof patchInput, PatchReview>(patchInput),
+  /** GitHub reports from saved issue files or the live API (a job: progress, cancel). */
+  importReports: method<typeof importReportsInputSchema, { jobId: string }>(importReportsInputSchema),
+  listReports: method<typeof listReportsInputSchema, ReportListItem[]>(listReportsInputSchema),
+  /** The engineer's fixes to what the parser found (task, row, column, value); relinks at once. */
+  overrideReport: method<typeof overrideReportInputSchema, ReportListItem>(overrideReportInputSchema),
+  /** Attaches a report to a dispute by hand (null: back to automatic linking). */
+  linkReport: method<typeof linkReportInputSchema, ReportListItem>(linkReportInputSchema),
+  draftReply: method<typeof draftReplyInputSchema, ReplyDraft>(draftReplyInputSchema),
+  postReply: method<typeof postReplyInput, PostReplyResult>(postReplyInput),
+  getGitHubToken: method<typeof empty, GitHubTokenState>(empty),
+  /** Keeps the token in the OS keychain where the host has one, else for this session only; null forgets it. */
+  setGitHubToken: method<typeof tokenInput, GitHubTokenState>(tokenInput),
 };
 
 export type ApiMethods = typeof apiMethods;

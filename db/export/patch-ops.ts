@@ -1,6 +1,7 @@
 // Turns the agreed ruling of each settled dispute into gold patch operations.
 import type { Decision, DisputeKind, GoldState } from '../../shared/domain';
 import type { PatchCellState, PatchOperation, PatchRulingRef } from '../../shared/patch';
+import { issueNumbersForDispute } from '../reports/index';
 import type { Store } from '../store';
 
 interface SettledDispute {
@@ -67,7 +68,7 @@ export function collectOperations(store: Store): CollectedOperations {
     const evidence = [...new Set(rulings.flatMap((ruling) => sealer.openJson<string[]>(ruling.evidence_s, [])))].sort();
     const entity = sealer.open(dispute.entity_s);
     const value = sealer.open(agreed.value_s);
-    const base = { task_id: dispute.task_id, entity, evidence, rulings: refs, issues: [] as number[], dispute_id: dispute.id };
+    const base = { task_id: dispute.task_id, entity, evidence, rulings: refs, issues: issueNumbersForDispute(store, dispute.id), dispute_id: dispute.id };
 
     const currentCell = (): PatchCellState => {
       const stored = dispute.gold_row !== null && dispute.column_name !== null ? goldCell.get(dispute.task_id, dispute.gold_row, dispute.column_name) : undefined;

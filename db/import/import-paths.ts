@@ -2,6 +2,8 @@
 // time and written as they come; on any fatal error or cancel, ROLLBACK leaves
 // the store as it was. Tasks that fail validation are skipped whole and named.
 import type { ImportReport, RulingLogImport, SkippedItem } from '../../shared/api-types';
+import type { ReportImportResult } from '../../shared/report-types';
+import { importReportFiles, relinkReports } from '../reports/index';
 import { deriveTaskDisputes } from '../disputes/derive';
 import { rankDisputes } from '../disputes/rank';
 import { mergeRulingLogs } from '../rulings/log';
@@ -42,6 +44,7 @@ export async function importPaths(store: Store, paths: readonly string[], option
   let recordsRead = 0;
   let newDisputes = 0;
   let rulings: RulingLogImport | undefined;
+  let reports: ReportImportResult | undefined;
   db.exec('BEGIN IMMEDIATE');
   try {
     const now = new Date().toISOString();
@@ -85,7 +88,7 @@ export async function importPaths(store: Store, paths: readonly string[], option
         if (event.type !== 'judge' && event.type !== 'dataset') onProgress?.(Math.min(done, total), total, source.path);
       }
     }
-    if (recordsRead === 0 && plan.rulingLogs.length === 0) {
+    if (recordsRead === 0 && plan.rulingLogs.length === 0 && plan.reportFiles.length === 0) {
       const reasons = skipped.slice(0, 3).map((item) => `${item.path}: ${item.reason}`);
       throw new ImportError(`nothing could be imported${reasons.length ? `: ${reasons.join('; ')}` : ''}`, report());
     }
@@ -94,6 +97,7 @@ export async function importPaths(store: Store, paths: readonly string[], option
     // A revised dataset this store exported marks the disputes its patch settled (DESIGN §6).
     for (const sha256 of datasetHashes) settleByRevision(store, sha256);
     if (plan.rulingLogs.length > 0) rulings = mergeRulingLogs(store, plan.rulingLogs);
+    if (plan.reportFiles.length > 0) reports = importReportFiles(store, plan.reportFiles);
     db.exec('COMMIT');
   } catch (error) {
     if (db.inTransaction) db.exec('ROLLBACK');
@@ -110,8 +114,9 @@ export async function importPaths(store: Store, paths: readonly string[], option
       judges: writer.counts.judges,
       skipped,
       failed,
-      files: total + plan.rulingLogs.length,
+      files: total + plan.rulingLogs.length + plan.reportFiles.length,
       ...(rulings ? { rulings } : {}),
+      ...(reports ? { reports } : {}),
     };
   }
 }
@@ -132,6 +137,8 @@ function deriveDisputes(store: Store, tasks: ReadonlySet<string>, signal?: Abort
       rebuilt.push(id);
     }
   }
+  // Reports attach to the rebuilt disputes again (and report disputes come back where no other dispute fits).
+  relinkReports(store, tasks);
   rankDisputes(db);
   refreshAllStatuses(store, rebuilt);
   applySettlements(store, rebuilt);

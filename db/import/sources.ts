@@ -18,6 +18,8 @@ export interface SourcePlan {
   sources: PlannedSource[];
   /** Ruling logs are merged after the disputes are derived, so their rulings attach at once. */
   rulingLogs: string[];
+  /** GitHub issue files, likewise linked to the freshly derived disputes. */
+  reportFiles: string[];
   errors: SkippedItem[];
 }
 
@@ -28,10 +30,11 @@ export async function planSources(paths: readonly string[], signal?: AbortSignal
   const errors = [...expanded.errors];
   const sources: PlannedSource[] = [];
   const rulingLogs: string[] = [];
+  const reportFiles: string[] = [];
   for (const source of expanded.sources) {
     signal?.throwIfAborted();
-    if (source.kind === 'rulings') {
-      rulingLogs.push(source.path);
+    if (source.kind === 'rulings' || source.kind === 'reports') {
+      (source.kind === 'rulings' ? rulingLogs : reportFiles).push(source.path);
       continue;
     }
     if (!IMPORTABLE.has(source.kind)) {
@@ -50,7 +53,7 @@ export async function planSources(paths: readonly string[], signal?: AbortSignal
     }
     sources.push({ source, path: source.path, units: source.kind === 'dataset' ? await countLines(source.path) : 1 });
   }
-  return { sources, rulingLogs, errors };
+  return { sources, rulingLogs, reportFiles, errors };
 }
 
 async function countLines(path: string): Promise<number> {

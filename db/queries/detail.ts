@@ -3,6 +3,7 @@ import type { ClusterDetail, DisputeDetail, JudgeOpinionView, MissingRowSystemVi
 import { decryptText } from '../../shared/crypto';
 import type { ColumnRule, GoldState, GradingMethod, RuleType, Verdict } from '../../shared/domain';
 import { normalizeForRule } from '../../shared/normalize';
+import { reportsForDispute } from '../reports/index';
 import { readRulingViews } from '../rulings/views';
 import type { Store } from '../store';
 import type { DisputeRowSql } from './list';
@@ -164,6 +165,7 @@ export function getDisputeDetail(store: Store, id: string, engineer: string, bli
     rulings: hide ? rulings.filter((ruling) => ruling.engineer === engineer) : rulings,
     rulings_hidden: hide && rulings.some((ruling) => ruling.engineer !== engineer),
     settled_by_revision: extra.settled_by_revision,
+    reports: reportsForDispute(store, id),
   };
 }
 

@@ -1,0 +1,156 @@
+// `reports import|list|link|reply`: users' gold-error reports from GitHub.
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { ReportImportResult } from '../../shared/report-types';
+import { dbPathOf, integerOption, parseCommand, positionals, withService } from '../args';
+import { write, writeJsonLine } from '../context';
+import type { CliContext } from '../context';
+import { CliError, EXIT, UsageError } from '../errors';
+import { inline, table } from '../format';
+import { COMMON_HELP } from './types';
+import type { Command } from './types';
+import type { ServiceHandle } from '../../db/service';
+
+const HELP = `Usage: atlas-adjudicator reports import FILE... | --repo OWNER/NAME [--label L] [--json]
+       atlas-adjudicator reports list [--unlinked] [--json]
+       atlas-adjudicator reports link ISSUE_NUMBER DISPUTE_ID [--repo OWNER/NAME]
+       atlas-adjudicator reports reply ISSUE_NUMBER [--revision TAG] [--repo OWNER/NAME]
+
+import  reads saved GitHub issues (a GET /repos/{owner}/{repo}/issues response,
+        an array of such pages, or \`gh issue list --json number,title,body,url,
+        author,labels,state,createdAt\` output), or fetches them live with
+        --repo (token from GITHUB_TOKEN; follows Link pagination, waits out or
+        stops at the rate limit, skips pull requests). Re-importing updates
+        edited or closed issues and duplicates nothing. Each report is parsed
+        (task id, row, column, proposed value, links) and attached to the
+        dispute for that cell or row, or to a new report dispute.
+list    one line per report: number, title, url, task_id, row (0-based gold
+        row), column (exact name), dispute_id, confidence; null when unparsed.
+link    attaches a report to a dispute by hand.
+reply   prints a draft answer for the reporter (never quotes gold or the question).
+
+${COMMON_HELP}
+`;
+
+async function run(argv: string[], ctx: CliContext): Promise<number> {
+  const [action, ...rest] = argv;
+  switch (action) {
+    case 'import':
+      return importReports(rest, ctx);
+    case 'list':
+      return listReports(rest, ctx);
+    case 'link':
+      return linkReport(rest, ctx);
+    case 'reply':
+      return reply(rest, ctx);
+    default:
+      throw new UsageError(action === undefined ? "reports: missing action ('import', 'list', 'link' or 'reply')" : `reports: unknown action '${action}' (expected import, list, link or reply)`);
+  }
+}
+
+async function waitForJob(service: ServiceHandle, jobId: string): Promise<ReportImportResult> {
+  await service.idle();
+  const job = await service.getJob({ jobId });
+  if (job.state !== 'done' || !job.reports) throw new CliError(`reports import: ${job.error ?? job.state}`);
+  return job.reports;
+}
+
+async function importReports(argv: string[], ctx: CliContext): Promise<number> {
+  const { values, positionals: files } = parseCommand('reports import', argv, { repo: { type: 'string' }, label: { type: 'string' } });
+  if (files.length === 0 && values.repo === undefined) throw new UsageError('reports import: give FILE... or --repo OWNER/NAME');
+  if (files.length > 0 && values.label !== undefined) throw new UsageError('reports import: --label applies to --repo (live) imports only');
+  const paths = files.map((file) => resolve(ctx.cwd, file));
+  const absent = paths.find((path) => !existsSync(path));
+  if (absent !== undefined) throw new CliError(`reports import: no such file: ${absent}`);
+  return withService(ctx, { dbPath: dbPathOf(values.db, ctx), mustExist: false }, async (service) => {
+    const input =
+      paths.length > 0
+        ? { paths, ...(values.repo ? { repo: values.repo } : {}) }
+        : { repo: values.repo!, ...(values.label ? { label: values.label } : {}) };
+    const { jobId } = await service.importReports(input);
+    const cancel = ctx.onSignal(['SIGINT', 'SIGTERM'], () => void service.cancelJob({ jobId }));
+    let result: ReportImportResult;
+    try {
+      result = await waitForJob(service, jobId);
+    } finally {
+      cancel();
+    }
+    if (values.json) {
+      await writeJsonLine(ctx.stdout, result);
+    } else {
+      const lines = [
+        `Reports: ${result.added} added, ${result.updated} updated, ${result.unchanged} unchanged; ${result.linked} linked to disputes, ${result.unlinked} unlinked; ${result.pull_requests} pull requests skipped`,
+        ...result.skipped.map((item) => `  skipped ${item.path}${item.field ? ` (${item.field})` : ''}: ${inline(item.reason)}`),
+      ];
+      await write(ctx.stdout, `${lines.join('\n')}\n`);
+    }
+    return EXIT.ok;
+  });
+}
+
+async function listReports(argv: string[], ctx: CliContext): Promise<number> {
+  const { values, positionals: given } = parseCommand('reports list', argv, { unlinked: { type: 'boolean' } });
+  positionals('reports list', given, []);
+  return withService(ctx, { dbPath: dbPathOf(values.db, ctx), mustExist: true }, async (service) => {
+    const reports = await service.listReports({ unlinked: values.unlinked === true });
+    if (values.json) {
+      for (const report of reports) {
+        await writeJsonLine(ctx.stdout, {
+          number: report.number,
+          title: report.title,
+          url: report.url,
+          task_id: report.task_id,
+          row: report.row,
+          column: report.column,
+          dispute_id: report.dispute_id,
+          confidence: report.confidence,
+          repo: report.repo,
+          state: report.state,
+          column_score: report.column_score,
+        });
+      }
+      return EXIT.ok;
+    }
+    if (reports.length === 0) {
+      await write(ctx.stdout, values.unlinked ? 'No unlinked reports.\n' : 'No reports (import some with `atlas-adjudicator reports import`).\n');
+      return EXIT.ok;
+    }
+    const rows = reports.map((r) => [
+      `#${r.number}`,
+      inline(r.title),
+      r.task_id ?? '—',
+      r.row === null ? '—' : String(r.row),
+      r.column ?? '—',
+      r.dispute_id ?? 'unlinked',
+      r.confidence === null ? '—' : r.confidence.toFixed(2),
+    ]);
+    await write(ctx.stdout, `${table(['issue', 'title', 'task', 'row', 'column', 'dispute', 'conf'], rows)}\n`);
+    return EXIT.ok;
+  });
+}
+
+async function linkReport(argv: string[], ctx: CliContext): Promise<number> {
+  const { values, positionals: given } = parseCommand('reports link', argv, { repo: { type: 'string' } });
+  const [numberText, disputeId] = positionals('reports link', given, ['ISSUE_NUMBER', 'DISPUTE_ID']);
+  const number = integerOption('reports link', 'ISSUE_NUMBER', numberText, 1)!;
+  return withService(ctx, { dbPath: dbPathOf(values.db, ctx), mustExist: true }, async (service) => {
+    const item = await service.linkReport({ number, disputeId: disputeId!, ...(values.repo ? { repo: values.repo } : {}) });
+    if (values.json) await writeJsonLine(ctx.stdout, item);
+    else await write(ctx.stdout, `Linked #${item.number} to ${item.dispute_id}\n`);
+    return EXIT.ok;
+  });
+}
+
+async function reply(argv: string[], ctx: CliContext): Promise<number> {
+  const { values, positionals: given } = parseCommand('reports reply', argv, { revision: { type: 'string' }, repo: { type: 'string' } });
+  const [numberText] = positionals('reports reply', given, ['ISSUE_NUMBER']);
+  const number = integerOption('reports reply', 'ISSUE_NUMBER', numberText, 1)!;
+  return withService(ctx, { dbPath: dbPathOf(values.db, ctx), mustExist: true }, async (service) => {
+    const draft = await service.draftReply({ number, ...(values.revision ? { revision: values.revision } : {}), ...(values.repo ? { repo: values.repo } : {}) });
+    if (values.json) await writeJsonLine(ctx.stdout, draft);
+    else await write(ctx.stdout, `${draft.text.trimEnd()}\n`);
+    return EXIT.ok;
+  });
+}
+
+export const reportsCommand: Command = { name: 'reports', summary: "import, list, link and answer users' GitHub gold-error reports", help: HELP, run };
