@@ -103,11 +103,17 @@ CREATE TABLE system_cells (
   verdict TEXT NOT NULL,
   method TEXT NOT NULL,
   sources_s TEXT NOT NULL,
-  reasoning_s TEXT,
-  PRIMARY KEY (run_id, task_id, seq, column_name),
-  FOREIGN KEY (run_id, task_id, seq) REFERENCES run_rows(run_id, task_id, seq) ON DELETE CASCADE
+  reasoning_s TEXT
 ) STRICT;
-CREATE INDEX system_cells_by_gold_cell ON system_cells(task_id, gold_row, column_name);
+-- The largest table (one row per graded cell, ~500k at full scale): one index
+-- only, which serves every access path: a gold cell (task, row, column), a
+-- whole task (dispute derivation), and one run's task or row (task prefix,
+-- then run_id and seq read from the index itself). No composite primary key
+-- and no foreign key to run_rows: each would be another B-tree or lookup per
+-- insert, and a cascade from run_rows would need an index led by run_id. The
+-- writer keeps the invariant instead: a run task's cells, rows and run_tasks
+-- row are deleted and inserted together, one (seq, column) at most once.
+CREATE INDEX system_cells_by_gold_cell ON system_cells(task_id, gold_row, column_name, run_id, seq);
 
 CREATE TABLE judge_opinions (
   content_sha TEXT PRIMARY KEY,
@@ -159,11 +165,15 @@ CREATE TABLE dispute_clusters (
   PRIMARY KEY (dispute_id, idx)
 ) STRICT;
 
+-- Keyed by dispute first: deleting a dispute cascades here, and a dispute's
+-- systems are listed, by primary key (a key led by system made both a full
+-- scan per dispute). The system filter of the queue reads the second index.
 CREATE TABLE dispute_systems (
   dispute_id TEXT NOT NULL REFERENCES disputes(id) ON DELETE CASCADE,
   system TEXT NOT NULL,
-  PRIMARY KEY (system, dispute_id)
+  PRIMARY KEY (dispute_id, system)
 ) STRICT, WITHOUT ROWID;
+CREATE INDEX dispute_systems_by_system ON dispute_systems(system, dispute_id);
 
 -- Append-only events (triggers below). No foreign key to disputes: a ruling
 -- from another engineer's log may arrive before its dispute exists here.

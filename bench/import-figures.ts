@@ -1,0 +1,54 @@
+// Import, re-import and their floor, each in a child process (wall time and
+// peak RSS are the child's own). Runs alternate floor / import so both see
+// the same machine state; the faster of the runs counts (noise only slows).
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ChildReport } from './children/report';
+import { runChild } from './child';
+
+export interface ImportFigures {
+  floor: ChildReport;
+  import: ChildReport;
+  reimport: ChildReport;
+}
+
+/** Reads every file once so the first measured run does not pay for a cold page cache. */
+export function warmFiles(paths: readonly string[]): void {
+  const visit = (path: string): void => {
+    if (statSync(path).isDirectory()) for (const name of readdirSync(path)) visit(join(path, name));
+    else readFileSync(path);
+  };
+  for (const path of paths) visit(path);
+}
+
+function removeStore(path: string): void {
+  for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${path}${suffix}`, { force: true });
+}
+
+const faster = (a: ChildReport | null, b: ChildReport): ChildReport =>
+  a === null ? b : { ...(a.wallMs <= b.wallMs ? a : b), peakRssBytes: Math.max(a.peakRssBytes, b.peakRssBytes) };
+
+export async function measureImport(scratch: string, paths: readonly string[], runs: number, log: (line: string) => void): Promise<ImportFigures> {
+  warmFiles(paths);
+  let floor: ChildReport | null = null;
+  let imported: ChildReport | null = null;
+  let reimported: ChildReport | null = null;
+  for (let run = 1; run <= runs; run++) {
+    const floorDb = join(scratch, 'floor.sqlite');
+    const storeDb = join(scratch, 'import.sqlite');
+    removeStore(floorDb);
+    removeStore(storeDb);
+    const f = await runChild('floor-import.ts', [floorDb, ...paths]);
+    log(`  floor   run ${run}: ${(f.wallMs / 1000).toFixed(2)} s, ${f.cells} cells, ${f.files} files`);
+    const i = await runChild('import.ts', [storeDb, ...paths]);
+    log(`  import  run ${run}: ${(i.wallMs / 1000).toFixed(2)} s, ${i.cells} cells, ${i.disputes} disputes`);
+    const r = await runChild('import.ts', [storeDb, ...paths]);
+    log(`  reimport run ${run}: ${(r.wallMs / 1000).toFixed(2)} s, ${r.cells} cells added`);
+    if (r.cells !== 0 || r.disputes !== 0) throw new Error(`re-import changed the store (${r.cells} cells, ${r.disputes} disputes)`);
+    floor = faster(floor, f);
+    imported = faster(imported, i);
+    reimported = faster(reimported, r);
+    removeStore(floorDb);
+  }
+  return { floor: floor!, import: imported!, reimport: reimported! };
+}

@@ -1,0 +1,60 @@
+// Scripts that run inside the renderer page. Kept as JavaScript source text:
+// tsx's transform adds helpers (__name) to functions, which do not exist in
+// the page when a function is serialised into it.
+
+/** Before the app starts: notes (in __bench.firstRow) when the first row with data is painted. */
+export const INSTALL_PROBES = `
+(() => {
+  window.__bench = { firstRow: null };
+  const isDataRow = (el) => !el.classList.contains('row-loading') && !el.classList.contains('ag-row-loading') && (el.textContent || '').trim() !== '';
+  const observer = new MutationObserver(() => {
+    if (window.__bench.firstRow !== null) return;
+    const rows = document.querySelectorAll('.ag-grid-scrolling-container .ag-row');
+    if (![...rows].some(isDataRow)) return;
+    window.__bench.firstRow = -1;
+    observer.disconnect();
+    // Painted: the first task after the next frame.
+    requestAnimationFrame(() => setTimeout(() => { window.__bench.firstRow = performance.now(); }, 0));
+  });
+  observer.observe(document, { childList: true, subtree: true, characterData: true });
+})();
+`;
+
+/** Arms __next: ms from the next keydown until a different dispute's panel is painted (not stale). */
+export const ARM_NEXT_DISPUTE = `
+(() => {
+  const before = document.querySelector('.panel-scroll');
+  window.__next = new Promise((resolve) => {
+    let pressed = 0;
+    window.addEventListener('keydown', () => { pressed = performance.now(); }, { capture: true, once: true });
+    const observer = new MutationObserver(() => {
+      const now = document.querySelector('.panel-scroll');
+      const busy = document.querySelector('.panel')?.getAttribute('aria-busy') === 'true';
+      if (!pressed || !now || now === before || busy) return;
+      observer.disconnect();
+      requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - pressed), 0));
+    });
+    observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-busy'] });
+  });
+})();
+`;
+
+/** Scrolls the grid to its end; resolves with ms until row `last` shows data and is painted. */
+export function scrollToLastScript(last: number): string {
+  return `
+new Promise((resolve, reject) => {
+  const viewport = document.querySelector('.ag-grid-viewport, .ag-body-viewport');
+  if (!viewport) return reject(new Error('no grid viewport'));
+  const started = performance.now();
+  const done = () => {
+    const row = document.querySelector('.ag-grid-scrolling-container .ag-row[row-index="${last}"]');
+    if (!row || row.classList.contains('row-loading') || row.classList.contains('ag-row-loading') || (row.textContent || '').trim() === '') return false;
+    requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - started), 0));
+    return true;
+  };
+  const observer = new MutationObserver(() => { if (done()) observer.disconnect(); });
+  observer.observe(document.body, { childList: true, subtree: true, attributes: true, characterData: true });
+  viewport.scrollTop = viewport.scrollHeight;
+})
+`;
+}

@@ -1,0 +1,67 @@
+// Queue and detail queries against a store with ~100k disputes, in process
+// (the service as every host calls it), against the floor: one bare SELECT
+// of 100 rows by primary key.
+import type { ServiceHandle } from '../db/service';
+import { parseInput } from '../shared/api';
+import { median, percentile } from './stats';
+
+export interface Timing {
+  p50: number;
+  p95: number;
+}
+
+export interface QueryFigures {
+  disputes: number;
+  floor: Timing;
+  firstPage: Timing;
+  filteredPage: Timing & { filter: string; total: number };
+  show: Timing;
+}
+
+async function timeEach(runs: number, fn: (i: number) => unknown): Promise<Timing> {
+  // Warm-up calls use indices after the measured ones, so no measured call repeats one of them.
+  for (let i = runs; i < runs + 5; i++) await fn(i);
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    await fn(i);
+    times.push(performance.now() - started);
+  }
+  return { p50: median(times), p95: percentile(times, 95) };
+}
+
+export async function measureQueries(service: ServiceHandle, runs: number): Promise<QueryFigures> {
+  const { db } = service.store;
+  const ids = db.prepare<[], { id: string }>('SELECT id FROM disputes ORDER BY priority').all().map((row) => row.id);
+  const biggest = db
+    .prepare<[], { column_name: string }>(
+      "SELECT column_name FROM disputes WHERE column_name IS NOT NULL AND status = 'open' GROUP BY column_name ORDER BY count(*) DESC LIMIT 1",
+    )
+    .get();
+  if (!biggest) throw new Error('the store has no open cell disputes to filter');
+
+  // A different, spread-out set of 100 ids each time, so the floor is not one cached page.
+  const floorSql = db.prepare(`SELECT * FROM disputes WHERE id IN (${Array.from({ length: 100 }, () => '?').join(', ')})`);
+  const stride = Math.max(1, Math.floor(ids.length / 100));
+  const floor = await timeEach(runs, (i) => floorSql.all(...Array.from({ length: 100 }, (_, k) => ids[(k * stride + i) % ids.length])));
+
+  const firstInput = parseInput('listDisputes', {});
+  const firstPage = await timeEach(runs, () => service.listDisputes(firstInput));
+
+  const filter = { column: biggest.column_name, status: 'open' as const };
+  const filteredInput = parseInput('listDisputes', { filter });
+  const listing = await service.listDisputes(filteredInput);
+  const filteredPage = await timeEach(runs, () => service.listDisputes(filteredInput));
+
+  // Disputes as an engineer meets them: the top of the queue, one after another.
+  const showIds = ids.slice(0, runs + 5);
+  const show = await timeEach(runs, (i) => service.getDispute(parseInput('getDispute', { id: showIds[i % showIds.length]! })));
+
+  return {
+    disputes: ids.length,
+    floor,
+    firstPage,
+    filteredPage: { ...filteredPage, filter: `column "${filter.column}" + open`, total: listing.total },
+    show,
+  };
+}

@@ -1,0 +1,116 @@
+// `npm run bench [-- --quick] [-- --runs N] [-- --no-ui]`: generates (or
+// reuses) the seeded workloads under .bench/, measures every figure of issue 6
+// against its floor in the same run, and prints one table. The table and the
+// machine are also written to .bench/last-run.md for docs/benchmarks.md.
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { openService } from '../db/service';
+import { runChild } from './child';
+import { measureExport, settleDisputes } from './export-figures';
+import { measureImport } from './import-figures';
+import { machineSummary } from './machine';
+import { BENCH_DIR } from './paths';
+import { measureQueries } from './query-figures';
+import { mib, millis, seconds } from './stats';
+import { figure, renderTable } from './table';
+import type { Figure } from './table';
+import { measureUi } from './ui-figures';
+import { importPathsOf, workload } from './workload';
+import type { WorkloadSpec } from './workload';
+
+const { values } = parseArgs({
+  options: { quick: { type: 'boolean' }, runs: { type: 'string' }, 'no-ui': { type: 'boolean' } },
+});
+const quick = values.quick ?? false;
+// The full workload of issue 6; the scale workload reaches ~100k disputes (same generator, more tasks).
+const MAIN: WorkloadSpec = quick ? { tasks: 40, systems: 6, seed: 40 } : { tasks: 547, systems: 12, seed: 547 };
+const SCALE: WorkloadSpec | null = quick ? null : { tasks: 1500, systems: 12, seed: 1500 };
+const runs = Number(values.runs ?? (quick ? 1 : 2));
+const OPERATIONS = quick ? 300 : 10_000;
+const PRESSES = quick ? 30 : 200;
+const QUERY_RUNS = quick ? 50 : 200;
+
+const log = (line: string): void => void process.stderr.write(`${line}\n`);
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const scratch = join(BENCH_DIR, quick ? 'scratch-quick' : 'scratch');
+  rmSync(scratch, { recursive: true, force: true });
+  mkdirSync(scratch, { recursive: true });
+  const figures: Figure[] = [];
+
+  const main = await workload(MAIN, log);
+  const mainPaths = importPathsOf(main);
+  log(`import: ${MAIN.tasks} tasks × ${MAIN.systems} systems (+1 flat-file system), ${runs} run(s)`);
+  const imp = await measureImport(scratch, mainPaths, runs, log);
+  const cells = `${imp.import.cells} cells`;
+  figures.push(
+    figure({ figure: `import (${MAIN.tasks} tasks, ${cells}), wall`, value: imp.import.wallMs, floor: imp.floor.wallMs, format: seconds, maxRatio: 1.5, goal: '≤ 1.5× floor' }),
+    figure({ figure: 'import, peak RSS', value: imp.import.peakRssBytes, floor: imp.floor.peakRssBytes, format: mib, maxValue: 400 * 1024 ** 2, goal: '≤ 400 MiB' }),
+    figure({ figure: 're-import (no change), wall', value: imp.reimport.wallMs, floor: imp.floor.wallMs, format: seconds, maxRatio: 1.0, goal: '≤ 1.0× floor' }),
+  );
+
+  // The store for queries, UI and export: ~100k disputes (the main store in --quick).
+  let bigStore = join(scratch, 'import.sqlite');
+  let workspace = main;
+  if (SCALE) {
+    workspace = await workload(SCALE, log);
+    bigStore = join(scratch, 'scale.sqlite');
+    log(`scale store: importing ${SCALE.tasks} tasks × ${SCALE.systems} systems …`);
+    const scale = await runChild('import.ts', [bigStore, ...importPathsOf(workspace)]);
+    log(`  ${seconds(scale.wallMs)}, ${scale.disputes} disputes, peak RSS ${mib(scale.peakRssBytes)}`);
+    figures.push(
+      figure({ figure: `import (${SCALE.tasks} tasks, ${scale.cells} cells), peak RSS`, value: scale.peakRssBytes, format: mib, maxValue: 400 * 1024 ** 2, goal: '≤ 400 MiB' }),
+    );
+  }
+
+  const service = openService({ dbPath: bigStore, engineer: 'bench', settingsPath: join(scratch, 'settings.json') });
+  try {
+    const q = await measureQueries(service, QUERY_RUNS);
+    log(`queries on ${q.disputes} disputes: floor p50 ${millis(q.floor.p50)}; first ${millis(q.firstPage.p50)}, filtered ${millis(q.filteredPage.p50)} (${q.filteredPage.total} rows), show ${millis(q.show.p50)}`);
+    const queryFigure = (name: string, t: { p50: number; p95: number }): Figure => {
+      const f = figure({ figure: `${name}, p50 (p95)`, value: t.p50, floor: q.floor.p50, format: millis, maxRatio: 5, goal: '≤ 5× floor, p95 ≤ 20 ms' });
+      return { ...f, value: `${f.value} (${millis(t.p95)})`, met: f.met === true && t.p95 <= 20 };
+    };
+    figures.push(
+      queryFigure(`first queue page (100 rows of ${q.disputes} disputes)`, q.firstPage),
+      queryFigure(`filtered page (${q.filteredPage.filter})`, q.filteredPage),
+      queryFigure('show one dispute', q.show),
+    );
+
+    if (!values['no-ui']) {
+      log('UI in Chromium …');
+      const ui = await measureUi(bigStore, q.disputes, PRESSES, log);
+      figures.push(
+        figure({ figure: `UI: page load to first grid row (${q.disputes} disputes)`, value: ui.firstRowMs, format: millis, maxValue: 1000, goal: '≤ 1 s' }),
+        { ...figure({ figure: `UI: next dispute, keypress to panel painted, p50 (p95) over ${ui.presses}`, value: ui.nextP95, format: millis, maxValue: 50, goal: 'p95 ≤ 50 ms' }), value: `${millis(ui.nextP50)} (${millis(ui.nextP95)})` },
+        figure({ figure: 'UI: scroll to the last row', value: ui.scrollLastMs, format: millis, goal: '—' }),
+        figure({ figure: 'UI: renderer JS heap (after GC)', value: ui.heapBytes, format: mib, maxValue: 150 * 1024 ** 2, goal: '≤ 150 MiB' }),
+      );
+    }
+
+    log(`export: settling ${OPERATIONS} disputes …`);
+    const settled = settleDisputes(service, OPERATIONS);
+    const exp = await measureExport(service, workspace.dataset, scratch, runs + 1);
+    log(`  ${exp.operations} operations, ${mib(exp.patchBytes)} patch`);
+    figures.push(figure({ figure: `export patch (${exp.operations} operations of ${settled} rulings)`, value: exp.exportMs, floor: exp.exportFloorMs, format: millis, maxRatio: 3, goal: '≤ 3× floor' }));
+    figures.push(
+      'unavailable' in exp.apply
+        ? figure({ figure: 'apply patch to the full dataset', value: null, note: exp.apply.unavailable, format: millis, goal: '≤ 3× floor' })
+        : figure({ figure: `apply patch to the full dataset (${mib(exp.apply.bytes)})`, value: exp.apply.ms, floor: exp.apply.floorMs, format: millis, maxRatio: 3, goal: '≤ 3× floor' }),
+    );
+  } finally {
+    service.close();
+  }
+
+  const table = renderTable(figures);
+  const machine = machineSummary();
+  process.stdout.write(`\n${table}\n\n${machine}\nbench took ${seconds(performance.now() - started)}\n`);
+  writeFileSync(join(BENCH_DIR, quick ? 'last-run-quick.md' : 'last-run.md'), `${table}\n\n${machine}\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exitCode = 1;
+});

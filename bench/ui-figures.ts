@@ -1,0 +1,92 @@
+// The renderer in headless Chromium against browser mode (the loopback
+// bridge of cli/server.ts), with the big store: first grid row, next
+// dispute (keypress to panel painted), scroll to the last row, JS heap.
+// Times are taken inside the page (performance.now), so CDP round trips
+// are not counted; "painted" is the first task after the next frame.
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { startServer } from '../cli/server';
+import { launchBrowser } from '../tests/e2e/support/index';
+import { BENCH_DIR, REPO_ROOT } from './paths';
+import { ARM_NEXT_DISPUTE, INSTALL_PROBES, scrollToLastScript } from './page-probes';
+import { median, percentile } from './stats';
+
+export interface UiFigures {
+  firstRowMs: number;
+  nextP50: number;
+  nextP95: number;
+  presses: number;
+  scrollLastMs: number;
+  heapBytes: number;
+}
+
+/**
+ * Builds the renderer into .bench/renderer on every run: always the current
+ * sources, and never racing other builds of the shared dist/ folder.
+ */
+export function buildRenderer(log: (line: string) => void): string {
+  const outDir = join(BENCH_DIR, 'renderer');
+  log('building the renderer (vite build) …');
+  execFileSync(process.execPath, [join(REPO_ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--outDir', outDir, '--emptyOutDir'], {
+    cwd: REPO_ROOT,
+    stdio: 'ignore',
+  });
+  return outDir;
+}
+
+async function poll<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (ok(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms (last value ${String(value)})`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+export async function measureUi(dbPath: string, total: number, presses: number, log: (line: string) => void): Promise<UiFigures> {
+  const rendererDir = buildRenderer(log);
+  // In this process: the bench only awaits the browser meanwhile, so the server has the event loop to itself.
+  const bridge = await startServer({ dbPath, port: 0, engineer: 'bench', rendererDir });
+  const browser = await launchBrowser();
+  try {
+    const { page } = browser;
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.addInitScript(INSTALL_PROBES);
+    // The first load warms the bridge's page cache and the HTTP cache; the next three are measured.
+    const loads: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      await page.goto(i === 0 ? bridge.url : `${bridge.origin}/?r=${i}${new URL(bridge.url).hash}`, { waitUntil: 'commit' });
+      // Polled with evaluate: waitForFunction compiles its predicate in the page, which the CSP forbids.
+      const firstRow = await poll(() => page.evaluate<number | null>('window.__bench ? window.__bench.firstRow : null'), (v) => v !== null && v > 0);
+      if (i > 0) loads.push(firstRow!);
+    }
+    log(`  first row: ${loads.map((ms) => ms.toFixed(0)).join(', ')} ms`);
+
+    await page.waitForSelector('.panel-scroll', { timeout: 30_000 });
+    const times: number[] = [];
+    for (let i = 0; i < presses + 3; i++) {
+      await page.evaluate(ARM_NEXT_DISPUTE);
+      await page.keyboard.press('j');
+      const ms = await page.evaluate<number>('window.__next');
+      if (i >= 3) times.push(ms);
+    }
+    log(`  next dispute: p50 ${median(times).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms`);
+
+    const scrollLastMs = await page.evaluate<number>(scrollToLastScript(total - 1));
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('HeapProfiler.collectGarbage');
+    const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number; totalSize: number };
+    return {
+      firstRowMs: median(loads),
+      nextP50: median(times),
+      nextP95: percentile(times, 95),
+      presses: times.length,
+      scrollLastMs,
+      heapBytes: heap.usedSize,
+    };
+  } finally {
+    await browser.close();
+    await bridge.close();
+  }
+}
