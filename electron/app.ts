@@ -2,7 +2,7 @@
 // ipc.ts, menu.ts and first-run.ts; this file only connects them to Electron.
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, safeStorage, session, shell } from 'electron';
 import type { IpcMainInvokeEvent } from 'electron';
 import { defaultDbPath, defaultSettingsPath } from '../db/paths';
 import { openService } from '../db/service';
@@ -13,6 +13,7 @@ import { loadDemoIfEmpty } from './first-run';
 import { hardenWebContents } from './harden';
 import { registerApi, registerHostChannels } from './ipc';
 import { buildMenuTemplate } from './menu';
+import { keychainSecretStore } from './secrets';
 import { APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './protocol';
 import { allowPermission, APP_ENTRY_URL, APP_SCHEME, withContentSecurityPolicy } from './security';
 import { createMainWindow } from './window';
@@ -78,9 +79,11 @@ export function runMain(options: MainOptions = {}): MainHandle {
 
     const dbPath = options.dbPath ?? defaultDbPath();
     mkdirSync(dirname(dbPath), { recursive: true });
+    const settingsPath = options.settingsPath ?? defaultSettingsPath();
     service = openService({
       dbPath,
-      settingsPath: options.settingsPath ?? defaultSettingsPath(),
+      settingsPath,
+      secrets: keychainSecretStore(safeStorage, join(dirname(settingsPath), 'github-token.bin')),
     });
     registerApi(ipcMain, service);
     registerHostChannels(ipcMain, {

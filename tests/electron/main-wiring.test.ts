@@ -82,7 +82,12 @@ describe('Electron main wiring', () => {
 
   it('opens the service on the given store and loads the demo when it is empty', async () => {
     const { service } = await start();
-    expect(openService).toHaveBeenCalledWith({ dbPath: join(appRoot, 'atlas.sqlite'), settingsPath: join(appRoot, 'settings.json') });
+    expect(openService).toHaveBeenCalledWith({
+      dbPath: join(appRoot, 'atlas.sqlite'),
+      settingsPath: join(appRoot, 'settings.json'),
+      // The GitHub token goes to the OS keychain, beside the settings, never into the store.
+      secrets: expect.objectContaining({ kind: 'keychain' }) as unknown,
+    });
     expect(service.loadDemo).toHaveBeenCalledWith({});
   });
 
