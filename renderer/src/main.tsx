@@ -5,6 +5,8 @@ import './styles/base.css';
 import './styles/layout.css';
 import './styles/panel.css';
 import './styles/forms.css';
+import './styles/stats.css';
+import './styles/engineers.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks #root');

@@ -3,6 +3,8 @@
 import { useEffect } from 'react';
 import { resolveKey, type KeyAction } from '../lib/keys';
 import { useDisputeStore } from '../stores/dispute-store';
+import { useInfoStore } from '../stores/info-store';
+import { useQueueStore } from '../stores/queue-store';
 import { useRulingStore } from '../stores/ruling-store';
 import { useUiStore } from '../stores/ui-store';
 import { openFocusedSource, retractRuling, saveRuling } from '../features/review/actions';
@@ -33,6 +35,11 @@ function perform(action: KeyAction, target: Element | null): void {
     case 'move':
       moveSelection(action.delta);
       return;
+    case 'needs-me': {
+      const engineer = useInfoStore.getState().info?.engineer;
+      if (engineer) useQueueStore.getState().toggleNeeds(engineer);
+      return;
+    }
     case 'search':
       document.getElementById('queue-search')?.focus();
       return;
@@ -75,6 +82,7 @@ export function useGlobalKeys(): void {
         enterSaves: typing && target.hasAttribute('data-enter-save'),
         overlay: ui.overlay != null,
         reviewing: findView(ui.view).reviewing && useDisputeStore.getState().detail != null,
+        queue: findView(ui.view).reviewing,
       });
       if (!action) return;
       e.preventDefault();

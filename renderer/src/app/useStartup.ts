@@ -6,6 +6,7 @@ import { onJobFinished } from '../stores/import-store';
 import { useInfoStore } from '../stores/info-store';
 import { useQueueStore } from '../stores/queue-store';
 import { useSettingsStore } from '../stores/settings-store';
+import { useStatsStore } from '../stores/stats-store';
 
 export function useStartup(): void {
   useEffect(() => {
@@ -16,11 +17,15 @@ export function useStartup(): void {
       if (job.state !== 'done') return;
       void useInfoStore.getState().refresh();
       void useQueueStore.getState().loadFacets();
+      // An import may carry ruling logs: statistics and the open dispute's history change too.
+      void useStatsStore.getState().refresh();
+      void useDisputeStore.getState().reload();
       resetRows();
     });
     // "Mine" and blind review depend on who is ruling: reload both on a new name.
     const stopEngineer = useInfoStore.subscribe((state, previous) => {
       if (previous.info && state.info && state.info.engineer !== previous.info.engineer) {
+        useQueueStore.getState().followEngineer(state.info.engineer);
         refreshRows();
         void useDisputeStore.getState().reload();
       }

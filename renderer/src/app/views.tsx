@@ -1,9 +1,13 @@
 // The app's views, in tab order. A new view (Stats, Reports…) is one entry.
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import type { DisputeFilter } from '../../../shared/api';
 import type { StoreInfo } from '../../../shared/api-types';
 import { ExportView } from '../features/export/ExportView';
 import { QueueView } from '../features/queue/QueueView';
+
+// Charts are heavy: the Stats view (and ECharts) load when the tab is first opened.
+const StatsView = lazy(() => import('../features/stats/StatsView').then((m) => ({ default: m.StatsView })));
+const loadingStats = <div className="stats-page muted">Loading statistics…</div>;
 
 export interface ViewDef {
   id: string;
@@ -23,6 +27,16 @@ const CONFLICTS: DisputeFilter = { status: 'conflict' };
 export const VIEWS: readonly ViewDef[] = [
   { id: 'queue', label: 'Queue', reviewing: true, badge: (info) => info.counts.open, render: () => <QueueView preset={ALL} /> },
   { id: 'conflicts', label: 'Conflicts', reviewing: true, badge: (info) => info.counts.conflict || null, render: () => <QueueView preset={CONFLICTS} /> },
+  {
+    id: 'stats',
+    label: 'Stats',
+    reviewing: false,
+    render: () => (
+      <Suspense fallback={loadingStats}>
+        <StatsView />
+      </Suspense>
+    ),
+  },
   { id: 'export', label: 'Export', reviewing: false, render: () => <ExportView /> },
 ];
 

@@ -2,8 +2,9 @@
 // and turn it into a `rule` call. Kept free of React and of the store so the
 // keyboard flows can be tested directly.
 import type { RuleInput } from '../../../shared/api';
-import type { DisputeDetail } from '../../../shared/api-types';
+import type { DisputeDetail, RulingView } from '../../../shared/api-types';
 import { DECISIONS_BY_KIND, VALUE_DECISIONS, type Decision } from '../../../shared/domain';
+import { normalizeText } from '../../../shared/normalize';
 
 export interface RulingDraft {
   disputeId: string;
@@ -13,7 +14,7 @@ export interface RulingDraft {
   value: string;
   /** add_row: column → value. */
   values: Record<string, string>;
-  /** add_alias: the gold row, as typed. */
+  /** add_alias: the gold row's 0-based index, as text ('' until picked). */
   row: string;
   rationale: string;
   evidence: string[];
@@ -124,9 +125,29 @@ export function buildRuleInput(draft: RulingDraft, detail: DisputeDetail): Build
   }
   if (decision === 'add_alias') {
     const row = draft.row.trim();
-    if (!/^\d+$/.test(row)) return { ok: false, error: 'Give the gold row (0-based number) this entity is an alias of.' };
+    if (!/^\d+$/.test(row)) return { ok: false, error: 'Pick the gold row this entity is an alias of.' };
     input.row = Number(row);
     if (value !== '') input.value = value;
   }
   return { ok: true, input };
+}
+
+/**
+ * Another engineer's ruling as my draft (to agree with it in a conflict): its
+ * decision, value, row and column values; my rationale and evidence stay.
+ */
+export function adoptRuling(draft: RulingDraft, detail: DisputeDetail, ruling: RulingView): RulingDraft {
+  if (ruling.decision === 'retract' || !decisionsFor(detail).includes(ruling.decision)) return draft;
+  const value = ruling.value ?? '';
+  const wanted = normalizeText(value);
+  const targets = pickTargets(detail);
+  const picked = VALUE_DECISIONS.has(ruling.decision) && value !== '' ? targets.findIndex((t) => normalizeText(t.value) === wanted) : -1;
+  return {
+    ...draft,
+    decision: ruling.decision,
+    picked: picked >= 0 ? picked : null,
+    value: ruling.decision === 'add_alias' && value === '' ? detail.dispute.entity : value,
+    values: ruling.values ?? {},
+    row: ruling.row != null ? String(ruling.row) : '',
+  };
 }

@@ -149,3 +149,26 @@ export function suggestRevision(base: string | null): string {
   const match = /^(.*?)(\d+)$/.exec(base);
   return match ? `${match[1]}${Number(match[2]) + 1}` : `${base}-next`;
 }
+
+export interface PolicyView {
+  required: number;
+  blind: boolean;
+}
+
+/** The header's short form: "1 ruling", "2 agreeing · blind". */
+export function policyShort(policy: PolicyView): string {
+  return `${policy.required === 1 ? '1 ruling' : `${policy.required} agreeing`}${policy.blind ? ' · blind' : ''}`;
+}
+
+/** What the policy means, in a sentence. */
+export function policyLong(policy: PolicyView): string {
+  const settle = policy.required === 1 ? 'One ruling resolves a dispute' : `${policy.required} agreeing engineers resolve a dispute`;
+  return `${settle}; blind review ${policy.blind ? 'on' : 'off'}.`;
+}
+
+/** "mia" → "M", "Noah Berg" → "NB": the engineer badge's avatar. */
+export function initials(name: string): string {
+  const parts = name.trim().split(/[\s._-]+/).filter(Boolean);
+  const letters = parts.length > 1 ? [parts[0]![0], parts[1]![0]] : [...(parts[0] ?? '?')].slice(0, 1);
+  return letters.join('').toUpperCase();
+}

@@ -29,6 +29,7 @@ export type KeyAction =
   | { type: 'evidence' }
   | { type: 'rationale' }
   | { type: 'help' }
+  | { type: 'needs-me' }
   | { type: 'escape' };
 
 export interface KeyInput {
@@ -47,6 +48,8 @@ export interface KeyContext {
   overlay: boolean;
   /** The queue (with its dispute panel) is the current view. */
   reviewing: boolean;
+  /** A view with the queue is shown, even when nothing is selected (an empty filtered listing). */
+  queue?: boolean;
 }
 
 export function resolveKey(e: KeyInput, ctx: KeyContext): KeyAction | null {
@@ -63,6 +66,8 @@ export function resolveKey(e: KeyInput, ctx: KeyContext): KeyAction | null {
   if (e.key === '?') return { type: 'help' };
   // Search works before a dispute has loaded, and on an empty (filtered-out) queue.
   if (e.key === '/') return { type: 'search' };
+  // Works on an empty listing too, so the filter can always be switched off again.
+  if (e.key === 'N' && (ctx.reviewing || ctx.queue === true)) return { type: 'needs-me' };
   if (!ctx.reviewing) return null;
   switch (e.key) {
     case 'j':

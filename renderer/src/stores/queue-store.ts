@@ -24,6 +24,10 @@ interface QueueState {
   facets: Facets;
   setFilter: (patch: Partial<DisputeFilter>) => void;
   clearFilter: () => void;
+  /** "Needs my ruling": on for this engineer, or off. */
+  toggleNeeds: (engineer: string) => void;
+  /** The engineer changed: "needs my ruling" now means the new name. */
+  followEngineer: (engineer: string) => void;
   setPreset: (preset: DisputeFilter) => void;
   setSort: (sort: QueueSort | null) => void;
   setSelection: (id: string | null, index: number | null) => void;
@@ -46,6 +50,10 @@ export const useQueueStore = create<QueueState>()((set, get) => ({
   facets: { columns: [], systems: [], tasks: [] },
   setFilter: (patch) => set({ filter: compact({ ...get().filter, ...patch }) }),
   clearFilter: () => set({ filter: {} }),
+  toggleNeeds: (engineer) => get().setFilter({ needs: get().filter.needs ? undefined : engineer }),
+  followEngineer: (engineer) => {
+    if (get().filter.needs && get().filter.needs !== engineer) get().setFilter({ needs: engineer });
+  },
   setPreset: (preset) => set({ preset }),
   setSort: (sort) => set({ sort }),
   setSelection: (selectedId, selectedIndex) => set({ selectedId, selectedIndex }),

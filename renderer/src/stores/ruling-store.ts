@@ -2,8 +2,8 @@
 // change it live in lib/draft.ts; this store only holds the draft and asks
 // inputs to take focus.
 import { create } from 'zustand';
-import type { DisputeDetail } from '../../../shared/api-types';
-import { chooseDecision, emptyDraft, pickTarget, type RulingDraft } from '../lib/draft';
+import type { DisputeDetail, RulingView } from '../../../shared/api-types';
+import { adoptRuling, chooseDecision, emptyDraft, pickTarget, type RulingDraft } from '../lib/draft';
 
 export type DraftField = 'value' | 'row' | 'rationale' | 'evidence';
 
@@ -16,6 +16,8 @@ interface RulingState {
   reset: (disputeId: string) => void;
   choose: (detail: DisputeDetail, index: number) => void;
   pick: (detail: DisputeDetail, index: number) => void;
+  /** Take another engineer's ruling as my draft (to agree with it). */
+  adopt: (detail: DisputeDetail, ruling: RulingView) => void;
   update: (patch: Partial<Omit<RulingDraft, 'disputeId'>>) => void;
   setColumnValue: (column: string, value: string) => void;
   addEvidence: (url: string) => void;
@@ -43,6 +45,7 @@ export const useRulingStore = create<RulingState>()((set, get) => ({
     if (draft.decision === 'add_alias') get().requestFocus('row');
   },
   pick: (detail, index) => set({ draft: pickTarget(get().draft, detail, index), error: null }),
+  adopt: (detail, ruling) => set({ draft: adoptRuling(get().draft, detail, ruling), error: null }),
   update: (patch) => set({ draft: { ...get().draft, ...patch }, error: null }),
   setColumnValue: (column, value) => set({ draft: { ...get().draft, values: { ...get().draft.values, [column]: value } } }),
   addEvidence: (url) => {

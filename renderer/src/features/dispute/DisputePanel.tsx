@@ -13,6 +13,7 @@ import { JudgesBlock } from './JudgesBlock';
 import { MissingRowBlock } from './MissingRowBlock';
 import { QuestionBlock } from './QuestionBlock';
 import { RulingsBlock } from './RulingsBlock';
+import { RulingsComparison } from './RulingsComparison';
 
 export function DisputePanel() {
   const selectedId = useQueueStore((s) => s.selectedId);
@@ -38,14 +39,18 @@ export function DisputePanel() {
 
   const position = selectedIndex != null && total != null ? `${formatCount(selectedIndex + 1)} of ${formatCount(total)}` : null;
   const stale = loadingId != null && loadingId !== detail.dispute.id;
+  const conflict = detail.dispute.status === 'conflict';
   return (
     <aside className={`panel ${stale ? 'panel-stale' : ''}`} aria-busy={stale}>
       <DisputeHeader dispute={detail.dispute} position={position} />
       <div className="panel-scroll" key={detail.dispute.id}>
+        {/* In a conflict the disagreement is the first thing to read. */}
+        {conflict && <RulingsComparison detail={detail} />}
         <QuestionBlock detail={detail} />
         <GoldBlock detail={detail} />
         {detail.dispute.kind === 'missing_row' && detail.missing_row_systems.length > 0 ? <MissingRowBlock detail={detail} /> : <ClustersBlock detail={detail} />}
         <JudgesBlock judges={detail.judges} />
+        {!conflict && <RulingsComparison detail={detail} />}
         <RulingsBlock detail={detail} />
       </div>
       <RulingForm detail={detail} />

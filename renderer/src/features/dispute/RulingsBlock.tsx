@@ -1,40 +1,88 @@
-// The audit trail of rulings on this dispute, newest first. In blind review
-// other engineers' rulings stay hidden until the viewer has ruled.
+// The dispute's full ruling history, oldest first: every ruling, correction
+// and retraction, each marked counted / superseded / retracted. Nothing is
+// edited in place. Under blind review other engineers' rulings stay hidden
+// until I have ruled.
 import type { DisputeDetail, RulingView } from '../../../../shared/api-types';
 import { DECISION_LABELS } from '../../../../shared/domain';
 import { formatTime } from '../../lib/format';
+import { useInfoStore } from '../../stores/info-store';
 import { Section } from '../../ui/Section';
+import { RulingValue } from './RulingValue';
 import { rulingStates, type RulingState } from './ruling-states';
 import { SourceList } from './SourceLink';
 
+const STATE_TEXT: Record<RulingState, string> = {
+  counted: 'counted',
+  superseded: 'superseded',
+  retracted: 'retracted',
+  retraction: 'retraction',
+};
+
+const STATE_TITLE: Record<RulingState, string> = {
+  counted: 'This engineer’s ruling that counts now',
+  superseded: 'Replaced by a later ruling of the same engineer',
+  retracted: 'Withdrawn by its engineer; it no longer counts',
+  retraction: 'Withdraws an earlier ruling',
+};
+
 export function RulingsBlock({ detail }: { detail: DisputeDetail }) {
-  const rulings = [...detail.rulings].sort((a, b) => b.created_at.localeCompare(a.created_at));
+  const engineer = useInfoStore((s) => s.info?.engineer);
+  const rulings = [...detail.rulings].sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
   const states = rulingStates(rulings);
+  const byId = new Map(rulings.map((r) => [r.id, r]));
   return (
-    <Section title="Rulings" aside={<span className="muted small">{rulings.length}</span>}>
+    <Section title="History" aside={<span className="muted small">{rulings.length === 0 ? 'no rulings' : `${rulings.length} event${rulings.length === 1 ? '' : 's'} · oldest first`}</span>}>
       {detail.settled_by_revision != null && <div className="notice-inline">Settled by dataset revision {detail.settled_by_revision}.</div>}
-      {detail.rulings_hidden && <div className="notice-inline">Other engineers’ rulings are hidden until you rule (blind review).</div>}
+      {/* In a conflict the notice already leads the panel (side by side). */}
+      {detail.rulings_hidden && (detail.dispute.status === 'conflict' ? <p className="muted small">Other engineers’ rulings: hidden until you rule.</p> : <BlindNotice />)}
       {rulings.length === 0 && !detail.rulings_hidden && <div className="muted">No rulings yet.</div>}
-      <ul className="rulings">
-        {rulings.map((r) => (
-          <RulingItem key={r.id} ruling={r} state={states.get(r.id) ?? 'counted'} />
-        ))}
-      </ul>
+      {rulings.length > 0 && (
+        <ol className="history">
+          {rulings.map((r) => (
+            <HistoryItem key={r.id} ruling={r} state={states.get(r.id) ?? 'counted'} mine={r.engineer === engineer} detail={detail} target={r.retracts ? (byId.get(r.retracts) ?? null) : null} />
+          ))}
+        </ol>
+      )}
     </Section>
   );
 }
 
-function RulingItem({ ruling, state }: { ruling: RulingView; state: RulingState }) {
-  const label = ruling.decision === 'retract' ? 'Retracted an earlier ruling' : DECISION_LABELS[ruling.decision];
+export function BlindNotice() {
   return (
-    <li className={`ruling ruling-${state}`}>
+    <div className="notice-inline notice-blind" role="note">
+      <strong>Hidden until you rule.</strong> Blind review is on: other engineers’ rulings and rationales on this dispute appear once you have ruled. The status stays visible.
+    </div>
+  );
+}
+
+interface HistoryItemProps {
+  ruling: RulingView;
+  state: RulingState;
+  mine: boolean;
+  detail: DisputeDetail;
+  /** For a retraction: the ruling it withdrew. */
+  target: RulingView | null;
+}
+
+function HistoryItem({ ruling, state, mine, detail, target }: HistoryItemProps) {
+  const retraction = ruling.decision === 'retract';
+  return (
+    <li className={`history-item ruling ruling-${state}`}>
+      <span className={`history-mark mark-${state}`} aria-hidden="true" />
       <div className="ruling-head">
         <span className="engineer">{ruling.engineer}</span>
-        <span className="decision">{label}</span>
-        {ruling.value != null && <span className="value value-value">{ruling.value}</span>}
-        {ruling.row != null && <span className="muted small">row {ruling.row}</span>}
-        <span className={`ruling-state state-${state}`}>{state}</span>
-        <time className="muted small" dateTime={ruling.created_at}>
+        {mine && <span className="chip chip-you">you</span>}
+        <span className="decision">{retraction ? 'retracted' : DECISION_LABELS[ruling.decision as keyof typeof DECISION_LABELS]}</span>
+        {retraction && target && (
+          <span className="muted small">
+            {DECISION_LABELS[target.decision as keyof typeof DECISION_LABELS] ?? target.decision} of {formatTime(target.created_at)}
+          </span>
+        )}
+        {!retraction && <RulingValue ruling={ruling} detail={detail} />}
+        <span className={`ruling-state state-${state}`} title={STATE_TITLE[state]}>
+          {STATE_TEXT[state]}
+        </span>
+        <time className="muted small" dateTime={ruling.created_at} title={ruling.created_at}>
           {formatTime(ruling.created_at)}
         </time>
       </div>

@@ -4,6 +4,7 @@ import type { ExportResult } from '../../../../shared/api-types';
 import { api, errorMessage, host } from '../../api/client';
 import { formatCount, suggestRevision } from '../../lib/format';
 import { useInfoStore } from '../../stores/info-store';
+import { RulingLogCard } from '../team/RulingLogCard';
 
 export function ExportView() {
   const info = useInfoStore((s) => s.info);
@@ -100,6 +101,7 @@ export function ExportView() {
         </div>
       </form>
       {result && <ExportSummary result={result} />}
+      <RulingLogCard />
     </div>
   );
 }

@@ -1,5 +1,7 @@
-// Who is ruling; click to change the name recorded on new rulings.
+// Who is ruling, always in view: every ruling made here carries this name.
+// Click to change it in place (Enter saves, Esc cancels).
 import { useState } from 'react';
+import { initials } from '../../lib/format';
 import { useInfoStore } from '../../stores/info-store';
 import { useSettingsStore } from '../../stores/settings-store';
 
@@ -36,8 +38,13 @@ export function EngineerBadge() {
     );
   }
   return (
-    <button type="button" className="engineer-badge" title="Change the engineer name recorded on your rulings" onClick={() => setEditing(engineer)}>
-      <span className="meta-label">engineer</span> <strong>{engineer || '—'}</strong>
+    <button type="button" className="engineer-badge" title={`Your rulings are recorded as “${engineer}”. Click to change.`} onClick={() => setEditing(engineer)}>
+      <span className="avatar" aria-hidden="true">
+        {engineer ? initials(engineer) : '?'}
+      </span>
+      <span className="engineer-text">
+        <span className="meta-label">ruling as</span> <strong className="engineer-name">{engineer || '—'}</strong>
+      </span>
     </button>
   );
 }

@@ -1,6 +1,6 @@
 // App name, which store is open (path, revision), who is ruling, settings.
 import { connection } from '../../api/client';
-import { shortPath } from '../../lib/format';
+import { policyLong, policyShort, shortPath } from '../../lib/format';
 import { useInfoStore } from '../../stores/info-store';
 import { useUiStore } from '../../stores/ui-store';
 import { EngineerBadge } from './EngineerBadge';
@@ -26,10 +26,9 @@ export function Header() {
           <span className="meta-item">
             <span className="meta-label">rev</span> {info.revision ?? 'none'}
           </span>
-          <span className="meta-item">
-            <span className="meta-label">policy</span> {info.policy.required === 1 ? '1 ruling' : `${info.policy.required} agreeing`}
-            {info.policy.blind ? ' · blind' : ''}
-          </span>
+          <button type="button" className="meta-item meta-button" title={`${policyLong(info.policy)} Click to change.`} onClick={() => openOverlay('settings')}>
+            <span className="meta-label">policy</span> {policyShort(info.policy)}
+          </button>
           {connection.mode === 'browser' && <span className="meta-item meta-browser">browser mode</span>}
         </div>
       )}

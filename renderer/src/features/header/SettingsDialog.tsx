@@ -1,22 +1,39 @@
-// Per-user settings. The status policy lives in the store, shared by every
-// engineer, so it is shown here but not edited.
+// Who I am (per-user settings) and the team policy (kept in the store, shared
+// by every engineer). Save applies whichever of the two changed.
 import { useState } from 'react';
+import type { StoreInfo } from '../../../../shared/api-types';
+import type { PolicyView } from '../../lib/format';
 import { useInfoStore } from '../../stores/info-store';
 import { useSettingsStore } from '../../stores/settings-store';
 import { useUiStore } from '../../stores/ui-store';
 import { Modal } from '../../ui/Modal';
+import { PolicyFields } from '../team/PolicyFields';
+import { nextPolicy } from '../../lib/policy';
+import { savePolicy } from '../team/policy';
+
+const DEFAULT_POLICY: PolicyView = { required: 1, blind: false };
 
 export function SettingsDialog() {
   const info = useInfoStore((s) => s.info);
   const settings = useSettingsStore((s) => s.settings);
-  const saving = useSettingsStore((s) => s.saving);
   const setEngineer = useSettingsStore((s) => s.setEngineer);
   const close = useUiStore((s) => s.closeOverlay);
-  const [name, setName] = useState(settings?.engineer ?? info?.engineer ?? '');
+  const current = settings?.engineer ?? info?.engineer ?? '';
+  const stored = info?.policy ?? DEFAULT_POLICY;
+  const [name, setName] = useState(current);
+  const [policy, setPolicy] = useState<PolicyView>(stored);
+  const [blindTouched, setBlindTouched] = useState(false);
+  const [saving, setSaving] = useState(false);
+
+  const nameChanged = name.trim() !== '' && name.trim() !== (info?.engineer ?? current);
+  const policyChanged = policy.required !== stored.required || policy.blind !== stored.blind;
 
   const save = async () => {
     if (name.trim() === '') return;
-    if (await setEngineer(name.trim())) close();
+    setSaving(true);
+    const ok = (!nameChanged || (await setEngineer(name.trim()))) && (!policyChanged || (await savePolicy(policy)));
+    setSaving(false);
+    if (ok) close();
   };
 
   return (
@@ -29,41 +46,55 @@ export function SettingsDialog() {
             Cancel
           </button>
           <button type="button" className="button button-primary" disabled={saving || name.trim() === ''} onClick={() => void save()}>
-            Save
+            {saving ? 'Saving…' : nameChanged || policyChanged ? 'Save' : 'Done'}
           </button>
         </>
       }
     >
-      <label className="field">
-        <span className="field-label">Engineer name (recorded on every ruling)</span>
-        <input
-          className="input"
-          data-autofocus=""
-          value={name}
-          maxLength={200}
-          onChange={(e) => setName(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') void save();
-          }}
-        />
-      </label>
-      {info && (
-        <dl className="summary">
-          <dt>Store</dt>
-          <dd className="mono small">{info.store_path}</dd>
-          <dt>Policy</dt>
-          <dd>
-            {info.policy.required === 1 ? 'one ruling resolves' : `${info.policy.required} agreeing engineers resolve`}
-            {info.policy.blind ? '; blind review' : ''}
-          </dd>
-          <dt>Content</dt>
-          <dd>
-            {info.tasks} tasks · {info.runs} runs
-          </dd>
-          <dt>Version</dt>
-          <dd>{info.version}</dd>
-        </dl>
-      )}
+      <fieldset className="settings-group">
+        <legend className="settings-legend">
+          You <span className="muted small">this machine only</span>
+        </legend>
+        <label className="field">
+          <span className="field-label">Engineer name — recorded on every ruling you make</span>
+          <input
+            className="input input-large"
+            data-autofocus=""
+            value={name}
+            maxLength={200}
+            spellCheck={false}
+            onChange={(e) => setName(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') void save();
+            }}
+          />
+        </label>
+      </fieldset>
+      <PolicyFields
+        policy={policy}
+        disabled={saving}
+        onRequired={(required) => setPolicy(nextPolicy(policy, required, blindTouched))}
+        onBlind={(blind) => {
+          setBlindTouched(true);
+          setPolicy({ ...policy, blind });
+        }}
+      />
+      {info && <StoreSummary info={info} />}
     </Modal>
+  );
+}
+
+function StoreSummary({ info }: { info: StoreInfo }) {
+  return (
+    <dl className="summary settings-summary">
+      <dt>Store</dt>
+      <dd className="mono small">{info.store_path}</dd>
+      <dt>Content</dt>
+      <dd>
+        {info.tasks} tasks · {info.runs} runs
+      </dd>
+      <dt>Version</dt>
+      <dd>{info.version}</dd>
+    </dl>
   );
 }

@@ -1,4 +1,4 @@
-// Import datasets, run directories, *.cells.jsonl and *.judges.jsonl: typed
+// Import datasets, run directories, *.cells.jsonl, *.judges.jsonl and ruling logs: typed
 // paths (browser mode), a native picker or dropped files (desktop app).
 import { useEffect, useState } from 'react';
 import type { PickKind } from '../../../../shared/host';
@@ -62,7 +62,7 @@ export function ImportDialog() {
       }
     >
       <p className="muted">
-        Dataset files (JSONL or Parquet), harness run directories, <code>*.cells.jsonl</code> and <code>*.judges.jsonl</code>. The kind of each is detected. An import is all or nothing
+        Dataset files (JSONL or Parquet), harness run directories, <code>*.cells.jsonl</code>, <code>*.judges.jsonl</code> and other engineers’ ruling logs (<code>*.rulings.jsonl</code>). The kind of each is detected. An import is all or nothing
         per task: invalid tasks are skipped and listed below; importing the same source again changes nothing.
       </p>
       <div className="import-inputs">

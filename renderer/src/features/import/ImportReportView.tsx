@@ -1,6 +1,7 @@
 // What an import added, and every item it skipped with file, field and reason.
 import type { ImportReport } from '../../../../shared/api-types';
 import { formatCount } from '../../lib/format';
+import { RulingLogReport } from '../team/RulingLogReport';
 
 export function ImportReportView({ report }: { report: ImportReport }) {
   const figures: [string, number][] = [
@@ -10,7 +11,6 @@ export function ImportReportView({ report }: { report: ImportReport }) {
     ['cells', report.cells],
     ['disputes', report.disputes],
     ['judge opinions', report.judges],
-    ...(report.rulings ? ([['rulings merged', report.rulings.added]] as [string, number][]) : []),
   ];
   return (
     <div className="import-report">
@@ -23,26 +23,10 @@ export function ImportReportView({ report }: { report: ImportReport }) {
         ))}
       </div>
       {report.tasks + report.cells + report.disputes + report.judges + (report.rulings?.added ?? 0) === 0 && <p className="muted">Nothing new: these sources were already imported.</p>}
-      {report.rulings && report.rulings.duplicates > 0 && <p className="muted small">{formatCount(report.rulings.duplicates)} rulings were already in the store.</p>}
-      {report.rulings && report.rulings.refused.length > 0 && (
+      {report.rulings && (
         <>
-          <h3 className="section-title">Rulings refused ({formatCount(report.rulings.refused.length)})</h3>
-          <table className="data-table">
-            <thead>
-              <tr>
-                <th>Line</th>
-                <th>Reason</th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.rulings.refused.map((r, i) => (
-                <tr key={`${r.line}-${i}`}>
-                  <td className="mono small">{r.line}</td>
-                  <td>{r.reason}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <h3 className="section-title">Ruling logs</h3>
+          <RulingLogReport result={report.rulings} />
         </>
       )}
       {report.failed.length > 0 && (

@@ -3,7 +3,9 @@ import { useEffect, useRef, useState } from 'react';
 import type { DisputeFilter } from '../../../../shared/api';
 import { DISPUTE_KINDS, DISPUTE_STATUSES } from '../../../../shared/domain';
 import { KIND_LABELS, STATUS_LABELS } from '../../lib/format';
+import { useInfoStore } from '../../stores/info-store';
 import { useQueueStore } from '../../stores/queue-store';
+import { Kbd } from '../../ui/Kbd';
 
 const SEARCH_DELAY_MS = 250;
 
@@ -17,6 +19,7 @@ export function FilterBar() {
   return (
     <div className="filter-bar" role="search">
       <SearchBox />
+      <NeedsMeToggle />
       <FilterSelect label="Status" value={preset.status ?? filter.status} locked={preset.status != null} options={DISPUTE_STATUSES.map((s) => [s, STATUS_LABELS[s]])} onChange={(status) => setFilter({ status: status as DisputeFilter['status'] })} />
       <FilterSelect label="Kind" value={filter.kind} options={DISPUTE_KINDS.map((k) => [k, KIND_LABELS[k]])} onChange={(kind) => setFilter({ kind: kind as DisputeFilter['kind'] })} />
       <FilterSelect label="Task" value={filter.task} options={facets.tasks.map((t) => [t, t])} onChange={(task) => setFilter({ task })} />
@@ -61,6 +64,32 @@ function FilterSelect({ label, value, options, locked = false, onChange }: Filte
         ))}
       </select>
     </label>
+  );
+}
+
+/** "Needs my ruling": disputes I have not ruled on that are not resolved (Shift+N). */
+function NeedsMeToggle() {
+  const needs = useQueueStore((s) => s.filter.needs);
+  const toggleNeeds = useQueueStore((s) => s.toggleNeeds);
+  const engineer = useInfoStore((s) => s.info?.engineer);
+  if (!engineer) return null;
+  const on = needs != null;
+  return (
+    <button
+      type="button"
+      className={`toggle ${on ? 'toggle-on' : ''}`}
+      aria-pressed={on}
+      aria-label="Needs my ruling"
+      title={`Only disputes ${engineer} has not ruled on and that are not resolved (Shift+N)`}
+      onClick={() => toggleNeeds(engineer)}
+    >
+      <span className="toggle-box" aria-hidden="true">
+        {on ? '✓' : ''}
+      </span>
+      <span className="toggle-full">Needs my ruling</span>
+      <span className="toggle-short">Needs me</span>
+      <Kbd>N</Kbd>
+    </button>
   );
 }
 

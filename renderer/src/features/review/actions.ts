@@ -6,11 +6,11 @@ import { buildRuleInput } from '../../lib/draft';
 import { findNextOpen } from '../../lib/next-open';
 import { classifyUrl } from '../../lib/urls';
 import { useDisputeStore } from '../../stores/dispute-store';
-import { useInfoStore } from '../../stores/info-store';
 import { effectiveFilter, useQueueStore } from '../../stores/queue-store';
 import { useRulingStore } from '../../stores/ruling-store';
 import { notify } from '../../stores/ui-store';
 import { refreshRows, selectIndex } from '../queue/grid-bridge';
+import { refreshCounts } from './refresh';
 
 export async function saveRuling(): Promise<void> {
   const detail = useDisputeStore.getState().detail;
@@ -52,7 +52,7 @@ export async function retractRuling(): Promise<void> {
 
 async function afterRulingChange(): Promise<void> {
   refreshRows();
-  await useInfoStore.getState().refresh();
+  await refreshCounts();
 }
 
 async function goToNextOpen(currentId: string): Promise<void> {

@@ -9,6 +9,7 @@ import { myCountedRuling } from '../dispute/ruling-states';
 import { retractRuling, saveRuling } from '../review/actions';
 import { DecisionBar } from './DecisionBar';
 import { EvidenceEditor } from './EvidenceEditor';
+import { OutcomePreview } from './OutcomePreview';
 import { ValueEditor } from './ValueEditor';
 import { useFocusRequest } from './useFocusRequest';
 
@@ -23,14 +24,17 @@ export function RulingForm({ detail }: { detail: DisputeDetail }) {
         <header className="ruling-form-head">
           <h3 className="section-title">Your ruling</h3>
           <ChosenSummary />
+          <OutcomePreview detail={detail} />
           <span className="spacer" />
           {mine ? (
             <span className="muted small mine-now" title={`Your counted ruling, as ${engineer ?? ''}`}>
-              yours now: <strong>{DECISION_LABELS[mine.decision as keyof typeof DECISION_LABELS]}</strong>
+              as <strong className="as-engineer">{engineer}</strong> · counted now: <strong>{DECISION_LABELS[mine.decision as keyof typeof DECISION_LABELS]}</strong>
               {mine.value != null ? ` · ${mine.value}` : ''}
             </span>
           ) : (
-            <span className="muted small">as {engineer ?? '…'}</span>
+            <span className="muted small">
+              as <strong className="as-engineer">{engineer ?? '…'}</strong>
+            </span>
           )}
         </header>
         <DecisionBar detail={detail} />

@@ -5,6 +5,7 @@ import type { DisputeDetail } from '../../../../shared/api-types';
 import { hasValueField } from '../../lib/draft';
 import { clusterKey } from '../../lib/keys';
 import { useRulingStore } from '../../stores/ruling-store';
+import { GoldRowPicker } from './GoldRowPicker';
 import { useFocusRequest } from './useFocusRequest';
 
 export function ValueEditor({ detail }: { detail: DisputeDetail }) {
@@ -30,29 +31,9 @@ export function ValueEditor({ detail }: { detail: DisputeDetail }) {
         />
         {from != null && decision !== 'new_value' && <span className="muted small">from {from}</span>}
       </label>
-      {decision === 'add_alias' && <AliasRowField />}
+      {decision === 'add_alias' && <GoldRowPicker detail={detail} />}
       {decision === 'add_row' && <RowValues detail={detail} />}
     </div>
-  );
-}
-
-function AliasRowField() {
-  const row = useRulingStore((s) => s.draft.row);
-  const update = useRulingStore((s) => s.update);
-  const ref = useFocusRequest<HTMLInputElement>('row');
-  return (
-    <label className="field field-inline">
-      <span className="field-label">Gold row</span>
-      <input
-        ref={ref}
-        className="input row-input"
-        inputMode="numeric"
-        placeholder="0-based"
-        value={row}
-        data-enter-save=""
-        onChange={(e) => update({ row: e.target.value })}
-      />
-    </label>
   );
 }
 

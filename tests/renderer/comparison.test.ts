@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import type { RulingView } from '../../shared/api-types';
+import { countedPositions, groupLabel, predictOutcome } from '../../renderer/src/lib/comparison';
+import { cellDetail } from './fixtures';
+
+let seq = 0;
+function ruling(over: Partial<RulingView>): RulingView {
+  seq += 1;
+  return {
+    id: `r${seq}`,
+    engineer: 'mia',
+    decision: 'keep_gold',
+    value: null,
+    values: null,
+    row: null,
+    rationale: null,
+    evidence: [],
+    revision: null,
+    created_at: `2026-01-01T00:00:0${seq % 10}Z`,
+    retracts: null,
+    counted: true,
+    ...over,
+  };
+}
+
+describe('countedPositions', () => {
+  it('keeps counted rulings only, oldest first, grouped by agreement (normalised value)', () => {
+    const rulings = [
+      ruling({ engineer: 'noah', decision: 'accept_system', value: '93', created_at: '2026-01-01T10:00:00Z' }),
+      ruling({ engineer: 'mia', decision: 'keep_gold', created_at: '2026-01-01T09:00:00Z', counted: false }),
+      ruling({ engineer: 'mia', decision: 'accept_system', value: ' 93 ', created_at: '2026-01-01T11:00:00Z' }),
+      ruling({ engineer: 'ava', decision: 'keep_gold', created_at: '2026-01-01T12:00:00Z' }),
+      ruling({ engineer: 'liam', decision: 'retract', retracts: 'x', created_at: '2026-01-01T13:00:00Z' }),
+    ];
+    const positions = countedPositions(rulings, 'number');
+    expect(positions.map((p) => [p.ruling.engineer, groupLabel(p.group)])).toEqual([
+      ['noah', 'A'],
+      ['mia', 'A'],
+      ['ava', 'B'],
+    ]);
+  });
+});
+
+describe('predictOutcome', () => {
+  const noahKeeps = ruling({ engineer: 'noah', decision: 'keep_gold' });
+
+  it('resolves when I agree with the other engineer under a policy of two', () => {
+    const detail = cellDetail({ rulings: [noahKeeps] });
+    expect(predictOutcome(detail, { disputeId: 'd-1', decision: 'keep_gold' }, 'mia', 2)).toEqual({ status: 'resolved', agreeing: 2, disagreeing: 0, required: 2 });
+  });
+
+  it('is a conflict when I disagree, and open when I am alone under a policy of two', () => {
+    const detail = cellDetail({ rulings: [noahKeeps] });
+    expect(predictOutcome(detail, { disputeId: 'd-1', decision: 'mark_blank' }, 'mia', 2)?.status).toBe('conflict');
+    expect(predictOutcome(cellDetail(), { disputeId: 'd-1', decision: 'mark_blank' }, 'mia', 2)).toMatchObject({ status: 'open', agreeing: 1 });
+  });
+
+  it('replaces my own counted ruling rather than adding to it', () => {
+    const mine = ruling({ engineer: 'mia', decision: 'mark_blank' });
+    const detail = cellDetail({ rulings: [noahKeeps, mine] });
+    expect(predictOutcome(detail, { disputeId: 'd-1', decision: 'keep_gold' }, 'mia', 2)?.status).toBe('resolved');
+  });
+
+  it('cannot foresee anything while others’ rulings are hidden', () => {
+    const detail = cellDetail({ rulings: [], rulings_hidden: true });
+    expect(predictOutcome(detail, { disputeId: 'd-1', decision: 'keep_gold' }, 'mia', 2)).toBeNull();
+  });
+});
