@@ -74,28 +74,30 @@ export class ImportWriter {
 
   task(task: DatasetTask, datasetId: number): void {
     const { sealer } = this.store;
-    const existing = this.statements.taskGold.get(task.task_id);
+    const taskId = wellFormed(task.task_id);
+    const entityColumn = wellFormed(task.gold.entity_column);
+    const existing = this.statements.taskGold.get(taskId);
     if (existing && existing.gold_enc === task.gold_enc && existing.question_enc === task.question_enc) {
-      this.statements.updateTaskDataset.run(datasetId, task.task_id);
+      this.statements.updateTaskDataset.run(datasetId, taskId);
       return;
     }
-    if (existing) this.statements.deleteTask.run(task.task_id);
+    if (existing) this.statements.deleteTask.run(taskId);
     const gold = task.gold;
-    this.statements.insertTask.run(task.task_id, task.canary, task.question_enc, task.gold_enc, gold.entity_column, datasetId);
+    this.statements.insertTask.run(taskId, task.canary, task.question_enc, task.gold_enc, entityColumn, datasetId);
     gold.columns.forEach((column, index) => {
-      this.statements.insertColumn.run(task.task_id, index, column.name, column.rule.type, JSON.stringify(column.rule));
+      this.statements.insertColumn.run(taskId, index, wellFormed(column.name), column.rule.type, JSON.stringify(column.rule));
     });
     gold.rows.forEach((row, rowIndex) => {
-      this.statements.insertGoldRow.run(task.task_id, rowIndex, sealer.seal(row.entity), sealer.sealJson(row.aliases));
+      this.statements.insertGoldRow.run(taskId, rowIndex, sealer.seal(row.entity), sealer.sealJson(row.aliases));
       for (const column of gold.columns) {
         if (column.name === gold.entity_column) continue;
         const cell = row.cells[column.name];
         // A column the row does not mention is treated as blank: no data was given for it.
         const state = cell?.state ?? 'blank';
         this.statements.insertGoldCell.run(
-          task.task_id,
+          taskId,
           rowIndex,
-          column.name,
+          wellFormed(column.name),
           state,
           sealer.seal(cell?.value ?? null),
           sealer.sealJson(cell?.alternatives ?? []),
@@ -103,16 +105,17 @@ export class ImportWriter {
         );
       }
     });
-    this.counts.tasks.add(task.task_id);
-    this.touchedTasks.add(task.task_id);
+    this.counts.tasks.add(taskId);
+    this.touchedTasks.add(taskId);
   }
 
   private runIdFor(run: RunHeader): number {
     const cached = this.runIds.get(run.run_key);
     if (cached !== undefined) return cached;
-    let systemId = this.statements.systemId.get(run.system)?.id;
+    const system = wellFormed(run.system);
+    let systemId = this.statements.systemId.get(system)?.id;
     if (systemId === undefined) {
-      systemId = Number(this.statements.insertSystem.run(run.system).lastInsertRowid);
+      systemId = Number(this.statements.insertSystem.run(system).lastInsertRowid);
       this.counts.systems++;
     }
     let runId = this.statements.runId.get(run.run_key)?.id;
@@ -129,17 +132,18 @@ export class ImportWriter {
   runTask(record: RunTaskRecord): void {
     const { sealer } = this.store;
     const runId = this.runIdFor(record.run);
-    const previous = this.statements.runTaskSha.get(runId, record.task_id);
+    const taskId = wellFormed(record.task_id);
+    const previous = this.statements.runTaskSha.get(runId, taskId);
     if (previous?.content_sha === record.content_sha) return;
     if (previous) {
-      this.statements.deleteRunTaskCells.run(runId, record.task_id);
-      this.statements.deleteRunTaskRows.run(runId, record.task_id);
-      this.statements.deleteRunTask.run(runId, record.task_id);
+      this.statements.deleteRunTaskCells.run(runId, taskId);
+      this.statements.deleteRunTaskRows.run(runId, taskId);
+      this.statements.deleteRunTask.run(runId, taskId);
     }
     const scores = record.scores;
     this.statements.insertRunTask.run(
       runId,
-      record.task_id,
+      taskId,
       record.state,
       record.content_sha,
       record.path,
@@ -152,7 +156,7 @@ export class ImportWriter {
       const entity = row.response_entity ?? row.gold_entity ?? null;
       this.statements.insertRunRow.run(
         runId,
-        record.task_id,
+        taskId,
         seq,
         row.gold_row,
         row.response_row,
@@ -163,10 +167,10 @@ export class ImportWriter {
       for (const cell of lastPerColumn(row.cells)) {
         this.statements.insertCell.run(
           runId,
-          record.task_id,
+          taskId,
           seq,
           row.gold_row,
-          cell.column,
+          wellFormed(cell.column),
           sealer.seal(cell.gold),
           sealer.seal(cell.response),
           cell.response.trim() === '' ? 1 : 0,
@@ -178,8 +182,8 @@ export class ImportWriter {
         this.counts.cells++;
       }
     });
-    this.counts.tasks.add(record.task_id);
-    this.touchedTasks.add(record.task_id);
+    this.counts.tasks.add(taskId);
+    this.touchedTasks.add(taskId);
   }
 
   // The same entity names come back from every system: normalise and hash each once.
@@ -198,11 +202,11 @@ export class ImportWriter {
     const { sealer } = this.store;
     const result = this.statements.insertJudge.run(
       opinion.content_sha,
-      opinion.task_id,
+      wellFormed(opinion.task_id),
       opinion.gold_row,
       sealer.seal(opinion.entity),
-      opinion.column,
-      opinion.judge,
+      opinion.column === null ? null : wellFormed(opinion.column),
+      wellFormed(opinion.judge),
       opinion.verdict,
       sealer.seal(opinion.value),
       sealer.sealJson(opinion.sources),
@@ -220,12 +224,25 @@ export class ImportWriter {
 export function lastPerColumn<T extends { column: string }>(cells: readonly T[]): readonly T[] {
   if (cells.length < 2) return cells;
   const seen = new Set<string>();
-  for (const cell of cells) seen.add(cell.column);
+  for (const cell of cells) seen.add(wellFormed(cell.column));
   if (seen.size === cells.length) return cells;
   const last = new Map<string, T>();
   for (const cell of cells) {
-    last.delete(cell.column);
-    last.set(cell.column, cell);
+    const column = wellFormed(cell.column);
+    last.delete(column);
+    last.set(column, cell);
   }
   return [...last.values()];
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/gu;
+
+/**
+ * Identifiers stored as plain text (task ids, column and system names) with
+ * any lone UTF-16 surrogate replaced by U+FFFD: SQLite would otherwise hold
+ * bytes that are not UTF-8 and read them back as three replacement
+ * characters. Sealed text is already well-formed (Buffer's UTF-8 encoder).
+ */
+export function wellFormed(text: string): string {
+  return /[\uD800-\uDFFF]/u.test(text) ? text.replace(LONE_SURROGATE, '\uFFFD') : text;
 }

@@ -109,7 +109,10 @@ export function parseJson(text: string, path: string, field = ''): unknown {
     return JSON.parse(text) as unknown;
   } catch (error) {
     if (error instanceof SyntaxError) {
-      const truncated = /end of (JSON )?input|Unterminated/iu.test(error.message);
+      // V8 names some truncations only by position ("Expected ',' or '}' … at position N"): at the end is truncated.
+      const position = /at position (\d+)/u.exec(error.message);
+      const atEnd = position !== null && Number(position[1]) >= text.trimEnd().length;
+      const truncated = atEnd || /end of (JSON )?input|Unterminated/iu.test(error.message);
       throw new ReaderError(path, field, `${truncated ? 'truncated JSON' : 'invalid JSON'}: ${error.message}`);
     }
     if (error instanceof RangeError) throw new ReaderError(path, field, `JSON too large or too deeply nested: ${error.message}`);
