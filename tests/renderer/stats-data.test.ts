@@ -113,3 +113,18 @@ describe('chart options', () => {
     expect(new Set(series.map((s) => s.stack)).size).toBe(1);
   });
 });
+
+describe('kappa colours', () => {
+  it('use the same bands as the text labels (0 is slight, not poor)', () => {
+    const option = kappaOption(['a', 'b'], []);
+    const pieces = (option.visualMap as { pieces: { gte?: number; gt?: number; lt?: number; lte?: number; label: string; value?: number }[] }).pieces;
+    const pieceOf = (x: number) =>
+      pieces.find((p) => p.value === x || ((p.gte === undefined || x >= p.gte) && (p.gt === undefined || x > p.gt) && (p.lt === undefined || x < p.lt) && (p.lte === undefined || x <= p.lte) && p.value === undefined));
+    expect(pieceOf(0)?.label).toMatch(/slight/);
+    expect(pieceOf(-0.1)?.label).toMatch(/poor/);
+    expect(pieceOf(0.2)?.label).toMatch(/slight/);
+    expect(pieceOf(0.21)?.label).toMatch(/fair/);
+    expect(pieceOf(1)?.label).toMatch(/almost perfect/);
+    expect(pieceOf(UNDEFINED_KAPPA)?.label).toMatch(/undefined/);
+  });
+});

@@ -129,7 +129,12 @@ export function kappaOption(engineers: readonly string[], cells: readonly KappaC
       seriesIndex: 0,
       pieces: [
         { value: UNDEFINED_KAPPA, label: '— undefined', color: UNDEFINED_CELL },
-        ...KAPPA_BANDS.map((b, i) => ({ ...(i === 0 ? { gte: b.min } : { gt: b.min }), lte: b.max, label: b.label, color: b.colour })),
+        // The same bounds as agreementBand(): poor is below 0, slight is 0 to 0.20 inclusive.
+        ...KAPPA_BANDS.map((b, i) => ({
+          ...(i === 0 ? { gte: b.min, lt: b.max } : i === 1 ? { gte: b.min, lte: b.max } : { gt: b.min, lte: b.max }),
+          label: b.label,
+          color: b.colour,
+        })),
       ],
     },
     tooltip: {

@@ -18,6 +18,12 @@ function sortedEntries(record: Record<string, AgreementSummary>): [string, Agree
   return Object.entries(record).sort(([a], [b]) => a.localeCompare(b));
 }
 
+const RULE_LABELS: Record<string, string> = { llm_judge: 'LLM judge', url: 'URL' };
+
+export function ruleTypeLabel(type: string): string {
+  return RULE_LABELS[type] ?? type;
+}
+
 export function kindLabel(kind: string): string {
   return KIND_LABELS[kind as DisputeKind] ?? kind;
 }
@@ -26,7 +32,7 @@ export function kindLabel(kind: string): string {
 export function scopesOf(stats: AgreementStats): Scope[] {
   return [
     { id: OVERALL_SCOPE, label: 'All disputes', group: 'overall', summary: stats.overall },
-    ...sortedEntries(stats.by_rule_type).map(([type, summary]): Scope => ({ id: `rule:${type}`, label: type, group: 'rule type', summary })),
+    ...sortedEntries(stats.by_rule_type).map(([type, summary]): Scope => ({ id: `rule:${type}`, label: ruleTypeLabel(type), group: 'rule type', summary })),
     ...sortedEntries(stats.by_kind).map(([kind, summary]): Scope => ({ id: `kind:${kind}`, label: kindLabel(kind), group: 'kind', summary })),
   ];
 }
