@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { RulingView } from '../../shared/api-types';
 import { countedPositions, groupLabel, predictOutcome } from '../../renderer/src/lib/comparison';
-import { cellDetail } from './fixtures';
+import { findNextOpen, inConflict } from '../../renderer/src/lib/next-open';
+import { cellDetail, row } from './fixtures';
 
 let seq = 0;
 function ruling(over: Partial<RulingView>): RulingView {
@@ -64,5 +65,14 @@ describe('predictOutcome', () => {
   it('cannot foresee anything while others’ rulings are hidden', () => {
     const detail = cellDetail({ rulings: [], rulings_hidden: true });
     expect(predictOutcome(detail, { disputeId: 'd-1', decision: 'keep_gold' }, 'mia', 2)).toBeNull();
+  });
+});
+
+describe('next in the Conflicts view', () => {
+  it('is the next dispute still in conflict, wherever I have ruled', async () => {
+    const rows = [row({ id: 'a', status: 'resolved' }), row({ id: 'b', status: 'conflict', my_decision: 'keep_gold' }), row({ id: 'c', status: 'conflict' })];
+    const list = () => Promise.resolve({ rows, total: rows.length });
+    expect(await findNextOpen(list, { filter: { status: 'conflict' }, from: 0, currentId: 'a', wanted: inConflict })).toEqual({ id: 'b', index: 1 });
+    expect(await findNextOpen(list, { filter: {}, from: 0, currentId: 'a' })).toBeNull();
   });
 });

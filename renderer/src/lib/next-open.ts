@@ -12,6 +12,8 @@ export interface NextOpenQuery {
   from: number;
   /** The dispute just ruled, skipped even if it is still open. */
   currentId: string;
+  /** What counts as "next" (default: open and not ruled by me). */
+  wanted?: (row: DisputeRow) => boolean;
   pageSize?: number;
 }
 
@@ -30,7 +32,8 @@ export async function findNextOpen(list: List, query: NextOpenQuery): Promise<{ 
   const scan = async (start: number, end: number | null): Promise<{ id: string; index: number } | null> => {
     for (let offset = start; end == null || offset < end; offset += pageSize) {
       const page = await list({ filter: query.filter, ...sort, offset, limit: pageSize });
-      const found = page.rows.findIndex((row) => row.id !== query.currentId && needsMe(row));
+      const wanted = query.wanted ?? needsMe;
+      const found = page.rows.findIndex((row) => row.id !== query.currentId && wanted(row));
       const hit = page.rows[found];
       if (hit && (end == null || offset + found < end)) return { id: hit.id, index: offset + found };
       if (page.rows.length < pageSize || offset + pageSize >= page.total) return null;
@@ -39,4 +42,9 @@ export async function findNextOpen(list: List, query: NextOpenQuery): Promise<{ 
   };
   const from = Math.max(0, query.from);
   return (await scan(from, null)) ?? (from > 0 ? scan(0, from) : null);
+}
+
+/** In the Conflicts view, the next dispute still in conflict. */
+export function inConflict(row: DisputeRow): boolean {
+  return row.status === 'conflict';
 }

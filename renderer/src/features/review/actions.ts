@@ -3,7 +3,7 @@
 import { DECISION_LABELS } from '../../../../shared/domain';
 import { api, errorMessage, host } from '../../api/client';
 import { buildRuleInput } from '../../lib/draft';
-import { findNextOpen } from '../../lib/next-open';
+import { findNextOpen, inConflict } from '../../lib/next-open';
 import { classifyUrl } from '../../lib/urls';
 import { useDisputeStore } from '../../stores/dispute-store';
 import { effectiveFilter, useQueueStore } from '../../stores/queue-store';
@@ -57,18 +57,20 @@ async function afterRulingChange(): Promise<void> {
 
 async function goToNextOpen(currentId: string): Promise<void> {
   const queue = useQueueStore.getState();
+  const conflicts = queue.preset.status === 'conflict';
   try {
     const next = await findNextOpen((input) => api.listDisputes(input), {
       filter: effectiveFilter(queue),
       ...(queue.sort ? { sort: queue.sort } : {}),
       from: queue.selectedIndex ?? 0,
       currentId,
+      ...(conflicts ? { wanted: inConflict } : {}),
     });
     if (next) {
       selectIndex(next.index, next.id);
       return;
     }
-    notify('No open disputes left in this view.', 'info');
+    notify(conflicts ? 'No conflicts left in this view.' : 'No open disputes left in this view.', 'info');
   } catch (error) {
     notify(`Could not find the next dispute: ${errorMessage(error)}`, 'error');
   }
