@@ -119,6 +119,7 @@ export const KEY_MAP: readonly KeyHelpGroup[] = [
       { keys: ['k', '↑'], what: 'Previous dispute' },
       { keys: ['PgDn', 'PgUp'], what: 'Move 20 disputes' },
       { keys: ['/'], what: 'Search entity and values' },
+      { keys: ['Shift', 'N'], what: 'Only disputes that need my ruling (not ruled by me, not resolved); again to show all' },
     ],
   },
   {
