@@ -140,7 +140,8 @@ function deriveDisputes(store: Store, tasks: ReadonlySet<string>, signal?: Abort
   // Reports attach to the rebuilt disputes again (and report disputes come back where no other dispute fits).
   relinkReports(store, tasks);
   rankDisputes(db);
-  refreshAllStatuses(store, rebuilt);
+  // Settlements first: whether a dispute is still settled decides which rulings count.
   applySettlements(store, rebuilt);
+  refreshAllStatuses(store, rebuilt);
   return created;
 }

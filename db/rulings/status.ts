@@ -7,6 +7,7 @@ import { readPolicy } from './policy';
 
 interface RulingEvent {
   id: string;
+  created_at: string;
   decision: Decision | 'retract';
   value_s: string | null;
   values_s: string | null;
@@ -25,11 +26,22 @@ export function refreshPosition(store: Store, disputeId: string, engineer: strin
   const { db, sealer } = store;
   const events = db
     .prepare<[string, string], RulingEvent>(
-      `SELECT id, decision, value_s, values_s, row_idx, retracts FROM rulings
+      `SELECT id, created_at, decision, value_s, values_s, row_idx, retracts FROM rulings
         WHERE dispute_id = ? AND engineer = ? ORDER BY created_at, id`,
     )
     .all(disputeId, engineer);
-  const counted = liveRulings(events).at(-1);
+  // Rulings made before a revision settled this dispute were carried out by that revision; once
+  // new runs reopen it, only rulings made since count (a settled dispute keeps them, for the statistics).
+  const reopened = db
+    .prepare<[string], { settled_by_revision: string | null }>('SELECT settled_by_revision FROM disputes WHERE id = ?')
+    .get(disputeId);
+  const settledAt =
+    reopened && reopened.settled_by_revision === null
+      ? db.prepare<[string], { at: string | null }>('SELECT max(settled_at) AS at FROM revision_settlements WHERE dispute_id = ?').get(disputeId)?.at
+      : null;
+  const counted = liveRulings(events)
+    .filter((event) => !settledAt || event.created_at > settledAt)
+    .at(-1);
   if (!counted) {
     db.prepare('DELETE FROM positions WHERE dispute_id = ? AND engineer = ?').run(disputeId, engineer);
     return;

@@ -1,7 +1,7 @@
 // The release loop through the service, as the app and CLI drive it:
 // rule → export → apply (job) → import the revised dataset as the new base
 // → the settled disputes show as resolved by that revision.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GeneratedWorkspace } from '../../db/demo/generate';
@@ -52,6 +52,21 @@ describe('tagged revision loop', () => {
     }
     expect((await service.getInfo({})).revision).toBe('v1.1');
     expect((await service.listRevisions({}))[0]!.imported_at).not.toBeNull();
+  });
+
+  it('a run graded against the new gold that contests a settled cell reopens it; the rulings v1.1 carried out no longer count', async () => {
+    const settled = await service.getDispute({ id: ruled[0]! });
+    const { task_id, gold_row, column } = settled.dispute;
+    const line = { task_id, system: 'fresh-system', gold_row, entity: settled.dispute.entity, response_entity: settled.dispute.entity, column, gold: 'x', response: 'a brand new answer', verdict: 'incorrect', method: 'deterministic', sources: [], reasoning: null };
+    writeFileSync(join(dir, 'fresh.cells.jsonl'), `${JSON.stringify(line)}\n`);
+    await service.importPaths([join(dir, 'fresh.cells.jsonl')]);
+    const reopened = await service.getDispute({ id: ruled[0]! });
+    expect(reopened.settled_by_revision).toBeNull();
+    expect(reopened.dispute.status).toBe('open');
+    expect(reopened.rulings.length).toBeGreaterThan(0);
+    expect(reopened.rulings.every((ruling) => !ruling.counted)).toBe(true);
+    // The other settled disputes stay settled.
+    expect((await service.getDispute({ id: ruled[1]! })).settled_by_revision).toBe('v1.1');
   });
 
   it('refuses exporting the same tag again with different changes, writing nothing', async () => {
