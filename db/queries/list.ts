@@ -37,17 +37,25 @@ export const DISPUTE_ROW_COLUMNS = `d.id, d.kind, d.task_id, d.gold_row, d.colum
   d.top_value_s, d.top_count, d.contesting, d.status, d.priority, d.has_report,
   (SELECT p.decision FROM positions p WHERE p.dispute_id = d.id AND p.engineer = ?) AS my_decision`;
 
-export function toDisputeRow(store: Store, row: DisputeRowSql): DisputeRow {
+/** Grid rows carry at most this much of a value: a 10 MB cell must not travel 100 times per page. */
+export const LISTING_VALUE_CHARS = 2_000;
+
+function clip(value: string | null, max: number | undefined): string | null {
+  if (value === null || max === undefined || value.length <= max) return value;
+  return `${value.slice(0, max)}… (${value.length.toLocaleString('en-US')} characters; open the dispute for all)`;
+}
+
+export function toDisputeRow(store: Store, row: DisputeRowSql, maxValueChars?: number): DisputeRow {
   const { sealer } = store;
   return {
     id: row.id,
     kind: row.kind,
     task_id: row.task_id,
     gold_row: row.gold_row,
-    entity: sealer.open(row.entity_s),
+    entity: clip(sealer.open(row.entity_s), maxValueChars)!,
     column: row.column_name,
-    gold: { state: row.gold_state, value: sealer.open(row.gold_value_s) },
-    top_value: sealer.open(row.top_value_s),
+    gold: { state: row.gold_state, value: clip(sealer.open(row.gold_value_s), maxValueChars) },
+    top_value: clip(sealer.open(row.top_value_s), maxValueChars),
     top_count: row.top_count,
     contesting: row.contesting,
     status: row.status,
@@ -77,7 +85,7 @@ export function listDisputes(store: Store, input: ListDisputesInput, engineer: s
   const query = listSql(input, engineer);
   const rows = db.prepare<unknown[], DisputeRowSql>(query.sql).all(...query.params);
   const total = db.prepare<unknown[], { n: number }>(query.countSql).get(...query.countParams)!.n;
-  return { rows: rows.map((row) => toDisputeRow(store, row)), total };
+  return { rows: rows.map((row) => toDisputeRow(store, row, LISTING_VALUE_CHARS)), total };
 }
 
 /** Index of a dispute within the filtered default order, or null when the filter excludes it. */
