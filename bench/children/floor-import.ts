@@ -6,13 +6,13 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { report } from './report';
+import { report, startTimer } from './report';
 
 interface Cell { column?: unknown; gold?: unknown; response?: unknown; verdict?: unknown }
 interface Row { gold_row?: unknown; cells?: Cell[] }
 
 const [dbPath = ':memory:', ...paths] = process.argv.slice(2);
-const started = performance.now();
+const timer = startTimer();
 const db = new Database(dbPath);
 db.pragma('journal_mode = WAL');
 db.pragma('synchronous = FULL');
@@ -52,4 +52,4 @@ db.transaction(() => {
   for (const path of paths) visit(path);
 })();
 db.close();
-report(started, { files, cells });
+report(timer, { files, cells });

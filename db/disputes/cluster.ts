@@ -28,10 +28,16 @@ export function goldKeys(ruleType: RuleType | undefined, goldValue: string | nul
  */
 export function clusterValues(ruleType: RuleType | undefined, cells: readonly ClusterInput[], goldKeySet: ReadonlySet<string>): Cluster[] {
   const groups = new Map<string, { spellings: Map<string, number>; systems: Set<string>; judgedCorrect: boolean }>();
+  // Systems mostly agree: normalise each distinct spelling once (NFKC and case folding are not cheap).
+  const keys = new Map<string, string>();
   for (const cell of cells) {
     const response = cell.response.trim();
     if (response === '') continue;
-    const key = normalizeForRule(ruleType, response);
+    let key = keys.get(response);
+    if (key === undefined) {
+      key = normalizeForRule(ruleType, response);
+      keys.set(response, key);
+    }
     let group = groups.get(key);
     if (!group) {
       group = { spellings: new Map(), systems: new Set(), judgedCorrect: false };

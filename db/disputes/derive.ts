@@ -3,22 +3,31 @@
 // stable ids, so rulings (keyed by id) are untouched.
 //
 // Runs once per touched task on import (547 times at full scale), so the
-// statements are prepared once per connection, the cells are read from one
-// index range without joins (graded runs and system names come from a
-// 13-row lookup), and each cell's response is opened only when its gold cell
-// is contested.
-import type { GoldState } from '../../shared/domain';
+// statements are prepared once per connection, the cells come from one
+// covering index range as raw rows (graded runs and system names from a
+// 13-row lookup), and each distinct answer is opened once.
+import type { GoldState, Verdict } from '../../shared/domain';
 import { disputeId } from '../../shared/dispute-id';
 import type { Store } from '../store';
 import { clusterValues, goldKeys } from './cluster';
 import type { Cluster } from './cluster';
-import { groupBy, statementsFor } from './statements';
-import type { CellRow } from './statements';
+import { COLUMN, EMPTY, GOLD_ROW, groupBy, RESPONSE, RUN_ID, SEQ, statementsFor, VERDICT } from './statements';
+import type { CellTuple, DeriveStatements } from './statements';
 
 interface GoldInfo {
   state: GoldState;
   value: string | null;
   alternatives: string[];
+}
+
+/** A graded cell of a run that graded this task, with its system's name. */
+interface SystemCell {
+  system: string;
+  seq: number;
+  run_id: number;
+  verdict: Verdict;
+  empty: boolean;
+  response_s: string;
 }
 
 type WriteClusters = (id: string, clusters: readonly Cluster[], systems: Iterable<string>) => void;
@@ -28,12 +37,11 @@ export function deriveTaskDisputes(store: Store, taskId: string, minSystems: num
   const sql = statementsFor(db);
   sql.deleteTaskDisputes.run(taskId);
 
-  const task = sql.task.get(taskId);
-  const ruleTypes = new Map(sql.ruleTypes.all(taskId).map((row) => [row.name, row.rule_type]));
   // run id -> system name, for the runs that graded this task (failed runs contribute nothing).
   const systemOf = new Map(sql.gradedRuns.all(taskId).map((row) => [row.run_id, row.system]));
   if (systemOf.size === 0) return [];
-
+  const task = sql.task.get(taskId);
+  const ruleTypes = new Map(sql.ruleTypes.all(taskId).map((row) => [row.name, row.rule_type]));
   const goldCells = new Map<string, GoldInfo>();
   for (const row of sql.goldCells.all(taskId)) {
     goldCells.set(`${row.row_idx}\u0000${row.column_name}`, {
@@ -44,6 +52,17 @@ export function deriveTaskDisputes(store: Store, taskId: string, minSystems: num
   }
   const goldEntities = new Map(sql.goldRows.all(taskId).map((row) => [row.row_idx, row.entity_s]));
 
+  // Identical answers are identical ciphertexts (same key, same bytes): open each once per task.
+  const opened = new Map<string, string>();
+  const open = (sealed: string): string => {
+    let text = opened.get(sealed);
+    if (text === undefined) {
+      text = sealer.open(sealed);
+      opened.set(sealed, text);
+    }
+    return text;
+  };
+
   const created: string[] = [];
   const writeClusters: WriteClusters = (id, clusters, systems) => {
     clusters.forEach((cluster, index) => {
@@ -53,36 +72,41 @@ export function deriveTaskDisputes(store: Store, taskId: string, minSystems: num
   };
 
   // The index yields cells ordered by (gold_row, column_name): each gold cell's group is contiguous.
-  const cells: CellRow[] = [];
-  for (const row of sql.cells.all(taskId)) {
-    const system = systemOf.get(row.run_id);
-    if (system !== undefined) cells.push({ ...row, system });
-  }
-  for (const group of groupBy(cells, (cell) => `${cell.gold_row}\u0000${cell.column_name}`)) {
-    const first = group[0]!;
-    if (task && first.column_name === task.entity_column) continue;
+  const rows: CellTuple[] = sql.cells.all(taskId);
+  for (const group of groupBy(rows, (row) => `${row[GOLD_ROW]}\u0000${row[COLUMN]}`)) {
+    const goldRow = group[0]![GOLD_ROW];
+    const column = group[0]![COLUMN];
+    if (task && column === task.entity_column) continue;
+    const cells: SystemCell[] = [];
     const contestingSystems = new Set<string>();
-    for (const cell of group) if (cell.verdict === 'incorrect' && cell.response_empty === 0) contestingSystems.add(cell.system);
+    for (const row of group) {
+      const system = systemOf.get(row[RUN_ID]);
+      if (system === undefined) continue;
+      const empty = row[EMPTY] === 1;
+      cells.push({ system, seq: row[SEQ], run_id: row[RUN_ID], verdict: row[VERDICT], empty, response_s: row[RESPONSE] });
+      if (row[VERDICT] === 'incorrect' && !empty) contestingSystems.add(system);
+    }
     if (contestingSystems.size === 0) continue;
-    // Same order as before the rewrite (by system), so ties in the gold fallback break the same way.
-    group.sort((a, b) => (a.system < b.system ? -1 : a.system > b.system ? 1 : a.seq - b.seq));
-    const gold = goldCells.get(`${first.gold_row}\u0000${first.column_name}`) ?? goldFromCells(group, (sealed) => sealer.open(sealed));
+    // By system, as the clusters list them; ties in the gold fallback break the same way every time.
+    cells.sort((a, b) => (a.system < b.system ? -1 : a.system > b.system ? 1 : a.seq - b.seq));
+    const gold = goldCells.get(`${goldRow}\u0000${column}`) ?? goldFromCells(sql, taskId, goldRow, column, cells, open);
     if (gold.state === 'ungraded') continue;
-    const ruleType = ruleTypes.get(first.column_name);
+    const ruleType = ruleTypes.get(column);
     const clusters = clusterValues(
       ruleType,
-      group.map((cell) => ({ system: cell.system, response: sealer.open(cell.response_s), verdict: cell.verdict })),
+      // Blank answers form no cluster: they are not opened at all.
+      cells.map((cell) => ({ system: cell.system, response: cell.empty ? '' : open(cell.response_s), verdict: cell.verdict })),
       goldKeys(ruleType, gold.value, gold.alternatives),
     );
     const top = clusters.find((cluster) => !cluster.agreesWithGold);
-    const id = disputeId({ kind: 'cell', task_id: taskId, gold_row: first.gold_row, column: first.column_name, entity_key: null });
+    const id = disputeId({ kind: 'cell', task_id: taskId, gold_row: goldRow, column, entity_key: null });
     // The gold entity is already sealed with the same key: copied as is.
-    const entitySealed = goldEntities.get(first.gold_row) ?? sealer.seal(`row ${first.gold_row + 1}`);
+    const entitySealed = goldEntities.get(goldRow) ?? sealer.seal(`row ${goldRow + 1}`);
     sql.insertCell.run(
-      id, taskId, first.gold_row, first.column_name, entitySealed, ruleType ?? null,
+      id, taskId, goldRow, column, entitySealed, ruleType ?? null,
       gold.state, sealer.seal(gold.value), sealer.seal(top?.value ?? null), top?.systems.length ?? 0, contestingSystems.size,
     );
-    writeClusters(id, clusters, group.map((cell) => cell.system));
+    writeClusters(id, clusters, cells.map((cell) => cell.system));
     created.push(id);
   }
 
@@ -119,12 +143,20 @@ function deriveMissingRows(store: Store, taskId: string, minSystems: number, sys
   return created;
 }
 
-/** Without the dataset, gold comes from what the grader recorded beside each cell. */
-function goldFromCells(group: readonly CellRow[], open: (sealed: string) => string): GoldInfo {
-  if (group.some((cell) => cell.verdict === 'ungraded')) return { state: 'ungraded', value: null, alternatives: [] };
+/** Without the dataset, gold comes from what the grader recorded beside each cell (the most common value). */
+function goldFromCells(
+  sql: DeriveStatements,
+  taskId: string,
+  goldRow: number,
+  column: string,
+  cells: readonly SystemCell[],
+  open: (sealed: string) => string,
+): GoldInfo {
+  if (cells.some((cell) => cell.verdict === 'ungraded')) return { state: 'ungraded', value: null, alternatives: [] };
+  const recorded = new Map(sql.goldOfCell.all(taskId, goldRow, column).map((row) => [`${row.run_id}:${row.seq}`, row.gold_s]));
   const counts = new Map<string, number>();
-  for (const cell of group) {
-    const gold = open(cell.gold_s);
+  for (const cell of cells) {
+    const gold = open(recorded.get(`${cell.run_id}:${cell.seq}`) ?? '');
     counts.set(gold, (counts.get(gold) ?? 0) + 1);
   }
   const value = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]![0];

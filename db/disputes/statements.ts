@@ -4,17 +4,15 @@ import type { Statement } from 'better-sqlite3';
 import type { GoldState, RuleType, Verdict } from '../../shared/domain';
 import type { Db } from '../store';
 
-export interface CellRow {
-  run_id: number;
-  seq: number;
-  gold_row: number;
-  column_name: string;
-  system: string;
-  gold_s: string;
-  response_s: string;
-  response_empty: number;
-  verdict: Verdict;
-}
+/** One graded cell as derivation reads it: a raw row of `cells` (arrays are cheaper than objects here). */
+export type CellTuple = [run_id: number, seq: number, gold_row: number, column_name: string, verdict: Verdict, response_empty: number, response_s: string];
+export const RUN_ID = 0;
+export const SEQ = 1;
+export const GOLD_ROW = 2;
+export const COLUMN = 3;
+export const VERDICT = 4;
+export const EMPTY = 5;
+export const RESPONSE = 6;
 
 export interface DeriveStatements {
   deleteTaskDisputes: Statement<[string]>;
@@ -23,7 +21,8 @@ export interface DeriveStatements {
   gradedRuns: Statement<[string], { run_id: number; system: string }>;
   goldCells: Statement<[string], { row_idx: number; column_name: string; state: GoldState; value_s: string | null; alternatives_s: string }>;
   goldRows: Statement<[string], { row_idx: number; entity_s: string }>;
-  cells: Statement<[string], Omit<CellRow, 'system'>>;
+  cells: Statement<[string], CellTuple>;
+  goldOfCell: Statement<[string, number, string], { run_id: number; seq: number; gold_s: string }>;
   extras: Statement<[string], { run_id: number; entity_key: string; response_entity_s: string }>;
   insertCell: Statement<unknown[]>;
   insertMissingRow: Statement<unknown[]>;
@@ -53,11 +52,15 @@ function prepare(db: Db): DeriveStatements {
     ),
     goldCells: db.prepare('SELECT row_idx, column_name, state, value_s, alternatives_s FROM gold_cells WHERE task_id = ?'),
     goldRows: db.prepare('SELECT row_idx, entity_s FROM gold_rows WHERE task_id = ?'),
-    // One range of system_cells_by_gold_cell, in (gold_row, column_name) order.
-    cells: db.prepare(
-      `SELECT run_id, seq, gold_row, column_name, gold_s, response_s, response_empty, verdict FROM system_cells
-        WHERE task_id = ? AND gold_row IS NOT NULL ORDER BY gold_row, column_name`,
-    ),
+    // One range of system_cells_by_gold_cell (which covers these columns), in (gold_row, column_name) order.
+    cells: db
+      .prepare<[string], CellTuple>(
+        `SELECT run_id, seq, gold_row, column_name, verdict, response_empty, response_s FROM system_cells
+          WHERE task_id = ? AND gold_row IS NOT NULL ORDER BY gold_row, column_name`,
+      )
+      .raw(true),
+    // Only without a dataset: gold as the grader recorded it beside each cell.
+    goldOfCell: db.prepare('SELECT run_id, seq, gold_s FROM system_cells WHERE task_id = ? AND gold_row = ? AND column_name = ?'),
     extras: db.prepare(
       `SELECT run_id, entity_key, response_entity_s FROM run_rows
         WHERE task_id = ? AND gold_row IS NULL AND entity_key IS NOT NULL ORDER BY entity_key`,

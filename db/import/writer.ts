@@ -3,6 +3,7 @@
 import type { DatasetTask, JudgeOpinionRecord, RunHeader, RunTaskRecord } from '../readers/types';
 import type { Store } from '../store';
 import { entityKey } from './entity-key';
+import { SealCache } from './seal-cache';
 
 export interface WriteCounts {
   tasks: Set<string>;
@@ -17,9 +18,11 @@ export class ImportWriter {
   readonly touchedTasks = new Set<string>();
   private readonly runIds = new Map<string, number>();
   private readonly statements;
+  private readonly seals: SealCache;
 
   constructor(private readonly store: Store) {
     const db = store.db;
+    this.seals = new SealCache(store.sealer);
     this.statements = {
       datasetByHash: db.prepare<[string], { id: number }>('SELECT id FROM datasets WHERE sha256 = ?'),
       insertDataset: db.prepare('INSERT INTO datasets (sha256, revision, path, format, imported_at) VALUES (?, ?, ?, ?, ?)'),
@@ -130,7 +133,7 @@ export class ImportWriter {
   }
 
   runTask(record: RunTaskRecord): void {
-    const { sealer } = this.store;
+    const sealer = this.seals;
     const runId = this.runIdFor(record.run);
     const taskId = wellFormed(record.task_id);
     const previous = this.statements.runTaskSha.get(runId, taskId);
@@ -176,7 +179,7 @@ export class ImportWriter {
           cell.response.trim() === '' ? 1 : 0,
           cell.verdict,
           cell.method,
-          sealer.sealJson(cell.sources),
+          sealer.sealList(cell.sources),
           sealer.seal(cell.reasoning),
         );
         this.counts.cells++;

@@ -108,12 +108,14 @@ CREATE TABLE system_cells (
 -- The largest table (one row per graded cell, ~500k at full scale): one index
 -- only, which serves every access path: a gold cell (task, row, column), a
 -- whole task (dispute derivation), and one run's task or row (task prefix,
--- then run_id and seq read from the index itself). No composite primary key
--- and no foreign key to run_rows: each would be another B-tree or lookup per
--- insert, and a cascade from run_rows would need an index led by run_id. The
--- writer keeps the invariant instead: a run task's cells, rows and run_tasks
--- row are deleted and inserted together, one (seq, column) at most once.
-CREATE INDEX system_cells_by_gold_cell ON system_cells(task_id, gold_row, column_name, run_id, seq);
+-- then run_id and seq read from the index itself). It also covers what
+-- derivation reads (verdict, blank flag, sealed response), so deriving a task
+-- is one index range with no table lookups. No composite primary key and no
+-- foreign key to run_rows: each would be another B-tree or lookup per insert,
+-- and a cascade from run_rows would need an index led by run_id. The writer
+-- keeps the invariant instead: a run task's cells, rows and run_tasks row are
+-- deleted and inserted together, one (seq, column) at most once.
+CREATE INDEX system_cells_by_gold_cell ON system_cells(task_id, gold_row, column_name, run_id, seq, verdict, response_empty, response_s);
 
 CREATE TABLE judge_opinions (
   content_sha TEXT PRIMARY KEY,
@@ -163,7 +165,7 @@ CREATE TABLE dispute_clusters (
   agrees_with_gold INTEGER NOT NULL,
   systems_json TEXT NOT NULL,
   PRIMARY KEY (dispute_id, idx)
-) STRICT;
+) STRICT, WITHOUT ROWID; -- one B-tree, not a table plus its key index: rows are small (a 10 MiB value still works, in overflow pages)
 
 -- Keyed by dispute first: deleting a dispute cascades here, and a dispute's
 -- systems are listed, by primary key (a key led by system made both a full

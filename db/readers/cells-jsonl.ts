@@ -2,11 +2,12 @@
 // grouped by (system, task_id) into RunTaskRecords, one RunHeader per system.
 // A bad line skips its whole (system, task) group: never half a task.
 import { createHash } from 'node:crypto';
+import { open } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { SkippedItem } from '../../shared/api-types';
 import { normalizeText } from '../../shared/normalize';
 import { describeZodError, isAbort, ReaderError } from './errors';
-import { decodeUtf8, isBlankLine, maxBytesOf, Pacer, parseJson, readLines } from './files';
+import { decodeUtf8, isBlankLine, lineBytes, maxBytesOf, Pacer, parseJson, readLines } from './files';
 import type { RunSource } from './harness-run';
 import { cellLineSchema, isPlainObject, taskIdSchema, uniqueSources } from './schemas';
 import type { CellLine } from './schemas';
@@ -16,11 +17,17 @@ interface Group {
   system: string;
   taskId: string;
   firstLine: number;
+  /** Lines held parsed, while the file's budget lasts. */
   lines: { number: number; cell: CellLine }[];
+  /** Lines past the budget: where to read them again, and a hash to check they did not change. */
+  spans: { number: number; offset: number; length: number }[];
+  spanHash: ReturnType<typeof createHash> | null;
   hash: ReturnType<typeof createHash>;
   problem: { line: number; field: string; reason: string } | null;
   problems: number;
 }
+
+const DEFAULT_HELD_LINE_BYTES = 8 * 1024 * 1024;
 
 export interface CellsSource extends RunSource {
   /** SHA-256 of the whole file; run keys are `<system>@<first 12 hex>`. */
@@ -28,10 +35,12 @@ export interface CellsSource extends RunSource {
 }
 
 /**
- * Reads a `*.cells.jsonl` file whole (its groups are held in memory), then
- * yields one record per (system, task): skipped items first (lines that name
- * no system/task, then invalid groups), then the valid groups in file order.
- * Skipped paths are `<file>:<line>` (1-based).
+ * Reads a `*.cells.jsonl` file through once (validating every line and
+ * grouping lines by task), then yields one record per (system, task):
+ * skipped items first (lines that name no system/task, then invalid groups),
+ * then the valid groups in file order. Skipped paths are `<file>:<line>`
+ * (1-based). Parsed lines are held up to `heldLineBytes`; later lines are
+ * kept as file offsets and read again when their group is yielded.
  */
 export async function readCellsFile(path: string, options: ReaderOptions = {}): Promise<CellsSource> {
   const shown = resolve(path);
@@ -39,6 +48,7 @@ export async function readCellsFile(path: string, options: ReaderOptions = {}): 
   const groups = new Map<string, Group>();
   const loose: SkippedItem[] = [];
   const pacer = new Pacer(options.signal);
+  let budget = options.heldLineBytes ?? DEFAULT_HELD_LINE_BYTES;
 
   for await (const line of readLines(shown, maxBytesOf(options), fileHash)) {
     await pacer.step();
@@ -60,7 +70,7 @@ export async function readCellsFile(path: string, options: ReaderOptions = {}): 
     const key = JSON.stringify([owner.system, owner.taskId]);
     let group = groups.get(key);
     if (!group) {
-      group = { system: owner.system, taskId: owner.taskId, firstLine: line.number, lines: [], hash: createHash('sha256'), problem: null, problems: 0 };
+      group = { system: owner.system, taskId: owner.taskId, firstLine: line.number, lines: [], spans: [], spanHash: null, hash: createHash('sha256'), problem: null, problems: 0 };
       groups.set(key, group);
     }
     group.hash.update(line.bytes).update('\n');
@@ -73,9 +83,16 @@ export async function readCellsFile(path: string, options: ReaderOptions = {}): 
       group.problem = { line: line.number, ...describeZodError(parsed.error) };
       group.problems++;
       group.lines = [];
+      group.spans = [];
       continue;
     }
-    group.lines.push({ number: line.number, cell: parsed.data });
+    budget -= line.bytes.length;
+    if (budget >= 0) {
+      group.lines.push({ number: line.number, cell: parsed.data });
+    } else {
+      group.spans.push({ number: line.number, offset: line.offset, length: line.rawLength });
+      (group.spanHash ??= createHash('sha256')).update(line.bytes);
+    }
   }
 
   const sha256 = fileHash.digest('hex');
@@ -129,7 +146,12 @@ async function* records(
       };
       continue;
     }
-    const rows = buildRows(group);
+    const lines = group.spans.length === 0 ? group.lines : await readSpans(path, group);
+    if (!Array.isArray(lines)) {
+      yield { skipped: { ...lines, reason: `${lines.reason} (system ${JSON.stringify(group.system)}, task ${JSON.stringify(group.taskId)} skipped whole)` } };
+      continue;
+    }
+    const rows = buildRows(lines);
     if ('field' in rows) {
       yield { skipped: { path: `${path}:${rows.line}`, field: rows.field, reason: `${rows.reason} (system ${JSON.stringify(group.system)}, task ${JSON.stringify(group.taskId)} skipped whole)` } };
       continue;
@@ -162,9 +184,37 @@ interface RowDraft {
  * returned (it names the entity or gives a value) then gets a synthetic index,
  * so that "returned" and "missed" keep their harness meaning.
  */
-function buildRows(group: Group): { ok: AlignmentRecord[] } | { line: number; field: string; reason: string } {
+/** A group's lines: those held, then those read again from the file (refused if they changed since). */
+async function readSpans(path: string, group: Group): Promise<{ number: number; cell: CellLine }[] | SkippedItem> {
+  const lines = [...group.lines];
+  const check = createHash('sha256');
+  const handle = await open(path, 'r');
+  try {
+    for (const span of group.spans) {
+      const raw = Buffer.alloc(span.length);
+      const { bytesRead } = await handle.read(raw, 0, span.length, span.offset);
+      const bytes = lineBytes(raw.subarray(0, bytesRead), span.number);
+      check.update(bytes);
+      const where = `${path}:${span.number}`;
+      try {
+        const parsed = cellLineSchema.safeParse(parseJson(decodeUtf8(bytes, where), where));
+        if (!parsed.success) throw new ReaderError(where, '', 'the line changed while the file was read');
+        lines.push({ number: span.number, cell: parsed.data });
+      } catch (error) {
+        if (!(error instanceof ReaderError)) throw error;
+        return { path: where, field: '', reason: 'the file changed while it was read' };
+      }
+    }
+  } finally {
+    await handle.close();
+  }
+  if (check.digest('hex') !== group.spanHash!.digest('hex')) return { path: `${path}:${group.firstLine}`, field: '', reason: 'the file changed while it was read' };
+  return lines;
+}
+
+function buildRows(lines: readonly { number: number; cell: CellLine }[]): { ok: AlignmentRecord[] } | { line: number; field: string; reason: string } {
   const drafts = new Map<string, RowDraft>();
-  for (const { number, cell } of group.lines) {
+  for (const { number, cell } of lines) {
     const name = cell.response_entity ?? (cell.gold_row === null ? cell.entity : null);
     if (cell.gold_row === null && (name === null || name.trim() === '')) {
       return { line: number, field: 'response_entity', reason: 'an extra entity (gold_row null) needs response_entity' };

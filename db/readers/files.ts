@@ -124,6 +124,9 @@ export function parseJson(text: string, path: string, field = ''): unknown {
 export interface RawLine {
   number: number;
   bytes: Buffer;
+  /** Where the line starts in the file and how many bytes it has before its LF, so it can be read again. */
+  offset: number;
+  rawLength: number;
 }
 
 const CHUNK_BYTES = 1024 * 1024;
@@ -145,8 +148,11 @@ export async function* readLines(
     let carry: Buffer[] = [];
     let number = 0;
     let total = 0;
+    // File offset of the first byte of the line being assembled.
+    let lineStart = 0;
     const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
     for (;;) {
+      const chunkStart = total;
       const { bytesRead } = await handle.read(buffer, 0, CHUNK_BYTES, null);
       if (bytesRead === 0) break;
       total += bytesRead;
@@ -160,14 +166,24 @@ export async function* readLines(
         const line = carry.length > 0 ? Buffer.concat([...carry, piece]) : Buffer.from(piece);
         carry = [];
         start = nl + 1;
-        yield { number: ++number, bytes: trimLine(line, number) };
+        const offset = lineStart;
+        lineStart = chunkStart + start;
+        yield { number: ++number, bytes: trimLine(line, number), offset, rawLength: line.length };
       }
       if (start < chunk.length) carry.push(Buffer.from(chunk.subarray(start)));
     }
-    if (carry.length > 0) yield { number: ++number, bytes: trimLine(Buffer.concat(carry), number) };
+    if (carry.length > 0) {
+      const line = Buffer.concat(carry);
+      yield { number: ++number, bytes: trimLine(line, number), offset: lineStart, rawLength: line.length };
+    }
   } finally {
     await handle.close();
   }
+}
+
+/** The bytes of a line read again from its offset, trimmed as readLines trims them. */
+export function lineBytes(raw: Buffer, number: number): Buffer {
+  return trimLine(raw, number);
 }
 
 function trimLine(line: Buffer, number: number): Buffer {

@@ -92,4 +92,10 @@ export interface ReaderOptions {
   signal?: AbortSignal;
   /** Files larger than this are refused with a message (default 64 MiB). */
   maxFileBytes?: number;
+  /**
+   * A flat cells file keeps at most this many bytes of lines parsed in memory
+   * (default 8 MiB); lines past it are read again from the file when their
+   * task is yielded, so memory is bounded by the largest task, not the file.
+   */
+  heldLineBytes?: number;
 }

@@ -1,0 +1,41 @@
+// Sealing is deterministic (same key and text, same bytes), and an import
+// seals the same texts over and over: every system's cell repeats the gold
+// value, agreeing systems repeat each other, judges repeat their reasoning,
+// and cells that fall back to a row's citations share one list. So short
+// texts and shared lists are sealed once. Memory stays bounded: the text map
+// is cleared when it grows large, and lists are keyed weakly by identity.
+import type { Sealer } from '../seal';
+
+const MAX_CACHED_LENGTH = 256;
+const MAX_ENTRIES = 100_000;
+
+export class SealCache {
+  private readonly texts = new Map<string, string>();
+  private readonly lists = new WeakMap<readonly string[], string>();
+
+  constructor(private readonly sealer: Sealer) {}
+
+  seal(text: string): string;
+  seal(text: string | null | undefined): string | null;
+  seal(text: string | null | undefined): string | null {
+    if (text === null || text === undefined) return null;
+    if (text.length > MAX_CACHED_LENGTH) return this.sealer.seal(text);
+    let sealed = this.texts.get(text);
+    if (sealed === undefined) {
+      if (this.texts.size >= MAX_ENTRIES) this.texts.clear();
+      sealed = this.sealer.seal(text);
+      this.texts.set(text, sealed);
+    }
+    return sealed;
+  }
+
+  /** A list sealed as JSON, the same bytes as Sealer.sealJson. */
+  sealList(list: readonly string[]): string {
+    let sealed = this.lists.get(list);
+    if (sealed === undefined) {
+      sealed = this.seal(JSON.stringify(list));
+      this.lists.set(list, sealed);
+    }
+    return sealed;
+  }
+}
