@@ -7,6 +7,8 @@ import './styles/panel.css';
 import './styles/forms.css';
 import './styles/stats.css';
 import './styles/engineers.css';
+import './styles/reports.css';
+import './styles/release.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks #root');

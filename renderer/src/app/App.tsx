@@ -5,6 +5,8 @@ import { Header } from '../features/header/Header';
 import { SettingsDialog } from '../features/header/SettingsDialog';
 import { KeymapOverlay } from '../features/help/KeymapOverlay';
 import { ImportDialog } from '../features/import/ImportDialog';
+import { ImportReportsDialog } from '../features/reports/ImportReportsDialog';
+import { PostReplyDialog } from '../features/reports/PostReplyDialog';
 import { Welcome } from '../features/import/Welcome';
 import { Notices } from '../features/status/Notices';
 import { StatusBar } from '../features/status/StatusBar';
@@ -38,6 +40,8 @@ function ConnectedApp() {
       {overlay === 'import' && <ImportDialog />}
       {overlay === 'settings' && <SettingsDialog />}
       {overlay === 'help' && <KeymapOverlay />}
+      {overlay === 'reports-import' && <ImportReportsDialog />}
+      {overlay === 'post-reply' && <PostReplyDialog />}
       <Notices />
     </div>
   );

@@ -3,6 +3,7 @@
 import { useEffect } from 'react';
 import { host } from '../api/client';
 import { useImportStore } from '../stores/import-store';
+import { useReportsStore } from '../stores/reports-store';
 import { notify, useUiStore } from '../stores/ui-store';
 
 export function useFileDrop(): void {
@@ -20,12 +21,17 @@ export function useFileDrop(): void {
       const files = [...(e.dataTransfer?.files ?? [])];
       if (!host.pathForFile) {
         notify('Dropping files needs the desktop app. In the browser, type the paths in Import….', 'info');
-        useUiStore.getState().openOverlay('import');
+        if (useUiStore.getState().overlay !== 'reports-import') useUiStore.getState().openOverlay('import');
         return;
       }
       const toPath = host.pathForFile.bind(host);
       const paths = files.map((f) => toPath(f)).filter((p) => p !== '');
       if (paths.length === 0) return;
+      // With the reports import open, dropped issue files go there.
+      if (useUiStore.getState().overlay === 'reports-import') {
+        useReportsStore.getState().addImportPaths(paths);
+        return;
+      }
       useImportStore.getState().addPaths(paths);
       useUiStore.getState().openOverlay('import');
     };

@@ -8,6 +8,9 @@ import { useQueueStore } from '../stores/queue-store';
 import { useRulingStore } from '../stores/ruling-store';
 import { useUiStore } from '../stores/ui-store';
 import { openFocusedSource, retractRuling, saveRuling } from '../features/review/actions';
+import { openDisputeInQueue } from '../features/reports/actions';
+import { useReportsStore } from '../stores/reports-store';
+import { reportKey } from '../lib/reports';
 import { moveSelection } from '../features/queue/grid-bridge';
 import { findView } from './views';
 
@@ -33,15 +36,22 @@ function perform(action: KeyAction, target: Element | null): void {
       else ui.openOverlay('help');
       return;
     case 'move':
-      moveSelection(action.delta);
+      if (findView(ui.view).list) useReportsStore.getState().move(action.delta);
+      else moveSelection(action.delta);
       return;
+    case 'open': {
+      const reports = useReportsStore.getState();
+      const item = reports.items.find((i) => reportKey(i) === reports.selected);
+      if (item?.dispute_id) void openDisputeInQueue(item.dispute_id);
+      return;
+    }
     case 'needs-me': {
       const engineer = useInfoStore.getState().info?.engineer;
       if (engineer) useQueueStore.getState().toggleNeeds(engineer);
       return;
     }
     case 'search':
-      document.getElementById('queue-search')?.focus();
+      (document.getElementById('queue-search') ?? document.getElementById('reports-search'))?.focus();
       return;
     case 'save':
       void saveRuling();
@@ -83,6 +93,7 @@ export function useGlobalKeys(): void {
         overlay: ui.overlay != null,
         reviewing: findView(ui.view).reviewing && useDisputeStore.getState().detail != null,
         queue: findView(ui.view).reviewing,
+        list: findView(ui.view).list === true,
       });
       if (!action) return;
       e.preventDefault();

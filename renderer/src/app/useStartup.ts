@@ -5,6 +5,7 @@ import { useDisputeStore } from '../stores/dispute-store';
 import { onJobFinished } from '../stores/import-store';
 import { useInfoStore } from '../stores/info-store';
 import { useQueueStore } from '../stores/queue-store';
+import { onReportsChanged, useReportsStore } from '../stores/reports-store';
 import { useSettingsStore } from '../stores/settings-store';
 import { useStatsStore } from '../stores/stats-store';
 
@@ -20,7 +21,16 @@ export function useStartup(): void {
       // An import may carry ruling logs: statistics and the open dispute's history change too.
       void useStatsStore.getState().refresh();
       void useDisputeStore.getState().reload();
+      // Issue files may come with any import.
+      if (useReportsStore.getState().loaded) void useReportsStore.getState().refresh();
       resetRows();
+    });
+    // Reports imported, fixed or linked by hand: report disputes may appear or go.
+    const stopReports = onReportsChanged(() => {
+      void useInfoStore.getState().refresh();
+      void useQueueStore.getState().loadFacets();
+      void useDisputeStore.getState().reload();
+      refreshRows();
     });
     // "Mine" and blind review depend on who is ruling: reload both on a new name.
     const stopEngineer = useInfoStore.subscribe((state, previous) => {
@@ -33,6 +43,7 @@ export function useStartup(): void {
     return () => {
       stopJobs();
       stopEngineer();
+      stopReports();
     };
   }, []);
 }

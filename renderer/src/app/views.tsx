@@ -4,6 +4,7 @@ import type { DisputeFilter } from '../../../shared/api';
 import type { StoreInfo } from '../../../shared/api-types';
 import { ExportView } from '../features/export/ExportView';
 import { QueueView } from '../features/queue/QueueView';
+import { ReportsView } from '../features/reports/ReportsView';
 
 // Charts are heavy: the Stats view (and ECharts) load when the tab is first opened.
 const StatsView = lazy(() => import('../features/stats/StatsView').then((m) => ({ default: m.StatsView })));
@@ -14,6 +15,8 @@ export interface ViewDef {
   label: string;
   /** Views with the queue and panel: review keys (j/k, 1–9, Enter…) act there. */
   reviewing: boolean;
+  /** Views with a list of their own (Reports): j/k move through it, Enter opens the item. */
+  list?: boolean;
   /** A count shown on the tab. */
   badge?: (info: StoreInfo) => number | null;
   render: () => ReactNode;
@@ -27,6 +30,7 @@ const CONFLICTS: DisputeFilter = { status: 'conflict' };
 export const VIEWS: readonly ViewDef[] = [
   { id: 'queue', label: 'Queue', reviewing: true, badge: (info) => info.counts.open, render: () => <QueueView preset={ALL} /> },
   { id: 'conflicts', label: 'Conflicts', reviewing: true, badge: (info) => info.counts.conflict || null, render: () => <QueueView preset={CONFLICTS} /> },
+  { id: 'reports', label: 'Reports', reviewing: false, list: true, render: () => <ReportsView /> },
   {
     id: 'stats',
     label: 'Stats',

@@ -26,8 +26,10 @@ export function valueDisplay(value: string | null | undefined): Display {
 }
 
 /** "93 (5)": the leading contesting value and how many systems gave it. */
-export function topValueText(row: Pick<DisputeRow, 'top_value' | 'top_count'>): string {
+export function topValueText(row: Pick<DisputeRow, 'top_value' | 'top_count'> & { kind?: DisputeRow['kind'] }): string {
   if (row.top_value == null) return '—';
+  // A report dispute no system contests leads with the reporter's proposed value.
+  if (row.kind === 'report' && row.top_count === 0) return `${oneLine(row.top_value)} (reported)`;
   return `${oneLine(row.top_value)} (${row.top_count})`;
 }
 

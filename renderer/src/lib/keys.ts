@@ -30,6 +30,7 @@ export type KeyAction =
   | { type: 'rationale' }
   | { type: 'help' }
   | { type: 'needs-me' }
+  | { type: 'open' }
   | { type: 'escape' };
 
 export interface KeyInput {
@@ -50,6 +51,8 @@ export interface KeyContext {
   reviewing: boolean;
   /** A view with the queue is shown, even when nothing is selected (an empty filtered listing). */
   queue?: boolean;
+  /** A view with a list of its own (Reports): j/k move through it, Enter opens the item. */
+  list?: boolean;
 }
 
 export function resolveKey(e: KeyInput, ctx: KeyContext): KeyAction | null {
@@ -68,7 +71,7 @@ export function resolveKey(e: KeyInput, ctx: KeyContext): KeyAction | null {
   if (e.key === '/') return { type: 'search' };
   // Works on an empty listing too, so the filter can always be switched off again.
   if (e.key === 'N' && (ctx.reviewing || ctx.queue === true)) return { type: 'needs-me' };
-  if (!ctx.reviewing) return null;
+  if (!ctx.reviewing) return ctx.list === true ? resolveListKey(e.key) : null;
   switch (e.key) {
     case 'j':
     case 'ArrowDown':
@@ -98,6 +101,22 @@ export function resolveKey(e: KeyInput, ctx: KeyContext): KeyAction | null {
   const cluster = CLUSTER_KEYS.indexOf(e.key);
   if (cluster >= 0) return { type: 'cluster', index: cluster };
   return null;
+}
+
+/** Keys of a view's own list (Reports): move, and open the selected item. */
+function resolveListKey(key: string): KeyAction | null {
+  switch (key) {
+    case 'j':
+    case 'ArrowDown':
+      return { type: 'move', delta: 1 };
+    case 'k':
+    case 'ArrowUp':
+      return { type: 'move', delta: -1 };
+    case 'Enter':
+      return { type: 'open' };
+    default:
+      return null;
+  }
 }
 
 export interface KeyHelp {
@@ -140,6 +159,14 @@ export const KEY_MAP: readonly KeyHelpGroup[] = [
     items: [
       { keys: ['?'], what: 'Show or hide this key map' },
       { keys: ['Esc'], what: 'Leave a text field, close a dialog' },
+    ],
+  },
+  {
+    title: 'Reports',
+    items: [
+      { keys: ['j', '↓'], what: 'Next report (Reports tab)' },
+      { keys: ['k', '↑'], what: 'Previous report (Reports tab)' },
+      { keys: ['Enter'], what: 'Open the selected report’s dispute in the queue (Reports tab)' },
     ],
   },
 ];

@@ -12,6 +12,7 @@ import { GoldBlock } from './GoldBlock';
 import { JudgesBlock } from './JudgesBlock';
 import { MissingRowBlock } from './MissingRowBlock';
 import { QuestionBlock } from './QuestionBlock';
+import { ReportsBlock } from './ReportsBlock';
 import { RulingsBlock } from './RulingsBlock';
 import { RulingsComparison } from './RulingsComparison';
 
@@ -48,6 +49,7 @@ export function DisputePanel() {
         {conflict && <RulingsComparison detail={detail} />}
         <QuestionBlock detail={detail} />
         <GoldBlock detail={detail} />
+        <ReportsBlock detail={detail} />
         {detail.dispute.kind === 'missing_row' && detail.missing_row_systems.length > 0 ? <MissingRowBlock detail={detail} /> : <ClustersBlock detail={detail} />}
         <JudgesBlock judges={detail.judges} />
         {!conflict && <RulingsComparison detail={detail} />}

@@ -15,6 +15,27 @@ export function GoldBlock({ detail }: { detail: DisputeDetail }) {
       </Section>
     );
   }
+  if (dispute.kind === 'report' && dispute.column == null) {
+    // A report against a whole gold row: the row is what is in question (remove_row applies).
+    return (
+      <Section title="Gold row" aside={<span className="muted small">row #{(dispute.gold_row ?? 0) + 1} of task {dispute.task_id}</span>}>
+        <div className="gold-value">
+          <span className="value value-value">{row?.entity ?? dispute.entity}</span>
+        </div>
+        {row && row.aliases.length > 0 && (
+          <div className="alternatives">
+            <span className="label">aka</span>
+            {row.aliases.map((alias, i) => (
+              <span key={`${i}-${alias}`} className="chip chip-alt">
+                {alias}
+              </span>
+            ))}
+          </div>
+        )}
+        <p className="muted small">The report is about the whole row, not one cell: “Remove row” takes it out of gold.</p>
+      </Section>
+    );
+  }
   return (
     <Section
       title="Gold"

@@ -8,6 +8,7 @@ import { useSettingsStore } from '../../stores/settings-store';
 import { useUiStore } from '../../stores/ui-store';
 import { Modal } from '../../ui/Modal';
 import { PolicyFields } from '../team/PolicyFields';
+import { GitHubTokenFields } from '../reports/GitHubTokenFields';
 import { nextPolicy } from '../../lib/policy';
 import { savePolicy } from '../team/policy';
 
@@ -79,6 +80,7 @@ export function SettingsDialog() {
           setPolicy({ ...policy, blind });
         }}
       />
+      <GitHubTokenFields />
       {info && <StoreSummary info={info} />}
     </Modal>
   );

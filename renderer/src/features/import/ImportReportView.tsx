@@ -2,6 +2,7 @@
 import type { ImportReport } from '../../../../shared/api-types';
 import { formatCount } from '../../lib/format';
 import { RulingLogReport } from '../team/RulingLogReport';
+import { ReportImportView } from '../reports/ImportReportsDialog';
 
 export function ImportReportView({ report }: { report: ImportReport }) {
   const figures: [string, number][] = [
@@ -22,7 +23,15 @@ export function ImportReportView({ report }: { report: ImportReport }) {
           </div>
         ))}
       </div>
-      {report.tasks + report.cells + report.disputes + report.judges + (report.rulings?.added ?? 0) === 0 && <p className="muted">Nothing new: these sources were already imported.</p>}
+      {report.tasks + report.cells + report.disputes + report.judges + (report.rulings?.added ?? 0) + (report.reports ? report.reports.added + report.reports.updated : 0) === 0 && (
+        <p className="muted">Nothing new: these sources were already imported.</p>
+      )}
+      {report.reports && (
+        <>
+          <h3 className="section-title">GitHub reports</h3>
+          <ReportImportView result={report.reports} />
+        </>
+      )}
       {report.rulings && (
         <>
           <h3 className="section-title">Ruling logs</h3>

@@ -6,6 +6,7 @@ import { KIND_LABELS, STATUS_LABELS } from '../../lib/format';
 import { useInfoStore } from '../../stores/info-store';
 import { useQueueStore } from '../../stores/queue-store';
 import { Kbd } from '../../ui/Kbd';
+import { ToggleButton } from '../../ui/ToggleButton';
 
 const SEARCH_DELAY_MS = 250;
 
@@ -20,6 +21,7 @@ export function FilterBar() {
     <div className="filter-bar" role="search">
       <SearchBox />
       <NeedsMeToggle />
+      <HasReportToggle />
       <FilterSelect label="Status" value={preset.status ?? filter.status} locked={preset.status != null} options={DISPUTE_STATUSES.map((s) => [s, STATUS_LABELS[s]])} onChange={(status) => setFilter({ status: status as DisputeFilter['status'] })} />
       <FilterSelect label="Kind" value={filter.kind} options={DISPUTE_KINDS.map((k) => [k, KIND_LABELS[k]])} onChange={(kind) => setFilter({ kind: kind as DisputeFilter['kind'] })} />
       <FilterSelect label="Task" value={filter.task} options={facets.tasks.map((t) => [t, t])} onChange={(task) => setFilter({ task })} />
@@ -90,6 +92,18 @@ function NeedsMeToggle() {
       <span className="toggle-short">Needs me</span>
       <Kbd>N</Kbd>
     </button>
+  );
+}
+
+/** Only disputes with a GitHub report attached. */
+function HasReportToggle() {
+  const on = useQueueStore((s) => s.filter.hasReport === true);
+  const setFilter = useQueueStore((s) => s.setFilter);
+  return (
+    <ToggleButton on={on} label="Has report" title="Only disputes a user reported on GitHub" onToggle={() => setFilter({ hasReport: on ? undefined : true })}>
+      <span className="toggle-full">Has report</span>
+      <span className="toggle-short">Reported</span>
+    </ToggleButton>
   );
 }
 

@@ -1,0 +1,59 @@
+// Moves between the Reports tab and the queue: open a report's dispute in the
+// queue (selected, panel showing it), or show a dispute's report in the tab.
+import { api, errorMessage, host } from '../../api/client';
+import { reportKey } from '../../lib/reports';
+import { classifyUrl } from '../../lib/urls';
+import { useQueueStore } from '../../stores/queue-store';
+import { useReportsStore } from '../../stores/reports-store';
+import { notify, useUiStore } from '../../stores/ui-store';
+
+/** Switches to the Queue with the dispute selected; drops filters that would hide it. */
+export async function openDisputeInQueue(disputeId: string): Promise<void> {
+  const queue = useQueueStore.getState();
+  try {
+    let index = (await api.locateDispute({ id: disputeId, filter: queue.filter })).index;
+    if (index == null && Object.keys(queue.filter).length > 0) {
+      index = (await api.locateDispute({ id: disputeId, filter: {} })).index;
+      if (index != null) {
+        queue.clearFilter();
+        notify('Filters cleared to show the dispute.', 'info');
+      }
+    }
+    if (index == null) {
+      notify(`Dispute ${disputeId} is not in the store.`, 'error');
+      return;
+    }
+    // The queue opens in its default order on its first page; the grid selects this row once its block loads.
+    queue.setPreset({});
+    queue.setSort(null);
+    queue.setSelection(disputeId, index);
+    useUiStore.getState().setView('queue');
+  } catch (error) {
+    notify(`Could not open the dispute: ${errorMessage(error)}`, 'error');
+  }
+}
+
+/** Switches to the Reports tab with this report selected. */
+export async function showReport(report: { number: number; repo: string }): Promise<void> {
+  const store = useReportsStore.getState();
+  useUiStore.getState().setView('reports');
+  await store.ensureLoaded();
+  const key = reportKey(report);
+  // A search or "unlinked only" could hide it.
+  if (store.query !== '' || store.unlinkedOnly) {
+    store.setQuery('');
+    store.setUnlinkedOnly(false);
+  }
+  await useReportsStore.getState().select(key);
+}
+
+/** The issue on GitHub, in the browser; only a plain http(s) URL is ever opened. */
+export function openIssue(url: string | null): void {
+  if (url == null) return;
+  const checked = classifyUrl(url);
+  if (!checked.safe) {
+    notify(`Not opened: unsafe link (${checked.reason}).`, 'error');
+    return;
+  }
+  host.openExternal(checked.href).catch((error: unknown) => notify(`Could not open the issue: ${errorMessage(error)}`, 'error'));
+}

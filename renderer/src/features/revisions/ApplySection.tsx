@@ -1,0 +1,266 @@
+// Step 4: apply the patch to the dataset file — base checksum and every
+// operation's `from` verified first, the whole patch refused on any mismatch
+// (each one listed) — writing the revised dataset and CHANGELOG.md. A job:
+// progress and Cancel; an interrupted apply leaves no partial output.
+import { useEffect, type FormEvent } from 'react';
+import type { ApplyResult, PatchMismatch } from '../../../../shared/revision-types';
+import { errorMessage, host } from '../../api/client';
+import { formatCount } from '../../lib/format';
+import { jobProgressText } from '../../lib/jobs';
+import { OP_LABELS, parseApplyRefusal, revisedDatasetPath, siblingPath } from '../../lib/release';
+import { rowLabel } from '../../lib/row-picker';
+import { useReleaseStore } from '../../stores/release-store';
+import { notify } from '../../stores/ui-store';
+import { ProgressBar } from '../../ui/ProgressBar';
+import { PatchBar } from './PatchBar';
+
+export function ApplySection() {
+  const dataset = useReleaseStore((s) => s.dataset);
+  const setDataset = useReleaseStore((s) => s.setDataset);
+  const patchPath = useReleaseStore((s) => s.patchPath);
+  const form = useReleaseStore((s) => s.applyForm);
+  const setForm = useReleaseStore((s) => s.setApplyForm);
+  const exported = useReleaseStore((s) => s.exported);
+  const job = useReleaseStore((s) => s.applyJob);
+  const applied = useReleaseStore((s) => s.applied);
+  const error = useReleaseStore((s) => s.applyError);
+  const startApply = useReleaseStore((s) => s.startApply);
+  const cancelApply = useReleaseStore((s) => s.cancelApply);
+  const running = job?.state === 'running';
+
+  // Sensible defaults beside the inputs, once they are known: data/atlas-test.v1.1.jsonl, CHANGELOG.md next to it.
+  useEffect(() => {
+    if (form.out === '' && dataset.trim() !== '' && exported) setForm({ out: revisedDatasetPath(dataset.trim(), exported.revision) });
+  }, [form.out, dataset, exported, setForm]);
+  useEffect(() => {
+    if (form.changelog === '' && form.out.trim() !== '') setForm({ changelog: siblingPath(form.out.trim(), 'CHANGELOG.md') });
+  }, [form.changelog, form.out, setForm]);
+
+  // The changelog follows the output's folder until the engineer names it.
+  const setOut = (out: string) => {
+    const follows = form.changelog === '' || form.changelog === siblingPath(form.out.trim(), 'CHANGELOG.md');
+    setForm({ out, ...(follows ? { changelog: out.trim() === '' ? '' : siblingPath(out.trim(), 'CHANGELOG.md') } : {}) });
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void startApply();
+  };
+
+  const pick = async (target: 'dataset') => {
+    try {
+      const [path] = (await host.pickPaths?.('files')) ?? [];
+      if (path && target === 'dataset') setDataset(path);
+    } catch (err) {
+      notify(`Could not open the file picker: ${errorMessage(err)}`, 'error');
+    }
+  };
+  const pickSave = async (target: 'out' | 'changelog') => {
+    try {
+      const path = await host.pickSavePath?.({ defaultName: target === 'out' ? 'atlas-test.revised.jsonl' : 'CHANGELOG.md' });
+      if (path && target === 'out') setOut(path);
+      else if (path) setForm({ changelog: path });
+    } catch (err) {
+      notify(errorMessage(err), 'error');
+    }
+  };
+
+  const ready = dataset.trim() !== '' && patchPath.trim() !== '' && form.out.trim() !== '';
+  return (
+    <>
+      <PatchBar />
+      <form className="card card-wide apply-form" onSubmit={submit} aria-label="Apply the patch">
+        <h2>Apply to the dataset</h2>
+        <p className="muted">
+          Checks the dataset against the patch’s base checksum and every operation’s <code>from</code>; any mismatch refuses the whole patch. Writes the revised dataset in the
+          same format (JSONL or Parquet), gold re-encrypted with each task’s canary, untouched rows byte-identical; and <code>CHANGELOG.md</code> — task, row, column, operation,
+          “Fixes #N” — with no gold value.
+        </p>
+        <div className="form-grid">
+          <div className="field field-wide">
+            <label className="field-label" htmlFor="apply-dataset">
+              Dataset file (the patch’s base)
+            </label>
+            <div className="input-row">
+              <input id="apply-dataset" className="input mono" required value={dataset} disabled={running} onChange={(e) => setDataset(e.target.value)} placeholder="/path/to/atlas-test.jsonl" spellCheck={false} />
+              {host.pickPaths && (
+                <button type="button" className="button" onClick={() => void pick('dataset')}>
+                  Choose…
+                </button>
+              )}
+            </div>
+          </div>
+          <div className="field">
+            <label className="field-label" htmlFor="apply-out">
+              Revised dataset (output)
+            </label>
+            <div className="input-row">
+              <input id="apply-out" className="input mono" required value={form.out} disabled={running} onChange={(e) => setOut(e.target.value)} placeholder="/path/to/atlas-test.v1.1.jsonl" spellCheck={false} />
+              {host.pickSavePath && (
+                <button type="button" className="button" onClick={() => void pickSave('out')}>
+                  Choose…
+                </button>
+              )}
+            </div>
+          </div>
+          <div className="field">
+            <label className="field-label" htmlFor="apply-changelog">
+              Changelog (optional)
+            </label>
+            <div className="input-row">
+              <input id="apply-changelog" className="input mono" value={form.changelog} disabled={running} onChange={(e) => setForm({ changelog: e.target.value })} placeholder="/path/to/CHANGELOG.md" spellCheck={false} />
+              {host.pickSavePath && (
+                <button type="button" className="button" onClick={() => void pickSave('changelog')}>
+                  Choose…
+                </button>
+              )}
+            </div>
+          </div>
+        </div>
+        <label className="checkbox">
+          <input type="checkbox" checked={form.plaintext} disabled={running} onChange={(e) => setForm({ plaintext: e.target.checked })} />
+          Show values in mismatches (plain text)
+        </label>
+        {form.plaintext && <div className="warning">A refusal will then name the expected and found gold values on screen. The revised dataset stays encrypted either way.</div>}
+        <div className="form-actions">
+          <span className="spacer" />
+          {running ? (
+            <button type="button" className="button" onClick={() => void cancelApply()}>
+              Cancel
+            </button>
+          ) : (
+            <button type="submit" className="button button-primary" disabled={!ready}>
+              Apply patch
+            </button>
+          )}
+        </div>
+        {job && (job.state === 'running' || job.state === 'done') && (
+          <div className="job-progress apply-progress" aria-label="Apply progress">
+            <div className="job-line">
+              <span className="job-state">{job.state === 'done' ? 'done' : jobProgressText(job)}</span>
+              <span className="tabular">{job.total > 0 ? `${Math.round((Math.min(job.done, job.total) / job.total) * 100)}%` : ''}</span>
+            </div>
+            <ProgressBar done={job.state === 'done' ? 1 : job.done} total={job.state === 'done' ? 1 : job.total} />
+          </div>
+        )}
+      </form>
+      {error != null && !running && <ApplyRefused message={error} />}
+      {applied && !running && <ApplySummary result={applied} />}
+    </>
+  );
+}
+
+function ApplySummary({ result }: { result: ApplyResult }) {
+  const kinds = Object.entries(result.operations.by_kind).filter(([, n]) => (n ?? 0) > 0) as [keyof typeof OP_LABELS, number][];
+  return (
+    <section className="card card-wide apply-result" aria-label="Revised dataset written">
+      <h2>Revised dataset written</h2>
+      <dl className="summary">
+        <dt>Output</dt>
+        <dd className="mono">{result.out}</dd>
+        <dt>Revision</dt>
+        <dd>
+          {result.revision} on {result.base_revision} · {result.format}
+        </dd>
+        <dt>SHA-256</dt>
+        <dd className="mono small">{result.sha256}</dd>
+        <dt>Size</dt>
+        <dd className="tabular">{formatCount(result.bytes)} bytes</dd>
+        <dt>Base</dt>
+        <dd>{result.base_verified ? 'checksum verified' : <span className="warning-text">the patch names no base checksum: only the operations’ “from” guarded it</span>}</dd>
+        <dt>Tasks changed</dt>
+        <dd className="tabular">
+          {formatCount(result.tasks.changed)} of {formatCount(result.tasks.total)}
+        </dd>
+        <dt>Operations</dt>
+        <dd>
+          <span className="tabular">{formatCount(result.operations.total)}</span>
+          <span className="op-kinds">
+            {kinds.map(([kind, n]) => (
+              <span key={kind} className={`chip op-chip op-${kind}`}>
+                {OP_LABELS[kind]} × {n}
+              </span>
+            ))}
+          </span>
+        </dd>
+        {result.superseded.length > 0 && (
+          <>
+            <dt>Superseded</dt>
+            <dd>
+              {result.superseded.length} operation{result.superseded.length === 1 ? '' : 's'} on removed rows (#{result.superseded.join(', #')}): the removal wins
+            </dd>
+          </>
+        )}
+        <dt>Changelog</dt>
+        <dd className="mono">{result.changelog ?? <span className="value-muted">not written</span>}</dd>
+      </dl>
+    </section>
+  );
+}
+
+/** A refused apply: the base mismatch and every mismatching operation, one a line. */
+function ApplyRefused({ message }: { message: string }) {
+  const refusal = parseApplyRefusal(message);
+  if (!refusal) return <div className="error-box release-error">Not applied: {message}</div>;
+  return (
+    <section className="card card-wide apply-refused" role="alert" aria-label="Patch refused">
+      <h2>Patch refused — nothing was written</h2>
+      {refusal.base != null && <BaseMismatch text={refusal.base} />}
+      {refusal.mismatches.length > 0 && (
+        <>
+          <p>
+            {refusal.mismatches.length} operation{refusal.mismatches.length === 1 ? ' does' : 's do'} not match the dataset:
+          </p>
+          <table className="data-table mismatch-table">
+            <thead>
+              <tr>
+                <th className="num">Op</th>
+                <th>Change</th>
+                <th>Task</th>
+                <th className="num">Row</th>
+                <th>Column</th>
+                <th>Why</th>
+              </tr>
+            </thead>
+            <tbody>
+              {refusal.mismatches.map((m: Pick<PatchMismatch, 'index' | 'task_id' | 'row' | 'column' | 'reason'> & { op: string }) => (
+                <tr key={m.index}>
+                  <td className="num mono">#{m.index}</td>
+                  <td>{OP_LABELS[m.op as keyof typeof OP_LABELS] ?? m.op}</td>
+                  <td className="mono small">{m.task_id}</td>
+                  <td className="num" title={`row index ${m.row} (0-based, as in the patch)`}>
+                    {rowLabel(m.row)}
+                  </td>
+                  <td>{m.column ?? <span className="value-muted">whole row</span>}</td>
+                  <td>{m.reason}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      )}
+      {refusal.other.map((line, i) => (
+        <p key={i} className="error-text">
+          {line}
+        </p>
+      ))}
+    </section>
+  );
+}
+
+/** "the dataset is not the patch's base (base_sha256 12d9…, file 3183…)" in words. */
+function BaseMismatch({ text }: { text: string }) {
+  const m = /base_sha256 ([0-9a-f]+…?), file ([0-9a-f]+…?)/u.exec(text);
+  return (
+    <p className="error-text">
+      This dataset file is not the patch’s base:{' '}
+      {m ? (
+        <>
+          the patch was made on a file with sha256 <span className="mono">{m[1]}</span>; this file’s is <span className="mono">{m[2]}</span>.
+        </>
+      ) : (
+        text
+      )}
+    </p>
+  );
+}

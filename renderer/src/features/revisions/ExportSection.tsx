@@ -1,0 +1,131 @@
+// Step 1: export the settled rulings as an atlas-gold-patch/1 file for a
+// revision. Exporting records the revision; the same tag with other changes
+// is refused. The patch written becomes the one the next steps work on.
+import { useEffect, type FormEvent } from 'react';
+import type { ExportResult } from '../../../../shared/api-types';
+import { errorMessage, host } from '../../api/client';
+import { formatCount, suggestRevision } from '../../lib/format';
+import { useInfoStore } from '../../stores/info-store';
+import { useReleaseStore } from '../../stores/release-store';
+import { notify } from '../../stores/ui-store';
+
+export function ExportSection() {
+  const info = useInfoStore((s) => s.info);
+  const form = useReleaseStore((s) => s.exportForm);
+  const setForm = useReleaseStore((s) => s.setExportForm);
+  const dataset = useReleaseStore((s) => s.dataset);
+  const setDataset = useReleaseStore((s) => s.setDataset);
+  const busy = useReleaseStore((s) => s.exporting);
+  const error = useReleaseStore((s) => s.exportError);
+  const result = useReleaseStore((s) => s.exported);
+  const runExport = useReleaseStore((s) => s.runExport);
+
+  useEffect(() => {
+    if (form == null && info) setForm({ revision: suggestRevision(info.revision), baseRevision: info.revision ?? '', out: '', plaintext: false });
+  }, [form, info, setForm]);
+
+  const current = form ?? { revision: suggestRevision(info?.revision ?? null), baseRevision: info?.revision ?? '', out: '', plaintext: false };
+  const update = (patch: Partial<typeof current>) => setForm({ ...current, ...patch });
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (form == null) setForm(current);
+    void runExport();
+  };
+
+  const chooseOut = async () => {
+    try {
+      const path = await host.pickSavePath?.({ defaultName: `atlas-${current.revision.trim() || 'patch'}.patch.json` });
+      if (path) update({ out: path });
+    } catch (err) {
+      notify(errorMessage(err), 'error');
+    }
+  };
+
+  const resolved = info?.counts.resolved ?? 0;
+  return (
+    <>
+      <form className="card export-form" onSubmit={submit}>
+        <h2>Export gold patch</h2>
+        <p className="muted">
+          Writes every settled ruling ({formatCount(resolved)} resolved disputes) as an <code>atlas-gold-patch/1</code> file and records the revision. The same store always gives
+          the same bytes; a tag already exported with other changes is refused.
+        </p>
+        <div className="form-grid">
+          <label className="field">
+            <span className="field-label">Revision tag</span>
+            <input className="input" required value={current.revision} onChange={(e) => update({ revision: e.target.value })} placeholder="v1.1" />
+          </label>
+          <label className="field">
+            <span className="field-label">Base revision</span>
+            <input className="input" value={current.baseRevision} onChange={(e) => update({ baseRevision: e.target.value })} placeholder={info?.revision ?? 'v1.0'} />
+          </label>
+          <div className="field field-wide">
+            <label className="field-label" htmlFor="export-out">
+              Output file
+            </label>
+            <div className="input-row">
+              <input id="export-out" className="input mono" required value={current.out} onChange={(e) => update({ out: e.target.value })} placeholder="/path/to/atlas-v1.1.patch.json" spellCheck={false} />
+              {host.pickSavePath && (
+                <button type="button" className="button" onClick={() => void chooseOut()}>
+                  Choose…
+                </button>
+              )}
+            </div>
+          </div>
+          <label className="field field-wide">
+            <span className="field-label">Base dataset file (optional, for its checksum; also what Apply revises)</span>
+            <input id="export-dataset" className="input mono" value={dataset} onChange={(e) => setDataset(e.target.value)} placeholder="/path/to/atlas-test.jsonl" spellCheck={false} />
+          </label>
+        </div>
+        <label className="checkbox">
+          <input type="checkbox" checked={current.plaintext} onChange={(e) => update({ plaintext: e.target.checked })} />
+          Write values in plain text
+        </label>
+        {current.plaintext && (
+          <div className="warning">
+            Plain text puts gold values, entity names and evidence in the file readable by anyone. Never commit a plain-text patch to a public repository — benchmark answers would leak.
+          </div>
+        )}
+        <div className="form-actions">
+          {error != null && <span className="error-text">{error}</span>}
+          <span className="spacer" />
+          <button type="submit" className="button button-primary" disabled={busy}>
+            {busy ? 'Exporting…' : 'Export'}
+          </button>
+        </div>
+      </form>
+      {result && <ExportSummary result={result} />}
+    </>
+  );
+}
+
+export function ExportSummary({ result }: { result: ExportResult }) {
+  const setSection = useReleaseStore((s) => s.setSection);
+  return (
+    <section className="card" aria-label="Patch written">
+      <h2>Patch written</h2>
+      <dl className="summary">
+        <dt>File</dt>
+        <dd className="mono">{result.path}</dd>
+        <dt>Revision</dt>
+        <dd>{result.revision}</dd>
+        <dt>Operations</dt>
+        <dd className="tabular">{formatCount(result.operations)}</dd>
+        <dt>SHA-256</dt>
+        <dd className="mono small">{result.sha256}</dd>
+        <dt>Values</dt>
+        <dd>{result.encrypted ? 'encrypted with each task’s canary' : <span className="warning-text">plain text</span>}</dd>
+      </dl>
+      <div className="form-actions">
+        <span className="spacer" />
+        <button type="button" className="button" onClick={() => setSection('review')}>
+          Review its operations
+        </button>
+        <button type="button" className="button button-primary" onClick={() => setSection('preview')}>
+          Preview scores →
+        </button>
+      </div>
+    </section>
+  );
+}

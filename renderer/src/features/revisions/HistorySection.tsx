@@ -1,0 +1,96 @@
+// Every revision this store exported: tag, base, when, who, how many
+// operations, the patch's sha256, whether a revised dataset was written and
+// imported back as the new base, and how many disputes it settled.
+import { useEffect } from 'react';
+import type { RevisionRecord } from '../../../../shared/revision-types';
+import { formatCount, formatTime } from '../../lib/format';
+import { shortSha } from '../../lib/release';
+import { useReleaseStore } from '../../stores/release-store';
+
+export function HistorySection() {
+  const revisions = useReleaseStore((s) => s.revisions);
+  const loadRevisions = useReleaseStore((s) => s.loadRevisions);
+
+  useEffect(() => {
+    void loadRevisions();
+  }, [loadRevisions]);
+
+  const list = revisions.result ?? [];
+  const sorted = [...list].sort((a, b) => b.recorded_at.localeCompare(a.recorded_at) || b.tag.localeCompare(a.tag));
+  return (
+    <section className="card card-wide" aria-label="Revision history">
+      <div className="card-head">
+        <h2>Revision history</h2>
+        <span className="muted small">{revisions.loading ? 'loading…' : `${formatCount(list.length)} revision${list.length === 1 ? '' : 's'}`}</span>
+        <span className="spacer" />
+        <button type="button" className="button button-small" disabled={revisions.loading} onClick={() => void loadRevisions()}>
+          Refresh
+        </button>
+      </div>
+      {revisions.error != null && <div className="error-box">Could not load the history: {revisions.error}</div>}
+      {revisions.result != null && list.length === 0 ? (
+        <p className="muted">No revision exported from this store yet. Exporting a patch records its revision here.</p>
+      ) : (
+        <div className="score-table-scroll">
+          <table className="data-table history-table" aria-label="Revisions">
+            <thead>
+              <tr>
+                <th>Tag</th>
+                <th>Base</th>
+                <th>Created</th>
+                <th>Author</th>
+                <th className="num">Ops</th>
+                <th>Patch sha256</th>
+                <th>Applied</th>
+                <th>Imported</th>
+                <th className="num" title="Disputes settled by importing the revised dataset, of the disputes the patch changes">
+                  Settled
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {sorted.map((r) => (
+                <RevisionRow key={`${r.tag}-${r.patch_sha256}`} record={r} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function RevisionRow({ record: r }: { record: RevisionRecord }) {
+  return (
+    <tr>
+      <th scope="row" className="revision-tag">
+        {r.tag}
+        {!r.encrypted && (
+          <span className="chip chip-plain" title="The patch was written in plain text">
+            plain
+          </span>
+        )}
+      </th>
+      <td>
+        {r.base_revision}
+        {r.base_sha256 && (
+          <span className="mono small muted" title={r.base_sha256}>
+            {' '}
+            {shortSha(r.base_sha256, 8)}
+          </span>
+        )}
+      </td>
+      <td title={`patch created_at (latest ruling): ${r.created_at ?? '—'}; recorded ${r.recorded_at}`}>{r.created_at ? formatTime(r.created_at) : formatTime(r.recorded_at)}</td>
+      <td>{r.created_by}</td>
+      <td className="num">{formatCount(r.operations)}</td>
+      <td className="mono small" title={r.patch_sha256}>
+        {shortSha(r.patch_sha256)}
+      </td>
+      <td title={r.datasets_after.join('\n')}>{r.datasets_after.length > 0 ? `${r.datasets_after.length} dataset${r.datasets_after.length === 1 ? '' : 's'}` : <span className="value-muted">not yet</span>}</td>
+      <td>{r.imported_at ? formatTime(r.imported_at) : <span className="value-muted">—</span>}</td>
+      <td className="num">
+        {formatCount(r.settled)} <span className="muted small">/ {formatCount(r.disputes)}</span>
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,162 @@
+// Step 3: review before release — every operation of the patch decrypted
+// (inside the app only): task, row, entity, column, from → to, rulings,
+// evidence and the issues it fixes; filter by task, kind of change or text.
+import { useMemo } from 'react';
+import type { PatchReviewOperation } from '../../../../shared/revision-types';
+import { formatCount, formatTime } from '../../lib/format';
+import { filterOperations, OP_KINDS, OP_LABELS, stateText } from '../../lib/release';
+import { rowLabel } from '../../lib/row-picker';
+import { useReleaseStore } from '../../stores/release-store';
+import { SourceList } from '../dispute/SourceLink';
+import { PatchBar } from './PatchBar';
+
+export function PatchReviewSection() {
+  const review = useReleaseStore((s) => s.review);
+  const runReview = useReleaseStore((s) => s.runReview);
+  return (
+    <>
+      <PatchBar action={{ label: review.result ? 'Reload' : 'Review operations', busy: review.loading, run: () => void runReview() }} />
+      {review.error != null && <div className="error-box release-error">Could not read the patch: {review.error}</div>}
+      {!review.result && !review.loading && review.error == null && <p className="muted release-hint">Give a patch file to list every operation it makes, decrypted for review.</p>}
+      {review.result && <ReviewResult />}
+    </>
+  );
+}
+
+function ReviewResult() {
+  const result = useReleaseStore((s) => s.review.result)!;
+  const filter = useReleaseStore((s) => s.reviewFilter);
+  const setFilter = useReleaseStore((s) => s.setReviewFilter);
+  const tasks = useMemo(() => [...new Set(result.operations.map((o) => o.task_id))].sort(), [result]);
+  const kinds = useMemo(() => OP_KINDS.filter((k) => result.operations.some((o) => o.op === k)), [result]);
+  const shown = useMemo(() => filterOperations(result.operations, filter), [result, filter]);
+  const failed = result.operations.filter((o) => o.error != null).length;
+  return (
+    <section className="card card-wide" aria-label="Patch operations">
+      <div className="card-head">
+        <h2>
+          {result.revision} <span className="muted">on {result.base_revision}</span>
+        </h2>
+        <span className="muted small">
+          by {result.created_by}
+          {result.created_at ? ` · latest ruling ${formatTime(result.created_at)}` : ''} · {result.encrypted ? 'encrypted patch' : 'plain-text patch'}
+        </span>
+      </div>
+      <div className="notice-inline notice-plain" role="note">
+        Decrypted here for review: values, entity names and evidence are shown only inside the app{result.encrypted ? '; the patch file itself stays encrypted' : ''}.
+      </div>
+      {failed > 0 && (
+        <div className="error-box">
+          {failed} operation{failed === 1 ? '' : 's'} could not be decrypted (task not in this store, or a different canary).
+        </div>
+      )}
+      <div className="review-filters" role="search">
+        <label className="filter-select">
+          <span className="filter-label">Task</span>
+          <select className="select" value={filter.task} onChange={(e) => setFilter({ task: e.target.value })}>
+            <option value="">all ({tasks.length})</option>
+            {tasks.map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="filter-select">
+          <span className="filter-label">Change</span>
+          <select className="select" value={filter.op} onChange={(e) => setFilter({ op: e.target.value as typeof filter.op })}>
+            <option value="">all</option>
+            {kinds.map((k) => (
+              <option key={k} value={k}>
+                {OP_LABELS[k]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <input className="input search-input" type="search" aria-label="Filter operations" placeholder="Entity, value, engineer, #issue…" value={filter.text} spellCheck={false} onChange={(e) => setFilter({ text: e.target.value })} />
+        <span className="spacer" />
+        <span className="muted small">
+          {formatCount(shown.length)} of {formatCount(result.operations.length)} operations
+        </span>
+      </div>
+      {shown.length === 0 ? (
+        <p className="muted">No operation matches.</p>
+      ) : (
+        <div className="score-table-scroll">
+          <table className="data-table ops-table" aria-label="Operations">
+            <thead>
+              <tr>
+                <th className="num">#</th>
+                <th>Task</th>
+                <th className="num">Row</th>
+                <th>Entity</th>
+                <th>Column</th>
+                <th>Change</th>
+                <th>From → to</th>
+                <th>Rulings · evidence · issues</th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((op) => (
+                <OperationRow key={op.index} op={op} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function StateCell({ state }: { state: PatchReviewOperation['from'] }) {
+  const t = stateText(state);
+  return (
+    <span className="op-state">
+      <span className={t.tone === 'muted' ? 'value-muted' : 'value value-value'}>{t.text}</span>
+      {t.extra != null && <span className="muted small"> {t.extra}</span>}
+    </span>
+  );
+}
+
+function OperationRow({ op }: { op: PatchReviewOperation }) {
+  return (
+    <tr className={op.error != null ? 'op-error' : ''}>
+      <td className="num mono muted">{op.index}</td>
+      <td className="mono small op-task">{op.task_id}</td>
+      <td className="num" title={`row index ${op.row} (0-based, as in the patch)`}>
+        {rowLabel(op.row)}
+      </td>
+      <td className="op-entity">{op.entity ?? <span className="value-muted">—</span>}</td>
+      <td>{op.column ?? <span className="value-muted">whole row</span>}</td>
+      <td>
+        <span className={`chip op-chip op-${op.op}`}>{OP_LABELS[op.op]}</span>
+      </td>
+      <td className="op-change">
+        {op.error != null ? (
+          <span className="error-text small">{op.error}</span>
+        ) : (
+          <>
+            <StateCell state={op.from} />
+            <span className="arrow"> → </span>
+            <StateCell state={op.to} />
+          </>
+        )}
+      </td>
+      <td className="op-meta">
+        <div className="small">
+          {op.rulings.map((r, i) => (
+            <span key={i} className="op-ruling" title={r.at}>
+              {r.engineer} · {r.decision.replace(/_/g, ' ')}
+            </span>
+          ))}
+          {op.issues.map((n) => (
+            <span key={n} className="chip chip-report">
+              Fixes #{n}
+            </span>
+          ))}
+        </div>
+        <SourceList urls={op.evidence} />
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,221 @@
+// How a revision reads on screen: score deltas, patch operations as
+// before → after, and a refused apply's mismatches. Pure; tested directly.
+import type { PatchCellState, PatchOpKind, PatchRowState } from '../../../shared/patch';
+import type { PatchReviewOperation, SystemRescore } from '../../../shared/revision-types';
+import { normalizeText } from '../../../shared/normalize';
+
+export const OP_KINDS: readonly PatchOpKind[] = ['set_cell', 'add_alternative', 'set_blank', 'set_ungraded', 'add_row', 'remove_row', 'add_alias'];
+
+export const OP_LABELS: Record<PatchOpKind, string> = {
+  set_cell: 'value corrected',
+  add_alternative: 'alternative added',
+  set_blank: 'marked blank',
+  set_ungraded: 'marked ungraded',
+  add_row: 'row added',
+  remove_row: 'row removed',
+  add_alias: 'alias added',
+};
+
+/** An F1 on screen: three decimals (0.447); "—" when absent. */
+export function formatF1(x: number | null | undefined): string {
+  if (x == null || !Number.isFinite(x)) return '—';
+  return x.toFixed(3);
+}
+
+/** A signed change: "+0.037", "−0.013", "0.000" when it rounds to nothing. */
+export function formatDelta(d: number | null | undefined, digits = 3): string {
+  if (d == null || !Number.isFinite(d)) return '—';
+  const text = Math.abs(d).toFixed(digits);
+  if (Number(text) === 0) return (0).toFixed(digits);
+  return `${d > 0 ? '+' : '−'}${text}`;
+}
+
+export type Trend = 'up' | 'down' | 'flat';
+
+export function trend(d: number, epsilon = 5e-4): Trend {
+  if (d > epsilon) return 'up';
+  if (d < -epsilon) return 'down';
+  return 'flat';
+}
+
+/** A rank move: "3 → 1 ▲2", "2 → 2". Lower is better. */
+export function rankMove(before: number, after: number): { text: string; trend: Trend } {
+  if (after < before) return { text: `▲${before - after}`, trend: 'up' };
+  if (after > before) return { text: `▼${after - before}`, trend: 'down' };
+  return { text: '', trend: 'flat' };
+}
+
+export interface DeltaRow {
+  system: string;
+  run: string;
+  rowDelta: number;
+  itemDelta: number;
+  discoveryDelta: number;
+}
+
+/** Each run's change in Row F1, largest gain first (ties by system name), for the chart. */
+export function deltaRows(systems: readonly SystemRescore[]): DeltaRow[] {
+  return systems
+    .map((s) => ({
+      system: s.system,
+      run: s.run,
+      rowDelta: s.after.row_f1 - s.before.row_f1,
+      itemDelta: s.after.item_f1 - s.before.item_f1,
+      discoveryDelta: s.after.discovery_f1 - s.before.discovery_f1,
+    }))
+    .sort((a, b) => b.rowDelta - a.rowDelta || a.system.localeCompare(b.system) || a.run.localeCompare(b.run));
+}
+
+/** The label of a run when one system has several runs: the system, else system · run. */
+export function runLabels(systems: readonly Pick<SystemRescore, 'system' | 'run'>[]): Map<string, string> {
+  const count = new Map<string, number>();
+  for (const s of systems) count.set(s.system, (count.get(s.system) ?? 0) + 1);
+  return new Map(systems.map((s) => [s.run, (count.get(s.system) ?? 0) > 1 ? `${s.system} · ${s.run}` : s.system]));
+}
+
+type State = PatchCellState | PatchRowState | null;
+
+export interface StateText {
+  text: string;
+  tone: 'value' | 'muted';
+  /** Row states: aliases and how many cells; cell states: accepted alternatives. */
+  extra: string | null;
+}
+
+/** One side of an operation in words: a value, "blank", "ungraded", a row, or nothing. */
+export function stateText(state: State): StateText {
+  if (state == null) return { text: 'none', tone: 'muted', extra: null };
+  if ('entity' in state) {
+    const cells = state.cells ? Object.keys(state.cells).length : 0;
+    const bits = [state.aliases.length > 0 ? `aka ${state.aliases.join(', ')}` : '', cells > 0 ? `${cells} cell${cells === 1 ? '' : 's'}` : ''].filter(Boolean);
+    return { text: state.entity, tone: 'value', extra: bits.length > 0 ? bits.join(' · ') : null };
+  }
+  if ('value' in state) {
+    const alternatives = state.alternatives ?? [];
+    return { text: state.value, tone: 'value', extra: alternatives.length > 0 ? `also ${alternatives.join(' | ')}` : null };
+  }
+  if ('blank' in state) return { text: 'blank', tone: 'muted', extra: null };
+  return { text: 'ungraded', tone: 'muted', extra: null };
+}
+
+export interface OperationFilter {
+  task: string;
+  op: PatchOpKind | '';
+  text: string;
+}
+
+function stateWords(state: State): string[] {
+  if (state == null) return [];
+  if ('entity' in state) return [state.entity, ...state.aliases, ...Object.values(state.cells ?? {}).flatMap(stateWords)];
+  if ('value' in state) return [state.value, ...(state.alternatives ?? [])];
+  return [];
+}
+
+/** Operations matching the task, the kind and the text (entity, column, values, engineers, issue numbers, evidence). */
+export function filterOperations(ops: readonly PatchReviewOperation[], filter: OperationFilter): PatchReviewOperation[] {
+  const q = normalizeText(filter.text);
+  return ops.filter((op) => {
+    if (filter.task !== '' && op.task_id !== filter.task) return false;
+    if (filter.op !== '' && op.op !== filter.op) return false;
+    if (q === '') return true;
+    const words = [
+      op.task_id,
+      op.entity ?? '',
+      op.column ?? '',
+      OP_LABELS[op.op],
+      op.op,
+      ...stateWords(op.from),
+      ...stateWords(op.to),
+      ...op.rulings.flatMap((r) => [r.engineer, r.decision]),
+      ...op.issues.map((n) => `#${n}`),
+      ...op.evidence,
+    ];
+    return words.some((w) => normalizeText(w).includes(q));
+  });
+}
+
+export interface ApplyMismatchLine {
+  /** 0-based position of the operation in the patch. */
+  index: number;
+  op: string;
+  task_id: string;
+  /** 0-based gold row. */
+  row: number;
+  column: string | null;
+  reason: string;
+}
+
+export interface ApplyRefusal {
+  /** The dataset file is not the patch's base (its checksum differs). */
+  base: string | null;
+  mismatches: ApplyMismatchLine[];
+  /** Whatever could not be read as a mismatch line (shown as is). */
+  other: string[];
+}
+
+const OPS = OP_KINDS.join('|');
+const LINE = new RegExp(`^#(\\d+) (${OPS}) task ("(?:[^"\\\\]|\\\\.)*") row (\\d+)(?: column ("(?:[^"\\\\]|\\\\.)*"))?: ([\\s\\S]*)$`, 'u');
+const SPLIT = new RegExp(`; (?=#\\d+ (?:${OPS}) task ")`, 'u');
+
+/**
+ * A refused apply, read back from the job's error message ("patch refused:
+ * <base>; N operations do not match the dataset: #i op task "…" row r column
+ * "…": reason; …"): one line per mismatching operation. Null when the message
+ * is not a refusal.
+ */
+export function parseApplyRefusal(message: string): ApplyRefusal | null {
+  const body = /^(?:apply: )?patch refused: ([\s\S]*)$/u.exec(message.trim())?.[1];
+  if (body == null) return null;
+  let base: string | null = null;
+  let rest = body;
+  const baseMatch = /^(the dataset is not the patch's base \([^)]*\))(?:; )?/u.exec(rest);
+  if (baseMatch) {
+    base = baseMatch[1]!;
+    rest = rest.slice(baseMatch[0].length);
+  }
+  const mismatches: ApplyMismatchLine[] = [];
+  const other: string[] = [];
+  const listed = /^\d+ operations? do(?:es)? not match the dataset: ([\s\S]*)$/u.exec(rest);
+  if (listed) {
+    for (const line of listed[1]!.split(SPLIT)) {
+      const m = LINE.exec(line);
+      if (!m) {
+        other.push(line);
+        continue;
+      }
+      mismatches.push({
+        index: Number(m[1]),
+        op: m[2]!,
+        task_id: JSON.parse(m[3]!) as string,
+        row: Number(m[4]),
+        column: m[5] != null ? (JSON.parse(m[5]) as string) : null,
+        reason: m[6]!,
+      });
+    }
+  } else if (rest.trim() !== '') {
+    other.push(rest);
+  }
+  return { base, mismatches, other };
+}
+
+/** "afcfdd64e1e1…": enough of a sha256 to tell revisions apart at a glance. */
+export function shortSha(sha: string | null | undefined, length = 12): string {
+  if (!sha) return '—';
+  return sha.length > length ? `${sha.slice(0, length)}…` : sha;
+}
+
+/** The file next to `path` named `name` (same folder, either slash). */
+export function siblingPath(path: string, name: string): string {
+  const cut = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
+  return cut >= 0 ? `${path.slice(0, cut + 1)}${name}` : name;
+}
+
+/** "…/atlas-test.jsonl" + "v1.1" → "…/atlas-test.v1.1.jsonl": a revised dataset's default name. */
+export function revisedDatasetPath(dataset: string, revision: string): string {
+  const cut = Math.max(dataset.lastIndexOf('/'), dataset.lastIndexOf('\\'));
+  const dir = dataset.slice(0, cut + 1);
+  const name = dataset.slice(cut + 1);
+  const dot = name.lastIndexOf('.');
+  const tag = revision.trim() || 'revised';
+  return dot > 0 ? `${dir}${name.slice(0, dot)}.${tag}${name.slice(dot)}` : `${dir}${name}.${tag}`;
+}

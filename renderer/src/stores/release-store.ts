@@ -1,0 +1,194 @@
+// Releasing a revision, from the Export view: export the patch, preview every
+// system's scores, review its operations, apply it to the dataset (a job with
+// progress and cancel), and the store's revision history. One patch path is
+// shared by preview, review and apply; exporting sets it.
+import { create } from 'zustand';
+import type { ExportResult, JobStatus } from '../../../shared/api-types';
+import type { ApplyResult, PatchReview, RescoreResult, RevisionRecord } from '../../../shared/revision-types';
+import { api, errorMessage } from '../api/client';
+import { pollJob } from '../lib/jobs';
+import type { OperationFilter } from '../lib/release';
+import { notify } from './ui-store';
+
+export type ReleaseSection = 'export' | 'preview' | 'review' | 'apply' | 'history' | 'logs';
+
+interface Loadable<T> {
+  /** The patch the result is for. */
+  path: string | null;
+  result: T | null;
+  loading: boolean;
+  error: string | null;
+}
+
+const idle = <T>(): Loadable<T> => ({ path: null, result: null, loading: false, error: null });
+
+export interface ExportForm {
+  revision: string;
+  baseRevision: string;
+  out: string;
+  plaintext: boolean;
+}
+
+export interface ApplyForm {
+  out: string;
+  changelog: string;
+  plaintext: boolean;
+}
+
+interface ReleaseState {
+  section: ReleaseSection;
+  /** Export's base dataset and apply's input: the same file in practice. */
+  dataset: string;
+  patchPath: string;
+  exportForm: ExportForm | null;
+  exporting: boolean;
+  exported: ExportResult | null;
+  exportError: string | null;
+  preview: Loadable<RescoreResult>;
+  review: Loadable<PatchReview>;
+  reviewFilter: OperationFilter;
+  applyForm: ApplyForm;
+  applyJob: JobStatus | null;
+  applied: ApplyResult | null;
+  applyError: string | null;
+  revisions: Loadable<RevisionRecord[]>;
+
+  setSection: (section: ReleaseSection) => void;
+  setDataset: (dataset: string) => void;
+  setPatchPath: (path: string) => void;
+  setExportForm: (form: ExportForm) => void;
+  runExport: () => Promise<void>;
+  runPreview: (path?: string) => Promise<void>;
+  runReview: (path?: string) => Promise<void>;
+  setReviewFilter: (patch: Partial<OperationFilter>) => void;
+  setApplyForm: (patch: Partial<ApplyForm>) => void;
+  startApply: () => Promise<void>;
+  cancelApply: () => Promise<void>;
+  loadRevisions: () => Promise<void>;
+}
+
+let latestPreview = 0;
+let latestReview = 0;
+
+export const useReleaseStore = create<ReleaseState>()((set, get) => ({
+  section: 'export',
+  dataset: '',
+  patchPath: '',
+  exportForm: null,
+  exporting: false,
+  exported: null,
+  exportError: null,
+  preview: idle(),
+  review: idle(),
+  reviewFilter: { task: '', op: '', text: '' },
+  applyForm: { out: '', changelog: '', plaintext: false },
+  applyJob: null,
+  applied: null,
+  applyError: null,
+  revisions: idle(),
+
+  setSection: (section) => set({ section }),
+  setDataset: (dataset) => set({ dataset }),
+  setPatchPath: (patchPath) => set({ patchPath }),
+  setExportForm: (exportForm) => set({ exportForm }),
+
+  runExport: async () => {
+    const form = get().exportForm;
+    if (!form || get().exporting) return;
+    const dataset = get().dataset.trim();
+    set({ exporting: true, exportError: null, exported: null });
+    try {
+      const result = await api.exportPatch({
+        revision: form.revision.trim(),
+        out: form.out.trim(),
+        ...(form.baseRevision.trim() ? { baseRevision: form.baseRevision.trim() } : {}),
+        ...(dataset ? { dataset } : {}),
+        plaintext: form.plaintext,
+      });
+      set({ exporting: false, exported: result, patchPath: result.path, section: 'preview' });
+      notify(`Patch ${result.revision} written: ${result.operations} operation${result.operations === 1 ? '' : 's'}.`, 'success');
+      // What the patch does to every system's scores, straight away; the review and history are ready too.
+      void get().runReview(result.path);
+      void get().loadRevisions();
+      await get().runPreview(result.path);
+    } catch (error) {
+      set({ exporting: false, exportError: errorMessage(error) });
+    }
+  },
+
+  runPreview: async (path) => {
+    const patch = (path ?? get().patchPath).trim();
+    if (patch === '') return;
+    const request = ++latestPreview;
+    set({ preview: { ...get().preview, path: patch, loading: true, error: null } });
+    try {
+      const result = await api.rescore({ patch });
+      if (request === latestPreview) set({ preview: { path: patch, result, loading: false, error: null } });
+    } catch (error) {
+      if (request === latestPreview) set({ preview: { path: patch, result: null, loading: false, error: errorMessage(error) } });
+    }
+  },
+
+  runReview: async (path) => {
+    const patch = (path ?? get().patchPath).trim();
+    if (patch === '') return;
+    const request = ++latestReview;
+    set({ review: { ...get().review, path: patch, loading: true, error: null } });
+    try {
+      const result = await api.reviewPatch({ patch });
+      if (request === latestReview) set({ review: { path: patch, result, loading: false, error: null } });
+    } catch (error) {
+      if (request === latestReview) set({ review: { path: patch, result: null, loading: false, error: errorMessage(error) } });
+    }
+  },
+
+  setReviewFilter: (patch) => set({ reviewFilter: { ...get().reviewFilter, ...patch } }),
+  setApplyForm: (patch) => set({ applyForm: { ...get().applyForm, ...patch } }),
+
+  startApply: async () => {
+    if (get().applyJob?.state === 'running') return;
+    const { dataset, patchPath, applyForm } = get();
+    set({ applied: null, applyError: null });
+    try {
+      const { jobId } = await api.applyPatch({
+        dataset: dataset.trim(),
+        patch: patchPath.trim(),
+        out: applyForm.out.trim(),
+        ...(applyForm.changelog.trim() ? { changelog: applyForm.changelog.trim() } : {}),
+        plaintext: applyForm.plaintext,
+      });
+      set({ applyJob: { id: jobId, kind: 'apply', state: 'running', done: 0, total: 0, message: 'starting' } });
+      const job = await pollJob((i) => api.getJob(i), jobId, (status) => set({ applyJob: status }));
+      if (job.state === 'done' && job.apply) {
+        set({ applied: job.apply });
+        notify(`Revised dataset ${job.apply.revision} written.`, 'success');
+        void get().loadRevisions();
+      } else if (job.state === 'cancelled') {
+        set({ applyError: job.error ?? 'Cancelled: no output was written.' });
+      } else {
+        set({ applyError: job.error ?? job.message });
+      }
+    } catch (error) {
+      set({ applyJob: null, applyError: errorMessage(error) });
+    }
+  },
+
+  cancelApply: async () => {
+    const job = get().applyJob;
+    if (!job || job.state !== 'running') return;
+    try {
+      set({ applyJob: await api.cancelJob({ jobId: job.id }) });
+    } catch (error) {
+      notify(`Could not cancel: ${errorMessage(error)}`, 'error');
+    }
+  },
+
+  loadRevisions: async () => {
+    set({ revisions: { ...get().revisions, loading: true } });
+    try {
+      set({ revisions: { path: null, result: await api.listRevisions({}), loading: false, error: null } });
+    } catch (error) {
+      set({ revisions: { ...get().revisions, loading: false, error: errorMessage(error) } });
+    }
+  },
+}));
