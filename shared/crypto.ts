@@ -18,10 +18,10 @@ function keyFor(canary: string): Uint8Array {
   return key;
 }
 
+/** XORs in place: both callers own a fresh array (encoded text, decoded base64). */
 function xorWithKey(data: Uint8Array, key: Uint8Array): Uint8Array {
-  const out = new Uint8Array(data.length);
-  for (let i = 0; i < data.length; i++) out[i] = data[i]! ^ key[i & 31]!;
-  return out;
+  for (let i = 0; i < data.length; i++) data[i]! ^= key[i & 31]!;
+  return data;
 }
 
 export function encryptText(text: string, canary: string): string {
