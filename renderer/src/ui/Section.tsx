@@ -13,7 +13,7 @@ export function Section({ title, aside, collapsible = false, defaultOpen = true,
   const [open, setOpen] = useState(defaultOpen);
   const shown = !collapsible || open;
   return (
-    <section className="section">
+    <section className="section" aria-label={title}>
       <header className="section-head">
         {collapsible ? (
           <button type="button" className="section-toggle" aria-expanded={open} onClick={() => setOpen(!open)}>

@@ -56,7 +56,7 @@ export function GitHubTokenFields() {
           onChange={(e) => setText(e.target.value)}
         />
         <button type="submit" className="button" disabled={saving || text.trim() === ''}>
-          {token?.configured ? 'Replace' : 'Save token'}
+          {token?.configured ? 'Replace token' : 'Use token'}
         </button>
         {token?.configured && token.source !== 'env' && (
           <button type="button" className="button" disabled={saving} onClick={() => void save(null)}>
