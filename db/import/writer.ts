@@ -29,7 +29,8 @@ export class ImportWriter {
       taskGold: db.prepare<[string], { gold_enc: string; question_enc: string }>('SELECT gold_enc, question_enc FROM tasks WHERE task_id = ?'),
       deleteTask: db.prepare('DELETE FROM tasks WHERE task_id = ?'),
       insertTask: db.prepare('INSERT INTO tasks (task_id, canary, question_enc, gold_enc, entity_column, dataset_id) VALUES (?, ?, ?, ?, ?, ?)'),
-      updateTaskDataset: db.prepare('UPDATE tasks SET dataset_id = ? WHERE task_id = ?'),
+      // Only when it differs: an unchanged re-import then writes no page at all (no WAL frames, no fsync).
+      updateTaskDataset: db.prepare('UPDATE tasks SET dataset_id = ? WHERE task_id = ? AND dataset_id IS NOT ?'),
       insertColumn: db.prepare('INSERT INTO task_columns (task_id, idx, name, rule_type, rule_json) VALUES (?, ?, ?, ?, ?)'),
       insertGoldRow: db.prepare('INSERT INTO gold_rows (task_id, row_idx, entity_s, aliases_s) VALUES (?, ?, ?, ?)'),
       insertGoldCell: db.prepare(
@@ -81,7 +82,7 @@ export class ImportWriter {
     const entityColumn = wellFormed(task.gold.entity_column);
     const existing = this.statements.taskGold.get(taskId);
     if (existing && existing.gold_enc === task.gold_enc && existing.question_enc === task.question_enc) {
-      this.statements.updateTaskDataset.run(datasetId, taskId);
+      this.statements.updateTaskDataset.run(datasetId, taskId, datasetId);
       return;
     }
     if (existing) this.statements.deleteTask.run(taskId);
