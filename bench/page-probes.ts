@@ -5,7 +5,16 @@
 /** Before the app starts: notes (in __bench.firstRow) when the first row with data is painted. */
 export const INSTALL_PROBES = `
 (() => {
-  window.__bench = { firstRow: null };
+  window.__bench = { firstRow: null, fetches: [] };
+  // Every getDispute request's start and end, to split "next dispute" into selection, request and render.
+  const fetch = window.fetch.bind(window);
+  window.fetch = (input, init) => {
+    const url = typeof input === 'string' ? input : input.url;
+    if (!url.includes('/api/getDispute')) return fetch(input, init);
+    const entry = { start: performance.now(), end: 0 };
+    window.__bench.fetches.push(entry);
+    return fetch(input, init).then((response) => response.clone().text().then(() => { entry.end = performance.now(); return response; }));
+  };
   const isDataRow = (el) => !el.classList.contains('row-loading') && !el.classList.contains('ag-row-loading') && (el.textContent || '').trim() !== '';
   const observer = new MutationObserver(() => {
     if (window.__bench.firstRow !== null) return;
@@ -20,7 +29,7 @@ export const INSTALL_PROBES = `
 })();
 `;
 
-/** Arms __next: ms from the next keydown until a different dispute's panel is painted (not stale). */
+/** Arms __next: ms from the next keydown until a different dispute's panel is painted (not stale), split at its request. */
 export const ARM_NEXT_DISPUTE = `
 (() => {
   const before = document.querySelector('.panel-scroll');
@@ -32,7 +41,11 @@ export const ARM_NEXT_DISPUTE = `
       const busy = document.querySelector('.panel')?.getAttribute('aria-busy') === 'true';
       if (!pressed || !now || now === before || busy) return;
       observer.disconnect();
-      requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - pressed), 0));
+      requestAnimationFrame(() => setTimeout(() => {
+        const painted = performance.now();
+        const request = window.__bench.fetches.find((entry) => entry.start >= pressed);
+        resolve({ total: painted - pressed, select: request ? request.start - pressed : NaN, request: request ? request.end - request.start : NaN, render: request ? painted - request.end : NaN });
+      }, 0));
     });
     observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-busy'] });
   });

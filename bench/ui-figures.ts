@@ -4,6 +4,7 @@
 // Times are taken inside the page (performance.now), so CDP round trips
 // are not counted; "painted" is the first task after the next frame.
 import { execFileSync } from 'node:child_process';
+import { existsSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { startServer } from '../cli/server';
 import { launchBrowser } from '../tests/e2e/support/index';
@@ -22,15 +23,26 @@ export interface UiFigures {
 
 /**
  * Builds the renderer into .bench/renderer on every run: always the current
- * sources, and never racing other builds of the shared dist/ folder.
+ * sources, and never racing other builds of the shared dist/ folder. A build
+ * that fails (someone's half-saved file) falls back to the last good one, said so.
  */
 export function buildRenderer(log: (line: string) => void): string {
   const outDir = join(BENCH_DIR, 'renderer');
+  const next = join(BENCH_DIR, 'renderer-next');
   log('building the renderer (vite build) …');
-  execFileSync(process.execPath, [join(REPO_ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--outDir', outDir, '--emptyOutDir'], {
-    cwd: REPO_ROOT,
-    stdio: 'ignore',
-  });
+  try {
+    execFileSync(process.execPath, [join(REPO_ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--outDir', next, '--emptyOutDir'], {
+      cwd: REPO_ROOT,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+  } catch (error) {
+    if (!existsSync(join(outDir, 'index.html'))) throw error;
+    const reason = String((error as { stderr?: Buffer }).stderr ?? error).split('\n').find((line) => /error/iu.test(line)) ?? 'failed';
+    log(`  the build failed (${reason.trim()}): measuring the previous build in ${outDir}`);
+    return outDir;
+  }
+  rmSync(outDir, { recursive: true, force: true });
+  renameSync(next, outDir);
   return outDir;
 }
 
@@ -65,13 +77,19 @@ export async function measureUi(dbPath: string, total: number, presses: number, 
 
     await page.waitForSelector('.panel-scroll', { timeout: 30_000 });
     const times: number[] = [];
+    const parts = { select: [] as number[], request: [] as number[], render: [] as number[] };
     for (let i = 0; i < presses + 3; i++) {
       await page.evaluate(ARM_NEXT_DISPUTE);
       await page.keyboard.press('j');
-      const ms = await page.evaluate<number>('window.__next');
-      if (i >= 3) times.push(ms);
+      const next = await page.evaluate<{ total: number; select: number; request: number; render: number }>('window.__next');
+      if (i < 3) continue;
+      times.push(next.total);
+      parts.select.push(next.select);
+      parts.request.push(next.request);
+      parts.render.push(next.render);
     }
     log(`  next dispute: p50 ${median(times).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms`);
+    log(`    p50 keydown→request ${median(parts.select).toFixed(1)} ms, request ${median(parts.request).toFixed(1)} ms, response→painted ${median(parts.render).toFixed(1)} ms`);
 
     const scrollLastMs = await page.evaluate<number>(scrollToLastScript(total - 1));
     const cdp = await page.context().newCDPSession(page);
