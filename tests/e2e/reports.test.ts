@@ -375,4 +375,37 @@ describe('GitHub reports in the browser', () => {
     await page.keyboard.press('Escape');
     expect(readFileSync(db).includes('ghp_e2e_secret_token')).toBe(false);
   });
+
+  it('fixes an unlinked report by hand (task, row, column, value), which links it; links by id and back to automatic', async () => {
+    await selectReport(103);
+    expect(await detailText()).toContain('unparsed');
+    await page.getByRole('button', { name: 'Fix by hand…' }).click();
+    const form = page.getByRole('form', { name: 'Fix report #103 by hand' });
+    await form.locator('select').first().selectOption(zelda);
+    // The task's gold rows and columns arrive as pickers; rows are numbered from 1.
+    const rowPicker = form.locator('select').nth(1);
+    await expect.poll(() => rowPicker.locator('option').count()).toBeGreaterThan(2);
+    const second = (await rowPicker.locator('option').allTextContents()).find((t) => t.startsWith('#2 '))!;
+    expect(second).toContain('Wind Waker HD');
+    await rowPicker.selectOption({ label: second });
+    await form.locator('select').nth(2).selectOption('Lead developer headquarters city');
+    await form.getByPlaceholder('the value the reporter proposes').fill('Kyoto');
+    await form.getByRole('button', { name: 'Save fixes' }).click();
+    await expect.poll(() => reports().find((r) => r.number === 103)?.dispute_id ?? null).not.toBeNull();
+    expect(reports().find((r) => r.number === 103)).toMatchObject({ task_id: zelda, row: 1, column: 'Lead developer headquarters city' });
+    await expect.poll(detailText).toContain('fixed by hand');
+    expect(await detailText()).toContain('Kyoto');
+    const row = page.locator('.report-row', { has: page.locator('td', { hasText: /^103$/ }) });
+    await expect.poll(async () => (await row.locator('td').last().textContent()) ?? '').toBe('linked');
+
+    // By hand, to #101's dispute, by its id; then back to automatic linking.
+    const target = reports().find((r) => r.number === 101)!.dispute_id!;
+    await page.getByLabel('Dispute id').fill(target);
+    await page.getByRole('button', { name: 'Link', exact: true }).click();
+    await expect.poll(() => reports().find((r) => r.number === 103)?.dispute_id).toBe(target);
+    await expect.poll(async () => (await row.locator('td').last().textContent()) ?? '').toBe('by hand');
+    await page.getByRole('button', { name: 'Back to automatic linking' }).click();
+    await expect.poll(() => reports().find((r) => r.number === 103)?.dispute_id).not.toBe(target);
+    await expect.poll(async () => (await row.locator('td').last().textContent()) ?? '').toBe('linked');
+  });
 });

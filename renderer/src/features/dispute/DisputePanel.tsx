@@ -50,7 +50,12 @@ export function DisputePanel() {
         <QuestionBlock detail={detail} />
         <GoldBlock detail={detail} />
         <ReportsBlock detail={detail} />
-        {detail.dispute.kind === 'missing_row' && detail.missing_row_systems.length > 0 ? <MissingRowBlock detail={detail} /> : <ClustersBlock detail={detail} />}
+        {detail.dispute.kind === 'missing_row' && detail.missing_row_systems.length > 0 ? (
+          <MissingRowBlock detail={detail} />
+        ) : detail.dispute.kind === 'report' && detail.clusters.length === 0 ? null : (
+          // A report no system contests has no values to cluster: the report says it all.
+          <ClustersBlock detail={detail} />
+        )}
         <JudgesBlock judges={detail.judges} />
         {!conflict && <RulingsComparison detail={detail} />}
         <RulingsBlock detail={detail} />

@@ -7,7 +7,7 @@ import { useReportsStore } from '../../stores/reports-store';
 const SOURCE_TEXT = {
   env: 'from GITHUB_TOKEN in the environment',
   keychain: 'kept in the OS keychain',
-  session: 'kept for this session only (no keychain here)',
+  session: 'kept for this session only',
 } as const;
 
 export function GitHubTokenFields() {

@@ -234,7 +234,7 @@ function FieldsEditor({ item, fields, onDone }: { item: ReportListItem; fields: 
           <input
             className="input row-input"
             inputMode="numeric"
-            placeholder={draft.task === '' ? 'pick a task first' : 'row number, from 1'}
+            placeholder={draft.task === '' ? 'task first' : 'number, from 1'}
             disabled={draft.task === ''}
             value={draft.row === '' ? '' : String(Number(draft.row) + 1)}
             onChange={(e) => {

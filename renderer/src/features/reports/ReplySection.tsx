@@ -88,7 +88,7 @@ export function ReplySection({ item }: { item: ReportListItem }) {
             ref={text}
             className="input reply-text"
             aria-label="Reply text"
-            rows={Math.min(14, Math.max(5, reply.text.split('\n').length + 1))}
+            rows={Math.min(16, Math.max(6, reply.text.split('\n').length + Math.ceil(reply.text.length / 90)))}
             value={reply.text}
             onChange={(e) => setReply({ text: e.target.value })}
           />

@@ -178,8 +178,8 @@ function ReportRow({ item, selected, onSelect }: { item: ReportListItem; selecte
       </td>
       <td>
         {item.dispute_id != null ? (
-          <span className="linked" title={item.dispute_id}>
-            <span className="chip chip-linked">{item.manual_link ? 'linked by hand' : 'linked'}</span>
+          <span className="chip chip-linked" title={`${item.manual_link ? 'Linked by hand to' : 'Linked to'} ${item.dispute_id}`}>
+            {item.manual_link ? 'by hand' : 'linked'}
           </span>
         ) : (
           <span className="chip chip-unlinked">unlinked</span>
