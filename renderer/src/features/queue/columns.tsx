@@ -51,9 +51,9 @@ function EntityCell({ data }: Params) {
 }
 
 export const QUEUE_COLUMNS: ColDef<DisputeRow>[] = [
-  { colId: 'task_id', headerName: 'Task', field: 'task_id', width: 104, sortable: true, tooltipField: 'task_id' },
-  { colId: 'entity', headerName: 'Entity', field: 'entity', flex: 1.4, minWidth: 120, sortable: true, cellRenderer: EntityCell, tooltipField: 'entity' },
-  { colId: 'column', headerName: 'Column', field: 'column', flex: 1.1, minWidth: 100, sortable: true, cellRenderer: ColumnCell, tooltipField: 'column' },
+  { colId: 'task_id', headerName: 'Task', field: 'task_id', width: 104, sortable: true, tooltip: (p) => p.data?.task_id ?? '' },
+  { colId: 'entity', headerName: 'Entity', field: 'entity', flex: 1.4, minWidth: 120, sortable: true, cellRenderer: EntityCell, tooltip: (p) => p.data?.entity ?? '' },
+  { colId: 'column', headerName: 'Column', field: 'column', flex: 1.1, minWidth: 100, sortable: true, cellRenderer: ColumnCell, tooltip: (p) => p.data?.column ?? '' },
   {
     colId: 'gold',
     headerName: 'Gold',
@@ -61,7 +61,7 @@ export const QUEUE_COLUMNS: ColDef<DisputeRow>[] = [
     minWidth: 70,
     sortable: false,
     cellRenderer: GoldCell,
-    tooltipValueGetter: (p) => (p.data ? goldDisplay(p.data.gold, p.data.kind).text : ''),
+    tooltip: (p) => (p.data ? goldDisplay(p.data.gold, p.data.kind).text : ''),
   },
   {
     colId: 'top_count',
@@ -71,7 +71,7 @@ export const QUEUE_COLUMNS: ColDef<DisputeRow>[] = [
     minWidth: 90,
     sortable: true,
     valueGetter: (p) => (p.data ? topValueText(p.data) : ''),
-    tooltipValueGetter: (p) => (p.data ? topValueText(p.data) : ''),
+    tooltip: (p) => (p.data ? topValueText(p.data) : ''),
   },
   { colId: 'contesting', headerName: 'Sys', headerTooltip: 'systems contesting', field: 'contesting', width: 50, sortable: true, type: 'rightAligned' },
   { colId: 'kind', headerName: 'Kind', field: 'kind', width: 82, sortable: true, cellRenderer: KindCell },
