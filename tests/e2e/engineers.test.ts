@@ -4,12 +4,10 @@
 // both rulings side by side; the Stats view draws its charts and kappa table;
 // "needs my ruling" filters the queue; the policy is a setting.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Bridge, LaunchedBrowser, TempDir } from './support';
-import { BIN, REPO_ROOT, launchBrowser, runCli, startBridge, tempDir } from './support';
+import { BIN, ensureRendererBuilt, launchBrowser, runCli, startBridge, tempDir } from './support';
 
 interface DisputeLine {
   id: string;
@@ -46,27 +44,11 @@ function shown(id: string): ShownDispute {
   return JSON.parse(cli(['show', id, '--json'])) as ShownDispute;
 }
 
-/** Newest modification time under a folder (0 when absent). */
-function newest(path: string): number {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newest(join(path, name))));
-}
-
-/** The production bundle, rebuilt when missing or older than the renderer's sources. */
-function ensureFreshBundle(): void {
-  const index = join(REPO_ROOT, 'dist', 'renderer', 'index.html');
-  const sources = Math.max(newest(join(REPO_ROOT, 'renderer')), newest(join(REPO_ROOT, 'shared')));
-  if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
-  execFileSync(process.execPath, [join(REPO_ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], { cwd: REPO_ROOT, stdio: 'ignore' });
-}
-
 const panelText = async (): Promise<string> => (await page.locator('aside.panel').textContent()) ?? '';
 const selectedEntity = async (): Promise<string> => (await page.locator('.dispute-entity').first().textContent()) ?? '';
 
 beforeAll(async () => {
-  ensureFreshBundle();
+  ensureRendererBuilt();
   dir = tempDir('atlas-engineers-');
   db = dir.db();
   const demo = await runCli(['demo', '--db', db]);

@@ -6,7 +6,7 @@
 // needs a token and a confirmation that shows exactly what goes out (a fake
 // GitHub on 127.0.0.1 receives it). Hostile report bodies render inert.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { generateWorkspace } from '../../db/demo/generate';
 import type { Bridge, LaunchedBrowser, TempDir } from './support';
-import { BIN, REPO_ROOT, launchBrowser, runCli, startBridge, tempDir } from './support';
+import { BIN, ensureRendererBuilt, launchBrowser, runCli, startBridge, tempDir } from './support';
 
 interface ReportLine {
   number: number;
@@ -56,38 +56,6 @@ function reports(): ReportLine[] {
     .split('\n')
     .filter(Boolean)
     .map((line) => JSON.parse(line) as ReportLine);
-}
-
-/** Newest modification time under a folder (0 when absent). */
-function newest(path: string): number {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newest(join(path, name))));
-}
-
-/** The production bundle, rebuilt (as production, one builder at a time) when older than the renderer's sources. */
-function ensureFreshBundle(): void {
-  const index = join(REPO_ROOT, 'dist', 'renderer', 'index.html');
-  const fresh = () => existsSync(index) && statSync(index).mtimeMs >= Math.max(newest(join(REPO_ROOT, 'renderer')), newest(join(REPO_ROOT, 'shared')));
-  if (fresh()) return;
-  const lock = join(REPO_ROOT, 'dist', '.e2e-build-lock');
-  mkdirSync(join(REPO_ROOT, 'dist'), { recursive: true });
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    try {
-      mkdirSync(lock);
-      break;
-    } catch {
-      if (Date.now() > deadline) throw new Error('another test held the renderer build lock for 2 minutes');
-      execFileSync('sleep', ['0.5']);
-    }
-  }
-  try {
-    if (!fresh()) execFileSync(process.execPath, [join(REPO_ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], { cwd: REPO_ROOT, stdio: 'ignore', env: { ...process.env, NODE_ENV: 'production' } });
-  } finally {
-    rmdirSync(lock);
-  }
 }
 
 function ghIssue(number: number, title: string, body: string, login = 'reporter') {
@@ -139,7 +107,7 @@ async function selectReport(n: number): Promise<void> {
 }
 
 beforeAll(async () => {
-  ensureFreshBundle();
+  ensureRendererBuilt();
   dir = tempDir('atlas-reports-e2e-');
   db = dir.db();
   const workspace = await generateWorkspace(join(dir.path, 'ws'), { seed: 7, tasks: 5, systems: 4, maxRows: 6, maxColumns: 4, includeZelda: true });

@@ -6,7 +6,7 @@
 // the wrong dataset is refused with every mismatching operation listed.
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -14,7 +14,7 @@ import { generateWorkspace } from '../../db/demo/generate';
 import type { GoldPatch } from '../../shared/patch';
 import type { RescoreResult } from '../../shared/revision-types';
 import type { Bridge, LaunchedBrowser, TempDir } from './support';
-import { BIN, REPO_ROOT, launchBrowser, runCli, startBridge, tempDir } from './support';
+import { BIN, ensureRendererBuilt, launchBrowser, runCli, startBridge, tempDir } from './support';
 
 interface DisputeLine {
   id: string;
@@ -42,42 +42,10 @@ function sha256(path: string): string {
   return createHash('sha256').update(readFileSync(path)).digest('hex');
 }
 
-/** Newest modification time under a folder (0 when absent). */
-function newest(path: string): number {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newest(join(path, name))));
-}
-
-/** The production bundle, rebuilt (as production, one builder at a time) when older than the renderer's sources. */
-function ensureFreshBundle(): void {
-  const index = join(REPO_ROOT, 'dist', 'renderer', 'index.html');
-  const fresh = () => existsSync(index) && statSync(index).mtimeMs >= Math.max(newest(join(REPO_ROOT, 'renderer')), newest(join(REPO_ROOT, 'shared')));
-  if (fresh()) return;
-  const lock = join(REPO_ROOT, 'dist', '.e2e-build-lock');
-  mkdirSync(join(REPO_ROOT, 'dist'), { recursive: true });
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    try {
-      mkdirSync(lock);
-      break;
-    } catch {
-      if (Date.now() > deadline) throw new Error('another test held the renderer build lock for 2 minutes');
-      execFileSync('sleep', ['0.5']);
-    }
-  }
-  try {
-    if (!fresh()) execFileSync(process.execPath, [join(REPO_ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], { cwd: REPO_ROOT, stdio: 'ignore', env: { ...process.env, NODE_ENV: 'production' } });
-  } finally {
-    rmdirSync(lock);
-  }
-}
-
 const f1 = (x: number): string => x.toFixed(3);
 
 beforeAll(async () => {
-  ensureFreshBundle();
+  ensureRendererBuilt();
   dir = tempDir('atlas-revisions-e2e-');
   db = dir.db();
   const workspace = await generateWorkspace(join(dir.path, 'ws'), { seed: 21, tasks: 5, systems: 4, maxRows: 6, maxColumns: 4, includeZelda: true });
