@@ -77,3 +77,9 @@ describe('shortPath', () => {
     expect(shortPath('/tmp/a.sqlite')).toBe('/tmp/a.sqlite');
   });
 });
+
+describe('hostile text in values', () => {
+  it('shows bidi and zero-width controls as visible markers and line breaks as ⏎', () => {
+    expect(oneLine('abc\u202Edef\u200Bg\nh')).toBe('abc⟨U+202E⟩def⟨U+200B⟩g ⏎ h');
+  });
+});

@@ -2,6 +2,7 @@
 // plain strings that React renders as text children.
 import type { DisputeRow, GoldView } from '../../../shared/api-types';
 import type { ColumnRule, Decision, DisputeKind, DisputeStatus } from '../../../shared/domain';
+import { visibleControls } from '../../../shared/report-parse/views';
 
 export type Tone = 'value' | 'muted' | 'empty';
 
@@ -34,8 +35,9 @@ export function topValueText(row: Pick<DisputeRow, 'top_value' | 'top_count'> & 
 }
 
 /** Grid cells are one line high: fold line breaks so the row stays honest. */
+/** One display line: controls shown as ⟨U+XXXX⟩ marks, line breaks as ⏎. */
 export function oneLine(text: string): string {
-  return text.replace(/\s*[\r\n]+\s*/g, ' ⏎ ');
+  return visibleControls(text.replace(/\s*[\r\n]+\s*/g, ' ⏎ '));
 }
 
 export const DECISION_SHORT: Record<Decision | 'retract', string> = {

@@ -1,6 +1,6 @@
 // Which dispute this is, in one line: kind, task, entity, column, status.
 import type { DisputeRow } from '../../../../shared/api-types';
-import { KIND_LABELS } from '../../lib/format';
+import { KIND_LABELS, oneLine } from '../../lib/format';
 import { StatusChip } from '../../ui/StatusChip';
 
 export function DisputeHeader({ dispute, position }: { dispute: DisputeRow; position: string | null }) {
@@ -9,7 +9,7 @@ export function DisputeHeader({ dispute, position }: { dispute: DisputeRow; posi
       <div className="dispute-title">
         <span className={`chip chip-kind kind-${dispute.kind}`}>{KIND_LABELS[dispute.kind]}</span>
         <span className="dispute-entity" title={dispute.entity}>
-          {dispute.entity}
+          {oneLine(dispute.entity)}
         </span>
         {dispute.column != null && (
           <>

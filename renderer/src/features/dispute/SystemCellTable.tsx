@@ -2,6 +2,7 @@
 // reasoning and sources.
 import type { SystemCellView } from '../../../../shared/api-types';
 import { SourceList } from './SourceLink';
+import { LongText } from '../../ui/LongText';
 
 export function SystemCellTable({ cells }: { cells: readonly SystemCellView[] }) {
   return (
@@ -20,7 +21,11 @@ export function SystemCellTable({ cells }: { cells: readonly SystemCellView[] })
               </span>
             )}
           </div>
-          {cell.response !== '' && <div className="system-response">{cell.response}</div>}
+          {cell.response !== '' && (
+            <div className="system-response">
+              <LongText text={cell.response} />
+            </div>
+          )}
           {cell.reasoning != null && cell.reasoning !== '' && <p className="reasoning">{cell.reasoning}</p>}
           <SourceList urls={cell.sources} empty="no sources" />
         </li>
