@@ -28,6 +28,7 @@ import { listRevisions, readPatchFile, rescore, reviewPatch } from './revisions/
 import type { ReportListItem, ReportRef } from '../shared/report-parse/views';
 import {
   draftReply,
+  getReport,
   importReportFiles,
   importReportsFromGitHub,
   linkReport,
@@ -191,6 +192,7 @@ export function openService(options: ServiceOptions): ServiceHandle {
       return { jobId: job.id };
     },
     listReports: (input) => listReports(store, input),
+    getReport: (input) => getReport(store, input),
     overrideReport: async (input) => {
       await jobs.idle();
       overrideReport(store, input, input.fields, { replace: input.replace });

@@ -14,7 +14,7 @@ import type {
   Settings,
   StoreInfo,
 } from './api-types';
-import type { ReportListItem } from './report-parse/views';
+import type { ReportListItem, ReportView } from './report-parse/views';
 import {
   draftReplyInputSchema,
   importReportsInputSchema,
@@ -149,6 +149,8 @@ export const apiMethods = {
   /** GitHub reports from saved issue files or the live API (a job: progress, cancel). */
   importReports: method<typeof importReportsInputSchema, { jobId: string }>(importReportsInputSchema),
   listReports: method<typeof listReportsInputSchema, ReportListItem[]>(listReportsInputSchema),
+  /** One report in full (body as text, links flagged safe or not), linked or not. */
+  getReport: method<typeof reportRefSchema, ReportView>(reportRefSchema),
   /** The engineer's fixes to what the parser found (task, row, column, value); relinks at once. */
   overrideReport: method<typeof overrideReportInputSchema, ReportListItem>(overrideReportInputSchema),
   /** Attaches a report to a dispute by hand (null: back to automatic linking). */

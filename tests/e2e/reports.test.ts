@@ -187,6 +187,11 @@ describe('GitHub reports in the browser', () => {
     await expect.poll(() => rows.count()).toBe(4);
   });
 
+  it('shows an unlinked report in full too', async () => {
+    await selectReport(103);
+    await expect.poll(detailText).toContain('I think one of the tables has a typo but I forgot which one.');
+  });
+
   it('renders a hostile report inert: no image, no javascript: link, bidi controls shown as visible markers', async () => {
     await selectReport(104);
     await expect.poll(detailText).toContain('<img src=x onerror="window.__pwned=2">');

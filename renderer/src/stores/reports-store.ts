@@ -123,7 +123,7 @@ export const useReportsStore = create<ReportsState>()((set, get) => {
     return { number: item.number, repo: item.repo };
   }
 
-  /** The selected report's detail: through its dispute when linked, else the task's catalogue only. */
+  /** The selected report's detail: through its dispute when linked, else the report alone and its task's catalogue. */
   async function loadDetail(): Promise<void> {
     const request = ++latestDetail;
     const item = selectedItem();
@@ -139,7 +139,9 @@ export const useReportsStore = create<ReportsState>()((set, get) => {
         const view = dispute.reports.find((r) => r.number === item.number && r.repo === item.repo) ?? null;
         set({ view, dispute, detailLoading: false, catalogues: { ...get().catalogues, [dispute.dispute.task_id]: catalogueOf(dispute) } });
       } else {
-        set({ view: null, dispute: null, detailLoading: false });
+        const view = await api.getReport(ref(item));
+        if (request !== latestDetail) return;
+        set({ view, dispute: null, detailLoading: false });
         if (item.task_id != null) await get().loadCatalogue(item.task_id);
       }
     } catch (error) {

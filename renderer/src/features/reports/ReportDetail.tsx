@@ -33,10 +33,6 @@ export function ReportDetail() {
               <h4 className="subhead">Links in the report</h4>
               <ReportUrlList urls={shown.urls} empty="No links." />
             </>
-          ) : item.dispute_id == null ? (
-            <p className="muted">
-              The text of an unlinked report is not served yet: link it to a dispute (or fix its task, row and column so it links) to read it here, or open the issue.
-            </p>
           ) : (
             <p className="muted">{loading ? 'Loading…' : 'Not available.'}</p>
           )}
