@@ -9,6 +9,7 @@ import { normalizeText } from '../../shared/normalize';
 import { describeZodError, isAbort, ReaderError } from './errors';
 import { decodeUtf8, isBlankLine, lineBytes, maxBytesOf, Pacer, parseJson, readLines } from './files';
 import type { RunSource } from './harness-run';
+import { fastCellLine } from './fast-paths';
 import { cellLineSchema, isPlainObject, taskIdSchema, uniqueSources } from './schemas';
 import type { CellLine } from './schemas';
 import type { AlignmentRecord, ReaderItem, ReaderOptions, RunHeader, RunTaskRecord } from './types';
@@ -78,7 +79,8 @@ export async function readCellsFile(path: string, options: ReaderOptions = {}): 
       group.problems++;
       continue;
     }
-    const parsed = cellLineSchema.safeParse(raw, { reportInput: true });
+    const fast = fastCellLine(raw);
+    const parsed = fast ? { success: true as const, data: fast } : cellLineSchema.safeParse(raw, { reportInput: true });
     if (!parsed.success) {
       group.problem = { line: line.number, ...describeZodError(parsed.error) };
       group.problems++;
@@ -209,7 +211,9 @@ function readSpans(path: string, group: Group): { number: number; cell: CellLine
         const where = `${path}:${span.number}`;
         let parsed;
         try {
-          parsed = cellLineSchema.safeParse(parseJson(decodeUtf8(bytes, where), where));
+          const raw = parseJson(decodeUtf8(bytes, where), where);
+          const fast = fastCellLine(raw);
+          parsed = fast ? { success: true as const, data: fast } : cellLineSchema.safeParse(raw);
         } catch (error) {
           if (!(error instanceof ReaderError)) throw error;
           return { path: where, field: '', reason: 'the file changed while it was read' };

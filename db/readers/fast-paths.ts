@@ -1,13 +1,14 @@
-// Hand-written checks for the two hot shapes of a harness run (grade.json
+// Hand-written checks for the hot shapes of a harness run (grade.json
 // cells and result.json citations: about a million of each in the full
-// workload), where zod costs as much as JSON.parse itself. Each fast path
+// workload) and of a flat cells file (one line per cell), where zod costs as
+// much as JSON.parse itself. Each fast path
 // accepts a strict subset of what its zod schema accepts and returns exactly
 // what zod would; anything else returns null and the caller runs zod, which
 // then also names the problem. So zod stays the single definition of validity.
 import { VERDICTS } from '../../shared/domain';
 import type { Verdict } from '../../shared/domain';
 import type { z } from 'zod';
-import type { gradeSchema, resultSchema } from './schemas';
+import type { CellLine, gradeSchema, resultSchema } from './schemas';
 
 type Grade = z.output<typeof gradeSchema>;
 type Result = z.output<typeof resultSchema>;
@@ -124,4 +125,48 @@ export function fastResult(raw: unknown): Result | null {
     }
   }
   return id === undefined ? { citations } : { task_id: id, citations };
+}
+
+/** `sourcesSchema` of schemas.ts for the plain shapes (absent, one URL, a list of URLs); undefined when zod must decide. */
+function sourceList(value: unknown): string[] | undefined {
+  if (value === undefined || value === null) return [];
+  if (typeof value === 'string') return [value];
+  return stringArray(value);
+}
+
+/** One line of a `*.cells.jsonl` file, exactly as `cellLineSchema` would give it, or null for zod to decide. */
+export function fastCellLine(raw: unknown): CellLine | null {
+  if (!isObject(raw)) return null;
+  const { task_id: rawTaskId, system, gold_row: goldRow, response_row: responseRow, column, verdict, method } = raw;
+  const id = taskId(rawTaskId);
+  if (id === undefined || typeof system !== 'string' || system === '' || typeof column !== 'string') return null;
+  if (goldRow !== null && !isRowIndex(goldRow)) return null;
+  if (responseRow !== undefined && responseRow !== null && !isRowIndex(responseRow)) return null;
+  if (typeof verdict !== 'string' || !VERDICT_SET.has(verdict)) return null;
+  if (method !== 'deterministic' && method !== 'llm_judge') return null;
+  const entity = nullableText(raw.entity);
+  const responseEntity = nullableText(raw.response_entity);
+  const alignedBy = nullableText(raw.aligned_by);
+  const reasoning = nullableText(raw.reasoning);
+  const gold = text(raw.gold);
+  const response = text(raw.response);
+  const sources = sourceList(raw.sources);
+  if (entity === undefined || responseEntity === undefined || alignedBy === undefined || reasoning === undefined) return null;
+  if (gold === undefined || response === undefined || sources === undefined) return null;
+  return {
+    task_id: id,
+    system,
+    gold_row: goldRow,
+    ...(responseRow !== undefined ? { response_row: responseRow } : {}),
+    entity,
+    response_entity: responseEntity,
+    aligned_by: alignedBy,
+    column,
+    gold,
+    response,
+    verdict: verdict as Verdict,
+    method,
+    sources,
+    reasoning,
+  };
 }
