@@ -52,7 +52,7 @@ export async function readCellsFile(path: string, options: ReaderOptions = {}): 
   let budget = options.heldLineBytes ?? DEFAULT_HELD_LINE_BYTES;
 
   for await (const line of readLines(shown, maxBytesOf(options), fileHash)) {
-    await pacer.step();
+    if (pacer.due()) await pacer.step();
     if (isBlankLine(line.bytes)) continue;
     const where = `${shown}:${line.number}`;
     let raw: unknown;
@@ -135,7 +135,7 @@ async function* records(
   const pacer = new Pacer(signal);
   for (const skipped of loose) yield { skipped };
   for (const group of groups.values()) {
-    await pacer.step();
+    if (pacer.due()) await pacer.step();
     const where = `${path}:${group.firstLine}`;
     if (group.problem) {
       const others = group.problems > 1 ? `, ${group.problems - 1} more invalid line(s)` : '';

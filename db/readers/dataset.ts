@@ -73,7 +73,7 @@ async function* jsonlTasks(path: string, maxBytes: number, sha256: string, signa
   const seen = new Map<string, string>();
   const pacer = new Pacer(signal);
   for await (const line of readLines(path, maxBytes, hash)) {
-    await pacer.step();
+    if (pacer.due()) await pacer.step();
     if (isBlankLine(line.bytes)) continue;
     const where = `${path}:${line.number}`;
     yield attempt(where, () => toDatasetTask(parseJson(decodeUtf8(line.bytes, where), where), where, seen));
@@ -156,7 +156,7 @@ async function* parquetTasks(path: string, parquet: OpenParquet, signal?: AbortS
         throw new ReaderError(path, '', `cannot read Parquet rows ${rowStart}–${rowEnd - 1}: ${error.message}`);
       });
       for (const [offset, row] of rows.entries()) {
-        await pacer.step();
+        if (pacer.due()) await pacer.step();
         const where = `${path}:row ${rowStart + offset}`;
         yield attempt(where, () => toDatasetTask(plainRow(row, where), where, seen));
       }

@@ -248,6 +248,15 @@ export class Pacer {
     private readonly sliceMs = 15,
   ) {}
 
+  /**
+   * True when the slice is used up (then `await step()`); throws when aborted.
+   * Checked synchronously so that the common case costs no promise per line.
+   */
+  due(): boolean {
+    this.signal?.throwIfAborted();
+    return performance.now() - this.last >= this.sliceMs;
+  }
+
   async step(): Promise<void> {
     this.signal?.throwIfAborted();
     if (performance.now() - this.last >= this.sliceMs) {

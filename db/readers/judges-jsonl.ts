@@ -16,7 +16,7 @@ export async function* readJudgeOpinions(path: string, options: ReaderOptions = 
   const shown = resolve(path);
   const pacer = new Pacer(options.signal);
   for await (const line of readLines(shown, maxBytesOf(options))) {
-    await pacer.step();
+    if (pacer.due()) await pacer.step();
     if (isBlankLine(line.bytes)) continue;
     const where = `${shown}:${line.number}`;
     yield attempt(where, () => toOpinion(line.bytes, where));
