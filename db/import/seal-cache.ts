@@ -6,8 +6,8 @@
 // Memory stays bounded: the map is cleared when it grows large.
 import type { Sealer } from '../seal';
 
-const MAX_CACHED_LENGTH = 256;
-const MAX_ENTRIES = 100_000;
+const MAX_CACHED_LENGTH = 64;
+const MAX_ENTRIES = 20_000;
 
 export class SealCache {
   private readonly texts = new Map<string, string>();

@@ -195,7 +195,7 @@ export class ImportWriter {
   private entityKey(name: string): string {
     let key = this.entityKeys.get(name);
     if (key === undefined) {
-      if (this.entityKeys.size >= 100_000) this.entityKeys.clear();
+      if (this.entityKeys.size >= 20_000) this.entityKeys.clear();
       key = entityKey(name);
       this.entityKeys.set(name, key);
     }
