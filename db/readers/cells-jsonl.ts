@@ -28,7 +28,7 @@ interface Group {
   problems: number;
 }
 
-const DEFAULT_HELD_LINE_BYTES = 8 * 1024 * 1024;
+const DEFAULT_HELD_LINE_BYTES = 16 * 1024 * 1024;
 
 export interface CellsSource extends RunSource {
   /** SHA-256 of the whole file; run keys are `<system>@<first 12 hex>`. */

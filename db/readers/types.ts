@@ -94,7 +94,7 @@ export interface ReaderOptions {
   maxFileBytes?: number;
   /**
    * A flat cells file keeps at most this many bytes of lines parsed in memory
-   * (default 8 MiB); lines past it are read again from the file when their
+   * (default 16 MiB); lines past it are read again from the file when their
    * task is yielded, so memory is bounded by the largest task, not the file.
    */
   heldLineBytes?: number;
