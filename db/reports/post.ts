@@ -9,6 +9,7 @@ import { baseUrlOf, checkRepo, githubRequest } from './github-http';
 import { findReport, ReportError } from './records';
 import { draftReply } from './reply';
 import { contentSha } from './store-reports';
+import type { PostReplyResult } from '../../shared/report-types';
 
 export interface PostReplyOptions extends GitHubClientOptions {
   token: string;
@@ -21,12 +22,7 @@ export interface PostReplyOptions extends GitHubClientOptions {
   close?: boolean;
 }
 
-export interface PostReplyResult {
-  number: number;
-  repo: string;
-  comment_url: string | null;
-  closed: boolean;
-}
+export type { PostReplyResult };
 
 export async function postIssueComment(repo: string, number: number, body: string, options: GitHubClientOptions): Promise<string | null> {
   const [owner, name] = checkRepo(repo);

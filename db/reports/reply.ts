@@ -10,25 +10,10 @@ import type { ReportRef } from '../../shared/report-parse';
 import type { Store } from '../store';
 import { findLeaks, goldTerms } from './gold-terms';
 import { findReport } from './records';
+import type { ReplyDraft, ReplyOutcome } from '../../shared/report-types';
 
-export type ReplyOutcome = 'confirmed' | 'not_confirmed' | 'under_review' | 'needs_details';
-
-export interface ReplyDraft {
-  number: number;
-  repo: string;
-  outcome: ReplyOutcome;
-  revision: string | null;
-  dispute_id: string | null;
-  text: string;
-  /** Links cited in the text. */
-  sources: string[];
-  /** Gold sources left out because their address spells out a gold value or name. */
-  withheld_sources: number;
-  /** Whether the draft is a final answer (the issue can be closed with it). */
-  closes: boolean;
-  /** GitHub's close reason that fits the outcome. */
-  close_reason: 'completed' | 'not_planned' | null;
-}
+// The draft's shape is part of the API contract (shared/report-types.ts).
+export type { ReplyDraft, ReplyOutcome };
 
 /** Decisions that leave gold as it was. */
 const KEEPS_GOLD: ReadonlySet<Decision> = new Set(['keep_gold', 'reject_row']);

@@ -14,17 +14,9 @@ import { linkReportRows } from './link';
 import type { ReportRow } from './records';
 import { ReportError } from './records';
 import { ReaderError } from '../readers/errors';
+import type { ReportImportResult } from '../../shared/report-types';
 
-export interface ReportImportResult {
-  added: number;
-  updated: number;
-  unchanged: number;
-  /** Of the added and updated reports: how many are attached to a dispute, how many wait in the unlinked list. */
-  linked: number;
-  unlinked: number;
-  pull_requests: number;
-  skipped: SkippedItem[];
-}
+export type { ReportImportResult };
 
 /** What a re-import compares to tell an edited or closed issue from an unchanged one. */
 export function contentSha(issue: ReportIssue): string {
