@@ -169,7 +169,8 @@ CREATE TABLE dispute_clusters (
 
 -- Keyed by dispute first: deleting a dispute cascades here, and a dispute's
 -- systems are listed, by primary key (a key led by system made both a full
--- scan per dispute). The system filter of the queue reads the second index.
+-- scan per dispute). The queue's system filter probes this key row by row in
+-- priority order; the second index serves lookups by system.
 CREATE TABLE dispute_systems (
   dispute_id TEXT NOT NULL REFERENCES disputes(id) ON DELETE CASCADE,
   system TEXT NOT NULL,

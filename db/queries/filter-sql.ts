@@ -28,7 +28,8 @@ export function filterSql(filter: DisputeFilter): SqlFragment {
     params.push(filter.column);
   }
   if (filter.system) {
-    clauses.push('d.id IN (SELECT dispute_id FROM dispute_systems WHERE system = ?)');
+    // A key lookup per row walked in priority order: the first page stops early (an IN list would be built whole).
+    clauses.push('EXISTS (SELECT 1 FROM dispute_systems s WHERE s.dispute_id = d.id AND s.system = ?)');
     params.push(filter.system);
   }
   if (filter.hasReport !== undefined) {

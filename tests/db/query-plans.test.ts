@@ -31,6 +31,7 @@ describe('query plans of the queue', () => {
     ['column and status filter', { column: 'Critic Metascore', status: 'open' }, /disputes_by_column/],
     ['task filter', { task: 'atlas-0001' }, /disputes_by_task/],
     ['kind filter', { kind: 'missing_row', status: 'open' }, /disputes_by_kind/],
+    ['system filter', { system: 'kite-pipeline' }, /disputes_by_priority/],
   ])('%s uses an index and no sort', (_name, filter, index) => {
     const detail = plan(filter);
     expect(detail).toMatch(index);
