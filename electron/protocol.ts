@@ -2,8 +2,9 @@
 // rather than file:// gives the page a real origin for CSP and the IPC sender
 // check, and keeps every other file on disk out of the page's reach.
 import { readFile } from 'node:fs/promises';
-import { extname, isAbsolute, relative, resolve } from 'node:path';
+import { isAbsolute, relative, resolve } from 'node:path';
 import type { CustomScheme } from 'electron';
+import { contentTypeFor } from '../shared/content-types';
 import { APP_HOST, APP_SCHEME, CONTENT_SECURITY_POLICY } from './security';
 
 /**
@@ -16,30 +17,8 @@ export const APP_SCHEME_PRIVILEGES: CustomScheme = {
   privileges: { standard: true, secure: true, supportFetchAPI: true },
 };
 
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.txt': 'text/plain; charset=utf-8',
-  '.wasm': 'application/wasm',
-};
+export { contentTypeFor };
 
-export function contentTypeFor(filePath: string): string {
-  return CONTENT_TYPES[extname(filePath).toLowerCase()] ?? 'application/octet-stream';
-}
 
 /**
  * The file under rootDir that an app:// URL names, or null when the URL is not

@@ -4,29 +4,10 @@
 import { createReadStream } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { extname, join, sep } from 'node:path';
+import { join, sep } from 'node:path';
+import { contentTypeFor } from '../../shared/content-types';
 import { send, sendError } from './respond';
 import { SECURITY_HEADERS } from './security';
-
-const MIME: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.txt': 'text/plain; charset=utf-8',
-};
 
 /** Shown when the renderer has not been built, so `serve` still explains itself. */
 const NOT_BUILT_PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>ATLAS Adjudicator</title><link rel="icon" href="data:,"></head>
@@ -61,11 +42,11 @@ export async function serveStatic(req: IncomingMessage, res: ServerResponse, raw
   const wantsIndex = segments.length === 0 || (segments.length === 1 && segments[0] === 'index.html');
   const file = await resolveInside(rendererDir, segments.length === 0 ? ['index.html'] : segments);
   if (file === null) {
-    if (wantsIndex) send(res, 200, NOT_BUILT_PAGE, { 'Content-Type': MIME['.html'], 'Cache-Control': 'no-store' }, headOnly);
+    if (wantsIndex) send(res, 200, NOT_BUILT_PAGE, { 'Content-Type': contentTypeFor('index.html'), 'Cache-Control': 'no-store' }, headOnly);
     else sendError(res, 404, 'not found');
     return;
   }
-  const type = MIME[extname(file.path).toLowerCase()] ?? 'application/octet-stream';
+  const type = contentTypeFor(file.path);
   res.writeHead(200, { ...SECURITY_HEADERS, 'Content-Type': type, 'Content-Length': file.size, 'Cache-Control': 'no-cache' });
   if (headOnly) {
     res.end();
