@@ -10,6 +10,7 @@ import type { Store } from '../store';
 import { RULING_LOG_FORMAT, rulingLineSchema, serialiseRulingLine } from './log-format';
 import type { RulingLine } from './log-format';
 import { refreshAllStatuses } from './status';
+import { openRulingContent } from './stored';
 
 interface StoredRuling {
   id: string;
@@ -50,11 +51,8 @@ function toLine(store: Store, row: StoredRuling): RulingLine {
     dispute_id: row.dispute_id,
     engineer: row.engineer,
     decision: row.decision,
-    value: sealer.open(row.value_s),
-    values: sealer.openJson<Record<string, string> | null>(row.values_s, null),
+    ...openRulingContent(sealer, row),
     row: row.row_idx,
-    rationale: sealer.open(row.rationale_s),
-    evidence: sealer.openJson<string[]>(row.evidence_s, []),
     revision: row.revision,
     created_at: row.created_at,
     retracts: row.retracts,

@@ -1,6 +1,7 @@
 import type { RulingView } from '../../shared/api-types';
 import type { Decision } from '../../shared/domain';
 import type { Store } from '../store';
+import { openRulingContent } from './stored';
 
 interface RulingRow {
   id: string;
@@ -35,11 +36,8 @@ export function readRulingViews(store: Store, disputeId: string): RulingView[] {
     id: row.id,
     engineer: row.engineer,
     decision: row.decision,
-    value: sealer.open(row.value_s),
-    values: sealer.openJson<Record<string, string> | null>(row.values_s, null),
+    ...openRulingContent(sealer, row),
     row: row.row_idx,
-    rationale: sealer.open(row.rationale_s),
-    evidence: sealer.openJson<string[]>(row.evidence_s, []),
     revision: row.revision,
     created_at: row.created_at,
     retracts: row.retracts,

@@ -1,0 +1,22 @@
+// A ruling row as stored, and its sealed content opened: shared by the panel's
+// history and the ruling log.
+import type { Sealer } from '../seal';
+
+export interface SealedRulingContent {
+  value_s: string | null;
+  values_s: string | null;
+  rationale_s: string | null;
+  evidence_s: string;
+}
+
+export function openRulingContent(
+  sealer: Sealer,
+  row: SealedRulingContent,
+): { value: string | null; values: Record<string, string> | null; rationale: string | null; evidence: string[] } {
+  return {
+    value: sealer.open(row.value_s),
+    values: sealer.openJson<Record<string, string> | null>(row.values_s, null),
+    rationale: sealer.open(row.rationale_s),
+    evidence: sealer.openJson<string[]>(row.evidence_s, []),
+  };
+}
