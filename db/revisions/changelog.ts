@@ -47,7 +47,16 @@ function issuesOf(op: PatchOperation): string {
 
 export function renderChangelog(patch: GoldPatch, options: ChangelogOptions = {}): string {
   const ops = patch.operations;
-  const tasks = [...new Set(ops.map((op) => op.task_id))].sort();
+  // Grouped once: filtering every operation per task was quadratic (10,000 operations on 1,500 tasks).
+  const opsByTask = new Map<string, PatchOperation[]>();
+  const countByKind = new Map<PatchOpKind, number>();
+  for (const op of ops) {
+    const list = opsByTask.get(op.task_id);
+    if (list) list.push(op);
+    else opsByTask.set(op.task_id, [op]);
+    countByKind.set(op.op, (countByKind.get(op.op) ?? 0) + 1);
+  }
+  const tasks = [...opsByTask.keys()].sort();
   const lines: string[] = [];
   lines.push(`# ATLAS ${patch.revision}`, '');
   lines.push(`Gold revision ${code(patch.revision)} of ${patch.dataset}, on top of ${code(patch.base_revision)}.`, '');
@@ -61,7 +70,7 @@ export function renderChangelog(patch: GoldPatch, options: ChangelogOptions = {}
   if (ops.length > 0) {
     lines.push('| operation | count |', '| --- | ---: |');
     for (const kind of KIND_ORDER) {
-      const count = ops.filter((op) => op.op === kind).length;
+      const count = countByKind.get(kind) ?? 0;
       if (count > 0) lines.push(`| ${DESCRIPTIONS[kind]} (${kind}) | ${count} |`);
     }
     lines.push('');
@@ -72,7 +81,7 @@ export function renderChangelog(patch: GoldPatch, options: ChangelogOptions = {}
   if (ops.length === 0) lines.push('No gold changes.', '');
   for (const task of tasks) {
     lines.push(`### Task ${code(task)}`, '', '| row | column | change | issues |', '| ---: | --- | --- | --- |');
-    const taskOps = ops.filter((op) => op.task_id === task).sort((a, b) => a.row - b.row || compare(a.column ?? '', b.column ?? ''));
+    const taskOps = opsByTask.get(task)!.sort((a, b) => a.row - b.row || compare(a.column ?? '', b.column ?? ''));
     for (const op of taskOps) {
       lines.push(`| ${op.row} | ${op.column === null ? '(whole row)' : cell(op.column)} | ${DESCRIPTIONS[op.op]} (${op.op}) | ${issuesOf(op)} |`);
     }

@@ -8,6 +8,7 @@ import { decryptText } from '../../shared/crypto';
 import type { GoldPatch, PatchOperation } from '../../shared/patch';
 import { PATCH_FORMAT, mapOperationText } from '../../shared/patch';
 import { PatchFormatError } from './errors';
+import { fastPatch } from './patch-shape';
 
 const cellState = z.union([
   z.object({ value: z.string(), alternatives: z.array(z.string()).optional() }),
@@ -32,7 +33,7 @@ const operationSchema = z.object({
   dispute_id: z.string().default(''),
 });
 
-const patchSchema = z.object({
+export const patchSchema = z.object({
   format: z.literal(PATCH_FORMAT),
   dataset: z.string(),
   base_revision: z.string(),
@@ -52,6 +53,9 @@ export interface PatchFile {
 
 /** Validates a parsed patch document; throws PatchFormatError naming the first bad field. */
 export function parsePatch(raw: unknown, where = 'patch'): GoldPatch {
+  // The common shape is checked by hand; the schema runs only when that is unsure, and names the problem.
+  const fast = fastPatch(raw);
+  if (fast) return fast;
   const parsed = patchSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -95,14 +99,26 @@ export function plainOperations(patch: GoldPatch, canaryOf: (taskId: string) => 
 /** JSON with object keys sorted at every level: the same data always gives the same text. */
 export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
+  // Own keys are unique, so the default sort (UTF-16 code units) is the order `<` gives.
+  if (value !== null && typeof value === 'object') return sortedObjectJson(value as Record<string, unknown>, Object.keys(value).sort());
   return JSON.stringify(value);
 }
+
+/** canonicalJson of an object given its own keys (or the ones to write) in sorted order; undefined values are left out. */
+function sortedObjectJson<T extends object>(object: T, keys: readonly (keyof T & string)[]): string {
+  const parts: string[] = [];
+  for (const key of keys) {
+    const item = object[key];
+    if (item !== undefined) parts.push(`${JSON.stringify(key)}:${canonicalJson(item)}`);
+  }
+  return `{${parts.join(',')}}`;
+}
+
+/** The content keys of an operation, sorted: each operation is written directly, not copied into a new object that is then sorted. */
+const CONTENT_KEYS = ['column', 'dispute_id', 'entity', 'evidence', 'from', 'op', 'row', 'task_id', 'to'] as const;
+/** The patch's content keys before and after `operations` in sorted order. */
+const HEAD_KEYS = ['base_revision', 'base_sha256', 'dataset', 'format'] as const;
+const TAIL_KEYS = ['revision'] as const;
 
 /**
  * The identity of a patch's gold changes: base, tag and each operation's
@@ -111,23 +127,10 @@ export function canonicalJson(value: unknown): string {
  * same changes share it.
  */
 export function patchContentSha256(patch: GoldPatch, operations: readonly PatchOperation[]): string {
-  const content = {
-    format: patch.format,
-    dataset: patch.dataset,
-    base_revision: patch.base_revision,
-    base_sha256: patch.base_sha256,
-    revision: patch.revision,
-    operations: operations.map((op) => ({
-      op: op.op,
-      task_id: op.task_id,
-      row: op.row,
-      entity: op.entity,
-      column: op.column,
-      from: op.from,
-      to: op.to,
-      evidence: op.evidence,
-      dispute_id: op.dispute_id,
-    })),
-  };
-  return createHash('sha256').update(canonicalJson(content)).digest('hex');
+  // canonicalJson of {format, dataset, base_revision, base_sha256, revision, operations: [content of each op]}, written key by key.
+  const head = sortedObjectJson(patch, HEAD_KEYS).slice(1, -1);
+  const tail = sortedObjectJson(patch, TAIL_KEYS).slice(1, -1);
+  const ops = operations.map((op) => sortedObjectJson(op, CONTENT_KEYS)).join(',');
+  const text = `{${[head, `"operations":[${ops}]`, tail].filter((part) => part !== '').join(',')}}`;
+  return createHash('sha256').update(text).digest('hex');
 }
