@@ -1,29 +1,11 @@
 // Turns the agreed ruling of each settled dispute into gold patch operations.
-import type { Decision, DisputeKind, GoldState } from '../../shared/domain';
-import type { PatchCellState, PatchOperation, PatchRulingRef } from '../../shared/patch';
-import { issueNumbersForDispute } from '../reports/index';
+// Everything per dispute is read up front in one query (settled-queries.ts);
+// only the rare row operations look a gold row up one at a time.
+import type { PatchCellState, PatchOpKind, PatchOperation, PatchRulingRef } from '../../shared/patch';
+import { issueNumbersByDispute } from '../reports/index';
 import type { Store } from '../store';
-
-interface SettledDispute {
-  id: string;
-  kind: DisputeKind;
-  task_id: string;
-  gold_row: number | null;
-  column_name: string | null;
-  entity_s: string;
-  gold_state: GoldState;
-  gold_value_s: string | null;
-}
-
-interface CountedRuling {
-  engineer: string;
-  decision: Decision;
-  value_s: string | null;
-  values_s: string | null;
-  row_idx: number | null;
-  evidence_s: string;
-  created_at: string;
-}
+import type { SettledDispute } from './settled-queries';
+import { settledDisputes } from './settled-queries';
 
 export interface CollectedOperations {
   operations: PatchOperation[];
@@ -36,20 +18,8 @@ export class ExportError extends Error {
 
 export function collectOperations(store: Store): CollectedOperations {
   const { db, sealer } = store;
-  const disputes = db
-    .prepare<[], SettledDispute>(
-      `SELECT id, kind, task_id, gold_row, column_name, entity_s, gold_state, gold_value_s FROM disputes
-        WHERE status = 'resolved' AND settled_by_revision IS NULL ORDER BY task_id, id`,
-    )
-    .all();
-  const countedRulings = db.prepare<[string], CountedRuling>(
-    `SELECT r.engineer, r.decision, r.value_s, r.values_s, r.row_idx, r.evidence_s, r.created_at
-       FROM positions p JOIN rulings r ON r.id = p.ruling_id
-      WHERE p.dispute_id = ? ORDER BY r.created_at, r.id`,
-  );
-  const goldCell = db.prepare<[string, number, string], { state: GoldState; value_s: string | null; alternatives_s: string }>(
-    'SELECT state, value_s, alternatives_s FROM gold_cells WHERE task_id = ? AND row_idx = ? AND column_name = ?',
-  );
+  const disputes = settledDisputes(store);
+  const issuesOf = issueNumbersByDispute(store);
   const goldRow = db.prepare<[string, number], { entity_s: string; aliases_s: string }>(
     'SELECT entity_s, aliases_s FROM gold_rows WHERE task_id = ? AND row_idx = ?',
   );
@@ -59,26 +29,19 @@ export function collectOperations(store: Store): CollectedOperations {
   const operations: PatchOperation[] = [];
   let latestRulingAt: string | null = null;
   for (const dispute of disputes) {
-    const rulings = countedRulings.all(dispute.id);
-    const agreed = rulings.at(-1);
-    if (!agreed) continue;
+    const { rulings } = dispute;
+    const agreed = rulings.at(-1)!;
     const refs: PatchRulingRef[] = rulings
       .map((ruling) => ({ engineer: ruling.engineer, decision: ruling.decision, at: ruling.created_at }))
       .sort((a, b) => (a.engineer < b.engineer ? -1 : a.engineer > b.engineer ? 1 : 0));
     const evidence = [...new Set(rulings.flatMap((ruling) => sealer.openJson<string[]>(ruling.evidence_s, [])))].sort();
     const entity = sealer.open(dispute.entity_s);
     const value = sealer.open(agreed.value_s);
-    const base = { task_id: dispute.task_id, entity, evidence, rulings: refs, issues: issueNumbersForDispute(store, dispute.id), dispute_id: dispute.id };
+    const base = { task_id: dispute.task_id, entity, evidence, rulings: refs, issues: issuesOf.get(dispute.id) ?? [], dispute_id: dispute.id };
 
-    const currentCell = (): PatchCellState => {
-      const stored = dispute.gold_row !== null && dispute.column_name !== null ? goldCell.get(dispute.task_id, dispute.gold_row, dispute.column_name) : undefined;
-      const state = stored?.state ?? dispute.gold_state;
-      if (state === 'blank') return { blank: true };
-      if (state === 'ungraded') return { ungraded: true };
-      const alternatives = stored ? sealer.openJson<string[]>(stored.alternatives_s, []) : [];
-      const goldValue = stored ? sealer.open(stored.value_s) : sealer.open(dispute.gold_value_s);
-      return { value: goldValue ?? '', ...(alternatives.length > 0 ? { alternatives } : {}) };
-    };
+    // Opened once, and only for cell operations.
+    let cell: PatchCellState | null = null;
+    const currentCell = (): PatchCellState => (cell ??= currentCellOf(store, dispute));
 
     let operation: PatchOperation | null = null;
     const cellOp = (op: PatchOperation['op'], to: PatchCellState): PatchOperation => ({
@@ -151,14 +114,51 @@ export function collectOperations(store: Store): CollectedOperations {
     for (const ruling of rulings) if (latestRulingAt === null || ruling.created_at > latestRulingAt) latestRulingAt = ruling.created_at;
     if (operation) operations.push(operation);
   }
-  const opOrder = ['remove_row', 'set_cell', 'add_alternative', 'set_blank', 'set_ungraded', 'add_alias', 'add_row'];
-  operations.sort(
-    (a, b) =>
-      (a.task_id < b.task_id ? -1 : a.task_id > b.task_id ? 1 : 0) ||
-      a.row - b.row ||
-      (a.column ?? '').localeCompare(b.column ?? '') ||
-      opOrder.indexOf(a.op) - opOrder.indexOf(b.op) ||
-      (a.dispute_id < b.dispute_id ? -1 : 1),
-  );
-  return { operations, latestRulingAt };
+  return { operations: sortOperations(operations), latestRulingAt };
+}
+
+/** The gold cell a cell operation changes: the stored cell, else what the dispute recorded. */
+function currentCellOf(store: Store, dispute: SettledDispute): PatchCellState {
+  const { sealer } = store;
+  if (dispute.cell_state === 'blank') return { blank: true };
+  if (dispute.cell_state === 'ungraded') return { ungraded: true };
+  const alternatives = sealer.openJson<string[]>(dispute.cell_alternatives_s, []);
+  return { value: sealer.open(dispute.cell_value_s) ?? '', ...(alternatives.length > 0 ? { alternatives } : {}) };
+}
+
+const OP_ORDER: Record<PatchOpKind, number> = {
+  remove_row: 0,
+  set_cell: 1,
+  add_alternative: 2,
+  set_blank: 3,
+  set_ungraded: 4,
+  add_alias: 5,
+  add_row: 6,
+};
+
+/**
+ * Orders operations by task, row, column (localeCompare, as patches have
+ * always been ordered), op kind and dispute id. Columns are ranked once, so
+ * the sort compares numbers instead of collating strings per comparison;
+ * columns the collator finds equal share a rank, keeping the order identical.
+ */
+function sortOperations(operations: PatchOperation[]): PatchOperation[] {
+  const columns = [...new Set(operations.map((op) => op.column ?? ''))].sort((a, b) => a.localeCompare(b));
+  const columnRank = new Map<string, number>();
+  let rank = 0;
+  columns.forEach((column, i) => {
+    if (i > 0 && columns[i - 1]!.localeCompare(column) !== 0) rank++;
+    columnRank.set(column, rank);
+  });
+  return operations
+    .map((op) => ({ op, column: columnRank.get(op.column ?? '')!, kind: OP_ORDER[op.op] }))
+    .sort(
+      (a, b) =>
+        (a.op.task_id < b.op.task_id ? -1 : a.op.task_id > b.op.task_id ? 1 : 0) ||
+        a.op.row - b.op.row ||
+        a.column - b.column ||
+        a.kind - b.kind ||
+        (a.op.dispute_id < b.op.dispute_id ? -1 : 1),
+    )
+    .map((keyed) => keyed.op);
 }

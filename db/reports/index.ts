@@ -12,7 +12,7 @@ export type { LinkSummary } from './link';
 export { linkReport, relinkReports } from './link';
 export { overrideReport } from './override';
 export { ReportError } from './records';
-export { getReport, issueNumbersForDispute, listReports, reportsForDispute } from './queries';
+export { getReport, issueNumbersByDispute, issueNumbersForDispute, listReports, reportsForDispute } from './queries';
 export type { ReplyDraft, ReplyOutcome } from './reply';
 export { draftReply } from './reply';
 export type { PostReplyOptions, PostReplyResult } from './post';

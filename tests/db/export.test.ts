@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GeneratedWorkspace } from '../../db/demo/generate';
 import type { DisputeRecord } from '../../db/queries/dispute-records';
+import { contentSha256Of } from '../../db/revisions/index';
 import type { ServiceHandle } from '../../db/service';
 import { decryptText } from '../../shared/crypto';
 import type { GoldPatch } from '../../shared/patch';
@@ -75,10 +76,36 @@ describe('gold patch export (DESIGN §7.1)', () => {
     for (const secret of secrets.filter((value) => value.length >= 4)) expect(text).not.toContain(secret);
   });
 
+  it('records the content identity a reader of the written file computes (by decrypting it)', async () => {
+    for (const plaintext of [false, true]) {
+      const result = await service.exportPatch({ revision: 'v1.1', out: join(out, `content-${plaintext}.json`), plaintext });
+      const patch = JSON.parse(readFileSync(result.path, 'utf8')) as GoldPatch;
+      const recorded = service.store.db.prepare("SELECT content_sha256 FROM revisions WHERE tag = 'v1.1'").get() as { content_sha256: string };
+      expect(recorded.content_sha256).toBe(contentSha256Of(service.store, patch));
+    }
+  });
+
   it('is deterministic: the same store gives the same bytes', async () => {
     const a = await service.exportPatch({ revision: 'v1.1', out: join(out, 'a.json') });
     const b = await service.exportPatch({ revision: 'v1.1', out: join(out, 'b.json') });
     expect(readFileSync(a.path)).toEqual(readFileSync(b.path));
     expect(a.sha256).toBe(b.sha256);
+  });
+});
+
+describe('content identity of an encrypted export', () => {
+  it('is that of the text a reader decrypts, even when a value holds a lone surrogate (encrypted as U+FFFD)', async () => {
+    const fresh = freshService('ada');
+    try {
+      await fresh.importPaths(workspacePaths(workspace));
+      const missing = [...fresh.disputeRecords({})].find((record) => record.kind === 'missing_row')!;
+      await fresh.rule({ disputeId: missing.id, decision: 'add_row', value: missing.entity, values: { Notes: 'half \uD800 pair' }, evidence: ['https://x.example/\uDC00'] });
+      const result = await fresh.exportPatch({ revision: 'v2', out: join(tempDir(), 'lone.json') });
+      const patch = JSON.parse(readFileSync(result.path, 'utf8')) as GoldPatch;
+      const recorded = fresh.store.db.prepare("SELECT content_sha256 FROM revisions WHERE tag = 'v2'").get() as { content_sha256: string };
+      expect(recorded.content_sha256).toBe(contentSha256Of(fresh.store, patch));
+    } finally {
+      fresh.close();
+    }
   });
 });

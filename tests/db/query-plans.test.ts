@@ -1,6 +1,7 @@
 // The queue's hot queries must walk an index in priority order, never sort
 // the whole table (Signal Desktop's habit: check EXPLAIN QUERY PLAN in tests).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SETTLED_SQL } from '../../db/export/settled-queries';
 import { listSql } from '../../db/queries/list';
 import type { ServiceHandle } from '../../db/service';
 import type { DisputeFilter } from '../../shared/api';
@@ -47,5 +48,21 @@ describe('query plans of the queue', () => {
       .map((row) => (row as { detail: string }).detail)
       .join('\n');
     expect(detail).toMatch(/USING INDEX sqlite_autoindex_disputes_1|USING PRIMARY KEY/);
+  });
+});
+
+describe('query plan of patch export', () => {
+  it('reads the settled disputes through the status index, with key lookups for gold cell, positions and rulings', () => {
+    const detail = service.store.db
+      .prepare(`EXPLAIN QUERY PLAN ${SETTLED_SQL}`)
+      .all()
+      .map((row) => (row as { detail: string }).detail)
+      .join('\n');
+    expect(detail).toMatch(/SEARCH d USING INDEX disputes_by_status \(status=\?\)/);
+    expect(detail).toMatch(/SEARCH g USING INDEX sqlite_autoindex_gold_cells_1 \(task_id=\? AND row_idx=\? AND column_name=\?\)/);
+    expect(detail).toMatch(/SEARCH p USING PRIMARY KEY \(dispute_id=\?\)/);
+    expect(detail).toMatch(/SEARCH r USING INDEX sqlite_autoindex_rulings_1 \(id=\?\)/);
+    // Only the selected rows are sorted; no table is scanned whole.
+    expect(detail).not.toMatch(/\bSCAN\b/);
   });
 });

@@ -4,6 +4,7 @@ import { disputeId } from '../../shared/dispute-id';
 import {
   getReport,
   importReportFiles,
+  issueNumbersByDispute,
   issueNumbersForDispute,
   linkReport,
   listReports,
@@ -65,6 +66,10 @@ describe('linking reports to disputes', () => {
     expect(views[0]!.urls).toEqual([expect.objectContaining({ url: 'https://www.metacritic.com/game/3ds/the-legend-of-zelda-ocarina-of-time-3d', safe: true })]);
     expect(views[0]!.effective).toMatchObject({ task_id: fx.zelda, row: 0, column: 'Critic Metascore', proposed_value: '93' });
     expect(issueNumbersForDispute(fx.service.store, id)).toEqual([101, 102]);
+    // The batch export uses gives every linked dispute the same numbers as the one-dispute query.
+    const all = issueNumbersByDispute(fx.service.store);
+    expect(all.get(id)).toEqual([101, 102]);
+    for (const [other, numbers] of all) expect(numbers).toEqual(issueNumbersForDispute(fx.service.store, other));
   });
 
   it('creates one report dispute for reports on a cell no system contested', async () => {
