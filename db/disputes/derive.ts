@@ -8,9 +8,11 @@
 // 13-row lookup), and each distinct answer is opened once.
 import type { GoldState, Verdict } from '../../shared/domain';
 import { disputeId } from '../../shared/dispute-id';
+import { sha256Hex } from '../hash';
 import type { Store } from '../store';
 import { clusterValues, goldKeys } from './cluster';
 import type { Cluster } from './cluster';
+import { encodeSystems } from './systems-column';
 import { COLUMN, EMPTY, GOLD_ROW, groupBy, RESPONSE, RUN_ID, SEQ, statementsFor, VERDICT } from './statements';
 import type { CellTuple, DeriveStatements } from './statements';
 
@@ -30,7 +32,7 @@ interface SystemCell {
   response_s: string;
 }
 
-type WriteClusters = (id: string, clusters: readonly Cluster[], systems: Iterable<string>) => void;
+type WriteClusters = (id: string, clusters: readonly Cluster[]) => void;
 
 export function deriveTaskDisputes(store: Store, taskId: string, minSystems: number): string[] {
   const { db, sealer } = store;
@@ -64,11 +66,10 @@ export function deriveTaskDisputes(store: Store, taskId: string, minSystems: num
   };
 
   const created: string[] = [];
-  const writeClusters: WriteClusters = (id, clusters, systems) => {
+  const writeClusters: WriteClusters = (id, clusters) => {
     clusters.forEach((cluster, index) => {
       sql.insertCluster.run(id, index, cluster.key, sealer.seal(cluster.value), cluster.agreesWithGold ? 1 : 0, JSON.stringify(cluster.systems));
     });
-    for (const system of new Set(systems)) sql.insertSystem.run(id, system);
   };
 
   // The index yields cells ordered by (gold_row, column_name): each gold cell's group is contiguous.
@@ -99,14 +100,15 @@ export function deriveTaskDisputes(store: Store, taskId: string, minSystems: num
       goldKeys(ruleType, gold.value, gold.alternatives),
     );
     const top = clusters.find((cluster) => !cluster.agreesWithGold);
-    const id = disputeId({ kind: 'cell', task_id: taskId, gold_row: goldRow, column, entity_key: null });
+    const id = disputeId({ kind: 'cell', task_id: taskId, gold_row: goldRow, column, entity_key: null }, sha256Hex);
     // The gold entity is already sealed with the same key: copied as is.
     const entitySealed = goldEntities.get(goldRow) ?? sealer.seal(`row ${goldRow + 1}`);
     sql.insertCell.run(
       id, taskId, goldRow, column, entitySealed, ruleType ?? null,
       gold.state, sealer.seal(gold.value), sealer.seal(top?.value ?? null), top?.systems.length ?? 0, contestingSystems.size,
+      encodeSystems(cells.map((cell) => cell.system)),
     );
-    writeClusters(id, clusters, cells.map((cell) => cell.system));
+    writeClusters(id, clusters);
     created.push(id);
   }
 
@@ -134,10 +136,10 @@ function deriveMissingRows(store: Store, taskId: string, minSystems: number, sys
     }
     const entity = [...names.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]![0];
     const entityKey = group[0]!.entity_key;
-    const id = disputeId({ kind: 'missing_row', task_id: taskId, gold_row: null, column: null, entity_key: entityKey });
+    const id = disputeId({ kind: 'missing_row', task_id: taskId, gold_row: null, column: null, entity_key: entityKey }, sha256Hex);
     const sealed = sealer.seal(entity);
-    sql.insertMissingRow.run(id, taskId, entityKey, sealed, sealed, systems.length, systems.length);
-    writeClusters(id, [{ key: entityKey, value: entity, systems, agreesWithGold: false }], systems);
+    sql.insertMissingRow.run(id, taskId, entityKey, sealed, sealed, systems.length, systems.length, encodeSystems(systems));
+    writeClusters(id, [{ key: entityKey, value: entity, systems, agreesWithGold: false }]);
     created.push(id);
   }
   return created;

@@ -27,7 +27,6 @@ export interface DeriveStatements {
   insertCell: Statement<unknown[]>;
   insertMissingRow: Statement<unknown[]>;
   insertCluster: Statement<unknown[]>;
-  insertSystem: Statement<[string, string]>;
 }
 
 const cache = new WeakMap<Db, DeriveStatements>();
@@ -67,19 +66,17 @@ function prepare(db: Db): DeriveStatements {
     ),
     insertCell: db.prepare(
       `INSERT INTO disputes (id, kind, task_id, gold_row, column_name, entity_key, entity_s, rule_type, gold_state, gold_value_s,
-                             top_value_s, top_count, contesting)
-       VALUES (?, 'cell', ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?)`,
+                             top_value_s, top_count, contesting, systems)
+       VALUES (?, 'cell', ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     insertMissingRow: db.prepare(
       `INSERT INTO disputes (id, kind, task_id, gold_row, column_name, entity_key, entity_s, rule_type, gold_state, gold_value_s,
-                             top_value_s, top_count, contesting)
-       VALUES (?, 'missing_row', ?, NULL, NULL, ?, ?, 'entity', 'blank', NULL, ?, ?, ?)`,
+                             top_value_s, top_count, contesting, systems)
+       VALUES (?, 'missing_row', ?, NULL, NULL, ?, ?, 'entity', 'blank', NULL, ?, ?, ?, ?)`,
     ),
     insertCluster: db.prepare(
       'INSERT INTO dispute_clusters (dispute_id, idx, norm_key, value_s, agrees_with_gold, systems_json) VALUES (?, ?, ?, ?, ?, ?)',
     ),
-    // Plain INSERT: callers pass each system once (OR IGNORE cost a conflict check per row).
-    insertSystem: db.prepare('INSERT INTO dispute_systems (dispute_id, system) VALUES (?, ?)'),
   };
 }
 

@@ -2,6 +2,7 @@
 import * as initial from './001-initial';
 import * as reports from './002-reports';
 import * as revisions from './003-revisions';
+import * as disputeSystems from './004-dispute-systems';
 
 export interface Migration {
   version: number;
@@ -13,6 +14,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'initial', up: initial.up },
   { version: 2, name: 'reports', up: reports.up },
   { version: 3, name: 'revisions', up: revisions.up },
+  { version: 4, name: 'dispute systems as a column', up: disputeSystems.up },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;

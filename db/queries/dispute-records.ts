@@ -7,6 +7,7 @@ import type { Store } from '../store';
 import { filterSql } from './filter-sql';
 import type { DisputeRowSql } from './list';
 import { DISPUTE_ROW_COLUMNS, toDisputeRow } from './list';
+import { decodeSystems } from '../disputes/systems-column';
 
 export interface DisputeRecord {
   id: string;
@@ -33,12 +34,11 @@ export function* disputeRecords(store: Store, filter: DisputeFilter, engineer: s
   const clustersOf = db.prepare<[string], { value_s: string; agrees_with_gold: number; systems_json: string }>(
     'SELECT value_s, agrees_with_gold, systems_json FROM dispute_clusters WHERE dispute_id = ? ORDER BY idx',
   );
-  const systemsOf = db.prepare<[string], { system: string }>('SELECT system FROM dispute_systems WHERE dispute_id = ? ORDER BY system');
   const rows = db
-    .prepare<unknown[], DisputeRowSql>(`SELECT ${DISPUTE_ROW_COLUMNS} FROM disputes d ${where} ORDER BY d.priority`)
+    .prepare<unknown[], DisputeRowSql & { systems: string }>(`SELECT ${DISPUTE_ROW_COLUMNS}, d.systems FROM disputes d ${where} ORDER BY d.priority`)
     .iterate(engineer, ...params);
   // Collected first: better-sqlite3 forbids other statements on the connection while iterating.
-  const page: DisputeRowSql[] = [];
+  const page: (DisputeRowSql & { systems: string })[] = [];
   for (const row of rows) page.push(row);
   for (const row of page) {
     const base = toDisputeRow(store, row);
@@ -50,7 +50,7 @@ export function* disputeRecords(store: Store, filter: DisputeFilter, engineer: s
     const systems =
       base.kind === 'missing_row'
         ? (clusters[0]?.systems ?? [])
-        : systemsOf.all(row.id).map((entry) => entry.system);
+        : decodeSystems(row.systems);
     yield {
       id: base.id,
       kind: base.kind,

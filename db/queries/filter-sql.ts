@@ -2,6 +2,7 @@
 // filter maps onto an index that ends in priority (see migration 001).
 import type { DisputeFilter } from '../../shared/api';
 import { normalizeText } from '../../shared/normalize';
+import { systemNeedle } from '../disputes/systems-column';
 
 export interface SqlFragment {
   where: string;
@@ -28,9 +29,9 @@ export function filterSql(filter: DisputeFilter): SqlFragment {
     params.push(filter.column);
   }
   if (filter.system) {
-    // A key lookup per row walked in priority order: the first page stops early (an IN list would be built whole).
-    clauses.push('EXISTS (SELECT 1 FROM dispute_systems s WHERE s.dispute_id = d.id AND s.system = ?)');
-    params.push(filter.system);
+    // Tested on each row walked in priority order: the first page stops early (an IN list would be built whole).
+    clauses.push('instr(d.systems, ?) > 0');
+    params.push(systemNeedle(filter.system));
   }
   if (filter.hasReport !== undefined) {
     clauses.push('d.has_report = ?');

@@ -5,6 +5,7 @@
 import type { GoldState, RuleType, Verdict } from '../../shared/domain';
 import { disputeId } from '../../shared/dispute-id';
 import { clusterValues, goldKeys } from '../disputes/cluster';
+import { encodeSystems } from '../disputes/systems-column';
 import type { Store } from '../store';
 
 export interface ReportDisputeKey {
@@ -67,14 +68,16 @@ export function upsertReportDispute(store: Store, key: ReportDisputeKey, propose
   const contesting = new Set(cells.filter((cell) => cell.verdict === 'incorrect' && cell.response_empty === 0).map((cell) => cell.system)).size;
 
   db.prepare(
-    `INSERT INTO disputes (id, kind, task_id, gold_row, column_name, entity_key, entity_s, rule_type, gold_state, gold_value_s, top_value_s, top_count, contesting)
-     VALUES (?, 'report', ?, ?, ?, NULL, ?, ?, ?, ?, ?, 0, ?)
+    `INSERT INTO disputes (id, kind, task_id, gold_row, column_name, entity_key, entity_s, rule_type, gold_state, gold_value_s, top_value_s, top_count, contesting, systems)
+     VALUES (?, 'report', ?, ?, ?, NULL, ?, ?, ?, ?, ?, 0, ?, ?)
      ON CONFLICT(id) DO UPDATE SET entity_s = excluded.entity_s, rule_type = excluded.rule_type, gold_state = excluded.gold_state,
-       gold_value_s = excluded.gold_value_s, top_value_s = excluded.top_value_s, contesting = excluded.contesting`,
-  ).run(id, key.task_id, key.gold_row, key.column, entity, ruleType, gold.state, gold.value_s, sealer.seal(proposedValue), contesting);
+       gold_value_s = excluded.gold_value_s, top_value_s = excluded.top_value_s, contesting = excluded.contesting, systems = excluded.systems`,
+  ).run(
+    id, key.task_id, key.gold_row, key.column, entity, ruleType, gold.state, gold.value_s, sealer.seal(proposedValue), contesting,
+    encodeSystems(cells.map((cell) => cell.system)),
+  );
 
   db.prepare('DELETE FROM dispute_clusters WHERE dispute_id = ?').run(id);
-  db.prepare('DELETE FROM dispute_systems WHERE dispute_id = ?').run(id);
   if (key.column !== null) {
     const type = ruleType ?? undefined;
     const clusters = clusterValues(
@@ -88,8 +91,6 @@ export function upsertReportDispute(store: Store, key: ReportDisputeKey, propose
     clusters.forEach((cluster, index) => {
       insertCluster.run(id, index, cluster.key, sealer.seal(cluster.value), cluster.agreesWithGold ? 1 : 0, JSON.stringify(cluster.systems));
     });
-    const insertSystem = db.prepare('INSERT OR IGNORE INTO dispute_systems (dispute_id, system) VALUES (?, ?)');
-    for (const system of new Set(cells.map((cell) => cell.system))) insertSystem.run(id, system);
   }
   return id;
 }

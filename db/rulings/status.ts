@@ -72,7 +72,8 @@ export function refreshStatus(store: Store, disputeId: string, required = readPo
     .all(disputeId)
     .map((row) => row.agreement_key);
   const status = statusFromPositions(keys, required, dispute.settled_by_revision !== null);
-  db.prepare('UPDATE disputes SET status = ? WHERE id = ?').run(status, disputeId);
+  // Only a changed status is written: a re-derived store refreshes every dispute, most unchanged.
+  db.prepare('UPDATE disputes SET status = ? WHERE id = ? AND status <> ?').run(status, disputeId, status);
   return status;
 }
 
@@ -81,11 +82,13 @@ export function refreshAllStatuses(store: Store, disputeIds?: readonly string[])
   const { db } = store;
   const required = readPolicy(db).required;
   const ids = disputeIds ?? db.prepare<[], { id: string }>('SELECT id FROM disputes').all().map((row) => row.id);
+  // Most rebuilt disputes have no ruling yet: one pass over the rulings index finds the few that do.
+  const ruled = new Set(db.prepare<[], { dispute_id: string }>('SELECT DISTINCT dispute_id FROM rulings').all().map((row) => row.dispute_id));
   const engineersOf = db.prepare<[string], { engineer: string }>('SELECT DISTINCT engineer FROM rulings WHERE dispute_id = ?');
   const ruleTypeOf = db.prepare<[string], { rule_type: RuleType | null }>('SELECT rule_type FROM disputes WHERE id = ?');
-  const setOpen = db.prepare("UPDATE disputes SET status = 'open' WHERE id = ? AND settled_by_revision IS NULL");
+  const setOpen = db.prepare("UPDATE disputes SET status = 'open' WHERE id = ? AND settled_by_revision IS NULL AND status <> 'open'");
   for (const id of ids) {
-    const engineers = engineersOf.all(id);
+    const engineers = ruled.has(id) ? engineersOf.all(id) : [];
     if (engineers.length === 0) {
       setOpen.run(id);
       continue;

@@ -13,7 +13,6 @@ export const COUNTED_TABLES = [
   'judge_opinions',
   'disputes',
   'dispute_clusters',
-  'dispute_systems',
 ] as const;
 
 export type Snapshot = Record<(typeof COUNTED_TABLES)[number], number>;
