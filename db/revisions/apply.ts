@@ -5,11 +5,11 @@
 // atomically. Nothing is written unless every check passed.
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
-import { decryptText, encryptText } from '../../shared/crypto';
 import type { PatchOpKind } from '../../shared/patch';
 import type { ApplyResult, PatchMismatch } from '../../shared/revision-types';
 import { parseGold } from '../readers/gold';
 import { writeChunksAtomic } from './atomic-write';
+import { canaryCiphers } from './canary';
 import { renderChangelog } from './changelog';
 import type { DatasetRecord } from './dataset-file';
 import { loadDatasetFile } from './dataset-file';
@@ -50,7 +50,11 @@ export async function applyPatch(options: ApplyOptions): Promise<ApplyResult> {
   const base = patch.base_sha256 !== null && patch.base_sha256 !== dataset.sha256 ? { expected: patch.base_sha256, found: dataset.sha256 } : null;
 
   const recordsById = new Map<string, DatasetRecord[]>();
-  for (const record of dataset.records) recordsById.set(record.id, [...(recordsById.get(record.id) ?? []), record]);
+  for (const record of dataset.records) {
+    const list = recordsById.get(record.id);
+    if (list) list.push(record);
+    else recordsById.set(record.id, [record]);
+  }
   const canaryOf = (taskId: string): string | undefined => recordsById.get(taskId)?.[0]?.canary;
 
   const mismatches: PatchMismatch[] = [];
@@ -69,6 +73,7 @@ export async function applyPatch(options: ApplyOptions): Promise<ApplyResult> {
     byTask.set(item.ok.task_id, list);
   });
 
+  const cipherOf = canaryCiphers();
   const replacements = new Map<number, string>();
   const superseded: number[] = [];
   let checked = 0;
@@ -82,11 +87,10 @@ export async function applyPatch(options: ApplyOptions): Promise<ApplyResult> {
       continue;
     }
     const record = records[0]!;
-    let goldText: string;
+    const cipher = cipherOf(record.canary);
     let raw: unknown;
     try {
-      goldText = decryptText(record.gold, record.canary);
-      raw = JSON.parse(goldText);
+      raw = JSON.parse(cipher.decrypt(record.gold));
     } catch {
       for (const { index } of operations) failOp(index, "the task's gold cannot be decrypted with its canary");
       continue;
@@ -100,9 +104,10 @@ export async function applyPatch(options: ApplyOptions): Promise<ApplyResult> {
     mismatches.push(...plan.mismatches);
     superseded.push(...plan.superseded);
     if (plan.mismatches.length > 0 || !hasEdits(plan.edits)) continue;
-    // A fresh parse of the same text: the edit mutates it, and keys such as `__proto__` stay plain data.
-    const edited = applyToRawGold(JSON.parse(goldText) as Record<string, unknown>, plan.edits);
-    replacements.set(record.position, encryptText(JSON.stringify(edited), record.canary));
+    // The edit mutates the parsed JSON in place: safe, as the plan is made and `gold` is not read again.
+    // JSON.parse keeps keys such as `__proto__` as plain data.
+    const edited = applyToRawGold(raw as Record<string, unknown>, plan.edits);
+    replacements.set(record.position, cipher.encrypt(JSON.stringify(edited)));
   }
   onProgress?.(byTask.size, byTask.size, 'checking');
 

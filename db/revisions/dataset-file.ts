@@ -10,6 +10,7 @@ import type { FileMetaData } from 'hyparquet';
 import type { ColumnSource, SchemaElement } from 'hyparquet-writer';
 import { parquetWriteBuffer } from 'hyparquet-writer';
 import { DatasetFormatError } from './errors';
+import { swapGoldBytes } from './jsonl-gold';
 
 export interface DatasetRecord {
   /** Position in the file (line index for JSONL, row for Parquet). */
@@ -110,7 +111,8 @@ function jsonlFile(bytes: Buffer, sha256: string): DatasetFile {
       };
       lines.forEach((line, position) => {
         const gold = replacements.get(position);
-        push(gold === undefined ? line.body : Buffer.from(replaceGold(line.body.toString('utf8'), gold), 'utf8'));
+        if (gold === undefined) push(line.body);
+        else for (const part of swapGoldBytes(line.body, gold) ?? [Buffer.from(replaceGold(line.body.toString('utf8'), gold), 'utf8')]) push(part);
         push(line.end);
       });
       if (pending.length > 0) chunks.push(Buffer.concat(pending));

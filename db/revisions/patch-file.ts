@@ -4,9 +4,9 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { decryptText } from '../../shared/crypto';
 import type { GoldPatch, PatchOperation } from '../../shared/patch';
 import { PATCH_FORMAT, mapOperationText } from '../../shared/patch';
+import { canaryCiphers } from './canary';
 import { PatchFormatError } from './errors';
 import { fastPatch } from './patch-shape';
 
@@ -84,12 +84,14 @@ export type DecryptedOperation = { ok: PatchOperation } | { error: string };
  * as an error for the caller to report, so every bad operation is named.
  */
 export function plainOperations(patch: GoldPatch, canaryOf: (taskId: string) => string | undefined): DecryptedOperation[] {
+  const cipherOf = canaryCiphers();
   return patch.operations.map((operation) => {
     if (!patch.encrypted) return { ok: operation };
     const canary = canaryOf(operation.task_id);
     if (canary === undefined) return { error: 'task not in the dataset' };
+    const cipher = cipherOf(canary);
     try {
-      return { ok: mapOperationText(operation, (cipher) => decryptText(cipher, canary)) };
+      return { ok: mapOperationText(operation, (text) => cipher.decrypt(text)) };
     } catch {
       return { error: "cannot decrypt with the task's canary" };
     }
