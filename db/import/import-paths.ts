@@ -12,6 +12,7 @@ import { applySettlements, settleByRevision } from '../revisions/index';
 import { refreshAllStatuses } from '../rulings/status';
 import type { Store } from '../store';
 import { getMeta, setMeta } from '../store';
+import { knownTasksOf } from './known-tasks';
 import { planSources, readSource } from './sources';
 import { ImportWriter } from './writer';
 
@@ -32,7 +33,7 @@ export class ImportError extends Error {
 
 export async function importPaths(store: Store, paths: readonly string[], options: ImportProgress = {}): Promise<ImportReport> {
   const { signal, onProgress } = options;
-  const plan = await planSources(paths, signal);
+  const plan = await planSources(paths, { signal, knownTasks: knownTasksOf(store) });
   const skipped: SkippedItem[] = [...plan.errors];
   const failed: ImportReport['failed'] = [];
   let done = 0;

@@ -3,7 +3,7 @@
 import { createReadStream } from 'node:fs';
 import type { SkippedItem } from '../../shared/api-types';
 import { ReaderError, expandPaths, readCellsFile, readDataset, readHarnessRun, readJudgeOpinions } from '../readers/index';
-import type { DetectedSource, RunSource } from '../readers/index';
+import type { DetectedSource, ReaderOptions, RunSource } from '../readers/index';
 import type { ImportEvent } from './events';
 
 export interface PlannedSource {
@@ -25,7 +25,14 @@ export interface SourcePlan {
 
 const IMPORTABLE = new Set(['dataset', 'run', 'cells', 'judges']);
 
-export async function planSources(paths: readonly string[], signal?: AbortSignal): Promise<SourcePlan> {
+export interface PlanOptions {
+  signal?: AbortSignal;
+  /** The store's tasks per run: unchanged task directories are hashed, not parsed. */
+  knownTasks?: ReaderOptions['knownTasks'];
+}
+
+export async function planSources(paths: readonly string[], options: PlanOptions = {}): Promise<SourcePlan> {
+  const { signal, knownTasks } = options;
   const expanded = await expandPaths(paths, { signal });
   const errors = [...expanded.errors];
   const sources: PlannedSource[] = [];
@@ -43,7 +50,7 @@ export async function planSources(paths: readonly string[], signal?: AbortSignal
     }
     if (source.kind === 'run') {
       try {
-        const run = await readHarnessRun(source.path, { signal });
+        const run = await readHarnessRun(source.path, { signal, knownTasks });
         sources.push({ source, path: source.path, units: run.taskCount, run });
       } catch (error) {
         if (!(error instanceof ReaderError)) throw error;

@@ -139,6 +139,8 @@ export class ImportWriter {
     const taskId = wellFormed(record.task_id);
     const previous = this.statements.runTaskSha.get(runId, taskId);
     if (previous?.content_sha === record.content_sha) return;
+    // The reader skipped parsing on the store's word; that must still hold inside the transaction.
+    if (record.unchanged) throw new Error(`${record.path}: the store changed while it was being imported (task ${record.task_id}); import again`);
     if (previous) {
       this.statements.deleteRunTaskCells.run(runId, taskId);
       this.statements.deleteRunTaskRows.run(runId, taskId);

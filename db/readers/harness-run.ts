@@ -13,7 +13,7 @@ import { fastGrade, fastResult } from './fast-paths';
 import { decodeUtf8, maxBytesOf, Pacer, parseJson } from './files';
 import { configSchema, errorFileSchema, gradeSchema, resultSchema, uniqueSources } from './schemas';
 import type { z } from 'zod';
-import type { AlignmentRecord, ReaderItem, ReaderOptions, RunHeader, RunTaskRecord, SystemCellRecord } from './types';
+import type { AlignmentRecord, KnownRunTask, ReaderItem, ReaderOptions, RunHeader, RunTaskRecord, SystemCellRecord } from './types';
 
 export interface RunSource {
   runs: RunHeader[];
@@ -55,7 +55,7 @@ export async function readHarnessRun(dir: string, options: ReaderOptions = {}): 
     .filter((entry) => entry.isDirectory() || entry.isSymbolicLink())
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 
-  const context: TaskContext = { run, root, tasksDir, shownTasks, maxBytes, seen: new Map() };
+  const context: TaskContext = { run, root, tasksDir, shownTasks, maxBytes, seen: new Map(), knownTasks: options.knownTasks, known: null };
   return { runs: [run], taskCount: entries.length, tasks: taskRecords(entries, context, options.signal) };
 }
 
@@ -88,6 +88,9 @@ interface TaskContext {
   maxBytes: number;
   /** task_id -> the task directory it was first read from. */
   seen: Map<string, string>;
+  knownTasks: ReaderOptions['knownTasks'];
+  /** Looked up lazily: the import reads tasks inside its transaction, planning happens before it. */
+  known: ReadonlyMap<string, KnownRunTask> | null;
 }
 
 async function* taskRecords(entries: Dirent[], context: TaskContext, signal?: AbortSignal): AsyncGenerator<ReaderItem<RunTaskRecord>> {
@@ -113,6 +116,15 @@ function readTask(entry: Dirent, shown: string, context: TaskContext): RunTaskRe
     error: lstatSync(join(dir, 'error.json'), { throwIfNoEntry: false }) ? readInside(join(dir, 'error.json'), root, join(shown, 'error.json'), maxBytes) : null,
   };
   const contentSha = hashTaskFiles(files);
+  if (context.knownTasks) {
+    context.known ??= context.knownTasks(context.run);
+    const known = context.known.get(shown);
+    if (known?.content_sha === contentSha) {
+      claim(known.task_id, shown, shown, context.seen);
+      const { task_id, state } = known;
+      return { run: context.run, task_id, state, content_sha: contentSha, path: shown, scores: null, returned_rows: null, rows: [], unchanged: true };
+    }
+  }
   const result = files.result ? validate(resultSchema, files.result, join(shown, 'result.json'), fastResult) : null;
 
   if (files.grade) {

@@ -68,6 +68,18 @@ export interface RunTaskRecord {
   scores: { discovery_f1: number; item_f1: number; row_f1: number } | null;
   returned_rows: number | null;
   rows: AlignmentRecord[];
+  /**
+   * Set when the task's files hash to what the store already holds for this
+   * run and path: nothing was parsed, `rows` is empty and the writer skips it.
+   */
+  unchanged?: true;
+}
+
+/** What the store holds for one task directory of a run, by the directory's shown path. */
+export interface KnownRunTask {
+  task_id: string;
+  state: 'graded' | 'failed';
+  content_sha: string;
 }
 
 export interface JudgeOpinionRecord {
@@ -98,4 +110,9 @@ export interface ReaderOptions {
    * task is yielded, so memory is bounded by the largest task, not the file.
    */
   heldLineBytes?: number;
+  /**
+   * The tasks the store already holds for a run (looked up once per run, when
+   * its first task is read): a task whose files hash the same is not parsed.
+   */
+  knownTasks?: (run: RunHeader) => ReadonlyMap<string, KnownRunTask>;
 }

@@ -73,6 +73,27 @@ describe('importing a generated workspace', () => {
     expect(tableDigest(service)).toBe(before);
   });
 
+  it('re-reads only the task whose files changed, and imports its change', async () => {
+    const runDir = workspace.runDirs[0]!;
+    const folder = readdirSync(join(runDir, 'tasks')).sort()[0]!;
+    const gradePath = join(runDir, 'tasks', folder, 'grade.json');
+    const original = readFileSync(gradePath, 'utf8');
+    const grade = JSON.parse(original) as { task_id: string; scores: { row_f1: number } };
+    grade.scores.row_f1 = 0.123;
+    writeFileSync(gradePath, JSON.stringify(grade));
+    try {
+      const report = await service.importPaths(workspacePaths(workspace));
+      expect(report.tasks).toBe(1);
+      const stored = service.store.db
+        .prepare('SELECT rt.row_f1 FROM run_tasks rt JOIN runs r ON r.id = rt.run_id WHERE r.source_path = ? AND rt.task_id = ?')
+        .get(runDir, grade.task_id);
+      expect(stored).toEqual({ row_f1: 0.123 });
+    } finally {
+      writeFileSync(gradePath, original);
+      await service.importPaths(workspacePaths(workspace));
+    }
+  });
+
   it('takes task ids from the JSON, not from folder names', () => {
     const weird = workspace.taskIds.find((id) => /[^A-Za-z0-9._-]/.test(id));
     expect(weird).toBeDefined();

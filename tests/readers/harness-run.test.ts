@@ -127,6 +127,24 @@ describe('readHarnessRun', () => {
     expect(await sha(c)).not.toBe(await sha(a));
   });
 
+  it('does not parse a task the store holds with the same hash, and parses one whose hash differs', async () => {
+    const runDir = writeRun(tempDir(), 'r', [{ folder: 't', result: zeldaResult(), grade: zeldaGrade() }]);
+    const parsed = (await collect((await readHarnessRun(runDir)).tasks)).ok[0]!;
+    const shown = join(runDir, 'tasks', 't');
+    expect(parsed.path).toBe(shown);
+    const lookups: string[] = [];
+    const knownWith = (sha: string) => (run: { run_key: string }) => {
+      lookups.push(run.run_key);
+      return new Map([[shown, { task_id: 'stored-id', state: 'graded' as const, content_sha: sha }]]);
+    };
+    const skipped = (await collect((await readHarnessRun(runDir, { knownTasks: knownWith(parsed.content_sha) })).tasks)).ok[0]!;
+    expect(skipped).toMatchObject({ unchanged: true, task_id: 'stored-id', state: 'graded', content_sha: parsed.content_sha, rows: [] });
+    const reread = (await collect((await readHarnessRun(runDir, { knownTasks: knownWith('0'.repeat(64)) })).tasks)).ok[0]!;
+    expect(reread.unchanged).toBeUndefined();
+    expect(reread).toEqual(parsed);
+    expect(lookups).toEqual(['r', 'r']);
+  });
+
   it('honours the abort signal between tasks', async () => {
     const runDir = writeRun(tempDir(), 'run', [
       { folder: 'a', grade: zeldaGrade('atlas/1') },

@@ -1,0 +1,11 @@
+// What the store already holds for a run's task directories, so a re-import
+// hashes each task's files and parses only those that changed.
+import type { KnownRunTask, RunHeader } from '../readers/index';
+import type { Store } from '../store';
+
+export function knownTasksOf(store: Store): (run: RunHeader) => ReadonlyMap<string, KnownRunTask> {
+  const select = store.db.prepare<[string], KnownRunTask & { path: string }>(
+    `SELECT rt.path, rt.task_id, rt.state, rt.content_sha FROM run_tasks rt JOIN runs r ON r.id = rt.run_id WHERE r.run_key = ?`,
+  );
+  return (run) => new Map(select.all(run.run_key).map(({ path, ...known }) => [path, known]));
+}
