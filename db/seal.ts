@@ -15,7 +15,7 @@ export class SealError extends Error {
 }
 
 /** SHA-256 of the key repeated: 32 bytes, as bytes and as little-endian words. */
-class XorKey {
+export class XorKey {
   readonly bytes: Buffer;
   readonly words: Uint32Array;
   constructor(secret: string) {

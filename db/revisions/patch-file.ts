@@ -118,6 +118,24 @@ function sortedObjectJson<T extends object>(object: T, keys: readonly (keyof T &
 
 /** The content keys of an operation, sorted: each operation is written directly, not copied into a new object that is then sorted. */
 const CONTENT_KEYS = ['column', 'dispute_id', 'entity', 'evidence', 'from', 'op', 'row', 'task_id', 'to'] as const;
+/** canonicalJson of a from/to state; a state holding only a value (the usual one) is written directly. */
+function stateJson(state: PatchOperation['from']): string {
+  if (typeof state === 'object' && state !== null && 'value' in state && typeof state.value === 'string') {
+    const keys = Object.keys(state);
+    if (keys.length === 1 && keys[0] === 'value') return `{"value":${JSON.stringify(state.value)}}`;
+  }
+  return canonicalJson(state);
+}
+
+/** canonicalJson of an operation's content keys, written in one template (a key per part cost most of the hash). */
+function operationJson(op: PatchOperation): string {
+  const { column, dispute_id: disputeId, entity, evidence, from, op: kind, row, task_id: taskId, to } = op;
+  // canonicalJson leaves out keys holding undefined; the template cannot, so such (untyped) input takes the general path.
+  const fields: unknown[] = [column, disputeId, entity, evidence, from, kind, row, taskId, to];
+  if (fields.includes(undefined)) return sortedObjectJson(op, CONTENT_KEYS);
+  return `{"column":${canonicalJson(column)},"dispute_id":${canonicalJson(disputeId)},"entity":${canonicalJson(entity)},"evidence":${canonicalJson(evidence)},"from":${stateJson(from)},"op":${canonicalJson(kind)},"row":${canonicalJson(row)},"task_id":${canonicalJson(taskId)},"to":${stateJson(to)}}`;
+}
+
 /** The patch's content keys before and after `operations` in sorted order. */
 const HEAD_KEYS = ['base_revision', 'base_sha256', 'dataset', 'format'] as const;
 const TAIL_KEYS = ['revision'] as const;
@@ -132,7 +150,7 @@ export function patchContentSha256(patch: GoldPatch, operations: readonly PatchO
   // canonicalJson of {format, dataset, base_revision, base_sha256, revision, operations: [content of each op]}, written key by key.
   const head = sortedObjectJson(patch, HEAD_KEYS).slice(1, -1);
   const tail = sortedObjectJson(patch, TAIL_KEYS).slice(1, -1);
-  const ops = operations.map((op) => sortedObjectJson(op, CONTENT_KEYS)).join(',');
+  const ops = operations.map(operationJson).join(',');
   const text = `{${[head, `"operations":[${ops}]`, tail].filter((part) => part !== '').join(',')}}`;
   return createHash('sha256').update(text).digest('hex');
 }
