@@ -4,10 +4,16 @@
 import { normalizeText } from '../normalize';
 
 /**
- * Bidirectional overrides/isolates and zero-width characters: invisible, and
- * able to make text read differently from what it is ("Trojan Source").
+ * Bidirectional overrides/isolates, zero-width characters, and characters
+ * most fonts draw as nothing (soft hyphen, combining grapheme joiner, Hangul
+ * fillers, Khmer inherent vowels, Mongolian selectors and vowel separator):
+ * invisible, and able to make text read differently from what it is
+ * ("Trojan Source"). Variation selectors are left alone: emoji need them.
+ * Combining marks stand outside the class: inside one, they would read as
+ * joined to their neighbour.
  */
-export const INVISIBLE_CONTROLS = /[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/gu;
+export const INVISIBLE_CONTROLS =
+  /[\u00ad\u061c\u115f\u1160\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\u3164\ufeff\uffa0]|\u034f|\u17b4|\u17b5|\u180b|\u180c|\u180d|\u180f/gu;
 
 /**
  * Line breaks unified and HTML comments dropped: issue templates keep their

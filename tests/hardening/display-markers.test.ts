@@ -1,15 +1,15 @@
 // The hostile corpus through the renderer's one-line display (grid and panel
 // headers): every bidi control and zero-width character becomes a visible
-// ⟨U+XXXX⟩ mark, so no value can reorder or hide what is shown around it.
-// Not marked yet, and so not asserted here: soft hyphen, U+180E, U+3164 and
-// U+2028/U+2029 (shared/report-parse/text.ts INVISIBLE_CONTROLS leaves them out).
+// ⟨U+XXXX⟩ mark, so no value can reorder or hide what is shown around it;
+// soft hyphens, Hangul fillers and U+180E too, and U+2028/U+2029 fold like
+// any other line break.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { oneLine } from '../../renderer/src/lib/format';
 import { FIXTURES } from './support/hostile-workspace';
 
-const BIDI_OR_ZERO_WIDTH = /[\p{Bidi_Control}\u200b-\u200d\u2060-\u2064\ufeff]/u;
+const BIDI_OR_ZERO_WIDTH = /[\p{Bidi_Control}\u00ad\u115f\u1160\u180e\u200b-\u200d\u2060-\u2064\u3164\ufeff\uffa0]/u;
 
 const texts = readdirSync(FIXTURES)
   .filter((name) => name.startsWith('text-') && name !== 'text-huge-cell.json')
@@ -20,5 +20,9 @@ describe('hostile text on screen', () => {
     const shown = oneLine(text);
     expect(shown).not.toMatch(BIDI_OR_ZERO_WIDTH);
     expect(shown).toMatch(/⟨U\+[0-9A-F]{4}⟩/u);
+  });
+
+  it('folds U+2028 and U+2029 like line breaks', () => {
+    expect(oneLine('a\u2028b\u2029c')).toBe('a ⏎ b ⏎ c');
   });
 });

@@ -37,7 +37,8 @@ export function topValueText(row: Pick<DisputeRow, 'top_value' | 'top_count'> & 
 /** Grid cells are one line high: fold line breaks so the row stays honest. */
 /** One display line: controls shown as ⟨U+XXXX⟩ marks, line breaks as ⏎. */
 export function oneLine(text: string): string {
-  return visibleControls(text.replace(/\s*[\r\n]+\s*/g, ' ⏎ '));
+  // U+2028 and U+2029 are line breaks too, to a browser.
+  return visibleControls(text.replace(/\s*[\r\n\u2028\u2029]+\s*/gu, ' ⏎ '));
 }
 
 export const DECISION_SHORT: Record<Decision | 'retract', string> = {
