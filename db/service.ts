@@ -54,6 +54,8 @@ export interface ServiceOptions {
 export interface ImportOptions {
   onProgress?: (done: number, total: number, message: string) => void;
   signal?: AbortSignal;
+  /** Files above this are refused (default: ATLAS_ADJUDICATOR_MAX_FILE_SIZE, else 64 MiB). */
+  maxFileBytes?: number;
 }
 
 /** The API plus what only Node hosts (CLI, bridge, Electron main) use. */

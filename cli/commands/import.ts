@@ -2,6 +2,7 @@
 // *.judges.jsonl, auto-detected by the service, in one transaction.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { parseFileSize } from '../../db/readers/file-size';
 import { dbPathOf, parseCommand, withService } from '../args';
 import { write, writeJsonLine } from '../context';
 import type { CliContext } from '../context';
@@ -11,13 +12,16 @@ import { addedNothing, importReportJson, importReportText } from '../views/impor
 import { COMMON_HELP } from './types';
 import type { Command } from './types';
 
-const HELP = `Usage: atlas-adjudicator import PATH... [--json] [--db FILE]
+const HELP = `Usage: atlas-adjudicator import PATH... [--max-file-size SIZE] [--json] [--db FILE]
 
 Imports into the store, in one transaction, everything found under the paths:
 dataset files (JSONL or Parquet), harness run directories, *.cells.jsonl and
 *.judges.jsonl (auto-detected). A task whose files are invalid is skipped whole
 and listed in the report with file, field and reason. Importing the same
 sources again adds nothing.
+
+Files larger than SIZE (such as 64M, 1G or a number of bytes) are refused
+with a message; the default is $ATLAS_ADJUDICATOR_MAX_FILE_SIZE, else 64M.
 
 Exit status: 0 when the import completed (even with skipped tasks); 1 when
 nothing could be imported or on a fatal error (the store is then unchanged);
@@ -27,7 +31,13 @@ ${COMMON_HELP}
 `;
 
 async function run(argv: string[], ctx: CliContext): Promise<number> {
-  const { values, positionals } = parseCommand('import', argv, {});
+  const { values, positionals } = parseCommand('import', argv, { 'max-file-size': { type: 'string' } });
+  let maxFileBytes: number | undefined;
+  if (values['max-file-size'] !== undefined) {
+    const parsed = parseFileSize(values['max-file-size']);
+    if (parsed === null) throw new UsageError(`import: --max-file-size ${JSON.stringify(values['max-file-size'])}: expected a size such as 64M, 1G or a number of bytes`);
+    maxFileBytes = parsed;
+  }
   if (positionals.length === 0) throw new UsageError('import: missing PATH (a dataset file, run directory, *.cells.jsonl or *.judges.jsonl)');
   const paths = positionals.map((p) => resolve(ctx.cwd, p));
   const absent = paths.find((p) => !existsSync(p));
@@ -40,7 +50,11 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
     const progress = progressOn(ctx.stderr, 'import');
     let report;
     try {
-      report = await service.importPaths(paths, { signal: controller.signal, onProgress: (d, t, m) => progress.update(d, t, m) });
+      report = await service.importPaths(paths, {
+        signal: controller.signal,
+        onProgress: (d, t, m) => progress.update(d, t, m),
+        ...(maxFileBytes !== undefined ? { maxFileBytes } : {}),
+      });
     } catch (err) {
       if (controller.signal.aborted || isAbortError(err)) throw new CliError('import cancelled; the store is unchanged', EXIT.interrupted);
       throw err;

@@ -12,6 +12,7 @@ import { applySettlements, settleByRevision } from '../revisions/index';
 import { refreshAllStatuses } from '../rulings/status';
 import type { Store } from '../store';
 import { getMeta, setMeta } from '../store';
+import { maxBytesOf } from '../readers/file-size';
 import { knownTasksOf } from './known-tasks';
 import { planSources, readSource } from './sources';
 import { ImportWriter } from './writer';
@@ -19,6 +20,8 @@ import { ImportWriter } from './writer';
 export interface ImportProgress {
   onProgress?: (done: number, total: number, message: string) => void;
   signal?: AbortSignal;
+  /** Files above this are refused with a message (default: ATLAS_ADJUDICATOR_MAX_FILE_SIZE, else 64 MiB). */
+  maxFileBytes?: number;
 }
 
 export class ImportError extends Error {
@@ -33,7 +36,8 @@ export class ImportError extends Error {
 
 export async function importPaths(store: Store, paths: readonly string[], options: ImportProgress = {}): Promise<ImportReport> {
   const { signal, onProgress } = options;
-  const plan = await planSources(paths, { signal, knownTasks: knownTasksOf(store) });
+  const maxFileBytes = maxBytesOf(options);
+  const plan = await planSources(paths, { signal, maxFileBytes, knownTasks: knownTasksOf(store) });
   const skipped: SkippedItem[] = [...plan.errors];
   const failed: ImportReport['failed'] = [];
   let done = 0;
@@ -52,7 +56,7 @@ export async function importPaths(store: Store, paths: readonly string[], option
     let datasetId: number | null = null;
     const datasetHashes: string[] = [];
     for (const source of plan.sources) {
-      for await (const event of readSource(source, { signal })) {
+      for await (const event of readSource(source, { signal, maxFileBytes })) {
         signal?.throwIfAborted();
         switch (event.type) {
           case 'dataset': {
@@ -97,8 +101,8 @@ export async function importPaths(store: Store, paths: readonly string[], option
     newDisputes = deriveDisputes(store, writer.touchedTasks, signal);
     // A revised dataset this store exported marks the disputes its patch settled (DESIGN §6).
     for (const sha256 of datasetHashes) settleByRevision(store, sha256);
-    if (plan.rulingLogs.length > 0) rulings = mergeRulingLogs(store, plan.rulingLogs);
-    if (plan.reportFiles.length > 0) reports = importReportFiles(store, plan.reportFiles);
+    if (plan.rulingLogs.length > 0) rulings = mergeRulingLogs(store, plan.rulingLogs, { maxFileBytes });
+    if (plan.reportFiles.length > 0) reports = importReportFiles(store, plan.reportFiles, { maxFileBytes });
     db.exec('COMMIT');
   } catch (error) {
     if (db.inTransaction) db.exec('ROLLBACK');

@@ -27,13 +27,14 @@ const IMPORTABLE = new Set(['dataset', 'run', 'cells', 'judges']);
 
 export interface PlanOptions {
   signal?: AbortSignal;
+  maxFileBytes?: number;
   /** The store's tasks per run: unchanged task directories are hashed, not parsed. */
   knownTasks?: ReaderOptions['knownTasks'];
 }
 
 export async function planSources(paths: readonly string[], options: PlanOptions = {}): Promise<SourcePlan> {
-  const { signal, knownTasks } = options;
-  const expanded = await expandPaths(paths, { signal });
+  const { signal, knownTasks, maxFileBytes } = options;
+  const expanded = await expandPaths(paths, { signal, maxFileBytes });
   const errors = [...expanded.errors];
   const sources: PlannedSource[] = [];
   const rulingLogs: string[] = [];
@@ -50,7 +51,7 @@ export async function planSources(paths: readonly string[], options: PlanOptions
     }
     if (source.kind === 'run') {
       try {
-        const run = await readHarnessRun(source.path, { signal, knownTasks });
+        const run = await readHarnessRun(source.path, { signal, knownTasks, maxFileBytes });
         sources.push({ source, path: source.path, units: run.taskCount, run });
       } catch (error) {
         if (!(error instanceof ReaderError)) throw error;
@@ -73,7 +74,7 @@ async function countLines(path: string): Promise<number> {
   return Math.max(lines, 1);
 }
 
-export async function* readSource(planned: PlannedSource, options: { signal?: AbortSignal }): AsyncGenerator<ImportEvent> {
+export async function* readSource(planned: PlannedSource, options: ReaderOptions): AsyncGenerator<ImportEvent> {
   try {
     yield* eventsOf(planned, options);
   } catch (error) {
@@ -83,7 +84,7 @@ export async function* readSource(planned: PlannedSource, options: { signal?: Ab
   }
 }
 
-async function* eventsOf(planned: PlannedSource, options: { signal?: AbortSignal }): AsyncGenerator<ImportEvent> {
+async function* eventsOf(planned: PlannedSource, options: ReaderOptions): AsyncGenerator<ImportEvent> {
   switch (planned.source.kind) {
     case 'dataset': {
       const dataset = await readDataset(planned.path, options);

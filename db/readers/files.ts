@@ -9,7 +9,7 @@ import type { FileHandle } from 'node:fs/promises';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { ReaderError } from './errors';
 
-export const DEFAULT_MAX_FILE_BYTES = 64 * 1024 * 1024;
+export { DEFAULT_MAX_FILE_BYTES, maxBytesOf } from './file-size';
 
 // O_NOFOLLOW does not exist on Windows; there callers fall back to lstat checks.
 export const O_NOFOLLOW: number | undefined = (constants as { O_NOFOLLOW?: number }).O_NOFOLLOW;
@@ -17,18 +17,21 @@ export const O_NOFOLLOW: number | undefined = (constants as { O_NOFOLLOW?: numbe
 // O_NONBLOCK it opens at once and fstat refuses it as not a regular file.
 const OPEN_FLAGS = constants.O_RDONLY | ((constants as { O_NONBLOCK?: number }).O_NONBLOCK ?? 0);
 
-export function maxBytesOf(options: { maxFileBytes?: number } | undefined): number {
-  const max = options?.maxFileBytes;
-  return max !== undefined && Number.isFinite(max) && max >= 0 ? max : DEFAULT_MAX_FILE_BYTES;
-}
-
-function mib(bytes: number): string {
-  const value = bytes / (1024 * 1024);
-  return `${value >= 10 ? Math.round(value) : value.toFixed(1)} MiB`;
+function humanSize(bytes: number): string {
+  const units = ['KiB', 'MiB', 'GiB'];
+  let value = bytes;
+  let unit = 'bytes';
+  for (const next of units) {
+    if (value < 1024) break;
+    value /= 1024;
+    unit = next;
+  }
+  if (unit === 'bytes') return `${bytes} bytes`;
+  return `${value >= 10 ? Math.round(value) : value.toFixed(1)} ${unit}`;
 }
 
 export function tooLarge(path: string, size: number, max: number): ReaderError {
-  return new ReaderError(path, '', `file is ${mib(size)} (${size} bytes), above the size limit of ${mib(max)} (${max} bytes)`);
+  return new ReaderError(path, '', `file is ${humanSize(size)} (${size} bytes), above the size limit of ${humanSize(max)} (${max} bytes)`);
 }
 
 export type ReadOutcome = { bytes: Buffer } | { absent: true } | { symlink: true };

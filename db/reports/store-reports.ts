@@ -88,7 +88,7 @@ export function storeReports(store: Store, issues: readonly ReportIssue[], extra
 }
 
 /** `reports import FILE...`: every file read first (a bad file is reported, the rest import), then one transaction. */
-export function importReportFiles(store: Store, paths: readonly string[], options: { repo?: string } = {}): ReportImportResult {
+export function importReportFiles(store: Store, paths: readonly string[], options: { repo?: string; maxFileBytes?: number } = {}): ReportImportResult {
   const issues: ReportIssue[] = [];
   const skipped: SkippedItem[] = [];
   let pullRequests = 0;

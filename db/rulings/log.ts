@@ -1,11 +1,13 @@
 // Exporting and merging ruling logs. Merge is a set union keyed by ruling id:
 // idempotent and order-independent, since "latest" is decided by (created_at, id).
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { decryptText, encryptText } from '../../shared/crypto';
 import { disputeId } from '../../shared/dispute-id';
 import type { DisputeKind } from '../../shared/domain';
 import { writeFileAtomic } from '../fs-atomic';
+import { ReaderError } from '../readers/errors';
+import { maxBytesOf } from '../readers/file-size';
+import { decodeUtf8, readFileLimited } from '../readers/files';
 import type { Store } from '../store';
 import { RULING_LOG_FORMAT, rulingLineSchema, serialiseRulingLine } from './log-format';
 import type { RulingLine } from './log-format';
@@ -97,8 +99,20 @@ export interface RulingImportReport {
   refused: { line: string; reason: string }[];
 }
 
+/** A log's lines, or why the file cannot be read (too large, not UTF-8, absent): refused whole. */
+function readLogLines(path: string, maxFileBytes: number | undefined): string[] | { refused: string } {
+  try {
+    const outcome = readFileLimited(path, maxBytesOf({ maxFileBytes }));
+    if (!('bytes' in outcome)) return { refused: 'absent: no such file' };
+    return decodeUtf8(outcome.bytes, path).split('\n');
+  } catch (error) {
+    if (error instanceof ReaderError) return { refused: error.reason };
+    throw error;
+  }
+}
+
 /** Merges logs inside the caller's transaction; refreshes positions and statuses of the disputes touched. */
-export function mergeRulingLogs(store: Store, paths: readonly string[]): RulingImportReport {
+export function mergeRulingLogs(store: Store, paths: readonly string[], options: { maxFileBytes?: number } = {}): RulingImportReport {
   const { db, sealer } = store;
   const report: RulingImportReport = { added: 0, duplicates: 0, refused: [] };
   const existing = db.prepare<[string], StoredRuling>('SELECT * FROM rulings WHERE id = ?');
@@ -110,7 +124,11 @@ export function mergeRulingLogs(store: Store, paths: readonly string[]): RulingI
   const canaryOf = canaryLookup(store);
   const touched = new Set<string>();
   for (const path of paths) {
-    const lines = readFileSync(path, 'utf8').replace(/^\uFEFF/u, '').split('\n');
+    const lines = readLogLines(path, options.maxFileBytes);
+    if (!Array.isArray(lines)) {
+      report.refused.push({ line: resolve(path), reason: lines.refused });
+      continue;
+    }
     lines.forEach((raw, index) => {
       const where = `${resolve(path)}:${index + 1}`;
       if (raw.trim() === '') return;

@@ -168,6 +168,22 @@ describe('imports that go wrong', () => {
     expect(report.skipped.some((s) => s.path.includes(run) && s.path.endsWith('grade.json'))).toBe(true);
   });
 
+  it('refuses files above --max-file-size (or the environment’s limit) by name, and a size it cannot read', async () => {
+    const limited = await cli(['import', ws.dataset, ws.runsDir, '--max-file-size', '2k', '--json', '--db', dir.db('limited.sqlite')]);
+    expect(limited.code).toBe(0);
+    const report = JSON.parse(limited.stdout) as { skipped: { path: string; reason: string }[]; tasks: number };
+    const tooLarge = report.skipped.filter((s) => /above the size limit of 2\.0 KiB|above the size limit of .*\(2048 bytes\)/.test(s.reason));
+    expect(tooLarge.length).toBeGreaterThan(0);
+    expect(tooLarge.every((s) => s.path.startsWith(ws.runsDir) || s.path === ws.dataset)).toBe(true);
+
+    const fromEnv = await cli(['import', ws.dataset, ws.runsDir, '--json', '--db', dir.db('limited-env.sqlite')], { ATLAS_ADJUDICATOR_MAX_FILE_SIZE: '2048' });
+    expect((JSON.parse(fromEnv.stdout) as { skipped: unknown[] }).skipped).toHaveLength(report.skipped.length);
+
+    const bad = await cli(['import', ws.dataset, '--max-file-size', 'lots', '--db', dir.db('bad-size.sqlite')]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--max-file-size "lots": expected a size such as 64M/);
+  });
+
   it('exits 1 when nothing could be imported, leaving the store empty', async () => {
     const empty = join(dir.path, 'empty');
     mkdirSync(empty);

@@ -101,6 +101,27 @@ describe('ruling logs between two engineers', () => {
     expect(report.refused[1]!.reason).toMatch(/not JSON/);
   });
 
+  it('refuses a whole log above the size limit or not UTF-8, by file, and merges the others', async () => {
+    const lines = readFileSync(join(dir, 'mia.rulings.jsonl'), 'utf8').split('\n').filter(Boolean);
+    const big = join(dir, 'big.rulings.jsonl');
+    writeFileSync(big, `${lines.join('\n')}\n${' '.repeat(4096)}\n`);
+    const latin1 = join(dir, 'latin1.rulings.jsonl');
+    writeFileSync(latin1, Buffer.from([0x7b, 0x22, 0xe9, 0x22, 0x7d, 0x0a]));
+    const previous = process.env.ATLAS_ADJUDICATOR_MAX_FILE_SIZE;
+    process.env.ATLAS_ADJUDICATOR_MAX_FILE_SIZE = '4k';
+    try {
+      const report = await noah.importRulings({ paths: [big, latin1] });
+      expect(report.added).toBe(0);
+      expect(report.refused).toEqual([
+        { line: big, reason: expect.stringMatching(/above the size limit of 4\.0 KiB \(4096 bytes\)/) as unknown },
+        { line: latin1, reason: expect.stringMatching(/not valid UTF-8 \(at or after byte 2\)/) as unknown },
+      ]);
+    } finally {
+      if (previous === undefined) delete process.env.ATLAS_ADJUDICATOR_MAX_FILE_SIZE;
+      else process.env.ATLAS_ADJUDICATOR_MAX_FILE_SIZE = previous;
+    }
+  });
+
   it('keeps rulings on disputes this store lacks and attaches them when the runs arrive', async () => {
     const datasetOnly = freshService('zoe');
     await datasetOnly.importPaths([workspace.dataset]);
