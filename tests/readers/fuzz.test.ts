@@ -9,64 +9,10 @@ import { readDataset } from '../../db/readers/dataset';
 import { readHarnessRun } from '../../db/readers/harness-run';
 import { readJudgeOpinions } from '../../db/readers/judges-jsonl';
 import type { SkippedItem } from '../../shared/api-types';
+import { mutation } from '../hardening/support/mutate';
 import { cleanTempDirs, collect, datasetRecord, prototypeIsClean, tempDir, write, writeRun, zeldaGold, zeldaGrade, zeldaResult } from './helpers';
 
 afterEach(cleanTempDirs);
-
-const hostileValues: unknown[] = [
-  JSON.parse('{"__proto__": {"polluted": true}}'),
-  JSON.parse('{"constructor": {"prototype": {"polluted": true}}}'),
-  JSON.parse('['.repeat(50_000) + ']'.repeat(50_000)),
-  'x'.repeat(300_000),
-  '\u202Eevil\u200B',
-  -1,
-  1.5,
-  null,
-  [],
-  {},
-];
-
-const replacement = fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.constantFrom(...hostileValues));
-
-/** Every path to a value inside `value`, up to a few thousand. */
-function paths(value: unknown, prefix: (string | number)[] = [], out: (string | number)[][] = []): (string | number)[][] {
-  if (out.length > 5000) return out;
-  out.push(prefix);
-  if (Array.isArray(value)) value.forEach((item, i) => paths(item, [...prefix, i], out));
-  else if (value && typeof value === 'object') for (const [key, item] of Object.entries(value)) paths(item, [...prefix, key], out);
-  return out;
-}
-
-function setAt(root: unknown, path: (string | number)[], value: unknown, remove: boolean): unknown {
-  if (path.length === 0) return value;
-  const copy = JSON.parse(JSON.stringify(root)) as Record<string | number, unknown>;
-  let node = copy;
-  for (const key of path.slice(0, -1)) node = node[key] as Record<string | number, unknown>;
-  const last = path.at(-1)!;
-  if (remove && !Array.isArray(node)) delete node[last];
-  else Object.defineProperty(node, last, { value, enumerable: true, writable: true, configurable: true });
-  return copy;
-}
-
-/** One mutation of a JSON document, as the bytes written to disk. */
-const mutation = (document: unknown) =>
-  fc.oneof(
-    fc.record({ path: fc.constantFrom(...paths(document)), value: replacement, remove: fc.boolean() }).map(({ path, value, remove }) => {
-      // Deep nesting is only serialisable by hand.
-      const text = JSON.stringify(setAt(document, path, value === hostileValues[2] ? '@DEEP@' : value, remove));
-      return Buffer.from(text.replace('"@DEEP@"', '['.repeat(50_000) + ']'.repeat(50_000)));
-    }),
-    fc.nat().map((cut) => {
-      const text = Buffer.from(JSON.stringify(document));
-      return text.subarray(0, cut % text.length);
-    }),
-    fc.record({ at: fc.nat(), bytes: fc.uint8Array({ minLength: 1, maxLength: 4 }) }).map(({ at, bytes }) => {
-      const text = Buffer.from(JSON.stringify(document));
-      const i = at % text.length;
-      return Buffer.concat([text.subarray(0, i), Buffer.from(bytes), text.subarray(i)]);
-    }),
-    fc.constant(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify(document))])),
-  );
 
 function expectNamed(skipped: SkippedItem[]): void {
   for (const item of skipped) {
