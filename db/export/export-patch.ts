@@ -9,11 +9,12 @@ import type { ExportResult } from '../../shared/api-types';
 import type { GoldPatch, PatchOperation } from '../../shared/patch';
 import { PATCH_FORMAT, mapOperationText } from '../../shared/patch';
 import { writeFileAtomic } from '../fs-atomic';
-import { patchContentSha256, recordRevision } from '../revisions/index';
+import { recordRevision } from '../revisions/index';
 import type { Store } from '../store';
 import { getMeta } from '../store';
-import { ExportError, collectOperations } from './patch-ops';
-import { taskCiphers } from './task-ciphers';
+import { contentSha256 } from './content-sha';
+import { encryptOperations } from './encrypt-operations';
+import { collectOperations } from './patch-ops';
 
 export interface BuiltPatch {
   patch: GoldPatch;
@@ -21,10 +22,8 @@ export interface BuiltPatch {
   contentSha256: string;
 }
 
-// A lone surrogate does not survive UTF-8 encryption (it becomes U+FFFD), so
-// the plain text apply would decrypt differs from the text encrypted.
-const LONE_SURROGATE = /\p{Surrogate}/u;
-const wellFormed = (text: string): string => (LONE_SURROGATE.test(text) ? Buffer.from(text, 'utf8').toString('utf8') : text);
+/** The text a reader decrypts: UTF-8 encryption turns a lone surrogate into U+FFFD. */
+const decryptable = (text: string): string => Buffer.from(text, 'utf8').toString('utf8');
 
 export function buildPatch(store: Store, input: ExportInput, engineer: string): BuiltPatch {
   const { db } = store;
@@ -36,22 +35,9 @@ export function buildPatch(store: Store, input: ExportInput, engineer: string): 
   // the plain operations instead of decrypting the whole patch again.
   let contentOperations: readonly PatchOperation[] = operations;
   if (encrypted) {
-    const cipherOf = taskCiphers(store);
-    const missing = [...new Set(operations.filter((op) => !cipherOf(op.task_id)).map((op) => op.task_id))];
-    if (missing.length > 0) {
-      throw new ExportError(
-        `cannot encrypt: task ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ` and ${missing.length - 5} more` : ''} is not in an imported dataset (its canary is the key); import the dataset or export with --plaintext`,
-      );
-    }
-    let illFormed = false;
-    finalOperations = operations.map((op) => {
-      const cipher = cipherOf(op.task_id)!;
-      return mapOperationText(op, (text) => {
-        illFormed ||= LONE_SURROGATE.test(text);
-        return cipher(text);
-      });
-    });
-    if (illFormed) contentOperations = operations.map((op) => mapOperationText(op, wellFormed));
+    const result = encryptOperations(store, operations);
+    finalOperations = result.operations;
+    if (result.illFormed) contentOperations = operations.map((op) => mapOperationText(op, decryptable));
   }
   const patch: GoldPatch = {
     format: PATCH_FORMAT,
@@ -64,7 +50,7 @@ export function buildPatch(store: Store, input: ExportInput, engineer: string): 
     encrypted,
     operations: finalOperations,
   };
-  return { patch, contentSha256: patchContentSha256(patch, contentOperations) };
+  return { patch, contentSha256: contentSha256(patch, contentOperations) };
 }
 
 export function exportPatch(store: Store, input: ExportInput, engineer: string): ExportResult {
