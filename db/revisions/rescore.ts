@@ -11,7 +11,8 @@ import { PatchMismatchError } from './errors';
 import { plainOperations, readPatchFile } from './patch-file';
 import type { IndexedOperation, TaskEdits } from './plan';
 import { planTask } from './plan';
-import { emptyEdits, scoreTask } from './score-task';
+import { emptyEdits, prepareScoring, scoreTask } from './score-task';
+import type { StoredAlignment, TaskScoring } from './score-task';
 import type { StoreGoldReader } from './store-gold';
 import { storeGoldReader } from './store-gold';
 
@@ -90,35 +91,47 @@ export function rescore(store: Store, patch: GoldPatch): RescoreResult {
   const runs = db
     .prepare<[], RunRow>('SELECT r.id, r.run_key, s.name AS system FROM runs r JOIN systems s ON s.id = r.system_id ORDER BY s.name, r.run_key')
     .all();
-  const runTasks = db.prepare<[number], RunTaskRow>(
-    'SELECT task_id, state, discovery_f1, item_f1, row_f1 FROM run_tasks WHERE run_id = ? ORDER BY task_id',
-  );
-
-  const systems: Omit<SystemRescore, 'before' | 'after'>[] = [];
-  const averages = new Map<string, { before: Scores; after: Scores }>();
-  for (const run of runs) {
-    const tasks: TaskRescore[] = [];
-    const needsRegrade: CellRef[] = [];
-    for (const row of runTasks.iterate(run.id)) {
+  // Task by task, every run at once: a task's cells are one index range for all runs
+  // (a range per run and task scanned each task's cells once per run).
+  const runTasks = db
+    .prepare<[], RunTaskRow & { run_id: number }>('SELECT run_id, task_id, state, discovery_f1, item_f1, row_f1 FROM run_tasks ORDER BY task_id, run_id')
+    .all();
+  const tasksOf = new Map<number, TaskRescore[]>(runs.map((run) => [run.id, []]));
+  const regradeOf = new Map<number, CellRef[]>(runs.map((run) => [run.id, []]));
+  for (let start = 0; start < runTasks.length; ) {
+    const taskId = runTasks[start]!.task_id;
+    let end = start;
+    while (end < runTasks.length && runTasks[end]!.task_id === taskId) end++;
+    const rows = runTasks.slice(start, end);
+    start = end;
+    const isTouched = touched.has(taskId);
+    let alignments: Map<number, StoredAlignment[]> | null = null;
+    let scoring: { before: TaskScoring; after: TaskScoring | null } | null = null;
+    for (const row of rows) {
+      const tasks = tasksOf.get(row.run_id)!;
       const grader = graderScores(row);
-      const isTouched = touched.has(row.task_id);
       if (row.state === 'failed') {
-        tasks.push({ task_id: row.task_id, state: 'failed', before: { ...ZERO_SCORES }, after: { ...ZERO_SCORES }, grader: null, differs: false, touched: isTouched });
+        tasks.push({ task_id: taskId, state: 'failed', before: { ...ZERO_SCORES }, after: { ...ZERO_SCORES }, grader: null, differs: false, touched: isTouched });
         continue;
       }
-      const context = contextOf(row.task_id);
+      const context = contextOf(taskId);
       if (!context.gold) {
         // Without the task's gold nothing can be recomputed: the grader's figures stand for both.
         const scores = grader ?? { ...ZERO_SCORES };
-        tasks.push({ task_id: row.task_id, state: 'no_gold', before: scores, after: scores, grader, differs: false, touched: false });
+        tasks.push({ task_id: taskId, state: 'no_gold', before: scores, after: scores, grader, differs: false, touched: false });
         continue;
       }
-      const alignments = reader.alignments(run.id, row.task_id);
-      const before = scoreTask(row.task_id, context.gold, emptyEdits(row.task_id), alignments).scores;
-      const after = isTouched ? scoreTask(row.task_id, context.gold, context.edits, alignments) : null;
-      if (after) needsRegrade.push(...after.needsRegrade);
+      alignments ??= reader.taskAlignments(taskId, rows.filter((r) => r.state === 'graded').map((r) => r.run_id));
+      const runAlignments = alignments.get(row.run_id) ?? [];
+      scoring ??= {
+        before: prepareScoring(taskId, context.gold, emptyEdits(taskId)),
+        after: isTouched ? prepareScoring(taskId, context.gold, context.edits) : null,
+      };
+      const before = scoreTask(scoring.before, runAlignments).scores;
+      const after = scoring.after ? scoreTask(scoring.after, runAlignments) : null;
+      if (after) regradeOf.get(row.run_id)!.push(...after.needsRegrade);
       tasks.push({
-        task_id: row.task_id,
+        task_id: taskId,
         state: 'graded',
         before,
         after: after?.scores ?? before,
@@ -127,6 +140,14 @@ export function rescore(store: Store, patch: GoldPatch): RescoreResult {
         touched: isTouched,
       });
     }
+    // An untouched task's gold is done with once its runs are scored: dropped, so memory stays flat.
+    if (!isTouched) contexts.delete(taskId);
+  }
+
+  const systems: Omit<SystemRescore, 'before' | 'after'>[] = [];
+  const averages = new Map<string, { before: Scores; after: Scores }>();
+  for (const run of runs) {
+    const tasks = tasksOf.get(run.id)!;
     averages.set(run.run_key, { before: averageScores(tasks.map((t) => t.before)), after: averageScores(tasks.map((t) => t.after)) });
     systems.push({
       system: run.system,
@@ -136,7 +157,7 @@ export function rescore(store: Store, patch: GoldPatch): RescoreResult {
       grader: tasks.every((t) => t.state === 'failed' || t.grader !== null)
         ? averageScores(tasks.map((t) => t.grader ?? ZERO_SCORES))
         : null,
-      needs_regrade: needsRegrade,
+      needs_regrade: regradeOf.get(run.id)!,
       failed_tasks: tasks.filter((t) => t.state === 'failed').map((t) => t.task_id),
       differing_tasks: tasks.filter((t) => t.differs).map((t) => t.task_id),
       tasks,

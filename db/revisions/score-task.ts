@@ -2,7 +2,7 @@
 // patch's edits applied (no edits: the "before" figures). Verdicts come from
 // the store; cells the patch touches are graded again with shared/rules.ts,
 // and llm_judge ones among them are marked for regrading.
-import type { Verdict } from '../../shared/domain';
+import type { ColumnRule, Verdict } from '../../shared/domain';
 import { normalizeText } from '../../shared/normalize';
 import { checkCell, equalsAccepted } from '../../shared/rules';
 import type { Scores, TaskCounts } from '../../shared/score';
@@ -14,8 +14,9 @@ import { patchedRows } from './gold-edit';
 import type { TaskEdits } from './plan';
 
 export interface StoredCell {
-  response: string;
-  verdict: Verdict;
+  /** May be opened on each read: read it only to regrade. */
+  readonly response: string;
+  readonly verdict: Verdict;
 }
 
 /** One row of the grader's alignment (run_rows + system_cells). */
@@ -39,12 +40,39 @@ export function emptyEdits(taskId: string): TaskEdits {
 
 const CREDITED = new Set<Verdict>(['correct', 'blank_ok']);
 
-export function scoreTask(taskId: string, gold: ParsedGold, edits: TaskEdits, alignments: readonly StoredAlignment[]): TaskScore {
+/** What scoring a task against one version of gold needs, whatever the run: built once per task. */
+export interface TaskScoring {
+  taskId: string;
+  edits: TaskEdits;
+  rules: Map<string, ColumnRule>;
+  rows: PatchedRow[];
+  byIndex: Map<number, PatchedRow>;
+  renamed: PatchedRow[];
+  /** A row's cells: every attribute column gold does not mark ungraded. */
+  gradable: Map<PatchedRow, string[]>;
+  goldCells: number;
+}
+
+export function prepareScoring(taskId: string, gold: ParsedGold, edits: TaskEdits): TaskScoring {
   const rules = new Map(gold.columns.filter((c) => c.name !== gold.entity_column).map((c) => [c.name, c.rule]));
   const rows = patchedRows(gold, edits);
-  const byIndex = new Map(rows.map((row) => [row.row, row]));
-  // A row's cells: its entity cell plus every attribute column gold does not mark ungraded.
-  const gradable = (row: PatchedRow): string[] => [...rules.keys()].filter((column) => (row.cells.get(column)?.state ?? 'blank') !== 'ungraded');
+  const gradable = new Map(rows.map((row) => [row, [...rules.keys()].filter((column) => (row.cells.get(column)?.state ?? 'blank') !== 'ungraded')]));
+  let goldCells = 0;
+  for (const columns of gradable.values()) goldCells += 1 + columns.length;
+  return {
+    taskId,
+    edits,
+    rules,
+    rows,
+    byIndex: new Map(rows.map((row) => [row.row, row])),
+    renamed: rows.filter((row) => row.namesChanged),
+    gradable,
+    goldCells,
+  };
+}
+
+export function scoreTask(scoring: TaskScoring, alignments: readonly StoredAlignment[]): TaskScore {
+  const { taskId, edits, rules, rows, byIndex, renamed, gradable } = scoring;
   const needsRegrade: CellRef[] = [];
 
   // Which patched row each returned row stands for. Renamed rows (aliases or
@@ -59,7 +87,6 @@ export function scoreTask(taskId: string, gold: ParsedGold, edits: TaskEdits, al
       taken.add(row.row);
     }
   }
-  const renamed = rows.filter((row) => row.namesChanged);
   for (const alignment of alignments) {
     // Unmatched returned rows: extras, and rows whose gold row the patch removed.
     if (alignment.response_row === null || matchedTo.has(alignment) || alignment.entity === null || renamed.length === 0) continue;
@@ -71,8 +98,7 @@ export function scoreTask(taskId: string, gold: ParsedGold, edits: TaskEdits, al
     }
   }
 
-  const counts: TaskCounts = { returnedRows: 0, goldRows: rows.length, matchedRows: 0, returnedCells: 0, goldCells: 0, correctCells: 0, correctRows: 0 };
-  for (const row of rows) counts.goldCells += 1 + gradable(row).length;
+  const counts: TaskCounts = { returnedRows: 0, goldRows: rows.length, matchedRows: 0, returnedCells: 0, goldCells: scoring.goldCells, correctCells: 0, correctRows: 0 };
 
   for (const alignment of alignments) {
     if (alignment.response_row === null) continue;
@@ -84,7 +110,7 @@ export function scoreTask(taskId: string, gold: ParsedGold, edits: TaskEdits, al
       continue;
     }
     counts.matchedRows++;
-    const columns = gradable(row);
+    const columns = gradable.get(row)!;
     // The row was matched under new names: none of its stored verdicts were given against this row.
     const regradeAll = alignment.gold_row !== row.row;
     let correct = 1;

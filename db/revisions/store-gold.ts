@@ -3,13 +3,28 @@
 // Statements are prepared once per reader: the preview asks per run and task.
 import type { ColumnRule, GoldCell, GoldState, Verdict } from '../../shared/domain';
 import type { GoldRow, ParsedGold } from '../readers/types';
+import type { Sealer } from '../seal';
 import type { Store } from '../store';
 import type { StoredAlignment, StoredCell } from './score-task';
 
 export interface StoreGoldReader {
   /** The task's gold as imported, or null when the task is not in the store. */
   gold(taskId: string): ParsedGold | null;
-  alignments(runId: number, taskId: string): StoredAlignment[];
+  /** Every run's alignments for a task, by run id: the task's cells come from one index range for all runs. */
+  taskAlignments(taskId: string, runIds: readonly number[]): Map<number, StoredAlignment[]>;
+}
+
+/** A stored cell whose response is opened only when a regrade reads it (most cells only need their verdict). */
+class SealedCell implements StoredCell {
+  constructor(
+    private readonly sealer: Sealer,
+    private readonly sealed: string,
+    readonly verdict: Verdict,
+  ) {}
+
+  get response(): string {
+    return this.sealer.open(this.sealed);
+  }
 }
 
 export function storeGoldReader(store: Store): StoreGoldReader {
@@ -25,9 +40,13 @@ export function storeGoldReader(store: Store): StoreGoldReader {
   const runRows = db.prepare<[number, string], { seq: number; gold_row: number | null; response_row: number | null; response_entity_s: string | null }>(
     'SELECT seq, gold_row, response_row, response_entity_s FROM run_rows WHERE run_id = ? AND task_id = ? ORDER BY seq',
   );
-  const systemCells = db.prepare<[number, string], { seq: number; column_name: string; response_s: string; verdict: Verdict }>(
-    'SELECT seq, column_name, response_s, verdict FROM system_cells WHERE run_id = ? AND task_id = ?',
-  );
+  // Covered by system_cells_by_gold_cell, led by task_id.
+  // Raw rows: a task has ~1,000 cells over all runs, and objects cost more than the read itself.
+  const taskCells = db
+    .prepare<[string], [run_id: number, seq: number, column_name: string, response_s: string, verdict: Verdict]>(
+      'SELECT run_id, seq, column_name, response_s, verdict FROM system_cells WHERE task_id = ?',
+    )
+    .raw(true);
 
   return {
     gold(taskId) {
@@ -56,19 +75,30 @@ export function storeGoldReader(store: Store): StoreGoldReader {
       };
     },
 
-    alignments(runId, taskId) {
-      const cellsBySeq = new Map<number, Map<string, StoredCell>>();
-      for (const cell of systemCells.iterate(runId, taskId)) {
-        const map = cellsBySeq.get(cell.seq) ?? new Map<string, StoredCell>();
-        map.set(cell.column_name, { response: sealer.open(cell.response_s), verdict: cell.verdict });
-        cellsBySeq.set(cell.seq, map);
+    taskAlignments(taskId, runIds) {
+      // run id -> seq -> column -> cell
+      const cells = new Map<number, Map<number, Map<string, StoredCell>>>();
+      for (const [runId, seq, column, responseSealed, verdict] of taskCells.all(taskId)) {
+        let bySeq = cells.get(runId);
+        if (!bySeq) cells.set(runId, (bySeq = new Map<number, Map<string, StoredCell>>()));
+        let byColumn = bySeq.get(seq);
+        if (!byColumn) bySeq.set(seq, (byColumn = new Map<string, StoredCell>()));
+        byColumn.set(column, new SealedCell(sealer, responseSealed, verdict));
       }
-      return runRows.all(runId, taskId).map((row) => ({
-        gold_row: row.gold_row,
-        response_row: row.response_row,
-        entity: sealer.open(row.response_entity_s),
-        cells: cellsBySeq.get(row.seq) ?? new Map<string, StoredCell>(),
-      }));
+      const alignments = new Map<number, StoredAlignment[]>();
+      for (const runId of runIds) {
+        const bySeq = cells.get(runId);
+        alignments.set(
+          runId,
+          runRows.all(runId, taskId).map((row) => ({
+            gold_row: row.gold_row,
+            response_row: row.response_row,
+            entity: sealer.open(row.response_entity_s),
+            cells: bySeq?.get(row.seq) ?? new Map<string, StoredCell>(),
+          })),
+        );
+      }
+      return alignments;
     },
   };
 }
