@@ -55,11 +55,12 @@ export function buildPatch(store: Store, input: ExportInput, engineer: string): 
 
 export function exportPatch(store: Store, input: ExportInput, engineer: string): ExportResult {
   const { patch, contentSha256 } = buildPatch(store, input, engineer);
-  const text = `${JSON.stringify(patch, null, 2)}\n`;
-  const sha256 = createHash('sha256').update(text).digest('hex');
+  // Encoded once, for both the hash and the file.
+  const bytes = Buffer.from(`${JSON.stringify(patch, null, 2)}\n`, 'utf8');
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
   const path = resolve(input.out);
   // Recorded first: a tag already exported with other changes is refused before anything is written.
   store.db.transaction(() => recordRevision(store, { patch, patchSha256: sha256, contentSha256 })).immediate();
-  writeFileAtomic(path, text);
+  writeFileAtomic(path, bytes);
   return { path, revision: patch.revision, operations: patch.operations.length, sha256, encrypted: patch.encrypted };
 }

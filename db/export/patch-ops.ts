@@ -4,7 +4,8 @@
 import type { PatchCellState, PatchOpKind, PatchOperation, PatchRulingRef } from '../../shared/patch';
 import { issueNumbersByDispute } from '../reports/index';
 import type { Store } from '../store';
-import type { SettledDispute } from './settled-queries';
+import type { Sealer } from '../seal';
+import type { CountedRuling, SettledDispute } from './settled-queries';
 import { settledDisputes } from './settled-queries';
 
 export interface CollectedOperations {
@@ -25,44 +26,41 @@ export function collectOperations(store: Store): CollectedOperations {
   );
   const rowCount = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM gold_rows WHERE task_id = ?');
   const addedRows = new Map<string, number>();
-
-  // Most rulings carry no evidence: their sealed "[]" is recognised rather than opened.
-  const noEvidence = sealer.sealJson([]);
+  const openList = listOpener(sealer);
 
   const operations: PatchOperation[] = [];
   let latestRulingAt: string | null = null;
   for (const dispute of disputes) {
     const { rulings } = dispute;
     const agreed = rulings.at(-1)!;
-    const refs: PatchRulingRef[] = rulings
-      .map((ruling) => ({ engineer: ruling.engineer, decision: ruling.decision, at: ruling.created_at }))
-      .sort((a, b) => (a.engineer < b.engineer ? -1 : a.engineer > b.engineer ? 1 : 0));
-    const evidence = [...new Set(rulings.flatMap((ruling) => (ruling.evidence_s === noEvidence ? [] : sealer.openJson<string[]>(ruling.evidence_s, []))))].sort();
+    const refs = rulingRefs(rulings);
+    const evidence = evidenceOf(rulings, openList);
     const entity = sealer.open(dispute.entity_s);
     const value = sealer.open(agreed.value_s);
     const base: OperationBase = { task_id: dispute.task_id, entity, evidence, rulings: refs, issues: issuesOf.get(dispute.id) ?? [], dispute_id: dispute.id };
-    const cellOp = (op: PatchOpKind, from: PatchCellState, to: PatchCellState): PatchOperation =>
-      makeOperation(base, op, dispute.gold_row!, dispute.column_name, from, to);
+    // The target of the cell cases (no closures per dispute: they cost at 10k disputes).
+    const cellRow = dispute.gold_row!;
+    const column = dispute.column_name;
 
     let operation: PatchOperation | null = null;
     switch (agreed.decision) {
       case 'accept_system':
       case 'new_value': {
-        const from = currentCellOf(store, dispute);
-        operation = cellOp('set_cell', from, { value: value ?? '', ...('value' in from && from.alternatives ? { alternatives: from.alternatives } : {}) });
+        const from = currentCellOf(dispute, sealer, openList);
+        operation = makeOperation(base, 'set_cell', cellRow, column, from, { value: value ?? '', ...('value' in from && from.alternatives ? { alternatives: from.alternatives } : {}) });
         break;
       }
       case 'accept_both': {
-        const from = currentCellOf(store, dispute);
+        const from = currentCellOf(dispute, sealer, openList);
         if (!('value' in from)) throw new ExportError(`dispute ${dispute.id}: accept_both needs a gold value to add an alternative to`);
-        operation = cellOp('add_alternative', from, { value: from.value, alternatives: [...(from.alternatives ?? []), value ?? ''] });
+        operation = makeOperation(base, 'add_alternative', cellRow, column, from, { value: from.value, alternatives: [...(from.alternatives ?? []), value ?? ''] });
         break;
       }
       case 'mark_blank':
-        operation = cellOp('set_blank', currentCellOf(store, dispute), { blank: true });
+        operation = makeOperation(base, 'set_blank', cellRow, column, currentCellOf(dispute, sealer, openList), { blank: true });
         break;
       case 'mark_ungraded':
-        operation = cellOp('set_ungraded', currentCellOf(store, dispute), { ungraded: true });
+        operation = makeOperation(base, 'set_ungraded', cellRow, column, currentCellOf(dispute, sealer, openList), { ungraded: true });
         break;
       case 'remove_row': {
         const row = dispute.gold_row!;
@@ -127,12 +125,31 @@ export function withText(op: PatchOperation, entity: string, evidence: string[],
 }
 
 /** The gold cell a cell operation changes: the stored cell, else what the dispute recorded. */
-function currentCellOf(store: Store, dispute: SettledDispute): PatchCellState {
-  const { sealer } = store;
+function currentCellOf(dispute: SettledDispute, sealer: Sealer, openList: ListOpener): PatchCellState {
   if (dispute.cell_state === 'blank') return { blank: true };
   if (dispute.cell_state === 'ungraded') return { ungraded: true };
-  const alternatives = sealer.openJson<string[]>(dispute.cell_alternatives_s, []);
+  const alternatives = dispute.cell_alternatives_s === null ? [] : openList(dispute.cell_alternatives_s);
   return { value: sealer.open(dispute.cell_value_s) ?? '', ...(alternatives.length > 0 ? { alternatives } : {}) };
+}
+
+type ListOpener = (sealed: string) => string[];
+
+/** Opens a sealed JSON list; most (evidence, alternatives) are the sealed "[]", recognised rather than opened. */
+function listOpener(sealer: Sealer): ListOpener {
+  const empty = sealer.sealJson([]);
+  return (sealed) => (sealed === empty ? [] : sealer.openJson<string[]>(sealed, []));
+}
+
+/** Who ruled, by engineer. */
+function rulingRefs(rulings: readonly CountedRuling[]): PatchRulingRef[] {
+  const refs = rulings.map((ruling) => ({ engineer: ruling.engineer, decision: ruling.decision, at: ruling.created_at }));
+  return refs.length > 1 ? refs.sort((a, b) => (a.engineer < b.engineer ? -1 : a.engineer > b.engineer ? 1 : 0)) : refs;
+}
+
+/** Every ruling's evidence, once each, sorted. */
+function evidenceOf(rulings: readonly CountedRuling[], openList: ListOpener): string[] {
+  const urls = rulings.length === 1 ? openList(rulings[0]!.evidence_s) : rulings.flatMap((ruling) => openList(ruling.evidence_s));
+  return urls.length > 1 ? [...new Set(urls)].sort() : urls;
 }
 
 const OP_ORDER: Record<PatchOpKind, number> = {
