@@ -19,6 +19,7 @@ let db: string;
 
 interface DisputeLine {
   id: string;
+  kind: string;
   task_id: string;
   entity: string;
   column: string | null;
@@ -39,6 +40,16 @@ function disputes(filter: string[] = []): DisputeLine[] {
 
 async function selectedEntity(): Promise<string> {
   return (await page.locator('.dispute-entity').first().textContent()) ?? '';
+}
+
+/** The dispute in the panel, by what its header shows. */
+async function shownDispute(): Promise<string> {
+  return (await page.locator('.dispute-head').first().textContent()) ?? '';
+}
+
+function headOf(d: DisputeLine): RegExp {
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`${escape(d.entity)}.*${escape(d.column ?? '')}.*${escape(d.task_id)}`, 's');
 }
 
 beforeAll(async () => {
@@ -122,5 +133,33 @@ describe('core flow in the browser', () => {
     expect(patch.encrypted).toBe(true);
     expect(patch.operations[0]!.op).toBe('set_cell');
     expect(patch.operations[0]!.rulings[0]!.engineer).toBe('mia');
+  });
+
+  it('after ruling, moving on and coming back shows the new ruling, never a cached copy', async () => {
+    await page.getByRole('tab', { name: /^Queue/ }).click();
+    await page.locator('#queue-search').fill('');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Escape');
+    const open = disputes().filter((d) => d.status === 'open' && d.kind === 'cell');
+    const [target, neighbour] = [open[0]!, open[1]!];
+    const row = (d: DisputeLine) => page.locator(`.ag-grid-scrolling-container .ag-row[row-id="${d.id}"]`);
+    // Shown once (so held in the panel's cache), then left and shown again.
+    await row(target).click();
+    await expect.poll(shownDispute).toMatch(headOf(target));
+    await row(neighbour).click();
+    await expect.poll(shownDispute).toMatch(headOf(neighbour));
+    await row(target).click();
+    await expect.poll(shownDispute).toMatch(headOf(target));
+    expect(await page.locator('.history .engineer').count()).toBe(0);
+
+    await page.keyboard.press('2');
+    await page.keyboard.press('a');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => disputes().find((d) => d.id === target.id)!.status).not.toBe('open');
+    await expect.poll(shownDispute).not.toMatch(headOf(target));
+
+    await row(target).click();
+    await expect.poll(shownDispute).toMatch(headOf(target));
+    await expect.poll(() => page.locator('.history .engineer').allTextContents()).toEqual(['mia']);
   });
 });

@@ -5,6 +5,7 @@ import { createBrowserClient } from './browser-client';
 import { createBrowserHost } from './browser-host';
 import type { HostBridge } from '../../../shared/host';
 import { takeToken } from './token';
+import { watchWrites } from './watch-writes';
 
 export interface Connection {
   mode: 'electron' | 'browser';
@@ -33,7 +34,18 @@ function connect(): { api: AdjudicatorApi; host: HostBridge; connection: Connect
 
 const connected = connect();
 
-export const api: AdjudicatorApi = connected.api;
+type WriteListener = () => void;
+const writeListeners = new Set<WriteListener>();
+
+/** Called after every API call that may have changed the store's data (see watch-writes.ts). */
+export function onApiWrite(listener: WriteListener): () => void {
+  writeListeners.add(listener);
+  return () => writeListeners.delete(listener);
+}
+
+export const api: AdjudicatorApi = watchWrites(connected.api, () => {
+  for (const listener of writeListeners) listener();
+});
 export const host: HostBridge = connected.host;
 export const connection: Connection = connected.connection;
 

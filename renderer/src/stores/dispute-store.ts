@@ -1,21 +1,96 @@
 // The full detail of the selected dispute. Selection can move faster than the
 // service answers, so only the answer for the latest request is kept.
+//
+// "Next dispute" is the key pressed most, so the details of the disputes
+// around the selection are fetched ahead (prefetch) into a small cache and
+// shown without a round trip. Correctness comes first: every change to the
+// store's data drops the whole cache: every API call that may write (a
+// ruling recorded or retracted, a policy, a report linked…; api/watch-writes.ts)
+// and every reload (an import finished). An answer requested before such a
+// change is never cached, nor shown for a request made after it.
 import { create } from 'zustand';
 import type { DisputeDetail } from '../../../shared/api-types';
-import { api, errorMessage } from '../api/client';
+import { api, errorMessage, onApiWrite } from '../api/client';
 
 interface DisputeState {
   detail: DisputeDetail | null;
   /** The id being fetched, null when idle. */
   loadingId: string | null;
   error: string | null;
+  /** Show this dispute: from the cache when held, else from the service. */
   load: (id: string | null) => Promise<void>;
+  /** The store's data changed: drop the cache and fetch the dispute on screen again. */
   reload: () => Promise<void>;
+  /** Fetch these disputes' details ahead into the cache (those not held already). */
+  prefetch: (ids: readonly string[]) => void;
+  /** The store's data changed: nothing fetched before now may be shown. */
+  invalidate: () => void;
 }
 
 let latestRequest = 0;
 /** While one answer is awaited, a held-down `j` asks for many: only the last one is fetched. */
 const BURST_DELAY_MS = 70;
+/** Enough for the few disputes either side of the selection, and a step back. */
+export const CACHE_SIZE = 16;
+/**
+ * Changes this window makes invalidate the cache; this bounds how long a
+ * change made elsewhere (the CLI, another window on the same store) can hide
+ * behind a cached detail, no longer than a panel left open would show it.
+ */
+export const CACHE_MAX_AGE_MS = 30_000;
+
+interface Cached {
+  detail: DisputeDetail;
+  at: number;
+}
+/** Least recently used first (a Map keeps insertion order). */
+const cache = new Map<string, Cached>();
+/** Requests under way, shared by load and prefetch; tagged with the generation they belong to. */
+const inflight = new Map<string, { generation: number; promise: Promise<DisputeDetail> }>();
+/** Bumped by every invalidation: answers of an older generation are not cached. */
+let generation = 0;
+
+function cached(id: string): DisputeDetail | null {
+  const entry = cache.get(id);
+  if (!entry) return null;
+  cache.delete(id);
+  if (Date.now() - entry.at > CACHE_MAX_AGE_MS) return null;
+  cache.set(id, entry);
+  return entry.detail;
+}
+
+function remember(id: string, detail: DisputeDetail): void {
+  cache.delete(id);
+  cache.set(id, { detail, at: Date.now() });
+  while (cache.size > CACHE_SIZE) {
+    const oldest = cache.keys().next().value;
+    if (oldest === undefined) break;
+    cache.delete(oldest);
+  }
+}
+
+function fetchDetail(id: string): Promise<DisputeDetail> {
+  const running = inflight.get(id);
+  if (running && running.generation === generation) return running.promise;
+  const asked = generation;
+  const promise = api.getDispute({ id }).then((detail) => {
+    if (asked === generation) remember(id, detail);
+    return detail;
+  });
+  inflight.set(id, { generation: asked, promise });
+  const done = () => {
+    if (inflight.get(id)?.promise === promise) inflight.delete(id);
+  };
+  promise.then(done, done);
+  return promise;
+}
+
+function dropCache(): void {
+  generation++;
+  cache.clear();
+  inflight.clear();
+}
+onApiWrite(dropCache);
 
 export const useDisputeStore = create<DisputeState>()((set, get) => ({
   detail: null,
@@ -27,21 +102,44 @@ export const useDisputeStore = create<DisputeState>()((set, get) => ({
       set({ detail: null, loadingId: null, error: null });
       return;
     }
+    const hit = cached(id);
+    if (hit) {
+      set({ detail: hit, loadingId: null, error: null });
+      return;
+    }
     const busy = get().loadingId != null;
     set({ loadingId: id, error: null });
-    if (busy) {
+    if (busy && !inflight.has(id)) {
       await new Promise((resolve) => setTimeout(resolve, BURST_DELAY_MS));
       if (request !== latestRequest) return;
     }
     try {
-      const detail = await api.getDispute({ id });
-      if (request === latestRequest) set({ detail, loadingId: null });
+      // An invalidation while waiting makes the answer unfit to show: ask again.
+      for (;;) {
+        const asked = generation;
+        const detail = await fetchDetail(id);
+        if (request !== latestRequest) return;
+        if (asked === generation) {
+          set({ detail, loadingId: null });
+          return;
+        }
+      }
     } catch (error) {
       if (request === latestRequest) set({ loadingId: null, error: errorMessage(error) });
     }
   },
   reload: async () => {
-    const id = get().detail?.dispute.id ?? get().loadingId;
+    get().invalidate();
+    // The dispute being fetched is the newer wish; the one shown is the fallback.
+    const id = get().loadingId ?? get().detail?.dispute.id;
     if (id) await get().load(id);
   },
+  prefetch: (ids) => {
+    for (const id of ids) {
+      if (cached(id)) continue;
+      // A failed prefetch costs nothing: load asks again and reports the error.
+      fetchDetail(id).catch(() => undefined);
+    }
+  },
+  invalidate: dropCache,
 }));

@@ -1,10 +1,12 @@
 // The right-hand panel: follows the queue selection and shows everything
 // needed to rule on the selected dispute, with the ruling form below.
-import { useEffect } from 'react';
+import { memo, useEffect } from 'react';
+import type { DisputeDetail } from '../../../../shared/api-types';
 import { formatCount } from '../../lib/format';
 import { useDisputeStore } from '../../stores/dispute-store';
 import { useQueueStore } from '../../stores/queue-store';
 import { useRulingStore } from '../../stores/ruling-store';
+import { idsAround } from '../queue/grid-bridge';
 import { RulingForm } from '../ruling/RulingForm';
 import { ClustersBlock } from './ClustersBlock';
 import { DisputeHeader } from './DisputeHeader';
@@ -16,6 +18,23 @@ import { ReportsBlock } from './ReportsBlock';
 import { RulingsBlock } from './RulingsBlock';
 import { RulingsComparison } from './RulingsComparison';
 
+/** The form reads its own stores; from the panel it needs only the detail. */
+const Form = memo(RulingForm);
+
+/** Fetched ahead once a dispute shows: `j` mostly goes forward, `k` steps back. */
+const PREFETCH_AHEAD = 3;
+const PREFETCH_BEHIND = 1;
+
+/** Runs `task` once the page is idle (soon in any case); returns a cancel. */
+function whenIdle(task: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(task, { timeout: 150 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const timer = window.setTimeout(task, 50);
+  return () => window.clearTimeout(timer);
+}
+
 export function DisputePanel() {
   const selectedId = useQueueStore((s) => s.selectedId);
   const selectedIndex = useQueueStore((s) => s.selectedIndex);
@@ -24,14 +43,27 @@ export function DisputePanel() {
   const loadingId = useDisputeStore((s) => s.loadingId);
   const error = useDisputeStore((s) => s.error);
 
+  // Followed in the store's own notification, not in an effect after the
+  // selection's render: a cached detail then arrives in the same render.
   useEffect(() => {
-    void useDisputeStore.getState().load(selectedId);
-  }, [selectedId]);
+    void useDisputeStore.getState().load(useQueueStore.getState().selectedId);
+    return useQueueStore.subscribe((state, previous) => {
+      if (state.selectedId !== previous.selectedId) void useDisputeStore.getState().load(state.selectedId);
+    });
+  }, []);
 
   const shownId = detail?.dispute.id;
   useEffect(() => {
     if (shownId) useRulingStore.getState().reset(shownId);
   }, [shownId]);
+
+  // Once a dispute shows, its neighbours in the queue are fetched ahead, when
+  // the page is idle: starting requests costs time the painting of this
+  // dispute needs, and a selection that moves on meanwhile cancels them.
+  useEffect(() => {
+    if (shownId == null || shownId !== selectedId || selectedIndex == null) return;
+    return whenIdle(() => useDisputeStore.getState().prefetch(idsAround(selectedIndex, PREFETCH_AHEAD, PREFETCH_BEHIND)));
+  }, [shownId, selectedId, selectedIndex]);
 
   if (total === 0) return <aside className="panel panel-empty">Nothing to review here.</aside>;
   if (selectedId == null) return <aside className="panel panel-empty">Select a dispute (j / k or click a row).</aside>;
@@ -40,27 +72,38 @@ export function DisputePanel() {
 
   const position = selectedIndex != null && total != null ? `${formatCount(selectedIndex + 1)} of ${formatCount(total)}` : null;
   const stale = loadingId != null && loadingId !== detail.dispute.id;
-  const conflict = detail.dispute.status === 'conflict';
   return (
     <aside className={`panel ${stale ? 'panel-stale' : ''}`} aria-busy={stale}>
       <DisputeHeader dispute={detail.dispute} position={position} />
-      <div className="panel-scroll" key={detail.dispute.id}>
-        {/* In a conflict the disagreement is the first thing to read. */}
-        {conflict && <RulingsComparison detail={detail} />}
-        <QuestionBlock detail={detail} />
-        <GoldBlock detail={detail} />
-        <ReportsBlock detail={detail} />
-        {detail.dispute.kind === 'missing_row' && detail.missing_row_systems.length > 0 ? (
-          <MissingRowBlock detail={detail} />
-        ) : detail.dispute.kind === 'report' && detail.clusters.length === 0 ? null : (
-          // A report no system contests has no values to cluster: the report says it all.
-          <ClustersBlock detail={detail} />
-        )}
-        <JudgesBlock judges={detail.judges} />
-        {!conflict && <RulingsComparison detail={detail} />}
-        <RulingsBlock detail={detail} />
-      </div>
-      <RulingForm detail={detail} />
+      <PanelBody key={detail.dispute.id} detail={detail} />
+      <Form detail={detail} />
     </aside>
   );
 }
+
+/**
+ * Everything about the dispute above the form. Memoised: a selection change
+ * re-renders the panel (position, busy state) before the next detail arrives,
+ * and that must not re-render every block of the old one.
+ */
+const PanelBody = memo(function PanelBody({ detail }: { detail: DisputeDetail }) {
+  const conflict = detail.dispute.status === 'conflict';
+  return (
+    <div className="panel-scroll">
+      {/* In a conflict the disagreement is the first thing to read. */}
+      {conflict && <RulingsComparison detail={detail} />}
+      <QuestionBlock detail={detail} />
+      <GoldBlock detail={detail} />
+      <ReportsBlock detail={detail} />
+      {detail.dispute.kind === 'missing_row' && detail.missing_row_systems.length > 0 ? (
+        <MissingRowBlock detail={detail} />
+      ) : detail.dispute.kind === 'report' && detail.clusters.length === 0 ? null : (
+        // A report no system contests has no values to cluster: the report says it all.
+        <ClustersBlock detail={detail} />
+      )}
+      <JudgesBlock judges={detail.judges} />
+      {!conflict && <RulingsComparison detail={detail} />}
+      <RulingsBlock detail={detail} />
+    </div>
+  );
+});

@@ -99,10 +99,16 @@ function selectLoaded(index: number, id?: string): boolean {
   return true;
 }
 
-/** Selecting an already selected row fires no event; report it anyway so the panel follows. */
+/**
+ * Reports the selection at once rather than waiting for the grid's
+ * selectionChanged event: ag-grid-react delivers that in a later task, after
+ * a frame has been painted with the old dispute still in the panel. The event
+ * still comes and reports the same row (a no-op); selecting an already
+ * selected row fires none, so reporting here also covers that case.
+ */
 function select(node: IRowNode<DisputeRow>): void {
-  if (node.isSelected() && node.data) noteSelected(node.data.id, node.rowIndex, false);
-  else node.setSelected(true, true);
+  if (!node.isSelected()) node.setSelected(true, true);
+  if (node.data) noteSelected(node.data.id, node.rowIndex, false);
 }
 
 /** Select a row by position; scrolls it into view and waits for its block if needed. */
@@ -147,4 +153,23 @@ export function resetRows(): void {
   useQueueStore.getState().setSelection(null, null);
   grid.deselectAll();
   grid.setGridOption('datasource', createDatasource());
+}
+
+/**
+ * Ids of the loaded rows around `index`, nearest first in the direction of
+ * travel (`ahead` rows after, `behind` before): what the panel fetches ahead.
+ * Rows whose block is not loaded are skipped; the grid fetches those itself.
+ */
+export function idsAround(index: number, ahead: number, behind: number): string[] {
+  if (!grid) return [];
+  const ids: string[] = [];
+  const add = (i: number) => {
+    const id = i >= 0 ? grid?.getDisplayedRowAtIndex(i)?.data?.id : undefined;
+    if (id) ids.push(id);
+  };
+  for (let step = 1; step <= Math.max(ahead, behind); step++) {
+    if (step <= ahead) add(index + step);
+    if (step <= behind) add(index - step);
+  }
+  return ids;
 }

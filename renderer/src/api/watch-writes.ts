@@ -1,0 +1,41 @@
+// Which API calls may change the store's data, and a wrapper that says when
+// one has finished. Caches of what the service answered (the dispute-detail
+// prefetch) listen, so no cached answer outlives a change made through it.
+// Unknown means "may write": a new method is safe until listed here.
+import { METHOD_NAMES, type AdjudicatorApi, type MethodName } from '../../../shared/api';
+
+/** Calls that only read. Jobs write when they finish; their listeners reload (onJobFinished). */
+export const READ_ONLY_METHODS: ReadonlySet<MethodName> = new Set<MethodName>([
+  'getInfo',
+  'getSettings',
+  'getJob',
+  'listDisputes',
+  'locateDispute',
+  'getDispute',
+  'getFacets',
+  'getStats',
+  'rescore',
+  'listRevisions',
+  'reviewPatch',
+  'listReports',
+  'getReport',
+  'draftReply',
+  'getGitHubToken',
+]);
+
+/**
+ * The same API, calling `wrote(method)` once a call that may write has
+ * settled (failed ones too: a failure can come after the write). After the
+ * caller's await resumes, the listeners have run.
+ */
+export function watchWrites(inner: AdjudicatorApi, wrote: (method: MethodName) => void): AdjudicatorApi {
+  const wrapped = Object.fromEntries(
+    METHOD_NAMES.map((name) => {
+      // Every method takes one input and returns a promise; the cast below restores the per-method types.
+      const call = (input: unknown) => (inner[name] as (input: unknown) => Promise<unknown>)(input);
+      if (READ_ONLY_METHODS.has(name)) return [name, call];
+      return [name, (input: unknown) => call(input).finally(() => wrote(name))];
+    }),
+  );
+  return wrapped as unknown as AdjudicatorApi;
+}
