@@ -29,7 +29,7 @@ export const INSTALL_PROBES = `
 })();
 `;
 
-/** Arms __next: ms from the next keydown until a different dispute's panel is painted (not stale), split at its request. */
+/** Arms __next: ms from the next keydown until a different dispute's panel is painted (not stale), split at its request (NaN when served without one). */
 export const ARM_NEXT_DISPUTE = `
 (() => {
   const before = document.querySelector('.panel-scroll');
@@ -43,7 +43,8 @@ export const ARM_NEXT_DISPUTE = `
       observer.disconnect();
       requestAnimationFrame(() => setTimeout(() => {
         const painted = performance.now();
-        const request = window.__bench.fetches.find((entry) => entry.start >= pressed);
+        // The shown dispute's own request, if it needed one: prefetches of its neighbours start after it is painted.
+        const request = window.__bench.fetches.find((entry) => entry.start >= pressed && entry.start <= painted && entry.end > 0);
         resolve({ total: painted - pressed, select: request ? request.start - pressed : NaN, request: request ? request.end - request.start : NaN, render: request ? painted - request.end : NaN });
       }, 0));
     });
