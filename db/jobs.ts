@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { JobStatus } from '../shared/api-types';
 
 /** What a finished job hands back: the fields of JobStatus that carry results. */
-export type JobResult = Pick<JobStatus, 'report' | 'apply' | 'reports'>;
+export type JobResult = Pick<JobStatus, 'report' | 'apply' | 'reports' | 'rescore'>;
 
 export interface JobContext {
   signal: AbortSignal;
@@ -16,6 +16,16 @@ interface Job {
   controller: AbortController;
   finished: Promise<void>;
 }
+
+/** What a cancelled job left behind, said to the user. */
+const CANCELLED: Record<JobStatus['kind'], string> = {
+  import: 'the store is unchanged',
+  demo: 'the store is unchanged',
+  reports: 'the store is unchanged',
+  export: 'no file was written',
+  apply: 'no output was written',
+  rescore: 'the preview was stopped; nothing was written',
+};
 
 export class JobBusyError extends Error {
   override name = 'JobBusyError';
@@ -51,7 +61,7 @@ export class JobManager {
       },
       (error: unknown) => {
         status.state = controller.signal.aborted ? 'cancelled' : 'failed';
-        status.error = controller.signal.aborted ? `cancelled: ${kind === 'apply' ? 'no output was written' : 'the store is unchanged'}` : error instanceof Error ? error.message : String(error);
+        status.error = controller.signal.aborted ? `cancelled: ${CANCELLED[kind]}` : error instanceof Error ? error.message : String(error);
         status.message = status.state;
       },
     ).finally(() => {

@@ -171,7 +171,19 @@ export function openService(options: ServiceOptions): ServiceHandle {
       }));
       return { jobId: job.id };
     },
-    rescore: async (input) => rescore(store, (await readPatchFile(input.patch)).patch),
+    rescore: async (input) => {
+      const { patch } = await readPatchFile(input.patch);
+      // Runs through without yielding: no import can commit halfway through the preview.
+      await jobs.idle();
+      return rescore(store, patch);
+    },
+    startRescore: (input) => {
+      const job = jobs.start('rescore', async (context) => {
+        const { patch } = await readPatchFile(input.patch);
+        return { rescore: await rescore(store, patch, { signal: context.signal, onProgress: context.progress }) };
+      });
+      return { jobId: job.id };
+    },
     listRevisions: () => listRevisions(store),
     reviewPatch: async (input) => reviewPatch(store, (await readPatchFile(input.patch)).patch),
 

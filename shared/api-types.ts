@@ -1,7 +1,7 @@
 // Result shapes of the AdjudicatorApi (shared/api.ts).
 import type { ReportView } from './report-parse/views';
 import type { ReportImportResult } from './report-types';
-import type { ApplyResult } from './revision-types';
+import type { ApplyResult, RescoreResult } from './revision-types';
 import type { ColumnRule, Decision, DisputeKind, DisputeStatus, GoldState, GradingMethod, Verdict } from './domain';
 
 export interface SkippedItem {
@@ -31,7 +31,7 @@ export type JobState = 'running' | 'done' | 'failed' | 'cancelled';
 
 export interface JobStatus {
   id: string;
-  kind: 'import' | 'export' | 'demo' | 'apply' | 'reports';
+  kind: 'import' | 'export' | 'demo' | 'apply' | 'reports' | 'rescore';
   state: JobState;
   done: number;
   total: number;
@@ -41,6 +41,8 @@ export interface JobStatus {
   apply?: ApplyResult;
   /** For `reports` jobs: the GitHub issues imported. */
   reports?: ReportImportResult;
+  /** For `rescore` jobs: the score preview. */
+  rescore?: RescoreResult;
   error?: string;
 }
 

@@ -143,6 +143,8 @@ export const apiMethods = {
   applyPatch: method<typeof applyInput, { jobId: string }>(applyInput),
   /** Every imported run's scores before and after a patch (DESIGN §7.3). */
   rescore: method<typeof patchInput, RescoreResult>(patchInput),
+  /** The same preview as a job: progress over tasks, and cancel (JobStatus.rescore holds the result). */
+  startRescore: method<typeof patchInput, { jobId: string }>(patchInput),
   listRevisions: method<typeof empty, RevisionRecord[]>(empty),
   /** A patch's operations decrypted for review inside the app. */
   reviewPatch: method<typeof patchInput, PatchReview>(patchInput),

@@ -5,6 +5,7 @@ import type { GoldPatch } from '../../shared/patch';
 import type { CellRef, PatchMismatch, RescoreResult, SystemRescore, TaskRescore } from '../../shared/revision-types';
 import type { Scores } from '../../shared/score';
 import { ZERO_SCORES, averageScores, rankByScores, scoresDiffer } from '../../shared/score';
+import { Pacer } from '../readers/files';
 import type { ParsedGold } from '../readers/types';
 import type { Store } from '../store';
 import { PatchMismatchError } from './errors';
@@ -73,10 +74,24 @@ function graderScores(row: RunTaskRow): Scores | null {
   return { discovery_f1: row.discovery_f1, item_f1: row.item_f1, row_f1: row.row_f1 };
 }
 
-/** Scores every imported run before and after `patch` (already read and validated, e.g. by readPatchFile). */
-export function rescore(store: Store, patch: GoldPatch): RescoreResult {
+export interface RescoreOptions {
+  /** Checked between tasks: an aborted preview stops there (it writes nothing). */
+  signal?: AbortSignal;
+  /** Tasks scored of all tasks. */
+  onProgress?: (done: number, total: number, message: string) => void;
+}
+
+/**
+ * Scores every imported run before and after `patch` (already read and
+ * validated, e.g. by readPatchFile). About two seconds at full scale, so it
+ * yields between tasks: the host stays responsive and the job can be cancelled.
+ */
+export async function rescore(store: Store, patch: GoldPatch, options: RescoreOptions = {}): Promise<RescoreResult> {
+  const { signal, onProgress } = options;
+  signal?.throwIfAborted();
   const { db } = store;
   const reader = storeGoldReader(store);
+  onProgress?.(0, 0, 'checking the patch against gold');
   const touched = planPatch(store, reader, patch);
   const contexts = new Map<string, TaskContext>(touched);
   const contextOf = (taskId: string): TaskContext => {
@@ -98,7 +113,17 @@ export function rescore(store: Store, patch: GoldPatch): RescoreResult {
     .all();
   const tasksOf = new Map<number, TaskRescore[]>(runs.map((run) => [run.id, []]));
   const regradeOf = new Map<number, CellRef[]>(runs.map((run) => [run.id, []]));
+  const taskCount = new Set(runTasks.map((row) => row.task_id)).size;
+  // Only a job (signal or progress given) yields: a plain call runs through, so no import can land midway.
+  const pacer = signal || onProgress ? new Pacer(signal, 50) : null;
+  let tasksDone = 0;
+  onProgress?.(0, taskCount, 'scoring');
   for (let start = 0; start < runTasks.length; ) {
+    if (pacer?.due()) {
+      onProgress?.(tasksDone, taskCount, 'scoring');
+      await pacer.step();
+    }
+    tasksDone++;
     const taskId = runTasks[start]!.task_id;
     let end = start;
     while (end < runTasks.length && runTasks[end]!.task_id === taskId) end++;
@@ -144,6 +169,8 @@ export function rescore(store: Store, patch: GoldPatch): RescoreResult {
     if (!isTouched) contexts.delete(taskId);
   }
 
+  onProgress?.(taskCount, taskCount, 'ranking');
+
   const systems: Omit<SystemRescore, 'before' | 'after'>[] = [];
   const averages = new Map<string, { before: Scores; after: Scores }>();
   for (const run of runs) {
@@ -186,5 +213,5 @@ export function rescore(store: Store, patch: GoldPatch): RescoreResult {
 /** Reads the patch file and previews it. */
 export async function rescoreFile(store: Store, patchPath: string): Promise<RescoreResult> {
   const { patch } = await readPatchFile(patchPath);
-  return rescore(store, patch);
+  return await rescore(store, patch);
 }

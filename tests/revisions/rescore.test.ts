@@ -2,6 +2,7 @@
 // out below by hand. Notation per task: R returned rows, G gold rows, M
 // matched; a row's cells are its entity cell plus its gradable (not ungraded)
 // columns, an extra row counts every column. F1(p, r) = 2pr / (p + r).
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceHandle } from '../../db/service';
@@ -148,7 +149,7 @@ beforeAll(async () => {
   service = freshService('mia');
   const report = await service.importPaths([join(dir, 'atlas-test.jsonl'), runs]);
   expect(report.skipped).toEqual([]);
-  const result = rescore(service.store, PATCH);
+  const result = await rescore(service.store, PATCH);
   systems = new Map(result.systems.map((s) => [s.system, s]));
 });
 afterAll(() => service.close());
@@ -269,24 +270,49 @@ describe('rescore: ranks and totals', () => {
     expect(Object.fromEntries(ranks)).toEqual({ b: 1, a: 2, c: 2, d: 4 });
   });
 
-  it('reports the patch and the regrade total', () => {
-    const result = rescore(service.store, PATCH);
+  it('reports the patch and the regrade total', async () => {
+    const result = await rescore(service.store, PATCH);
     expect(result).toMatchObject({ revision: 'v1.1', base_revision: 'v1.0', operations: 7, touched_tasks: ['hand/1', 'hand/2'], needs_regrade: 2 });
   });
 
-  it('reads an encrypted patch the same way', () => {
+  it('reads an encrypted patch the same way', async () => {
     const canaries = new Map(TASKS.map((t) => [t.id, t.canary]));
     const encrypted: GoldPatch = {
       ...PATCH,
       encrypted: true,
       operations: OPERATIONS.map((o) => mapOperationText(o, (text) => canaryEncrypt(text, canaries.get(o.task_id)!))),
     };
-    expect(rescore(service.store, encrypted)).toEqual(rescore(service.store, PATCH));
+    expect(await rescore(service.store, encrypted)).toEqual(await rescore(service.store, PATCH));
   });
 
-  it('refuses a patch whose `from` does not match the imported gold', () => {
+  it('refuses a patch whose `from` does not match the imported gold', async () => {
     const wrong: GoldPatch = { ...PATCH, operations: [{ ...OPERATIONS[0]!, from: v('12') }] };
-    expect(() => rescore(service.store, wrong)).toThrow(PatchMismatchError);
+    await expect(rescore(service.store, wrong)).rejects.toThrow(PatchMismatchError);
+  });
+});
+
+describe('rescore as a job', () => {
+  it('reports progress over tasks and ends with the same preview; a cancelled one ends cancelled', async () => {
+    const patchPath = join(tempDir(), 'v1.1.json');
+    writeFileSync(patchPath, JSON.stringify(PATCH));
+    const expected = await service.rescore({ patch: patchPath });
+    const { jobId } = await service.startRescore({ patch: patchPath });
+    const seen = new Set<string>();
+    let status = await service.getJob({ jobId });
+    while (status.state === 'running') {
+      seen.add(`${status.done}/${status.total}`);
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      status = await service.getJob({ jobId });
+    }
+    expect(status).toMatchObject({ kind: 'rescore', state: 'done', total: 2, done: 2 });
+    expect(status.rescore).toEqual(expected);
+    expect(seen.size).toBeGreaterThan(0);
+
+    const cancelled = await service.startRescore({ patch: patchPath });
+    await service.cancelJob({ jobId: cancelled.jobId });
+    await service.idle();
+    expect(await service.getJob({ jobId: cancelled.jobId })).toMatchObject({ state: 'cancelled', error: 'cancelled: the preview was stopped; nothing was written' });
+    expect((await service.getJob({ jobId: cancelled.jobId })).rescore).toBeUndefined();
   });
 });
 
@@ -298,7 +324,7 @@ describe('rescore: agreement with the grader', () => {
     const other = freshService();
     try {
       await other.importPaths(workspacePaths(ws));
-      const result = rescore(other.store, { ...PATCH, operations: [] });
+      const result = await rescore(other.store, { ...PATCH, operations: [] });
       const harness = result.systems.filter((s) => ws.systems.includes(s.system));
       expect(harness).toHaveLength(6);
       for (const system of harness) {

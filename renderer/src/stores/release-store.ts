@@ -45,6 +45,8 @@ interface ReleaseState {
   exported: ExportResult | null;
   exportError: string | null;
   preview: Loadable<RescoreResult>;
+  /** The running (or last) score preview job: progress over tasks, and cancel. */
+  previewJob: JobStatus | null;
   review: Loadable<PatchReview>;
   reviewFilter: OperationFilter;
   applyForm: ApplyForm;
@@ -59,6 +61,7 @@ interface ReleaseState {
   setExportForm: (form: ExportForm) => void;
   runExport: () => Promise<void>;
   runPreview: (path?: string) => Promise<void>;
+  cancelPreview: () => Promise<void>;
   runReview: (path?: string) => Promise<void>;
   setReviewFilter: (patch: Partial<OperationFilter>) => void;
   setApplyForm: (patch: Partial<ApplyForm>) => void;
@@ -79,6 +82,7 @@ export const useReleaseStore = create<ReleaseState>()((set, get) => ({
   exported: null,
   exportError: null,
   preview: idle(),
+  previewJob: null,
   review: idle(),
   reviewFilter: { task: '', op: '', text: '' },
   applyForm: { out: '', changelog: '', plaintext: false },
@@ -122,10 +126,29 @@ export const useReleaseStore = create<ReleaseState>()((set, get) => ({
     const request = ++latestPreview;
     set({ preview: { ...get().preview, path: patch, loading: true, error: null } });
     try {
-      const result = await api.rescore({ patch });
-      if (request === latestPreview) set({ preview: { path: patch, result, loading: false, error: null } });
+      // A job (about two seconds at full scale): progress over tasks, and cancel. Another job
+      // running (an import) refuses it with a message, shown like any error.
+      const { jobId } = await api.startRescore({ patch });
+      const job = await pollJob((i) => api.getJob(i), jobId, (status) => {
+        if (request === latestPreview) set({ previewJob: status });
+      });
+      if (request !== latestPreview) return;
+      if (job.state === 'done' && job.rescore) set({ preview: { path: patch, result: job.rescore, loading: false, error: null } });
+      // Cancelled: the previous result (if any) stays, marked as being for its own patch.
+      else if (job.state === 'cancelled') set({ preview: { ...get().preview, loading: false } });
+      else set({ preview: { path: patch, result: null, loading: false, error: job.error ?? job.message } });
     } catch (error) {
       if (request === latestPreview) set({ preview: { path: patch, result: null, loading: false, error: errorMessage(error) } });
+    }
+  },
+
+  cancelPreview: async () => {
+    const job = get().previewJob;
+    if (!job || job.state !== 'running') return;
+    try {
+      set({ previewJob: await api.cancelJob({ jobId: job.id }) });
+    } catch (error) {
+      notify(`Could not cancel: ${errorMessage(error)}`, 'error');
     }
   },
 

@@ -8,6 +8,7 @@ import { formatCount } from '../../lib/format';
 import { deltaRows, formatDelta, formatF1, rankMove, runLabels, trend } from '../../lib/release';
 import { rowLabel } from '../../lib/row-picker';
 import { useReleaseStore } from '../../stores/release-store';
+import { ProgressBar } from '../../ui/ProgressBar';
 import { PatchBar } from './PatchBar';
 import type { DeltaChartRow } from './DeltaChart';
 
@@ -21,12 +22,37 @@ export function ScorePreview() {
     <>
       <PatchBar action={{ label: preview.result ? 'Preview again' : 'Preview scores', busy: preview.loading, run: () => void runPreview() }} />
       {preview.error != null && <div className="error-box release-error">Could not preview: {preview.error}</div>}
-      {preview.loading && !preview.result && <p className="muted release-hint">Recomputing every run’s scores…</p>}
+      {preview.loading && <PreviewProgress />}
       {!preview.result && !preview.loading && preview.error == null && (
         <p className="muted release-hint">Export a patch, or give a patch file, to see how it moves every imported run’s scores before anyone announces the revision.</p>
       )}
       {preview.result && <PreviewResult result={preview.result} stale={preview.loading} />}
     </>
+  );
+}
+
+/** Recomputing every run's scores: how far, and a way out. */
+function PreviewProgress() {
+  const job = useReleaseStore((s) => s.previewJob);
+  const cancel = useReleaseStore((s) => s.cancelPreview);
+  const running = job?.state === 'running';
+  return (
+    <div className="job-progress preview-progress" aria-label="Preview progress">
+      <div className="job-line">
+        <span className="job-state">
+          {job?.message.startsWith('checking')
+            ? 'Checking the patch against gold…'
+            : `Recomputing every run’s scores${job && job.total > 0 ? ` · ${formatCount(Math.min(job.done, job.total))} of ${formatCount(job.total)} tasks` : '…'}`}
+        </span>
+        <span className="spacer" />
+        {running && (
+          <button type="button" className="button button-small" onClick={() => void cancel()}>
+            Cancel
+          </button>
+        )}
+      </div>
+      <ProgressBar done={job?.done ?? 0} total={job?.total ?? 0} />
+    </div>
   );
 }
 
