@@ -52,10 +52,18 @@ export function DisputePanel() {
     });
   }, []);
 
-  const shownId = detail?.dispute.id;
+  // A new dispute on screen starts a new draft, in the same render as the
+  // dispute itself: the form never shows one dispute with another's draft.
   useEffect(() => {
-    if (shownId) useRulingStore.getState().reset(shownId);
-  }, [shownId]);
+    const shown = useDisputeStore.getState().detail?.dispute.id;
+    if (shown) useRulingStore.getState().reset(shown);
+    return useDisputeStore.subscribe((state, previous) => {
+      const id = state.detail?.dispute.id;
+      if (id && id !== previous.detail?.dispute.id) useRulingStore.getState().reset(id);
+    });
+  }, []);
+
+  const shownId = detail?.dispute.id;
 
   // Once a dispute shows, its neighbours in the queue are fetched ahead, when
   // the page is idle: starting requests costs time the painting of this
