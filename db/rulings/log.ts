@@ -1,5 +1,6 @@
 // Exporting and merging ruling logs. Merge is a set union keyed by ruling id:
 // idempotent and order-independent, since "latest" is decided by (created_at, id).
+import { isUtf8 } from 'node:buffer';
 import { resolve } from 'node:path';
 import { decryptText, encryptText } from '../../shared/crypto';
 import { disputeId } from '../../shared/dispute-id';
@@ -7,7 +8,7 @@ import type { DisputeKind } from '../../shared/domain';
 import { writeFileAtomic } from '../fs-atomic';
 import { ReaderError } from '../readers/errors';
 import { maxBytesOf } from '../readers/file-size';
-import { decodeUtf8, readFileLimited } from '../readers/files';
+import { readFileLimited } from '../readers/files';
 import type { Store } from '../store';
 import { RULING_LOG_FORMAT, rulingLineSchema, serialiseRulingLine } from './log-format';
 import type { RulingLine } from './log-format';
@@ -99,16 +100,31 @@ export interface RulingImportReport {
   refused: { line: string; reason: string }[];
 }
 
-/** A log's lines, or why the file cannot be read (too large, not UTF-8, absent): refused whole. */
-function readLogLines(path: string, maxFileBytes: number | undefined): string[] | { refused: string } {
+/**
+ * A log's lines (null for one that is not valid UTF-8: refused by its line
+ * number, the rest still merge), or why the file cannot be read at all
+ * (absent, above the size limit, not a regular file).
+ */
+function readLogLines(path: string, maxFileBytes: number | undefined): (string | null)[] | { refused: string } {
+  let bytes: Buffer;
   try {
     const outcome = readFileLimited(path, maxBytesOf({ maxFileBytes }));
     if (!('bytes' in outcome)) return { refused: 'absent: no such file' };
-    return decodeUtf8(outcome.bytes, path).split('\n');
+    bytes = outcome.bytes;
   } catch (error) {
     if (error instanceof ReaderError) return { refused: error.reason };
     throw error;
   }
+  const start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  const lines: (string | null)[] = [];
+  for (let from = start; from <= bytes.length; ) {
+    let end = bytes.indexOf(0x0a, from);
+    if (end === -1) end = bytes.length;
+    const line = bytes.subarray(from, end);
+    lines.push(isUtf8(line) ? line.toString('utf8') : null);
+    from = end + 1;
+  }
+  return lines;
 }
 
 /** Merges logs inside the caller's transaction; refreshes positions and statuses of the disputes touched. */
@@ -131,6 +147,10 @@ export function mergeRulingLogs(store: Store, paths: readonly string[], options:
     }
     lines.forEach((raw, index) => {
       const where = `${resolve(path)}:${index + 1}`;
+      if (raw === null) {
+        report.refused.push({ line: where, reason: 'not valid UTF-8' });
+        return;
+      }
       if (raw.trim() === '') return;
       let line: RulingLine;
       try {
