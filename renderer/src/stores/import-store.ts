@@ -3,6 +3,7 @@
 import { create } from 'zustand';
 import type { ImportReport, JobStatus } from '../../../shared/api-types';
 import { api, errorMessage } from '../api/client';
+import { cancelRunningJob } from './cancel-job';
 import { notify } from './ui-store';
 
 const POLL_MS = 200;
@@ -91,15 +92,7 @@ export const useImportStore = create<ImportState>()((set, get) => {
     },
     startImport: (paths) => run(() => api.startImport({ paths })),
     loadDemo: () => run(() => api.loadDemo({})),
-    cancel: async () => {
-      const job = get().job;
-      if (!job || job.state !== 'running') return;
-      try {
-        set({ job: await api.cancelJob({ jobId: job.id }) });
-      } catch (error) {
-        notify(`Could not cancel: ${errorMessage(error)}`, 'error');
-      }
-    },
+    cancel: () => cancelRunningJob(get().job, (job) => set({ job })),
     clearResult: () => set({ report: null, error: null }),
   };
 });

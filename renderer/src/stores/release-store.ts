@@ -8,6 +8,7 @@ import type { ApplyResult, PatchReview, RescoreResult, RevisionRecord } from '..
 import { api, errorMessage } from '../api/client';
 import { pollJob } from '../lib/jobs';
 import type { OperationFilter } from '../lib/release';
+import { cancelRunningJob } from './cancel-job';
 import { notify } from './ui-store';
 
 export type ReleaseSection = 'export' | 'preview' | 'review' | 'apply' | 'history' | 'logs';
@@ -142,15 +143,7 @@ export const useReleaseStore = create<ReleaseState>()((set, get) => ({
     }
   },
 
-  cancelPreview: async () => {
-    const job = get().previewJob;
-    if (!job || job.state !== 'running') return;
-    try {
-      set({ previewJob: await api.cancelJob({ jobId: job.id }) });
-    } catch (error) {
-      notify(`Could not cancel: ${errorMessage(error)}`, 'error');
-    }
-  },
+  cancelPreview: () => cancelRunningJob(get().previewJob, (previewJob) => set({ previewJob })),
 
   runReview: async (path) => {
     const patch = (path ?? get().patchPath).trim();
@@ -196,15 +189,7 @@ export const useReleaseStore = create<ReleaseState>()((set, get) => ({
     }
   },
 
-  cancelApply: async () => {
-    const job = get().applyJob;
-    if (!job || job.state !== 'running') return;
-    try {
-      set({ applyJob: await api.cancelJob({ jobId: job.id }) });
-    } catch (error) {
-      notify(`Could not cancel: ${errorMessage(error)}`, 'error');
-    }
-  },
+  cancelApply: () => cancelRunningJob(get().applyJob, (applyJob) => set({ applyJob })),
 
   loadRevisions: async () => {
     set({ revisions: { ...get().revisions, loading: true } });

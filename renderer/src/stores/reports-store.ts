@@ -10,6 +10,7 @@ import type { ReportListItem, ReportOverride, ReportView } from '../../../shared
 import { api, errorMessage } from '../api/client';
 import { pollJob } from '../lib/jobs';
 import { filterReports, reportKey, stepSelection } from '../lib/reports';
+import { cancelRunningJob } from './cancel-job';
 import { notify } from './ui-store';
 
 /** A task's gold rows and columns, for the row and column pickers. */
@@ -358,15 +359,7 @@ export const useReportsStore = create<ReportsState>()((set, get) => {
         set({ importJob: null, importError: errorMessage(error) });
       }
     },
-    cancelImport: async () => {
-      const job = get().importJob;
-      if (!job || job.state !== 'running') return;
-      try {
-        set({ importJob: await api.cancelJob({ jobId: job.id }) });
-      } catch (error) {
-        notify(`Could not cancel: ${errorMessage(error)}`, 'error');
-      }
-    },
+    cancelImport: () => cancelRunningJob(get().importJob, (importJob) => set({ importJob })),
   };
 });
 
