@@ -18,12 +18,18 @@ const DeltaChart = lazy(() => import('./DeltaChart'));
 export function ScorePreview() {
   const preview = useReleaseStore((s) => s.preview);
   const runPreview = useReleaseStore((s) => s.runPreview);
+  const cancelled = useReleaseStore((s) => s.previewJob?.state === 'cancelled');
   return (
     <>
       <PatchBar action={{ label: preview.result ? 'Preview again' : 'Preview scores', busy: preview.loading, run: () => void runPreview() }} />
       {preview.error != null && <div className="error-box release-error">Could not preview: {preview.error}</div>}
       {preview.loading && <PreviewProgress />}
-      {!preview.result && !preview.loading && preview.error == null && (
+      {!preview.loading && cancelled && (
+        <p className="muted release-hint">
+          Preview cancelled; nothing was written.{preview.result ? ' The figures below are from the previous preview.' : ''}
+        </p>
+      )}
+      {!preview.result && !preview.loading && preview.error == null && !cancelled && (
         <p className="muted release-hint">Export a patch, or give a patch file, to see how it moves every imported run’s scores before anyone announces the revision.</p>
       )}
       {preview.result && <PreviewResult result={preview.result} stale={preview.loading} />}

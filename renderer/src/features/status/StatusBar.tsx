@@ -1,6 +1,9 @@
 // Counts by status, and the running job with its progress and Cancel.
 import { formatCount } from '../../lib/format';
+import type { JobStatus } from '../../../../shared/api-types';
 import { useImportStore } from '../../stores/import-store';
+import { useReleaseStore } from '../../stores/release-store';
+import { useReportsStore } from '../../stores/reports-store';
 import { useInfoStore } from '../../stores/info-store';
 import { useUiStore } from '../../stores/ui-store';
 import { ProgressBar } from '../../ui/ProgressBar';
@@ -35,16 +38,41 @@ export function StatusBar() {
   );
 }
 
-function JobIndicator() {
-  const job = useImportStore((s) => s.job);
-  const cancel = useImportStore((s) => s.cancel);
+/** The one job the service is running (it runs one at a time), whichever view started it. */
+function useRunningJob(): { job: JobStatus; cancel: () => Promise<void>; open: () => void } | null {
+  const importJob = useImportStore((s) => s.job);
+  const cancelImport = useImportStore((s) => s.cancel);
+  const reportsJob = useReportsStore((s) => s.importJob);
+  const cancelReports = useReportsStore((s) => s.cancelImport);
+  const applyJob = useReleaseStore((s) => s.applyJob);
+  const cancelApply = useReleaseStore((s) => s.cancelApply);
+  const previewJob = useReleaseStore((s) => s.previewJob);
+  const cancelPreview = useReleaseStore((s) => s.cancelPreview);
   const openOverlay = useUiStore((s) => s.openOverlay);
-  if (!job || job.state !== 'running') return null;
-  const pct = job.total > 0 ? Math.round((job.done / job.total) * 100) : null;
+  const setView = useUiStore((s) => s.setView);
+  const setSection = useReleaseStore((s) => s.setSection);
+  const running = (job: JobStatus | null): job is JobStatus => job?.state === 'running';
+  if (running(importJob)) return { job: importJob, cancel: cancelImport, open: () => openOverlay('import') };
+  if (running(reportsJob)) return { job: reportsJob, cancel: cancelReports, open: () => openOverlay('reports-import') };
+  const release = (section: 'apply' | 'preview') => () => {
+    setView('export');
+    setSection(section);
+  };
+  if (running(applyJob)) return { job: applyJob, cancel: cancelApply, open: release('apply') };
+  if (running(previewJob)) return { job: previewJob, cancel: cancelPreview, open: release('preview') };
+  return null;
+}
+
+function JobIndicator() {
+  const running = useRunningJob();
+  if (!running) return null;
+  const { job, cancel, open } = running;
+  const pct = job.total > 0 ? Math.round((Math.min(job.done, job.total) / job.total) * 100) : null;
   return (
     <div className="job">
-      <button type="button" className="link-button" onClick={() => openOverlay('import')} title={job.message}>
-        {job.kind === 'demo' ? 'demo' : 'import'} {pct != null ? `${pct}%` : '…'} · {formatCount(job.done)}/{formatCount(job.total)} files
+      <button type="button" className="link-button" onClick={open} title={job.message}>
+        {JOB_LABELS[job.kind]} {pct != null ? `${pct}%` : '…'}
+        {job.kind === 'import' || job.kind === 'demo' ? ` · ${formatCount(job.done)}/${formatCount(job.total)} files` : ''}
       </button>
       <ProgressBar done={job.done} total={job.total} />
       <button type="button" className="button button-small" onClick={() => void cancel()}>
@@ -53,3 +81,12 @@ function JobIndicator() {
     </div>
   );
 }
+
+const JOB_LABELS: Record<JobStatus['kind'], string> = {
+  import: 'import',
+  demo: 'demo',
+  reports: 'reports',
+  export: 'export',
+  apply: 'apply',
+  rescore: 'score preview',
+};
