@@ -27,6 +27,17 @@ const CANCELLED: Record<JobStatus['kind'], string> = {
   rescore: 'the preview was stopped; nothing was written',
 };
 
+/** A failure that carries structured details for the job's status (besides its message). */
+export class JobFailure extends Error {
+  override name = 'JobFailure';
+  constructor(
+    message: string,
+    readonly details: Pick<JobStatus, 'refusal'>,
+  ) {
+    super(message);
+  }
+}
+
 export class JobBusyError extends Error {
   override name = 'JobBusyError';
 }
@@ -63,6 +74,7 @@ export class JobManager {
         status.state = controller.signal.aborted ? 'cancelled' : 'failed';
         status.error = controller.signal.aborted ? `cancelled: ${CANCELLED[kind]}` : error instanceof Error ? error.message : String(error);
         status.message = status.state;
+        if (!controller.signal.aborted && error instanceof JobFailure) Object.assign(status, error.details);
       },
     ).finally(() => {
       if (this.running === job) this.running = null;

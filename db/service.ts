@@ -7,7 +7,7 @@ import type { AdjudicatorService, DisputeFilter } from '../shared/api';
 import type { ImportReport, StoreInfo } from '../shared/api-types';
 import { exportPatch } from './export/export-patch';
 import { importPaths } from './import/import-paths';
-import { JobManager } from './jobs';
+import { JobFailure, JobManager } from './jobs';
 import { defaultSettingsPath } from './paths';
 import { getDisputeDetail } from './queries/detail';
 import type { DisputeRecord } from './queries/dispute-records';
@@ -24,7 +24,7 @@ import type { Store } from './store';
 import { getMeta, openStore } from './store';
 import { loadDemoWorkspace } from './demo/load-demo';
 import { applyAndRecord } from './revisions/apply-and-record';
-import { listRevisions, readPatchFile, rescore, reviewPatch } from './revisions/index';
+import { listRevisions, PatchMismatchError, readPatchFile, rescore, reviewPatch } from './revisions/index';
 import type { ReportListItem, ReportRef } from '../shared/report-parse/views';
 import {
   draftReply,
@@ -166,9 +166,15 @@ export function openService(options: ServiceOptions): ServiceHandle {
     },
 
     applyPatch: (input) => {
-      const job = jobs.start('apply', async (context) => ({
-        apply: await applyAndRecord(store, input, { signal: context.signal, onProgress: (done, total, phase) => context.progress(done, total, phase) }),
-      }));
+      const job = jobs.start('apply', async (context) => {
+        try {
+          return { apply: await applyAndRecord(store, input, { signal: context.signal, onProgress: (done, total, phase) => context.progress(done, total, phase) }) };
+        } catch (error) {
+          // The renderer shows a refusal as a table: the mismatches travel as data, not only as text.
+          if (error instanceof PatchMismatchError) throw new JobFailure(error.message, { refusal: { base: error.base, mismatches: [...error.mismatches] } });
+          throw error;
+        }
+      });
       return { jobId: job.id };
     },
     rescore: async (input) => {

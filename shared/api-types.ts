@@ -1,7 +1,7 @@
 // Result shapes of the AdjudicatorApi (shared/api.ts).
 import type { ReportView } from './report-parse/views';
 import type { ReportImportResult } from './report-types';
-import type { ApplyResult, RescoreResult } from './revision-types';
+import type { ApplyResult, PatchMismatch, RescoreResult } from './revision-types';
 import type { ColumnRule, Decision, DisputeKind, DisputeStatus, GoldState, GradingMethod, Verdict } from './domain';
 
 export interface SkippedItem {
@@ -43,7 +43,16 @@ export interface JobStatus {
   reports?: ReportImportResult;
   /** For `rescore` jobs: the score preview. */
   rescore?: RescoreResult;
+  /** For a failed `apply`: why the patch was refused, to show as a table (also said in `error`). */
+  refusal?: ApplyRefusal;
   error?: string;
+}
+
+/** A patch refused by apply: nothing was written. */
+export interface ApplyRefusal {
+  /** The dataset is not the patch's base: the checksums. */
+  base: { expected: string; found: string } | null;
+  mismatches: PatchMismatch[];
 }
 
 export interface GoldView {

@@ -2,7 +2,7 @@
 // after, the operations filter, a refused apply read back into its lines.
 import { describe, expect, it } from 'vitest';
 import type { PatchReviewOperation, SystemRescore } from '../../shared/revision-types';
-import { deltaRows, filterOperations, formatDelta, formatF1, parseApplyRefusal, rankMove, revisedDatasetPath, runLabels, shortSha, siblingPath, stateText, trend } from '../../renderer/src/lib/release';
+import { deltaRows, filterOperations, formatDelta, formatF1, mismatchReason, rankMove, revisedDatasetPath, runLabels, shortSha, siblingPath, stateText, trend } from '../../renderer/src/lib/release';
 import { jobProgressText, pollJob } from '../../renderer/src/lib/jobs';
 import type { JobStatus } from '../../shared/api-types';
 
@@ -87,25 +87,10 @@ describe('patch operations', () => {
 });
 
 describe('a refused apply', () => {
-  it('reads the base mismatch and every mismatching operation back from the message', () => {
-    const message =
-      'patch refused: the dataset is not the patch\'s base (base_sha256 12d94521f805…, file 31830e7613ab…); 2 operations do not match the dataset: #0 remove_row task "atlas-0001" row 2: cannot decrypt with the task\'s canary; #1 set_cell task "atlas/0004:ostmark; \\"puppet\\" theatres" row 2 column "Headquarters city": task not in the dataset';
-    expect(parseApplyRefusal(message)).toEqual({
-      base: "the dataset is not the patch's base (base_sha256 12d94521f805…, file 31830e7613ab…)",
-      mismatches: [
-        { index: 0, op: 'remove_row', task_id: 'atlas-0001', row: 2, column: null, reason: "cannot decrypt with the task's canary" },
-        { index: 1, op: 'set_cell', task_id: 'atlas/0004:ostmark; "puppet" theatres', row: 2, column: 'Headquarters city', reason: 'task not in the dataset' },
-      ],
-      other: [],
-    });
-  });
-
-  it('reads a refusal with operations only, or the base only, and leaves other errors alone', () => {
-    const ops = parseApplyRefusal('patch refused: 1 operation do not match the dataset: #3 set_cell task "t" row 0 column "c": from differs (expected 94, found 95)');
-    expect(ops?.base).toBeNull();
-    expect(ops?.mismatches).toEqual([{ index: 3, op: 'set_cell', task_id: 't', row: 0, column: 'c', reason: 'from differs (expected 94, found 95)' }]);
-    expect(parseApplyRefusal("patch refused: the dataset is not the patch's base (base_sha256 aa…, file bb…)")).toEqual({ base: "the dataset is not the patch's base (base_sha256 aa…, file bb…)", mismatches: [], other: [] });
-    expect(parseApplyRefusal('ENOENT: no such file')).toBeNull();
+  it('says why an operation does not fit, with the values only when the refusal carries them', () => {
+    expect(mismatchReason({ reason: 'task not in the dataset' })).toBe('task not in the dataset');
+    expect(mismatchReason({ reason: 'from differs', expected: '94', found: '95' })).toBe('from differs (expected 94, found 95)');
+    expect(mismatchReason({ reason: 'row missing', found: 'x' })).toBe('row missing (expected ?, found x)');
   });
 });
 

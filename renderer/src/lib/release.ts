@@ -1,7 +1,7 @@
 // How a revision reads on screen: score deltas, patch operations as
 // before → after, and a refused apply's mismatches. Pure; tested directly.
 import type { PatchCellState, PatchOpKind, PatchRowState } from '../../../shared/patch';
-import type { PatchReviewOperation, SystemRescore } from '../../../shared/revision-types';
+import type { PatchMismatch, PatchReviewOperation, SystemRescore } from '../../../shared/revision-types';
 import { normalizeText } from '../../../shared/normalize';
 
 export const OP_KINDS: readonly PatchOpKind[] = ['set_cell', 'add_alternative', 'set_blank', 'set_ungraded', 'add_row', 'remove_row', 'add_alias'];
@@ -134,68 +134,9 @@ export function filterOperations(ops: readonly PatchReviewOperation[], filter: O
   });
 }
 
-export interface ApplyMismatchLine {
-  /** 0-based position of the operation in the patch. */
-  index: number;
-  op: string;
-  task_id: string;
-  /** 0-based gold row. */
-  row: number;
-  column: string | null;
-  reason: string;
-}
-
-export interface ApplyRefusal {
-  /** The dataset file is not the patch's base (its checksum differs). */
-  base: string | null;
-  mismatches: ApplyMismatchLine[];
-  /** Whatever could not be read as a mismatch line (shown as is). */
-  other: string[];
-}
-
-const OPS = OP_KINDS.join('|');
-const LINE = new RegExp(`^#(\\d+) (${OPS}) task ("(?:[^"\\\\]|\\\\.)*") row (\\d+)(?: column ("(?:[^"\\\\]|\\\\.)*"))?: ([\\s\\S]*)$`, 'u');
-const SPLIT = new RegExp(`; (?=#\\d+ (?:${OPS}) task ")`, 'u');
-
-/**
- * A refused apply, read back from the job's error message ("patch refused:
- * <base>; N operations do not match the dataset: #i op task "…" row r column
- * "…": reason; …"): one line per mismatching operation. Null when the message
- * is not a refusal.
- */
-export function parseApplyRefusal(message: string): ApplyRefusal | null {
-  const body = /^(?:apply: )?patch refused: ([\s\S]*)$/u.exec(message.trim())?.[1];
-  if (body == null) return null;
-  let base: string | null = null;
-  let rest = body;
-  const baseMatch = /^(the dataset is not the patch's base \([^)]*\))(?:; )?/u.exec(rest);
-  if (baseMatch) {
-    base = baseMatch[1]!;
-    rest = rest.slice(baseMatch[0].length);
-  }
-  const mismatches: ApplyMismatchLine[] = [];
-  const other: string[] = [];
-  const listed = /^\d+ operations? do(?:es)? not match the dataset: ([\s\S]*)$/u.exec(rest);
-  if (listed) {
-    for (const line of listed[1]!.split(SPLIT)) {
-      const m = LINE.exec(line);
-      if (!m) {
-        other.push(line);
-        continue;
-      }
-      mismatches.push({
-        index: Number(m[1]),
-        op: m[2]!,
-        task_id: JSON.parse(m[3]!) as string,
-        row: Number(m[4]),
-        column: m[5] != null ? (JSON.parse(m[5]) as string) : null,
-        reason: m[6]!,
-      });
-    }
-  } else if (rest.trim() !== '') {
-    other.push(rest);
-  }
-  return { base, mismatches, other };
+/** Why an operation does not fit, with the values when the refusal may show them (plaintext). */
+export function mismatchReason(m: Pick<PatchMismatch, 'reason' | 'expected' | 'found'>): string {
+  return m.expected !== undefined || m.found !== undefined ? `${m.reason} (expected ${m.expected ?? '?'}, found ${m.found ?? '?'})` : m.reason;
 }
 
 /** "afcfdd64e1e1…": enough of a sha256 to tell revisions apart at a glance. */

@@ -3,7 +3,7 @@
 // progress and cancel), and the store's revision history. One patch path is
 // shared by preview, review and apply; exporting sets it.
 import { create } from 'zustand';
-import type { ExportResult, JobStatus } from '../../../shared/api-types';
+import type { ApplyRefusal, ExportResult, JobStatus } from '../../../shared/api-types';
 import type { ApplyResult, PatchReview, RescoreResult, RevisionRecord } from '../../../shared/revision-types';
 import { api, errorMessage } from '../api/client';
 import { pollJob } from '../lib/jobs';
@@ -54,6 +54,8 @@ interface ReleaseState {
   applyJob: JobStatus | null;
   applied: ApplyResult | null;
   applyError: string | null;
+  /** A refused patch: the base and every mismatching operation, as data. */
+  applyRefusal: ApplyRefusal | null;
   revisions: Loadable<RevisionRecord[]>;
 
   setSection: (section: ReleaseSection) => void;
@@ -90,6 +92,7 @@ export const useReleaseStore = create<ReleaseState>()((set, get) => ({
   applyJob: null,
   applied: null,
   applyError: null,
+  applyRefusal: null,
   revisions: idle(),
 
   setSection: (section) => set({ section }),
@@ -164,7 +167,7 @@ export const useReleaseStore = create<ReleaseState>()((set, get) => ({
   startApply: async () => {
     if (get().applyJob?.state === 'running') return;
     const { dataset, patchPath, applyForm } = get();
-    set({ applied: null, applyError: null });
+    set({ applied: null, applyError: null, applyRefusal: null });
     try {
       const { jobId } = await api.applyPatch({
         dataset: dataset.trim(),
@@ -182,7 +185,7 @@ export const useReleaseStore = create<ReleaseState>()((set, get) => ({
       } else if (job.state === 'cancelled') {
         set({ applyError: job.error ?? 'Cancelled: no output was written.' });
       } else {
-        set({ applyError: job.error ?? job.message });
+        set({ applyError: job.error ?? job.message, applyRefusal: job.refusal ?? null });
       }
     } catch (error) {
       set({ applyJob: null, applyError: errorMessage(error) });

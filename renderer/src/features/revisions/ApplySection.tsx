@@ -3,11 +3,12 @@
 // (each one listed) — writing the revised dataset and CHANGELOG.md. A job:
 // progress and Cancel; an interrupted apply leaves no partial output.
 import { useEffect, type FormEvent } from 'react';
-import type { ApplyResult, PatchMismatch } from '../../../../shared/revision-types';
+import type { ApplyRefusal } from '../../../../shared/api-types';
+import type { ApplyResult } from '../../../../shared/revision-types';
 import { errorMessage, host } from '../../api/client';
 import { formatCount } from '../../lib/format';
 import { jobProgressText } from '../../lib/jobs';
-import { OP_LABELS, parseApplyRefusal, revisedDatasetPath, siblingPath } from '../../lib/release';
+import { mismatchReason, OP_LABELS, revisedDatasetPath, siblingPath } from '../../lib/release';
 import { rowLabel } from '../../lib/row-picker';
 import { useReleaseStore } from '../../stores/release-store';
 import { notify } from '../../stores/ui-store';
@@ -24,6 +25,7 @@ export function ApplySection() {
   const job = useReleaseStore((s) => s.applyJob);
   const applied = useReleaseStore((s) => s.applied);
   const error = useReleaseStore((s) => s.applyError);
+  const refusal = useReleaseStore((s) => s.applyRefusal);
   const startApply = useReleaseStore((s) => s.startApply);
   const cancelApply = useReleaseStore((s) => s.cancelApply);
   const running = job?.state === 'running';
@@ -144,7 +146,7 @@ export function ApplySection() {
           </div>
         )}
       </form>
-      {error != null && !running && <ApplyRefused message={error} />}
+      {error != null && !running && (refusal ? <ApplyRefused refusal={refusal} /> : <div className="error-box release-error">Not applied: {error}</div>)}
       {applied && !running && <ApplySummary result={applied} />}
     </>
   );
@@ -199,13 +201,16 @@ function ApplySummary({ result }: { result: ApplyResult }) {
 }
 
 /** A refused apply: the base mismatch and every mismatching operation, one a line. */
-function ApplyRefused({ message }: { message: string }) {
-  const refusal = parseApplyRefusal(message);
-  if (!refusal) return <div className="error-box release-error">Not applied: {message}</div>;
+function ApplyRefused({ refusal }: { refusal: ApplyRefusal }) {
   return (
     <section className="card card-wide apply-refused" role="alert" aria-label="Patch refused">
       <h2>Patch refused — nothing was written</h2>
-      {refusal.base != null && <BaseMismatch text={refusal.base} />}
+      {refusal.base != null && (
+        <p className="error-text">
+          This dataset file is not the patch’s base: the patch was made on a file with sha256 <span className="mono">{refusal.base.expected.slice(0, 12)}…</span>; this
+          file’s is <span className="mono">{refusal.base.found.slice(0, 12)}…</span>.
+        </p>
+      )}
       {refusal.mismatches.length > 0 && (
         <>
           <p>
@@ -223,44 +228,22 @@ function ApplyRefused({ message }: { message: string }) {
               </tr>
             </thead>
             <tbody>
-              {refusal.mismatches.map((m: Pick<PatchMismatch, 'index' | 'task_id' | 'row' | 'column' | 'reason'> & { op: string }) => (
+              {refusal.mismatches.map((m) => (
                 <tr key={m.index}>
                   <td className="num mono">#{m.index}</td>
-                  <td>{OP_LABELS[m.op as keyof typeof OP_LABELS] ?? m.op}</td>
+                  <td>{OP_LABELS[m.op]}</td>
                   <td className="mono small">{m.task_id}</td>
                   <td className="num" title={`row index ${m.row} (0-based, as in the patch)`}>
                     {rowLabel(m.row)}
                   </td>
                   <td>{m.column ?? <span className="value-muted">whole row</span>}</td>
-                  <td>{m.reason}</td>
+                  <td>{mismatchReason(m)}</td>
                 </tr>
               ))}
             </tbody>
           </table>
         </>
       )}
-      {refusal.other.map((line, i) => (
-        <p key={i} className="error-text">
-          {line}
-        </p>
-      ))}
     </section>
-  );
-}
-
-/** "the dataset is not the patch's base (base_sha256 12d9…, file 3183…)" in words. */
-function BaseMismatch({ text }: { text: string }) {
-  const m = /base_sha256 ([0-9a-f]+…?), file ([0-9a-f]+…?)/u.exec(text);
-  return (
-    <p className="error-text">
-      This dataset file is not the patch’s base:{' '}
-      {m ? (
-        <>
-          the patch was made on a file with sha256 <span className="mono">{m[1]}</span>; this file’s is <span className="mono">{m[2]}</span>.
-        </>
-      ) : (
-        text
-      )}
-    </p>
   );
 }
