@@ -1,6 +1,7 @@
 // Every security decision of the Electron host, as plain data and pure
 // functions (no electron import at runtime) so unit tests can pin them down.
 import type { WebPreferences, WindowOpenHandlerResponse } from 'electron';
+import { CONTENT_SECURITY_POLICY } from '../shared/content-security-policy';
 import { isSafeExternalUrl, safeExternalUrl } from '../shared/host';
 
 export { isSafeExternalUrl, safeExternalUrl };
@@ -31,24 +32,7 @@ export function secureWebPreferences(preloadPath: string, options: { devTools?: 
   };
 }
 
-/**
- * style-src needs 'unsafe-inline': ag-grid 36 injects its theme as <style>
- * elements at run time (ag-stack _injectGlobalCSS). A nonce would need a
- * per-response policy plumbed into the grid's styleNonce; inline CSS cannot
- * run script, and img/font/connect stay 'self' so CSS cannot exfiltrate.
- */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-  "object-src 'none'",
-].join('; ');
+export { CONTENT_SECURITY_POLICY };
 
 /** Response headers with our CSP replacing any the response carried. */
 export function withContentSecurityPolicy(

@@ -5,18 +5,10 @@
 // /api calls must carry the per-launch token that only the opened URL knows.
 import { randomBytes, timingSafeEqual, createHash } from 'node:crypto';
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
+import { CONTENT_SECURITY_POLICY } from '../../shared/content-security-policy';
 
-export const CSP = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+/** The renderer's policy, the same as Electron serves it. */
+export const CSP = CONTENT_SECURITY_POLICY;
 
 /** Sent on every response, API and static alike. Deliberately no Access-Control-* header: no CORS, ever. */
 export const SECURITY_HEADERS: OutgoingHttpHeaders = {

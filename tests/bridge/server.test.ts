@@ -1,5 +1,6 @@
 // The loopback bridge's HTTP layer against a fake service: token, Host, Origin,
 // no CORS, methods, body limits, static files without traversal, concurrency.
+import { CONTENT_SECURITY_POLICY } from '../../shared/content-security-policy';
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { networkInterfaces, tmpdir } from 'node:os';
@@ -221,6 +222,8 @@ describe('static files', () => {
     expect(csp).toContain("connect-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toContain('unsafe-eval');
+    // The same policy as the Electron host serves.
+    expect(csp).toBe(CONTENT_SECURITY_POLICY);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('no-referrer');
   });

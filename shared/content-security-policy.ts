@@ -1,0 +1,19 @@
+// The one Content-Security-Policy of the renderer, whichever host serves it
+// (Electron's app:// protocol or the loopback bridge in browser mode).
+//
+// style-src needs 'unsafe-inline': ag-grid 36 injects its theme as <style>
+// elements at run time (ag-stack _injectGlobalCSS). A nonce would need a
+// per-response policy plumbed into the grid's styleNonce; inline CSS cannot
+// run script, and img/font/connect stay 'self' so CSS cannot exfiltrate.
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+  "object-src 'none'",
+].join('; ');
