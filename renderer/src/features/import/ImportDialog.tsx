@@ -9,6 +9,7 @@ import { notify, useUiStore } from '../../stores/ui-store';
 import { Modal } from '../../ui/Modal';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { ImportReportView } from './ImportReportView';
+import { ImportFooter } from '../../ui/ImportFooter';
 
 function parsePaths(text: string): string[] {
   return text
@@ -45,20 +46,16 @@ export function ImportDialog() {
       wide
       onClose={close}
       footer={
-        running ? (
-          <button type="button" className="button" onClick={() => void cancel()}>
-            Cancel import
-          </button>
-        ) : (
-          <>
-            <button type="button" className="button" onClick={close}>
-              Close
-            </button>
-            <button type="button" className="button button-primary" disabled={paths.length === 0} onClick={() => void startImport(paths)}>
-              Import {paths.length > 0 ? `${paths.length} path${paths.length === 1 ? '' : 's'}` : ''}
-            </button>
-          </>
-        )
+        <ImportFooter
+          running={running}
+          onCancel={() => void cancel()}
+          onClose={close}
+          primary={{
+            label: `Import ${paths.length > 0 ? `${paths.length} path${paths.length === 1 ? '' : 's'}` : ''}`.trim(),
+            disabled: paths.length === 0,
+            run: () => void startImport(paths),
+          }}
+        />
       }
     >
       <p className="muted">

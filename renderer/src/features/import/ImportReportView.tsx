@@ -3,6 +3,7 @@ import type { ImportReport } from '../../../../shared/api-types';
 import { formatCount } from '../../lib/format';
 import { RulingLogReport } from '../team/RulingLogReport';
 import { ReportImportView } from '../reports/ImportReportsDialog';
+import { SkippedTable } from '../../ui/SkippedTable';
 
 export function ImportReportView({ report }: { report: ImportReport }) {
   const figures: [string, number][] = [
@@ -61,31 +62,7 @@ export function ImportReportView({ report }: { report: ImportReport }) {
           </table>
         </>
       )}
-      {report.skipped.length > 0 ? (
-        <>
-          <h3 className="section-title">Skipped ({formatCount(report.skipped.length)})</h3>
-          <table className="data-table">
-            <thead>
-              <tr>
-                <th>File</th>
-                <th>Field</th>
-                <th>Reason</th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.skipped.map((s, i) => (
-                <tr key={`${s.path}-${i}`}>
-                  <td className="mono small">{s.path}</td>
-                  <td className="mono small">{s.field}</td>
-                  <td>{s.reason}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </>
-      ) : (
-        <p className="muted small">Nothing skipped.</p>
-      )}
+      <SkippedTable skipped={report.skipped} />
     </div>
   );
 }

@@ -12,6 +12,8 @@ import { notify, useUiStore } from '../../stores/ui-store';
 import { Modal } from '../../ui/Modal';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { Segmented } from '../../ui/Segmented';
+import { SkippedTable } from '../../ui/SkippedTable';
+import { ImportFooter } from '../../ui/ImportFooter';
 
 const REPO = /^[A-Za-z0-9_.-]{1,100}\/[A-Za-z0-9_.-]{1,100}$/u;
 
@@ -55,20 +57,17 @@ export function ImportReportsDialog() {
       wide
       onClose={close}
       footer={
-        running ? (
-          <button type="button" className="button" onClick={() => void cancelImport()}>
-            Cancel import
-          </button>
-        ) : (
-          <>
-            <button type="button" className="button" onClick={close}>
-              Close
-            </button>
-            <button type="button" className="button button-primary" disabled={!ready} onClick={() => void startImport()}>
-              {source === 'files' ? `Import ${paths.length > 0 ? `${paths.length} file${paths.length === 1 ? '' : 's'}` : ''}` : `Fetch ${repoOk ? repo.trim() : 'issues'}`}
-            </button>
-          </>
-        )
+        <ImportFooter
+          running={running}
+          onCancel={() => void cancelImport()}
+          onClose={close}
+          primary={{
+            label:
+              source === 'files' ? `Import ${paths.length > 0 ? `${paths.length} file${paths.length === 1 ? '' : 's'}` : ''}`.trim() : `Fetch ${repoOk ? repo.trim() : 'issues'}`,
+            disabled: !ready,
+            run: () => void startImport(),
+          }}
+        />
       }
     >
       <p className="muted">
@@ -171,31 +170,7 @@ export function ReportImportView({ result }: { result: ReportImportResult }) {
         ))}
       </div>
       {result.added + result.updated === 0 && <p className="muted">Nothing new: every issue was already imported as it is.</p>}
-      {result.skipped.length > 0 ? (
-        <>
-          <h3 className="section-title">Skipped ({formatCount(result.skipped.length)})</h3>
-          <table className="data-table">
-            <thead>
-              <tr>
-                <th>File</th>
-                <th>Field</th>
-                <th>Reason</th>
-              </tr>
-            </thead>
-            <tbody>
-              {result.skipped.map((s, i) => (
-                <tr key={`${s.path}-${i}`}>
-                  <td className="mono small">{s.path}</td>
-                  <td className="mono small">{s.field}</td>
-                  <td>{s.reason}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </>
-      ) : (
-        <p className="muted small">Nothing skipped.</p>
-      )}
+      <SkippedTable skipped={result.skipped} />
     </div>
   );
 }
