@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { generateWorkspace } from '../../db/demo/generate';
 import type { GoldPatch } from '../../shared/patch';
 import type { Bridge, LaunchedBrowser } from './support';
-import { BIN, ensureRendererBuilt, launchBrowser, runCli, startBridge, tempDir } from './support';
+import { BIN, ensureRendererBuilt, openApp, runCli, tempDir } from './support';
 
 const HOSTILE_VALUE = '<img src=x onerror="window.__pwned=1">';
 let bridge: Bridge;
@@ -65,12 +65,7 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'hostile.cells.jsonl'), `${hostile.join('\n')}\n`);
   const imported = await runCli(['import', '--db', db, '--json', workspace.dataset, workspace.runsDir, join(dir, 'hostile.cells.jsonl')]);
   expect(imported.code, imported.stderr).toBe(0);
-  bridge = await startBridge(db, { engineer: 'mia' });
-  browser = await launchBrowser();
-  page = browser.page;
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto(bridge.url);
-  await page.locator('.ag-grid-scrolling-container .ag-row').first().waitFor({ timeout: 20_000 });
+  ({ bridge, browser, page } = await openApp(db, { engineer: 'mia' }));
 });
 
 afterAll(async () => {

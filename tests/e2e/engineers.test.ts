@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Bridge, LaunchedBrowser, TempDir } from './support';
-import { BIN, ensureRendererBuilt, launchBrowser, runCli, startBridge, tempDir } from './support';
+import { BIN, ensureRendererBuilt, openApp, runCli, tempDir } from './support';
 
 interface DisputeLine {
   id: string;
@@ -60,12 +60,7 @@ beforeAll(async () => {
   expect(target.kind).toBe('cell');
   const ruled = await runCli(['rule', target.id, '--decision', 'keep_gold', '--engineer', 'noah', '--rationale', 'secret', '--db', db]);
   expect(ruled.code, ruled.stderr).toBe(0);
-  bridge = await startBridge(db, { engineer: 'mia', env: { ATLAS_ADJUDICATOR_ENGINEER: 'mia' } });
-  browser = await launchBrowser();
-  page = browser.page;
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto(bridge.url);
-  await page.locator('.ag-grid-scrolling-container .ag-row').first().waitFor({ timeout: 20_000 });
+  ({ bridge, browser, page } = await openApp(db, { engineer: 'mia', env: { ATLAS_ADJUDICATOR_ENGINEER: 'mia' } }));
 });
 
 afterAll(async () => {

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { generateWorkspace } from '../../db/demo/generate';
 import type { Bridge, LaunchedBrowser, TempDir } from './support';
-import { BIN, ensureRendererBuilt, launchBrowser, runCli, startBridge, tempDir } from './support';
+import { BIN, ensureRendererBuilt, openApp, runCli, tempDir } from './support';
 
 interface ReportLine {
   number: number;
@@ -129,12 +129,7 @@ beforeAll(async () => {
   const imported = await runCli(['import', '--db', db, '--json', workspace.dataset, workspace.runsDir]);
   expect(imported.code, imported.stderr).toBe(0);
   const api = await startFakeGitHub();
-  bridge = await startBridge(db, { engineer: 'mia', env: { ATLAS_ADJUDICATOR_ENGINEER: 'mia', ATLAS_ADJUDICATOR_GITHUB_API: api, GITHUB_TOKEN: undefined } });
-  browser = await launchBrowser();
-  page = browser.page;
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto(bridge.url);
-  await page.locator('.ag-grid-scrolling-container .ag-row').first().waitFor({ timeout: 20_000 });
+  ({ bridge, browser, page } = await openApp(db, { engineer: 'mia', env: { ATLAS_ADJUDICATOR_ENGINEER: 'mia', ATLAS_ADJUDICATOR_GITHUB_API: api, GITHUB_TOKEN: undefined } }));
 });
 
 afterAll(async () => {

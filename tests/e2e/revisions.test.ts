@@ -14,7 +14,7 @@ import { generateWorkspace } from '../../db/demo/generate';
 import type { GoldPatch } from '../../shared/patch';
 import type { RescoreResult } from '../../shared/revision-types';
 import type { Bridge, LaunchedBrowser, TempDir } from './support';
-import { BIN, ensureRendererBuilt, launchBrowser, runCli, startBridge, tempDir } from './support';
+import { BIN, ensureRendererBuilt, openApp, runCli, tempDir } from './support';
 
 interface DisputeLine {
   id: string;
@@ -70,12 +70,7 @@ beforeAll(async () => {
     if (ruled.length === 3) break;
   }
   expect(ruled).toHaveLength(3);
-  bridge = await startBridge(db, { engineer: 'mia', env: { ATLAS_ADJUDICATOR_ENGINEER: 'mia' } });
-  browser = await launchBrowser();
-  page = browser.page;
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto(bridge.url);
-  await page.locator('.ag-grid-scrolling-container .ag-row').first().waitFor({ timeout: 20_000 });
+  ({ bridge, browser, page } = await openApp(db, { engineer: 'mia', env: { ATLAS_ADJUDICATOR_ENGINEER: 'mia' } }));
 });
 
 afterAll(async () => {
