@@ -22,6 +22,9 @@ export function openStore(path: string, options: { readonly?: boolean } = {}): S
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path, { readonly: options.readonly ?? false });
   try {
+    // New stores only (an existing one keeps its size): rows carry sealed text of a few hundred
+    // bytes, and 16 KiB pages make the full import ~10% faster than the default 4 KiB.
+    db.pragma('page_size = 16384');
     db.pragma('journal_mode = WAL');
     db.pragma('foreign_keys = ON');
     db.pragma('synchronous = FULL');

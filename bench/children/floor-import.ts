@@ -14,6 +14,7 @@ interface Row { gold_row?: unknown; cells?: Cell[] }
 const [dbPath = ':memory:', ...paths] = process.argv.slice(2);
 const timer = startTimer();
 const db = new Database(dbPath);
+db.pragma('page_size = 16384');
 db.pragma('journal_mode = WAL');
 db.pragma('synchronous = FULL');
 db.exec('CREATE TABLE IF NOT EXISTS cells (task_id TEXT, source TEXT, gold_row INTEGER, column_name TEXT, gold TEXT, response TEXT, verdict TEXT)');
