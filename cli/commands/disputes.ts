@@ -4,13 +4,14 @@ import type { DisputeRecord } from '../../db/queries/dispute-records';
 import { dbPathOf, parseCommand, positionals, validateWith, withService } from '../args';
 import { write, writeJsonLine } from '../context';
 import type { CliContext } from '../context';
-import { EXIT } from '../errors';
+import { EXIT, UsageError } from '../errors';
+import { DISPUTE_CSV_HEADER, disputeCsvLine } from '../views/dispute-csv';
 import { disputeTable } from '../views/dispute-table';
 import { COMMON_HELP } from './types';
 import type { Command } from './types';
 
 const HELP = `Usage: atlas-adjudicator disputes [--status S] [--kind K] [--task ID] [--column C]
-                                  [--system S] [--needs ENGINEER] [--search TEXT] [--json] [--db FILE]
+                                  [--system S] [--needs ENGINEER] [--search TEXT] [--json | --csv] [--db FILE]
 
 Lists every matching dispute in priority order (no limit).
 
@@ -24,6 +25,9 @@ Lists every matching dispute in priority order (no limit).
 
 With --json: one JSON object per line (id, kind, task_id, gold_row, entity,
 column, gold, clusters, contesting, systems, status, priority).
+With --csv: a header and one row per dispute (gold_row 1-based), for a
+spreadsheet; a value starting with = + - @ or a tab gets a leading ' so it
+stays text. Both print gold values in plain text on stdout.
 
 ${COMMON_HELP}
 `;
@@ -39,13 +43,18 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
     system: { type: 'string' },
     needs: { type: 'string' },
     search: { type: 'string' },
+    csv: { type: 'boolean' },
   });
   positionals('disputes', given, []);
+  if (values.json && values.csv) throw new UsageError('disputes: --json and --csv are two formats; choose one');
   const raw = { status: values.status, kind: values.kind, task: values.task, column: values.column, system: values.system, needs: values.needs, search: values.search };
   const filter = validateWith('disputes', disputeFilterSchema, Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined)), FILTER_FLAGS);
 
   return withService(ctx, { dbPath: dbPathOf(values.db, ctx), mustExist: true }, async (service) => {
-    if (values.json) {
+    if (values.csv) {
+      await write(ctx.stdout, DISPUTE_CSV_HEADER);
+      for (const record of service.disputeRecords(filter)) await write(ctx.stdout, disputeCsvLine(record));
+    } else if (values.json) {
       // Streamed: a store may hold tens of thousands of disputes.
       for (const record of service.disputeRecords(filter)) await writeJsonLine(ctx.stdout, record);
     } else {

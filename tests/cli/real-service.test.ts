@@ -94,6 +94,21 @@ describe.sequential('a session from import to export', () => {
     expect(task.every((r) => r.task_id === first.task_id)).toBe(true);
   });
 
+  it('lists the same disputes as CSV for a spreadsheet, one row each, and refuses --json with --csv', async () => {
+    const json = records((await cli(['disputes', '--json', '--db', db])).stdout);
+    const csv = await cli(['disputes', '--csv', '--db', db]);
+    expect(csv.code).toBe(0);
+    const lines = csv.stdout.split('\r\n');
+    expect(lines.at(-1)).toBe('');
+    expect(lines[0]).toBe('id,kind,task_id,gold_row,entity,column,gold_state,gold_value,top_value,top_count,contesting,systems,status,priority,has_report');
+    const rows = lines.slice(1, -1);
+    // Row order and ids follow --json; ids never need quoting.
+    expect(rows.map((line) => line.split(',')[0])).toEqual(json.map((r) => r.id));
+    const both = await cli(['disputes', '--json', '--csv', '--db', db]);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toMatch(/--json and --csv/);
+  });
+
   it('shows a dispute as text and as JSON', async () => {
     const json = await cli(['show', first.id, '--json', '--db', db]);
     expect(json.code).toBe(0);
