@@ -25,7 +25,7 @@ Lists every matching dispute in priority order (no limit).
 
 With --json: one JSON object per line (id, kind, task_id, gold_row, entity,
 column, gold, clusters, contesting, systems, status, priority).
-With --csv: a header and one row per dispute (gold_row 1-based), for a
+With --csv: a header and one row per dispute (the same fields, systems joined by '; '), for a
 spreadsheet; a value starting with = + - @ or a tab gets a leading ' so it
 stays text. Both print gold values in plain text on stdout.
 

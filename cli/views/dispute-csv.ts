@@ -12,8 +12,8 @@ export function disputeCsvLine(record: DisputeRecord): string {
     record.id,
     record.kind,
     record.task_id,
-    // 1-based, as the app shows rows; empty for a missing row.
-    record.gold_row === null ? null : record.gold_row + 1,
+    // 0-based like --json and the patch; empty for a missing row.
+    record.gold_row,
     record.entity,
     record.column,
     record.gold.state,
