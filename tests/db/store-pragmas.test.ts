@@ -1,4 +1,4 @@
-// How a store is opened: WAL, foreign keys, synchronous=FULL, and 16 KiB pages
+// How a store is opened: WAL, foreign keys, synchronous=FULL, the page cache, and 16 KiB pages
 // for a new store while an existing one keeps the page size it was made with.
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
@@ -14,9 +14,13 @@ describe('opening a store', () => {
       expect(store.db.pragma('journal_mode', { simple: true })).toBe('wal');
       expect(store.db.pragma('foreign_keys', { simple: true })).toBe(1);
       expect(store.db.pragma('synchronous', { simple: true })).toBe(2);
+      expect(store.db.pragma('cache_size', { simple: true })).toBe(-64 * 1024);
     } finally {
       store.db.close();
     }
+    const importing = openStore(join(tempDir(), 'import.sqlite'), { cacheMiB: 32 });
+    expect(importing.db.pragma('cache_size', { simple: true })).toBe(-32 * 1024);
+    importing.db.close();
   });
 
   it('keeps the page size of an existing store', () => {
