@@ -15,6 +15,8 @@ export const READ_ONLY_METHODS: ReadonlySet<MethodName> = new Set<MethodName>([
   'getFacets',
   'getStats',
   'rescore',
+  // The score preview as a job: it reads the store and writes nothing.
+  'startRescore',
   'listRevisions',
   'reviewPatch',
   'listReports',
