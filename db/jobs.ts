@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { JobStatus } from '../shared/api-types';
 
 /** What a finished job hands back: the fields of JobStatus that carry results. */
-export type JobResult = Pick<JobStatus, 'report' | 'apply' | 'reports' | 'rescore'>;
+export type JobResult = Pick<JobStatus, 'report' | 'apply' | 'reports' | 'rescore' | 'export'>;
 
 export interface JobContext {
   signal: AbortSignal;
@@ -22,7 +22,7 @@ const CANCELLED: Record<JobStatus['kind'], string> = {
   import: 'the store is unchanged',
   demo: 'the store is unchanged',
   reports: 'the store is unchanged',
-  export: 'no file was written',
+  export: 'no revision was recorded and no file was written',
   apply: 'no output was written',
   rescore: 'the preview was stopped; nothing was written',
 };

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AdjudicatorService, DisputeFilter } from '../shared/api';
 import type { ImportReport, StoreInfo } from '../shared/api-types';
-import { exportPatch } from './export/export-patch';
+import { exportPatch, exportPatchJob } from './export/export-patch';
 import { importPaths } from './import/import-paths';
 import { JobFailure, JobManager } from './jobs';
 import { defaultSettingsPath } from './paths';
@@ -150,6 +150,12 @@ export function openService(options: ServiceOptions): ServiceHandle {
     exportPatch: async (input) => {
       await jobs.idle();
       return exportPatch(store, input, engineer());
+    },
+    startExport: (input) => {
+      const job = jobs.start('export', async (context) => ({
+        export: await exportPatchJob(store, input, engineer(), { signal: context.signal, onProgress: context.progress }),
+      }));
+      return { jobId: job.id };
     },
 
     getStats: () => agreementStats(store),

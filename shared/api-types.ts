@@ -41,6 +41,8 @@ export interface JobStatus {
   apply?: ApplyResult;
   /** For `reports` jobs: the GitHub issues imported. */
   reports?: ReportImportResult;
+  /** For `export` jobs: the patch written. */
+  export?: ExportResult;
   /** For `rescore` jobs: the score preview. */
   rescore?: RescoreResult;
   /** For a failed `apply`: why the patch was refused, to show as a table (also said in `error`). */

@@ -134,6 +134,8 @@ export const apiMethods = {
     z.object({ disputeId: id, engineer: text(200).min(1).optional() }).strict(),
   ),
   exportPatch: method<typeof exportInput, ExportResult>(exportInput),
+  /** The same export as a job: progress by step, and cancel until the revision is recorded (JobStatus.export holds the result). */
+  startExport: method<typeof exportInput, { jobId: string }>(exportInput),
   getStats: method<typeof empty, AgreementStats>(empty),
   /** The store's resolution policy: how many agreeing engineers settle a dispute, and blind review. */
   setPolicy: method<typeof policyInput, StoreInfo['policy']>(policyInput),

@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ExportInput } from '../../shared/api';
 import type { ExportResult } from '../../shared/api-types';
 import type { GoldPatch, PatchOperation } from '../../shared/patch';
@@ -53,14 +54,57 @@ export function buildPatch(store: Store, input: ExportInput, engineer: string): 
   return { patch, contentSha256: contentSha256(patch, contentOperations) };
 }
 
+export interface ExportProgress {
+  /** Checked between steps, up to recording the revision; after that the file is written regardless. */
+  signal?: AbortSignal;
+  onProgress?: (done: number, total: number, message: string) => void;
+}
+
+const STEPS = ['collecting settled rulings', 'encoding the patch', 'recording the revision', 'writing the file'] as const;
+
+/**
+ * Exports as a job: the same steps and bytes as exportPatch, yielding between
+ * steps so progress shows and a cancel lands before anything is recorded or
+ * written.
+ */
+export async function exportPatchJob(store: Store, input: ExportInput, engineer: string, options: ExportProgress = {}): Promise<ExportResult> {
+  const { signal, onProgress } = options;
+  const step = async (index: number): Promise<void> => {
+    signal?.throwIfAborted();
+    onProgress?.(index, STEPS.length, STEPS[index]!);
+    await nextTurn();
+    signal?.throwIfAborted();
+  };
+  await step(0);
+  const built = buildPatch(store, input, engineer);
+  await step(1);
+  const encoded = encodePatch(built.patch);
+  await step(2);
+  return recordAndWrite(store, input, built, encoded, () => onProgress?.(3, STEPS.length, STEPS[3]));
+}
+
 export function exportPatch(store: Store, input: ExportInput, engineer: string): ExportResult {
-  const { patch, contentSha256 } = buildPatch(store, input, engineer);
-  // Encoded once, for both the hash and the file.
+  const built = buildPatch(store, input, engineer);
+  return recordAndWrite(store, input, built, encodePatch(built.patch));
+}
+
+interface EncodedPatch {
+  bytes: Buffer;
+  sha256: string;
+}
+
+/** Encoded once, for both the hash and the file. */
+function encodePatch(patch: GoldPatch): EncodedPatch {
   const bytes = Buffer.from(`${JSON.stringify(patch, null, 2)}\n`, 'utf8');
-  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  return { bytes, sha256: createHash('sha256').update(bytes).digest('hex') };
+}
+
+function recordAndWrite(store: Store, input: ExportInput, built: BuiltPatch, encoded: EncodedPatch, beforeWrite?: () => void): ExportResult {
+  const { patch, contentSha256 } = built;
   const path = resolve(input.out);
   // Recorded first: a tag already exported with other changes is refused before anything is written.
-  store.db.transaction(() => recordRevision(store, { patch, patchSha256: sha256, contentSha256 })).immediate();
-  writeFileAtomic(path, bytes);
-  return { path, revision: patch.revision, operations: patch.operations.length, sha256, encrypted: patch.encrypted };
+  store.db.transaction(() => recordRevision(store, { patch, patchSha256: encoded.sha256, contentSha256 })).immediate();
+  beforeWrite?.();
+  writeFileAtomic(path, encoded.bytes);
+  return { path, revision: patch.revision, operations: patch.operations.length, sha256: encoded.sha256, encrypted: patch.encrypted };
 }

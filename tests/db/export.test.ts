@@ -94,6 +94,29 @@ describe('gold patch export (DESIGN §7.1)', () => {
 });
 
 describe('content identity of an encrypted export', () => {
+  it('exports as a job with the same bytes, step by step; a cancelled one records and writes nothing', async () => {
+    const plain = await service.exportPatch({ revision: 'v-job', out: join(out, 'plain-call.json') });
+    const { jobId } = await service.startExport({ revision: 'v-job', out: join(out, 'job.json') });
+    const messages = new Set<string>();
+    let status = await service.getJob({ jobId });
+    while (status.state === 'running') {
+      messages.add(status.message);
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      status = await service.getJob({ jobId });
+    }
+    expect(status).toMatchObject({ kind: 'export', state: 'done', total: 4 });
+    expect(status.export).toEqual({ ...plain, path: join(out, 'job.json') });
+    expect(readFileSync(join(out, 'job.json'))).toEqual(readFileSync(join(out, 'plain-call.json')));
+    expect(messages.size).toBeGreaterThan(0);
+
+    const cancelled = await service.startExport({ revision: 'v-cancelled', out: join(out, 'cancelled.json') });
+    await service.cancelJob({ jobId: cancelled.jobId });
+    await service.idle();
+    expect(await service.getJob({ jobId: cancelled.jobId })).toMatchObject({ state: 'cancelled', error: 'cancelled: no revision was recorded and no file was written' });
+    expect(() => readFileSync(join(out, 'cancelled.json'))).toThrow();
+    expect((await service.listRevisions({})).map((r) => r.tag)).not.toContain('v-cancelled');
+  });
+
   it('is that of the text a reader decrypts, even when a value holds a lone surrogate (encrypted as U+FFFD)', async () => {
     const fresh = freshService('ada');
     try {

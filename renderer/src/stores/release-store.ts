@@ -43,6 +43,8 @@ interface ReleaseState {
   patchPath: string;
   exportForm: ExportForm | null;
   exporting: boolean;
+  /** The running (or last) export job. */
+  exportJob: JobStatus | null;
   exported: ExportResult | null;
   exportError: string | null;
   preview: Loadable<RescoreResult>;
@@ -63,6 +65,7 @@ interface ReleaseState {
   setPatchPath: (path: string) => void;
   setExportForm: (form: ExportForm) => void;
   runExport: () => Promise<void>;
+  cancelExport: () => Promise<void>;
   runPreview: (path?: string) => Promise<void>;
   cancelPreview: () => Promise<void>;
   runReview: (path?: string) => Promise<void>;
@@ -82,6 +85,7 @@ export const useReleaseStore = create<ReleaseState>()((set, get) => ({
   patchPath: '',
   exportForm: null,
   exporting: false,
+  exportJob: null,
   exported: null,
   exportError: null,
   preview: idle(),
@@ -106,13 +110,20 @@ export const useReleaseStore = create<ReleaseState>()((set, get) => ({
     const dataset = get().dataset.trim();
     set({ exporting: true, exportError: null, exported: null });
     try {
-      const result = await api.exportPatch({
+      // A job: progress by step, and cancel until the revision is recorded.
+      const { jobId } = await api.startExport({
         revision: form.revision.trim(),
         out: form.out.trim(),
         ...(form.baseRevision.trim() ? { baseRevision: form.baseRevision.trim() } : {}),
         ...(dataset ? { dataset } : {}),
         plaintext: form.plaintext,
       });
+      const job = await pollJob((i) => api.getJob(i), jobId, (status) => set({ exportJob: status }));
+      if (job.state !== 'done' || !job.export) {
+        set({ exporting: false, exportError: job.error ?? job.message });
+        return;
+      }
+      const result = job.export;
       set({ exporting: false, exported: result, patchPath: result.path, section: 'preview' });
       notify(`Patch ${result.revision} written: ${result.operations} operation${result.operations === 1 ? '' : 's'}.`, 'success');
       // What the patch does to every system's scores, straight away; the review and history are ready too.
@@ -146,6 +157,7 @@ export const useReleaseStore = create<ReleaseState>()((set, get) => ({
     }
   },
 
+  cancelExport: () => cancelRunningJob(get().exportJob, (exportJob) => set({ exportJob })),
   cancelPreview: () => cancelRunningJob(get().previewJob, (previewJob) => set({ previewJob })),
 
   runReview: async (path) => {

@@ -19,6 +19,8 @@ export function ExportSection() {
   const error = useReleaseStore((s) => s.exportError);
   const result = useReleaseStore((s) => s.exported);
   const runExport = useReleaseStore((s) => s.runExport);
+  const job = useReleaseStore((s) => s.exportJob);
+  const cancelExport = useReleaseStore((s) => s.cancelExport);
 
   useEffect(() => {
     if (form == null && info) setForm({ revision: suggestRevision(info.revision), baseRevision: info.revision ?? '', out: '', plaintext: false });
@@ -90,6 +92,14 @@ export function ExportSection() {
         <div className="form-actions">
           {error != null && <span className="error-text">{error}</span>}
           <span className="spacer" />
+          {busy && job?.state === 'running' && (
+            <>
+              <span className="muted small">{job.message ? job.message[0]!.toUpperCase() + job.message.slice(1) : 'Starting'}…</span>
+              <button type="button" className="button" onClick={() => void cancelExport()}>
+                Cancel
+              </button>
+            </>
+          )}
           <button type="submit" className="button button-primary" disabled={busy}>
             {busy ? 'Exporting…' : 'Export'}
           </button>

@@ -47,6 +47,8 @@ function useRunningJob(): { job: JobStatus; cancel: () => Promise<void>; open: (
   const applyJob = useReleaseStore((s) => s.applyJob);
   const cancelApply = useReleaseStore((s) => s.cancelApply);
   const previewJob = useReleaseStore((s) => s.previewJob);
+  const exportJob = useReleaseStore((s) => s.exportJob);
+  const cancelExport = useReleaseStore((s) => s.cancelExport);
   const cancelPreview = useReleaseStore((s) => s.cancelPreview);
   const openOverlay = useUiStore((s) => s.openOverlay);
   const setView = useUiStore((s) => s.setView);
@@ -54,10 +56,11 @@ function useRunningJob(): { job: JobStatus; cancel: () => Promise<void>; open: (
   const running = (job: JobStatus | null): job is JobStatus => job?.state === 'running';
   if (running(importJob)) return { job: importJob, cancel: cancelImport, open: () => openOverlay('import') };
   if (running(reportsJob)) return { job: reportsJob, cancel: cancelReports, open: () => openOverlay('reports-import') };
-  const release = (section: 'apply' | 'preview') => () => {
+  const release = (section: 'export' | 'apply' | 'preview') => () => {
     setView('export');
     setSection(section);
   };
+  if (running(exportJob)) return { job: exportJob, cancel: cancelExport, open: release('export') };
   if (running(applyJob)) return { job: applyJob, cancel: cancelApply, open: release('apply') };
   if (running(previewJob)) return { job: previewJob, cancel: cancelPreview, open: release('preview') };
   return null;
