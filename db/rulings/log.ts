@@ -4,7 +4,6 @@ import { isUtf8 } from 'node:buffer';
 import { resolve } from 'node:path';
 import { decryptText, encryptText } from '../../shared/crypto';
 import { disputeId } from '../../shared/dispute-id';
-import type { DisputeKind } from '../../shared/domain';
 import { writeFileAtomic } from '../fs-atomic';
 import { ReaderError } from '../readers/errors';
 import { maxBytesOf } from '../readers/file-size';
@@ -14,26 +13,8 @@ import { RULING_LOG_FORMAT, rulingLineSchema, serialiseRulingLine } from './log-
 import type { RulingLine } from './log-format';
 import { refreshAllStatuses } from './status';
 import { openRulingContent } from './stored';
+import type { StoredRuling } from './stored';
 
-interface StoredRuling {
-  id: string;
-  dispute_id: string;
-  kind: DisputeKind;
-  task_id: string;
-  gold_row: number | null;
-  column_name: string | null;
-  entity_key: string | null;
-  engineer: string;
-  decision: RulingLine['decision'];
-  value_s: string | null;
-  values_s: string | null;
-  row_idx: number | null;
-  rationale_s: string | null;
-  evidence_s: string;
-  revision: string | null;
-  created_at: string;
-  retracts: string | null;
-}
 
 export class RulingLogError extends Error {
   override name = 'RulingLogError';

@@ -1,6 +1,28 @@
 // A ruling row as stored, and its sealed content opened: shared by the panel's
 // history and the ruling log.
+import type { Decision, DisputeKind } from '../../shared/domain';
 import type { Sealer } from '../seal';
+
+/** A row of the rulings table (retract events included). */
+export interface StoredRuling {
+  id: string;
+  dispute_id: string;
+  kind: DisputeKind;
+  task_id: string;
+  gold_row: number | null;
+  column_name: string | null;
+  entity_key: string | null;
+  engineer: string;
+  decision: Decision | 'retract';
+  value_s: string | null;
+  values_s: string | null;
+  row_idx: number | null;
+  rationale_s: string | null;
+  evidence_s: string;
+  revision: string | null;
+  created_at: string;
+  retracts: string | null;
+}
 
 export interface SealedRulingContent {
   value_s: string | null;

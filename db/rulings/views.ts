@@ -1,21 +1,9 @@
 import type { RulingView } from '../../shared/api-types';
-import type { Decision } from '../../shared/domain';
 import type { Store } from '../store';
 import { openRulingContent } from './stored';
+import type { StoredRuling } from './stored';
 
-interface RulingRow {
-  id: string;
-  engineer: string;
-  decision: Decision | 'retract';
-  value_s: string | null;
-  values_s: string | null;
-  row_idx: number | null;
-  rationale_s: string | null;
-  evidence_s: string;
-  revision: string | null;
-  created_at: string;
-  retracts: string | null;
-}
+type RulingRow = Pick<StoredRuling, 'id' | 'engineer' | 'decision' | 'value_s' | 'values_s' | 'row_idx' | 'rationale_s' | 'evidence_s' | 'revision' | 'created_at' | 'retracts'>;
 
 /** Every ruling on a dispute, oldest first, each marked counted or not. */
 export function readRulingViews(store: Store, disputeId: string): RulingView[] {
