@@ -82,13 +82,15 @@ export function refreshAllStatuses(store: Store, disputeIds?: readonly string[])
   const { db } = store;
   const required = readPolicy(db).required;
   const ids = disputeIds ?? db.prepare<[], { id: string }>('SELECT id FROM disputes').all().map((row) => row.id);
-  // Most rebuilt disputes have no ruling yet: one pass over the rulings index finds the few that do.
-  const ruled = new Set(db.prepare<[], { dispute_id: string }>('SELECT DISTINCT dispute_id FROM rulings').all().map((row) => row.dispute_id));
+  // After a rebuild most disputes have no ruling yet: one pass over the rulings index finds the
+  // few that do. For a handful of ids (a merged log, a report) asking per id is cheaper.
+  const ruled =
+    ids.length > 32 ? new Set(db.prepare<[], { dispute_id: string }>('SELECT DISTINCT dispute_id FROM rulings').all().map((row) => row.dispute_id)) : null;
   const engineersOf = db.prepare<[string], { engineer: string }>('SELECT DISTINCT engineer FROM rulings WHERE dispute_id = ?');
   const ruleTypeOf = db.prepare<[string], { rule_type: RuleType | null }>('SELECT rule_type FROM disputes WHERE id = ?');
   const setOpen = db.prepare("UPDATE disputes SET status = 'open' WHERE id = ? AND settled_by_revision IS NULL AND status <> 'open'");
   for (const id of ids) {
-    const engineers = ruled.has(id) ? engineersOf.all(id) : [];
+    const engineers = ruled === null || ruled.has(id) ? engineersOf.all(id) : [];
     if (engineers.length === 0) {
       setOpen.run(id);
       continue;
