@@ -5,10 +5,11 @@
 // filter walks disputes in priority order anyway, so testing a column of the
 // row it is on is cheaper than a key probe into another table.
 //
-// Format (db/disputes/systems-column.ts): the names sorted, each as a JSON
-// string, joined and wrapped by commas: `,"kestrel","orion",` (none: `,`).
-// Inside a JSON string every `"` is escaped, so `,"name",` matches exactly
-// one whole name. json_quote() writes the same text as JSON.stringify.
+// The format written here, the names sorted, JSON-quoted, joined and wrapped
+// by commas (`,"kestrel","orion",`), was not exact: a name may hold commas,
+// and `,","` then matched between two other names. Migration 005 rewrites
+// the column with one name a line. (json_quote() writes the same text as
+// JSON.stringify.)
 export const up = `
 ALTER TABLE disputes ADD COLUMN systems TEXT NOT NULL DEFAULT ',';
 UPDATE disputes SET systems = coalesce(

@@ -3,6 +3,7 @@ import * as initial from './001-initial';
 import * as reports from './002-reports';
 import * as revisions from './003-revisions';
 import * as disputeSystems from './004-dispute-systems';
+import * as disputeSystemsLines from './005-dispute-systems-lines';
 
 export interface Migration {
   version: number;
@@ -15,6 +16,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 2, name: 'reports', up: reports.up },
   { version: 3, name: 'revisions', up: revisions.up },
   { version: 4, name: 'dispute systems as a column', up: disputeSystems.up },
+  { version: 5, name: 'dispute systems on lines', up: disputeSystemsLines.up },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;

@@ -7,11 +7,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { decodeSystems, encodeSystems, systemNeedle } from '../../db/disputes/systems-column';
 import { MIGRATIONS } from '../../db/migrations/index';
+import { openService } from '../../db/service';
 import { openStore } from '../../db/store';
 import { parseInput } from '../../shared/api';
 import { freshService, smallWorkspace, tempDir, workspacePaths } from './workspace';
 
-const name = fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('a', 'b', 'a,b', '"a"', 'a","b', ',"a",', '\\', 'x\n', '', ','));
+const name = fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('a', 'b', 'a,b', '"a"', 'a","b', ',"a",', '\\', 'x\n', '', ',', '\n', '"\n"', '\\n'));
 
 describe('the systems column', () => {
   it('round-trips any set of names, sorted and without duplicates', () => {
@@ -29,7 +30,7 @@ describe('the systems column', () => {
       fc.property(fc.array(name, { maxLength: 8 }), name, (names, probe) => {
         expect(encodeSystems(names).includes(systemNeedle(probe))).toBe(names.includes(probe));
       }),
-      { numRuns: 1000 },
+      { numRuns: 5000 },
     );
   });
 
@@ -39,7 +40,7 @@ describe('the systems column', () => {
       fc.property(fc.array(name, { minLength: 1, maxLength: 4 }), (names) => {
         const sorted = [...new Set(names)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
         const quoted = sorted.map((n) => (db.prepare('SELECT json_quote(?) AS q').get(n) as { q: string }).q);
-        expect(`,${quoted.join(',')},`).toBe(encodeSystems(names));
+        expect(`\n${quoted.map((q) => `${q}\n`).join('')}`).toBe(encodeSystems(names));
       }),
       { numRuns: 200 },
     );
@@ -47,31 +48,45 @@ describe('the systems column', () => {
   });
 });
 
-describe('migration 004', () => {
-  it('moves dispute_systems rows into disputes.systems and drops the table', () => {
-    const path = join(tempDir(), 'v3.sqlite');
-    const old = new Database(path);
-    for (const migration of MIGRATIONS.filter((m) => m.version <= 3)) old.exec(migration.up);
-    old.pragma('user_version = 3');
-    const insert = old.prepare(
+describe('migrations 004 and 005', () => {
+  it('004 moves dispute_systems rows into disputes.systems and drops the table', () => {
+    const db = new Database(':memory:');
+    for (const migration of MIGRATIONS.filter((m) => m.version <= 3)) db.exec(migration.up);
+    const insert = db.prepare(
       "INSERT INTO disputes (id, kind, task_id, entity_s, gold_state, top_count, contesting) VALUES (?, 'cell', 't', 'e', 'value', 0, 0)",
     );
     insert.run('d-1');
     insert.run('d-2');
-    const system = old.prepare('INSERT INTO dispute_systems (dispute_id, system) VALUES (?, ?)');
+    const system = db.prepare('INSERT INTO dispute_systems (dispute_id, system) VALUES (?, ?)');
     system.run('d-1', 'orion');
     system.run('d-1', 'a "quoted", name');
     system.run('d-1', 'kestrel');
-    old.close();
-
-    const store = openStore(path);
-    const systems = (id: string): string => (store.db.prepare('SELECT systems FROM disputes WHERE id = ?').get(id) as { systems: string }).systems;
-    expect(decodeSystems(systems('d-1'))).toEqual(['a "quoted", name', 'kestrel', 'orion']);
-    expect(systems('d-1')).toBe(encodeSystems(['orion', 'kestrel', 'a "quoted", name']));
+    db.exec(MIGRATIONS.find((m) => m.version === 4)!.up);
+    const systems = (id: string): string => (db.prepare('SELECT systems FROM disputes WHERE id = ?').get(id) as { systems: string }).systems;
+    expect(systems('d-1')).toBe(',"a \\"quoted\\", name","kestrel","orion",');
     expect(systems('d-2')).toBe(',');
-    expect(store.db.prepare("SELECT count(*) AS n FROM sqlite_schema WHERE name = 'dispute_systems'").get()).toEqual({ n: 0 });
-    expect(store.db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
-    store.db.close();
+    expect(decodeSystems(systems('d-2'))).toEqual([]);
+    expect(db.prepare("SELECT count(*) AS n FROM sqlite_schema WHERE name = 'dispute_systems'").get()).toEqual({ n: 0 });
+    db.close();
+  });
+
+  it('005 rewrites the column one name a line, from the graded cells, as derivation writes it', async () => {
+    const dir = tempDir();
+    const service = openService({ dbPath: join(dir, 'store.sqlite'), settingsPath: join(dir, 'settings.json'), engineer: 'mia' });
+    await service.importPaths(workspacePaths(await smallWorkspace()));
+    const derived = service.store.db.prepare('SELECT id, systems FROM disputes ORDER BY id').all() as { id: string; systems: string }[];
+    expect(derived.some((row) => decodeSystems(row.systems).length > 1)).toBe(true);
+    // A store as 004 left it: commas, and user_version 4.
+    service.store.db.exec("UPDATE disputes SET systems = ','");
+    service.store.db.pragma('user_version = 4');
+    service.close();
+    const reopened = openStore(join(dir, 'store.sqlite'));
+    try {
+      expect(reopened.db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+      expect(reopened.db.prepare('SELECT id, systems FROM disputes ORDER BY id').all()).toEqual(derived);
+    } finally {
+      reopened.db.close();
+    }
   });
 });
 
