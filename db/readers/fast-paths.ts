@@ -24,11 +24,14 @@ function isObject(value: unknown): value is Record<string, unknown> {
 
 const isRowIndex = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 
+// Finite numbers only, as z.number() (JSON has no Infinity or NaN, but a caller may pass them).
+const isScalarOther = (value: unknown): value is number | boolean => (typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean';
+
 /** `cellText` of schemas.ts: a scalar as text, absent or null as ''; undefined when zod must decide. */
 function text(value: unknown): string | undefined {
   if (typeof value === 'string') return value;
   if (value === undefined || value === null) return '';
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (isScalarOther(value)) return String(value);
   return undefined;
 }
 
@@ -36,7 +39,7 @@ function text(value: unknown): string | undefined {
 function nullableText(value: unknown): string | null | undefined {
   if (typeof value === 'string') return value;
   if (value === undefined || value === null) return null;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (isScalarOther(value)) return String(value);
   return undefined;
 }
 

@@ -51,7 +51,9 @@ export function parseGold(raw: unknown, prefix = 'gold'): GoldResult {
 type GoldCellInput = z.output<typeof goldCellSchema>;
 
 const isStringArray = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
-const isScalar = (value: unknown): value is string | number | boolean => typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+// Finite numbers only, as z.number() (JSON has no Infinity or NaN, but a caller may pass them).
+const isScalar = (value: unknown): value is string | number | boolean =>
+  typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean';
 
 /**
  * The common shapes of a gold cell checked by hand (zod costs most of the

@@ -33,6 +33,13 @@ describe('fast gold cell', () => {
     );
   });
 
+  it('leaves non-finite numbers to zod, which refuses them (found by the property above)', () => {
+    for (const value of [Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, Number.NaN]) {
+      expect(fastGoldCell({ value })).toBeNull();
+      expect(goldCellSchema.safeParse({ value }).success).toBe(false);
+    }
+  });
+
   it('answers for the usual shapes', () => {
     for (const raw of [{ value: '94', sources: ['https://a'] }, { blank: true }, { ungraded: true }, { value: 90, alternatives: ['Everyone'] }]) {
       expect(fastGoldCell(raw)).not.toBeNull();
