@@ -1,6 +1,7 @@
 // Errors of the revision commands. Each carries what a host needs to print a
 // one-line message and, with --json, the structured detail.
 import type { PatchMismatch } from '../../shared/revision-types';
+import { mismatchReason } from '../../shared/patch-mismatch';
 
 /** The patch file is not an atlas-gold-patch/1 document. */
 export class PatchFormatError extends Error {
@@ -44,8 +45,7 @@ function describeMismatches(base: { expected: string; found: string } | null, mi
   if (mismatches.length > 0) {
     const lines = mismatches.map((m) => {
       const where = `#${m.index} ${m.op} task ${JSON.stringify(m.task_id)} row ${m.row}${m.column === null ? '' : ` column ${JSON.stringify(m.column)}`}`;
-      const values = m.expected !== undefined || m.found !== undefined ? ` (expected ${m.expected ?? '?'}, found ${m.found ?? '?'})` : '';
-      return `${where}: ${m.reason}${values}`;
+      return `${where}: ${mismatchReason(m)}`;
     });
     parts.push(`${mismatches.length} operation${mismatches.length === 1 ? '' : 's'} do not match the dataset: ${lines.join('; ')}`);
   }

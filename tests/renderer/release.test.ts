@@ -2,9 +2,10 @@
 // after, the operations filter, a refused apply read back into its lines.
 import { describe, expect, it } from 'vitest';
 import type { PatchReviewOperation, SystemRescore } from '../../shared/revision-types';
-import { deltaRows, filterOperations, formatDelta, formatF1, mismatchReason, rankMove, revisedDatasetPath, runLabels, shortSha, siblingPath, stateText, trend } from '../../renderer/src/lib/release';
+import { deltaRows, filterOperations, formatDelta, formatF1, rankMove, revisedDatasetPath, runLabels, shortSha, siblingPath, stateText, trend } from '../../renderer/src/lib/release';
 import { jobProgressText, pollJob } from '../../renderer/src/lib/jobs';
 import type { JobStatus } from '../../shared/api-types';
+import { mismatchReason } from '../../shared/patch-mismatch';
 
 function system(name: string, before: number, after: number, run = `${name}-run`): SystemRescore {
   const scores = (row: number, rank: number) => ({ discovery_f1: 0.9, item_f1: 0.8, row_f1: row, rank });

@@ -1,7 +1,7 @@
 // How a revision reads on screen: score deltas, patch operations as
 // before → after, and a refused apply's mismatches. Pure; tested directly.
 import type { PatchCellState, PatchOpKind, PatchRowState } from '../../../shared/patch';
-import type { PatchMismatch, PatchReviewOperation, SystemRescore } from '../../../shared/revision-types';
+import type { PatchReviewOperation, SystemRescore } from '../../../shared/revision-types';
 import { normalizeText } from '../../../shared/normalize';
 
 export const OP_KINDS: readonly PatchOpKind[] = ['set_cell', 'add_alternative', 'set_blank', 'set_ungraded', 'add_row', 'remove_row', 'add_alias'];
@@ -134,10 +134,6 @@ export function filterOperations(ops: readonly PatchReviewOperation[], filter: O
   });
 }
 
-/** Why an operation does not fit, with the values when the refusal may show them (plaintext). */
-export function mismatchReason(m: Pick<PatchMismatch, 'reason' | 'expected' | 'found'>): string {
-  return m.expected !== undefined || m.found !== undefined ? `${m.reason} (expected ${m.expected ?? '?'}, found ${m.found ?? '?'})` : m.reason;
-}
 
 /** "afcfdd64e1e1…": enough of a sha256 to tell revisions apart at a glance. */
 export function shortSha(sha: string | null | undefined, length = 12): string {

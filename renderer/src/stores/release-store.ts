@@ -3,7 +3,7 @@
 // progress and cancel), and the store's revision history. One patch path is
 // shared by preview, review and apply; exporting sets it.
 import { create } from 'zustand';
-import type { ApplyRefusal, ExportResult, JobStatus } from '../../../shared/api-types';
+import type { ExportResult, JobStatus } from '../../../shared/api-types';
 import type { ApplyResult, PatchReview, RescoreResult, RevisionRecord } from '../../../shared/revision-types';
 import { api, errorMessage } from '../api/client';
 import { pollJob } from '../lib/jobs';
@@ -56,8 +56,6 @@ interface ReleaseState {
   applyJob: JobStatus | null;
   applied: ApplyResult | null;
   applyError: string | null;
-  /** A refused patch: the base and every mismatching operation, as data. */
-  applyRefusal: ApplyRefusal | null;
   revisions: Loadable<RevisionRecord[]>;
 
   setSection: (section: ReleaseSection) => void;
@@ -96,7 +94,6 @@ export const useReleaseStore = create<ReleaseState>()((set, get) => ({
   applyJob: null,
   applied: null,
   applyError: null,
-  applyRefusal: null,
   revisions: idle(),
 
   setSection: (section) => set({ section }),
@@ -179,7 +176,7 @@ export const useReleaseStore = create<ReleaseState>()((set, get) => ({
   startApply: async () => {
     if (get().applyJob?.state === 'running') return;
     const { dataset, patchPath, applyForm } = get();
-    set({ applied: null, applyError: null, applyRefusal: null });
+    set({ applied: null, applyError: null });
     try {
       const { jobId } = await api.applyPatch({
         dataset: dataset.trim(),
@@ -197,7 +194,7 @@ export const useReleaseStore = create<ReleaseState>()((set, get) => ({
       } else if (job.state === 'cancelled') {
         set({ applyError: job.error ?? 'Cancelled: no output was written.' });
       } else {
-        set({ applyError: job.error ?? job.message, applyRefusal: job.refusal ?? null });
+        set({ applyError: job.error ?? job.message });
       }
     } catch (error) {
       set({ applyJob: null, applyError: errorMessage(error) });

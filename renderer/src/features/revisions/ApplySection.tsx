@@ -8,7 +8,8 @@ import type { ApplyResult } from '../../../../shared/revision-types';
 import { errorMessage, host } from '../../api/client';
 import { formatCount } from '../../lib/format';
 import { jobProgressText } from '../../lib/jobs';
-import { mismatchReason, OP_LABELS, revisedDatasetPath, siblingPath } from '../../lib/release';
+import { mismatchReason } from '../../../../shared/patch-mismatch';
+import { OP_LABELS, revisedDatasetPath, siblingPath } from '../../lib/release';
 import { rowLabel } from '../../lib/row-picker';
 import { useReleaseStore } from '../../stores/release-store';
 import { notify } from '../../stores/ui-store';
@@ -25,7 +26,8 @@ export function ApplySection() {
   const job = useReleaseStore((s) => s.applyJob);
   const applied = useReleaseStore((s) => s.applied);
   const error = useReleaseStore((s) => s.applyError);
-  const refusal = useReleaseStore((s) => s.applyRefusal);
+  // The failed job's own status says why, as data.
+  const refusal = useReleaseStore((s) => (s.applyJob?.state === 'failed' ? (s.applyJob.refusal ?? null) : null));
   const startApply = useReleaseStore((s) => s.startApply);
   const cancelApply = useReleaseStore((s) => s.cancelApply);
   const running = job?.state === 'running';
