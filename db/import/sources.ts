@@ -25,12 +25,8 @@ export interface SourcePlan {
 
 const IMPORTABLE = new Set(['dataset', 'run', 'cells', 'judges']);
 
-export interface PlanOptions {
-  signal?: AbortSignal;
-  maxFileBytes?: number;
-  /** The store's tasks per run: unchanged task directories are hashed, not parsed. */
-  knownTasks?: ReaderOptions['knownTasks'];
-}
+/** What planning passes to the readers: cancel, the size limit, and the store's tasks per run. */
+export type PlanOptions = Pick<ReaderOptions, 'signal' | 'maxFileBytes' | 'knownTasks'>;
 
 export async function planSources(paths: readonly string[], options: PlanOptions = {}): Promise<SourcePlan> {
   const { signal, knownTasks, maxFileBytes } = options;

@@ -7,7 +7,7 @@ import { disputeId } from '../../shared/dispute-id';
 import { writeFileAtomic } from '../fs-atomic';
 import { ReaderError } from '../readers/errors';
 import { maxBytesOf } from '../readers/file-size';
-import { readFileLimited } from '../readers/files';
+import { lineBytes, readFileLimited } from '../readers/files';
 import type { Store } from '../store';
 import { RULING_LOG_FORMAT, rulingLineSchema, serialiseRulingLine } from './log-format';
 import type { RulingLine } from './log-format';
@@ -96,12 +96,12 @@ function readLogLines(path: string, maxFileBytes: number | undefined): (string |
     if (error instanceof ReaderError) return { refused: error.reason };
     throw error;
   }
-  const start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
   const lines: (string | null)[] = [];
-  for (let from = start; from <= bytes.length; ) {
+  for (let from = 0, number = 1; from <= bytes.length; number++) {
     let end = bytes.indexOf(0x0a, from);
     if (end === -1) end = bytes.length;
-    const line = bytes.subarray(from, end);
+    // Trimmed as every JSONL reader trims (a BOM opening the file, a CR ending the line).
+    const line = lineBytes(bytes.subarray(from, end), number);
     lines.push(isUtf8(line) ? line.toString('utf8') : null);
     from = end + 1;
   }
