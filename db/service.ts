@@ -177,7 +177,7 @@ export function openService(options: ServiceOptions): ServiceHandle {
     applyPatch: (input) => {
       const job = jobs.start('apply', async (context) => {
         try {
-          return { apply: await applyAndRecord(store, input, { signal: context.signal, onProgress: (done, total, phase) => context.progress(done, total, phase) }) };
+          return { apply: await applyAndRecord(store, input, { signal: context.signal, onProgress: context.progress }) };
         } catch (error) {
           // The renderer shows a refusal as a table: the mismatches travel as data, not only as text.
           if (error instanceof PatchMismatchError) throw new JobFailure(error.message, { refusal: { base: error.base, mismatches: [...error.mismatches] } });
