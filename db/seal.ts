@@ -43,7 +43,8 @@ export class XorKey {
 export class Sealer {
   private readonly key: XorKey;
 
-  constructor(secret: string) {
+  /** `secret`: kept for the reader thread, which seals with the same key (db/import/reader-thread). */
+  constructor(readonly secret: string) {
     this.key = new XorKey(secret);
   }
 

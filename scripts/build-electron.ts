@@ -8,6 +8,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import type { Metafile, Plugin } from 'esbuild';
+import { BUNDLED_WORKER, WORKER_BUNDLE_OPTIONS, workerEntry } from '../db/import/reader-thread/thread';
 import { METHOD_NAMES } from '../shared/api';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -106,11 +107,22 @@ export async function buildPreload(root: string, outDir: string): Promise<{ path
   return { path, metafile: result.metafile };
 }
 
+/**
+ * The import's reader thread -> <outDir>/reader-thread-worker.cjs, beside
+ * main.js where the bundled importer looks for it (db/import/reader-thread).
+ */
+export async function buildReaderThread(root: string, outDir: string): Promise<{ path: string; metafile: Metafile }> {
+  const path = join(outDir, BUNDLED_WORKER);
+  const entry = join(root, relative(REPO_ROOT, workerEntry()));
+  const result = await build({ ...WORKER_BUNDLE_OPTIONS, entryPoints: [entry], outfile: path, sourcemap: true, metafile: true, logLevel: 'warning' });
+  return { path, metafile: result.metafile };
+}
+
 export async function buildElectron(root = REPO_ROOT): Promise<ElectronBundles> {
   const outDir = join(root, 'dist-electron');
   mkdirSync(outDir, { recursive: true });
   writeOutputPackageJson(outDir);
-  const [main, preload] = await Promise.all([buildMain(root, outDir), buildPreload(root, outDir)]);
+  const [main, preload] = await Promise.all([buildMain(root, outDir), buildPreload(root, outDir), buildReaderThread(root, outDir)]);
   return { main: main.path, preload: preload.path };
 }
 

@@ -13,8 +13,11 @@ import { refreshAllStatuses } from '../rulings/status';
 import type { Store } from '../store';
 import { getMeta, setMeta } from '../store';
 import { maxBytesOf } from '../readers/file-size';
-import { knownTasksOf } from './known-tasks';
+import { readerThreadScript, RunReaderThread } from './reader-thread/thread';
+import { knownTaskCountOf, knownTasksOf } from './known-tasks';
+import { RunTaskPreparer } from './prepared-run-task';
 import { planSources, readSource } from './sources';
+import type { PlannedSource } from './sources';
 import { ImportWriter } from './writer';
 
 export interface ImportProgress {
@@ -22,6 +25,34 @@ export interface ImportProgress {
   signal?: AbortSignal;
   /** Files above this are refused with a message (default: ATLAS_ADJUDICATOR_MAX_FILE_SIZE, else 64 MiB). */
   maxFileBytes?: number;
+  /**
+   * Read run directories on a second thread: `auto` (the default) does when
+   * the import holds enough run tasks to repay starting it.
+   */
+  readerThread?: 'auto' | 'always' | 'never';
+}
+
+/**
+ * Run tasks the store does not hold yet: those are parsed. The ones it holds
+ * are likely unchanged, and then only hashed, which costs less than starting
+ * the thread.
+ */
+function runTasksToParse(store: Store, sources: readonly PlannedSource[]): number {
+  const knownCount = knownTaskCountOf(store);
+  let count = 0;
+  for (const { source, units, run } of sources) {
+    if (source.kind === 'run' && run) count += Math.max(0, units - run.runs.reduce((sum, header) => sum + knownCount(header.run_key), 0));
+  }
+  return count;
+}
+
+/** Below this many run tasks to parse, starting the thread costs more than it saves. */
+export const READER_THREAD_MIN_TASKS = 1000;
+
+function readerThreadFor(mode: ImportProgress['readerThread'], runTasks: number, sealSecret: string): RunReaderThread | null {
+  if (mode === 'never' || (mode !== 'always' && runTasks < READER_THREAD_MIN_TASKS)) return null;
+  const script = readerThreadScript();
+  return script ? new RunReaderThread(script, sealSecret) : null;
 }
 
 export class ImportError extends Error {
@@ -37,7 +68,8 @@ export class ImportError extends Error {
 export async function importPaths(store: Store, paths: readonly string[], options: ImportProgress = {}): Promise<ImportReport> {
   const { signal, onProgress } = options;
   const maxFileBytes = maxBytesOf(options);
-  const plan = await planSources(paths, { signal, maxFileBytes, knownTasks: knownTasksOf(store) });
+  const knownTasks = knownTasksOf(store);
+  const plan = await planSources(paths, { signal, maxFileBytes, knownTasks });
   const skipped: SkippedItem[] = [...plan.errors];
   const failed: ImportReport['failed'] = [];
   let done = 0;
@@ -46,17 +78,22 @@ export async function importPaths(store: Store, paths: readonly string[], option
 
   const { db } = store;
   const writer = new ImportWriter(store);
+  const preparer = new RunTaskPreparer(store.sealer);
   let recordsRead = 0;
   let newDisputes = 0;
   let rulings: RulingLogImport | undefined;
   let reports: ReportImportResult | undefined;
+  const thread = readerThreadFor(options.readerThread, runTasksToParse(store, plan.sources), store.sealer.secret);
   db.exec('BEGIN IMMEDIATE');
   try {
     const now = new Date().toISOString();
     let datasetId: number | null = null;
     const datasetHashes: string[] = [];
-    for (const source of plan.sources) {
-      for await (const event of readSource(source, { signal, maxFileBytes })) {
+    const lastRun = plan.sources.findLastIndex((source) => source.source.kind === 'run');
+    for (const [index, source] of plan.sources.entries()) {
+      // Its heap is freed as soon as no run is left to read: the import's memory peaks after.
+      if (index > lastRun) await thread?.close();
+      for await (const event of readSource(source, { signal, maxFileBytes, knownTasks }, thread)) {
         signal?.throwIfAborted();
         switch (event.type) {
           case 'dataset': {
@@ -74,13 +111,14 @@ export async function importPaths(store: Store, paths: readonly string[], option
             done++;
             break;
           case 'runTask':
-            if (event.record.state === 'failed') {
-              failed.push({ path: event.record.path, task_id: event.record.task_id, system: event.record.run.system });
-            }
-            writer.runTask(event.record);
+          case 'preparedRunTask': {
+            const record = event.type === 'runTask' ? preparer.prepare(event.record) : event.record;
+            if (record.state === 'failed') failed.push({ path: record.path, task_id: record.task_id, system: record.run.system });
+            writer.runTask(record);
             recordsRead++;
             done++;
             break;
+          }
           case 'judge':
             writer.judge(event.opinion);
             recordsRead++;
@@ -93,6 +131,7 @@ export async function importPaths(store: Store, paths: readonly string[], option
         if (event.type !== 'judge' && event.type !== 'dataset') onProgress?.(Math.min(done, total), total, source.path);
       }
     }
+    await thread?.close();
     if (recordsRead === 0 && plan.rulingLogs.length === 0 && plan.reportFiles.length === 0) {
       const reasons = skipped.slice(0, 3).map((item) => `${item.path}: ${item.reason}`);
       throw new ImportError(`nothing could be imported${reasons.length ? `: ${reasons.join('; ')}` : ''}`, report());
@@ -107,6 +146,8 @@ export async function importPaths(store: Store, paths: readonly string[], option
   } catch (error) {
     if (db.inTransaction) db.exec('ROLLBACK');
     throw error;
+  } finally {
+    await thread?.close();
   }
   return report();
 

@@ -9,3 +9,9 @@ export function knownTasksOf(store: Store): (run: RunHeader) => ReadonlyMap<stri
   );
   return (run) => new Map(select.all(run.run_key).map(({ path, ...known }) => [path, known]));
 }
+
+/** How many tasks the store holds for a run: a re-import of those is mostly hashing, not parsing. */
+export function knownTaskCountOf(store: Store): (runKey: string) => number {
+  const count = store.db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM run_tasks rt JOIN runs r ON r.id = rt.run_id WHERE r.run_key = ?');
+  return (runKey) => count.get(runKey)?.n ?? 0;
+}

@@ -4,6 +4,8 @@ import { createReadStream } from 'node:fs';
 import type { SkippedItem } from '../../shared/api-types';
 import { ReaderError, expandPaths, readCellsFile, readDataset, readHarnessRun, readJudgeOpinions } from '../readers/index';
 import type { DetectedSource, ReaderOptions, RunSource } from '../readers/index';
+import type { RunReaderThread } from './reader-thread/thread';
+import { maxBytesOf } from '../readers/file-size';
 import type { ImportEvent } from './events';
 
 export interface PlannedSource {
@@ -70,9 +72,10 @@ async function countLines(path: string): Promise<number> {
   return Math.max(lines, 1);
 }
 
-export async function* readSource(planned: PlannedSource, options: ReaderOptions): AsyncGenerator<ImportEvent> {
+/** `thread`: read run directories on it instead of in this thread (same records, same order). */
+export async function* readSource(planned: PlannedSource, options: ReaderOptions, thread?: RunReaderThread | null): AsyncGenerator<ImportEvent> {
   try {
-    yield* eventsOf(planned, options);
+    yield* eventsOf(planned, options, thread ?? null);
   } catch (error) {
     // A source that cannot be opened at all is reported; the rest of the import goes on.
     if (!(error instanceof ReaderError)) throw error;
@@ -80,7 +83,7 @@ export async function* readSource(planned: PlannedSource, options: ReaderOptions
   }
 }
 
-async function* eventsOf(planned: PlannedSource, options: ReaderOptions): AsyncGenerator<ImportEvent> {
+async function* eventsOf(planned: PlannedSource, options: ReaderOptions, thread: RunReaderThread | null): AsyncGenerator<ImportEvent> {
   switch (planned.source.kind) {
     case 'dataset': {
       const dataset = await readDataset(planned.path, options);
@@ -91,6 +94,13 @@ async function* eventsOf(planned: PlannedSource, options: ReaderOptions): AsyncG
     case 'run':
     case 'cells': {
       const run = planned.run ?? (await readCellsFile(planned.path, options));
+      const header = run.runs[0];
+      if (thread && planned.source.kind === 'run' && header && run.runs.length === 1) {
+        const known = options.knownTasks?.(header) ?? null;
+        const prepared = thread.read(planned.path, header, { signal: options.signal, maxFileBytes: maxBytesOf(options), known });
+        for await (const item of prepared) yield 'ok' in item ? { type: 'preparedRunTask', record: item.ok } : { type: 'skipped', item: item.skipped };
+        return;
+      }
       for await (const item of run.tasks) yield 'ok' in item ? { type: 'runTask', record: item.ok } : { type: 'skipped', item: item.skipped };
       return;
     }

@@ -1,9 +1,10 @@
 // Writes reader records into the store. Called inside the import's single
 // transaction; counts only what changed, so a re-import reports zeros.
-import type { DatasetTask, JudgeOpinionRecord, RunHeader, RunTaskRecord } from '../readers/types';
+import type { DatasetTask, JudgeOpinionRecord, RunHeader } from '../readers/types';
 import type { Store } from '../store';
-import { entityKey } from './entity-key';
-import { SealCache } from './seal-cache';
+import type { PreparedRunTask } from './prepared-run-task';
+import { CELL_WIDTH, ROW_WIDTH } from './prepared-run-task';
+import { wellFormed } from './well-formed';
 
 export interface WriteCounts {
   tasks: Set<string>;
@@ -18,11 +19,9 @@ export class ImportWriter {
   readonly touchedTasks = new Set<string>();
   private readonly runIds = new Map<string, number>();
   private readonly statements;
-  private readonly seals: SealCache;
 
   constructor(private readonly store: Store) {
     const db = store.db;
-    this.seals = new SealCache(store.sealer);
     this.statements = {
       datasetByHash: db.prepare<[string], { id: number }>('SELECT id FROM datasets WHERE sha256 = ?'),
       insertDataset: db.prepare('INSERT INTO datasets (sha256, revision, path, format, imported_at) VALUES (?, ?, ?, ?, ?)'),
@@ -133,10 +132,9 @@ export class ImportWriter {
     return runId;
   }
 
-  runTask(record: RunTaskRecord): void {
-    const sealer = this.seals;
+  runTask(record: PreparedRunTask): void {
     const runId = this.runIdFor(record.run);
-    const taskId = wellFormed(record.task_id);
+    const taskId = record.task_id;
     const previous = this.statements.runTaskSha.get(runId, taskId);
     if (previous?.content_sha === record.content_sha) return;
     // The reader skipped parsing on the store's word; that must still hold inside the transaction.
@@ -158,50 +156,18 @@ export class ImportWriter {
       scores?.row_f1 ?? null,
       record.returned_rows,
     );
-    record.rows.forEach((row, seq) => {
-      const entity = row.response_entity ?? row.gold_entity ?? null;
-      this.statements.insertRunRow.run(
-        runId,
-        taskId,
-        seq,
-        row.gold_row,
-        row.response_row,
-        sealer.seal(entity),
-        entity === null ? null : this.entityKey(entity),
-        row.aligned_by,
-      );
-      for (const cell of lastPerColumn(row.cells)) {
-        this.statements.insertCell.run(
-          runId,
-          taskId,
-          seq,
-          row.gold_row,
-          wellFormed(cell.column),
-          sealer.seal(cell.gold),
-          sealer.seal(cell.response),
-          cell.response.trim() === '' ? 1 : 0,
-          cell.verdict,
-          cell.method,
-          sealer.sealList(cell.sources),
-          sealer.seal(cell.reasoning),
-        );
-        this.counts.cells++;
-      }
-    });
+    const { rows, cells } = record;
+    const insertRow = this.statements.insertRunRow;
+    for (let i = 0; i < rows.length; i += ROW_WIDTH) {
+      insertRow.run(runId, taskId, rows[i], rows[i + 1], rows[i + 2], rows[i + 3], rows[i + 4], rows[i + 5]);
+    }
+    const insertCell = this.statements.insertCell;
+    for (let i = 0; i < cells.length; i += CELL_WIDTH) {
+      insertCell.run(runId, taskId, cells[i], cells[i + 1], cells[i + 2], cells[i + 3], cells[i + 4], cells[i + 5], cells[i + 6], cells[i + 7], cells[i + 8], cells[i + 9]);
+    }
+    this.counts.cells += cells.length / CELL_WIDTH;
     this.counts.tasks.add(taskId);
     this.touchedTasks.add(taskId);
-  }
-
-  // The same entity names come back from every system: normalise and hash each once.
-  private readonly entityKeys = new Map<string, string>();
-  private entityKey(name: string): string {
-    let key = this.entityKeys.get(name);
-    if (key === undefined) {
-      if (this.entityKeys.size >= 20_000) this.entityKeys.clear();
-      key = entityKey(name);
-      this.entityKeys.set(name, key);
-    }
-    return key;
   }
 
   judge(opinion: JudgeOpinionRecord): void {
@@ -220,35 +186,4 @@ export class ImportWriter {
     );
     if (result.changes > 0) this.counts.judges++;
   }
-}
-
-/**
- * A row's cells with each column once, the last one winning (what the former
- * INSERT OR REPLACE on (row, column) kept). Rows almost never repeat a column,
- * so the common case returns the array itself.
- */
-export function lastPerColumn<T extends { column: string }>(cells: readonly T[]): readonly T[] {
-  if (cells.length < 2) return cells;
-  const seen = new Set<string>();
-  for (const cell of cells) seen.add(wellFormed(cell.column));
-  if (seen.size === cells.length) return cells;
-  const last = new Map<string, T>();
-  for (const cell of cells) {
-    const column = wellFormed(cell.column);
-    last.delete(column);
-    last.set(column, cell);
-  }
-  return [...last.values()];
-}
-
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/gu;
-
-/**
- * Identifiers stored as plain text (task ids, column and system names) with
- * any lone UTF-16 surrogate replaced by U+FFFD: SQLite would otherwise hold
- * bytes that are not UTF-8 and read them back as three replacement
- * characters. Sealed text is already well-formed (Buffer's UTF-8 encoder).
- */
-export function wellFormed(text: string): string {
-  return /[\uD800-\uDFFF]/u.test(text) ? text.replace(LONE_SURROGATE, '\uFFFD') : text;
 }

@@ -6,7 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runInThisContext } from 'node:vm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildMain, buildPreload, externalImports, gypFailureReason, REPO_ROOT } from '../../scripts/build-electron';
+import { pathToFileURL } from 'node:url';
+import { RunTaskPreparer } from '../../db/import/prepared-run-task';
+import { RunReaderThread } from '../../db/import/reader-thread/thread';
+import { readHarnessRun } from '../../db/readers/index';
+import { buildMain, buildPreload, buildReaderThread, externalImports, gypFailureReason, REPO_ROOT } from '../../scripts/build-electron';
+import { smallWorkspace } from '../db/workspace';
 import { METHOD_NAMES } from '../../shared/api';
 
 const outDir = mkdtempSync(join(tmpdir(), 'atlas-bundle-'));
@@ -61,6 +66,31 @@ describe('main bundle', () => {
     expect(externals.has('electron')).toBe(true);
     const code = readFileSync(path, 'utf8');
     expect(code.startsWith("import { createRequire as __atlasCreateRequire } from 'node:module';")).toBe(true);
+  });
+});
+
+describe('reader thread bundle', () => {
+  it('is one CommonJS script beside main.js that reads a run as the importer thread does', async () => {
+    const { path, metafile } = await buildReaderThread(REPO_ROOT, outDir);
+    expect(path).toBe(join(outDir, 'reader-thread-worker.cjs'));
+    expect(externalImports(metafile).filter((name) => !builtinModules.includes(name.replace(/^node:/, '')))).toEqual([]);
+
+    const workspace = await smallWorkspace();
+    const runDir = workspace.runDirs[0]!;
+    const run = await readHarnessRun(runDir);
+    const preparer = new RunTaskPreparer('bundle-secret');
+    const expected: unknown[] = [];
+    for await (const item of run.tasks) expected.push('ok' in item ? { ok: preparer.prepare(item.ok) } : item);
+
+    const thread = new RunReaderThread({ file: pathToFileURL(path) }, 'bundle-secret');
+    const received: unknown[] = [];
+    try {
+      for await (const item of thread.read(runDir, run.runs[0]!, { maxFileBytes: 64 << 20, known: null })) received.push(item);
+    } finally {
+      await thread.close();
+    }
+    expect(received.length).toBe(run.taskCount);
+    expect(received).toEqual(expected);
   });
 });
 

@@ -1,0 +1,91 @@
+// A run task's record as the writer inserts it: every text that may repeat
+// gold already sealed, entity keys computed, identifiers well-formed, rows and
+// cells as flat arrays of column values. Preparing is pure (no store), so the
+// reader thread does it for run directories and sends the result (strings and
+// numbers in two arrays cross threads far cheaper than the nested records);
+// flat cell files are prepared in the importer's thread. Same bytes either way.
+import type { RunHeader, RunTaskRecord } from '../readers/types';
+import { Sealer } from '../seal';
+import { entityKey } from './entity-key';
+import { SealCache } from './seal-cache';
+import { lastPerColumn, wellFormed } from './well-formed';
+
+type Value = string | number | null;
+
+/** run_rows columns after (run_id, task_id), in this order. */
+export const ROW_WIDTH = 6; // seq, gold_row, response_row, response_entity_s, entity_key, aligned_by
+/** system_cells columns after (run_id, task_id), in this order. */
+export const CELL_WIDTH = 10; // seq, gold_row, column_name, gold_s, response_s, response_empty, verdict, method, sources_s, reasoning_s
+
+export interface PreparedRunTask {
+  run: RunHeader;
+  /** Well-formed. */
+  task_id: string;
+  state: RunTaskRecord['state'];
+  content_sha: string;
+  path: string;
+  scores: RunTaskRecord['scores'];
+  returned_rows: number | null;
+  unchanged?: true;
+  /** ROW_WIDTH values per row. */
+  rows: Value[];
+  /** CELL_WIDTH values per cell. */
+  cells: Value[];
+}
+
+export class RunTaskPreparer {
+  private readonly seals: SealCache;
+  // The same entity names come back from every system: normalise and hash each once.
+  private readonly entityKeys = new Map<string, string>();
+
+  constructor(sealer: Sealer | string) {
+    this.seals = new SealCache(typeof sealer === 'string' ? new Sealer(sealer) : sealer);
+  }
+
+  prepare(record: RunTaskRecord): PreparedRunTask {
+    const seals = this.seals;
+    const rows: Value[] = [];
+    const cells: Value[] = [];
+    record.rows.forEach((row, seq) => {
+      const entity = row.response_entity ?? row.gold_entity ?? null;
+      rows.push(seq, row.gold_row, row.response_row, seals.seal(entity), entity === null ? null : this.entityKey(entity), row.aligned_by);
+      for (const cell of lastPerColumn(row.cells)) {
+        cells.push(
+          seq,
+          row.gold_row,
+          wellFormed(cell.column),
+          seals.seal(cell.gold),
+          seals.seal(cell.response),
+          cell.response.trim() === '' ? 1 : 0,
+          cell.verdict,
+          cell.method,
+          seals.sealList(cell.sources),
+          seals.seal(cell.reasoning),
+        );
+      }
+    });
+    const prepared: PreparedRunTask = {
+      run: record.run,
+      task_id: wellFormed(record.task_id),
+      state: record.state,
+      content_sha: record.content_sha,
+      path: record.path,
+      scores: record.scores,
+      returned_rows: record.returned_rows,
+      rows,
+      cells,
+    };
+    if (record.unchanged) prepared.unchanged = true;
+    return prepared;
+  }
+
+  private entityKey(name: string): string {
+    let key = this.entityKeys.get(name);
+    if (key === undefined) {
+      if (this.entityKeys.size >= 20_000) this.entityKeys.clear();
+      key = entityKey(name);
+      this.entityKeys.set(name, key);
+    }
+    return key;
+  }
+}

@@ -1,0 +1,41 @@
+// Messages between the importer and the thread that reads run directories
+// (thread.ts and worker.ts). Plain data only: everything crosses by
+// structured clone.
+import type { PreparedRunTask } from '../prepared-run-task';
+import type { KnownRunTask, ReaderItem, RunHeader } from '../../readers/types';
+
+/** Slots of the shared Int32Array that paces the reader. */
+export const CONSUMED = 0;
+export const STOP = 1;
+
+/**
+ * How many task records the reader may be ahead of the importer. Bounds the
+ * memory held in flight (a few tasks' records), whatever the workload's size.
+ */
+export const WINDOW = 32;
+/** Records per message: fewer, larger messages cost less than one per task. */
+export const BATCH = 8;
+
+export interface ReadRunRequest {
+  dir: string;
+  maxFileBytes: number;
+  /** What the store holds for this run (KnownRunTask by shown task path), looked up by the importer. */
+  known: [string, KnownRunTask][] | null;
+  /** The store's seal key: records arrive prepared (sealed) for the writer. */
+  sealSecret: string;
+  /** Int32Array slots CONSUMED (records the importer has taken) and STOP (1: give up the run). */
+  flow: SharedArrayBuffer;
+}
+
+export interface SerializedError {
+  name: string;
+  message: string;
+  /** Set for a ReaderError: the run is skipped with this reason, as when read in the same thread. */
+  reader?: { path: string; field: string; reason: string };
+}
+
+export type ReadRunMessage =
+  | { type: 'header'; run: RunHeader; taskCount: number }
+  | { type: 'items'; items: ReaderItem<PreparedRunTask>[] }
+  | { type: 'done' }
+  | { type: 'error'; error: SerializedError };

@@ -1,0 +1,67 @@
+// The reading thread's entry (see thread.ts): reads one run directory per
+// request with the same reader the importer uses in its own thread, and posts
+// the task records back in batches, never more than WINDOW ahead of the
+// importer. Needs no store: files in, plain records out.
+import { parentPort } from 'node:worker_threads';
+import { ReaderError } from '../../readers/errors';
+import { readHarnessRun } from '../../readers/harness-run';
+import { RunTaskPreparer } from '../prepared-run-task';
+import type { PreparedRunTask } from '../prepared-run-task';
+import type { ReaderItem } from '../../readers/types';
+import { BATCH, CONSUMED, STOP, WINDOW } from './protocol';
+import type { ReadRunMessage, ReadRunRequest, SerializedError } from './protocol';
+
+const port = parentPort;
+if (!port) throw new Error('db/import/reader-thread/worker.ts runs only as a worker thread');
+
+const post = (message: ReadRunMessage): void => port.postMessage(message);
+
+function serialize(error: unknown): SerializedError {
+  if (error instanceof ReaderError) return { name: error.name, message: error.message, reader: { path: error.path, field: error.field, reason: error.reason } };
+  if (error instanceof Error) return { name: error.name, message: error.message };
+  return { name: 'Error', message: String(error) };
+}
+
+/**
+ * Blocks this thread until the importer has room for a whole batch (not one
+ * record, which would send one-record messages from then on); false when told
+ * to stop.
+ */
+function waitForRoom(flow: Int32Array, produced: number): boolean {
+  for (;;) {
+    if (Atomics.load(flow, STOP) !== 0) return false;
+    const consumed = Atomics.load(flow, CONSUMED);
+    if (produced - consumed <= WINDOW - BATCH) return true;
+    Atomics.wait(flow, CONSUMED, consumed, 1000);
+  }
+}
+
+async function readRun(request: ReadRunRequest): Promise<void> {
+  const flow = new Int32Array(request.flow);
+  const known = request.known ? new Map(request.known) : null;
+  const run = await readHarnessRun(request.dir, { maxFileBytes: request.maxFileBytes, knownTasks: known ? () => known : undefined });
+  post({ type: 'header', run: run.runs[0]!, taskCount: run.taskCount });
+  let produced = 0;
+  const preparer = new RunTaskPreparer(request.sealSecret);
+  let batch: ReaderItem<PreparedRunTask>[] = [];
+  const flush = (): void => {
+    if (batch.length > 0) post({ type: 'items', items: batch });
+    batch = [];
+  };
+  for await (const item of run.tasks) {
+    batch.push('ok' in item ? { ok: preparer.prepare(item.ok) } : item);
+    produced++;
+    if (batch.length >= BATCH) flush();
+    if (produced - Atomics.load(flow, CONSUMED) >= WINDOW) {
+      // The importer can only make room once it has what was read so far.
+      flush();
+      if (!waitForRoom(flow, produced)) return;
+    }
+  }
+  flush();
+  post({ type: 'done' });
+}
+
+port.on('message', (request: ReadRunRequest) => {
+  readRun(request).catch((error: unknown) => post({ type: 'error', error: serialize(error) }));
+});

@@ -1,0 +1,181 @@
+// The import's reader thread (db/import/reader-thread): run directories read
+// and prepared on a second thread must give the store exactly what reading
+// them in the importer's thread gives, stay a bounded number of records
+// ahead, and leave nothing behind on cancel or on a bad run.
+import { createHash } from 'node:crypto';
+import { cpSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GeneratedWorkspace } from '../../db/demo/generate';
+import type { ImportProgress } from '../../db/import/import-paths';
+import { importPaths } from '../../db/import/import-paths';
+import { WINDOW } from '../../db/import/reader-thread/protocol';
+import { readerThreadScript, RunReaderThread } from '../../db/import/reader-thread/thread';
+import type { ReaderThreadScript } from '../../db/import/reader-thread/thread';
+import { ReaderError, readHarnessRun } from '../../db/readers/index';
+import type { Store } from '../../db/store';
+import { openStore } from '../../db/store';
+import { smallWorkspace, tempDir, workspacePaths } from './workspace';
+
+let workspace: GeneratedWorkspace;
+let brokenTask: string;
+let script: ReaderThreadScript;
+const stores: Store[] = [];
+
+beforeAll(async () => {
+  workspace = await smallWorkspace({ seed: 11, tasks: 40, systems: 4, maxRows: 8, maxColumns: 5, includeZelda: true, cellsFile: true, judges: true });
+  // One task the readers refuse: the import skips it by name, on either thread.
+  const runDir = workspace.runDirs[0]!;
+  brokenTask = join(runDir, 'tasks', readdirSync(join(runDir, 'tasks')).sort()[3]!);
+  writeFileSync(join(brokenTask, 'grade.json'), '{"task_id": 7, "details": ');
+  const found = readerThreadScript();
+  if (!found) throw new Error('the reader thread script cannot be found from source');
+  script = found;
+});
+afterAll(() => {
+  for (const store of stores) store.db.close();
+});
+
+function newStore(): Store {
+  const store = openStore(join(tempDir('atlas-thread-'), 'store.sqlite'));
+  stores.push(store);
+  return store;
+}
+
+/** Every imported table, sealed columns opened (each store has its own seal key), in key order. */
+function contentDigest(store: Store): Record<string, string> {
+  const orders: Record<string, string> = {
+    tasks: 'task_id',
+    gold_cells: 'task_id, row_idx, column_name',
+    runs: 'id',
+    run_tasks: 'run_id, task_id',
+    run_rows: 'run_id, task_id, seq',
+    system_cells: 'run_id, task_id, seq, column_name',
+    judge_opinions: 'content_sha',
+    disputes: 'id',
+    dispute_clusters: 'dispute_id, idx',
+  };
+  const digests: Record<string, string> = {};
+  for (const [table, order] of Object.entries(orders)) {
+    const statement = store.db.prepare(`SELECT * FROM ${table} ORDER BY ${order}`);
+    const columns = statement.columns().map((column) => column.name);
+    const hash = createHash('sha256');
+    let rows = 0;
+    for (const row of statement.raw(true).iterate() as Iterable<unknown[]>) {
+      const opened = row.map((value, i) => (columns[i]!.endsWith('_s') && typeof value === 'string' ? store.sealer.open(value) : value));
+      hash.update(JSON.stringify(opened));
+      rows++;
+    }
+    digests[table] = `${rows} rows ${hash.digest('hex')}`;
+  }
+  return digests;
+}
+
+async function importWith(readerThread: ImportProgress['readerThread'], paths = workspacePaths(workspace)) {
+  const store = newStore();
+  const report = await importPaths(store, paths, { readerThread });
+  return { store, report };
+}
+
+describe('the reader thread', () => {
+  it('gives the store exactly what reading in the importer thread gives, skipped task included', async () => {
+    const inThread = await importWith('never');
+    const onThread = await importWith('always');
+    expect(onThread.report).toEqual(inThread.report);
+    expect(onThread.report.skipped.map((item) => item.path)).toEqual([join(brokenTask, 'grade.json')]);
+    expect(onThread.report.failed.length).toBeGreaterThan(0);
+    expect(onThread.report.cells).toBeGreaterThan(1000);
+    expect(contentDigest(onThread.store)).toEqual(contentDigest(inThread.store));
+  });
+
+  it('re-imports unchanged tasks without parsing them, changing nothing', async () => {
+    const { store } = await importWith('always');
+    const before = contentDigest(store);
+    const again = await importPaths(store, workspacePaths(workspace), { readerThread: 'always' });
+    expect({ tasks: again.tasks, cells: again.cells, disputes: again.disputes }).toEqual({ tasks: 0, cells: 0, disputes: 0 });
+    expect(contentDigest(store)).toEqual(before);
+  });
+
+  it('stops on cancel with the store unchanged', async () => {
+    const store = newStore();
+    const controller = new AbortController();
+    let progress = 0;
+    const onProgress = (): void => {
+      // Well into the first run directory (the dataset's tasks come first).
+      if (++progress === workspace.taskIds.length + 10) controller.abort();
+    };
+    await expect(importPaths(store, workspacePaths(workspace), { readerThread: 'always', signal: controller.signal, onProgress })).rejects.toThrow(
+      /abort/i,
+    );
+    expect(store.db.prepare('SELECT COUNT(*) AS n FROM run_tasks').get()).toEqual({ n: 0 });
+    expect(store.db.prepare('SELECT COUNT(*) AS n FROM tasks').get()).toEqual({ n: 0 });
+    expect(store.db.inTransaction).toBe(false);
+  });
+
+  it('is never more than WINDOW records ahead of the importer', async () => {
+    const runDir = workspace.runDirs[1]!;
+    const run = await readHarnessRun(runDir);
+    expect(run.taskCount).toBeGreaterThan(WINDOW);
+    const thread = new RunReaderThread(script, 'test-secret');
+    try {
+      const records = thread.read(runDir, run.runs[0]!, { maxFileBytes: 64 << 20, known: null });
+      await records.next();
+      // Time for the thread to read everything if nothing held it back.
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(thread.readAhead()).toBeGreaterThan(0);
+      expect(thread.readAhead()).toBeLessThanOrEqual(WINDOW);
+      let rest = 0;
+      for await (const item of records) {
+        expect(thread.readAhead()).toBeLessThanOrEqual(WINDOW);
+        if ('ok' in item) rest++;
+      }
+      expect(rest).toBe(run.taskCount - 1);
+    } finally {
+      await thread.close();
+    }
+  });
+
+  it('refuses a run whose config changed after the import was planned', async () => {
+    const copy = join(tempDir('atlas-run-'), 'run-copy');
+    cpSync(workspace.runDirs[2]!, copy, { recursive: true });
+    const planned = (await readHarnessRun(copy)).runs[0]!;
+    const thread = new RunReaderThread(script, 'test-secret');
+    try {
+      const read = async (): Promise<void> => {
+        for await (const item of thread.read(copy, { ...planned, system: 'renamed-since' }, { maxFileBytes: 64 << 20, known: null })) void item;
+      };
+      await expect(read()).rejects.toThrow(/config\.json.*changed while it was being imported/);
+      // The thread that was cut short is gone; the next read starts a fresh one.
+      let count = 0;
+      for await (const item of thread.read(copy, planned, { maxFileBytes: 64 << 20, known: null })) if ('ok' in item) count++;
+      expect(count).toBe(workspace.taskIds.length);
+    } finally {
+      await thread.close();
+    }
+  });
+
+  it('reports a run directory that cannot be opened as skipped, as the importer thread does', async () => {
+    const thread = new RunReaderThread(script, 'test-secret');
+    const planned = (await readHarnessRun(workspace.runDirs[0]!)).runs[0]!;
+    try {
+      const read = async (): Promise<void> => {
+        for await (const item of thread.read(join(tempDir('atlas-none-'), 'gone'), planned, { maxFileBytes: 64 << 20, known: null })) void item;
+      };
+      const error = await read().then(
+        () => null,
+        (thrown: unknown) => thrown,
+      );
+      expect(error).toBeInstanceOf(ReaderError);
+      expect((error as ReaderError).reason).toMatch(/cannot open the run directory/);
+    } finally {
+      await thread.close();
+    }
+  });
+
+  it('is found beside a bundle only when the bundle ships it', () => {
+    const bundleDir = tempDir('atlas-bundle-');
+    expect(readerThreadScript(`file://${bundleDir}/main.js`)).toBeNull();
+    writeFileSync(join(bundleDir, 'reader-thread-worker.cjs'), '');
+    expect(readerThreadScript(`file://${bundleDir}/main.js`)).toEqual({ file: new URL(`file://${bundleDir}/reader-thread-worker.cjs`) });
+  });
+});
