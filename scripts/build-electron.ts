@@ -8,7 +8,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import type { Metafile, Plugin } from 'esbuild';
-import { BUNDLED_WORKER, WORKER_BUNDLE_OPTIONS, workerEntry } from '../db/import/reader-thread/thread';
+import { BUNDLED_WORKER, WORKER_BUNDLE_OPTIONS, workerEntry } from '../db/import/thread/script';
 import { METHOD_NAMES } from '../shared/api';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -108,13 +108,14 @@ export async function buildPreload(root: string, outDir: string): Promise<{ path
 }
 
 /**
- * The import's reader thread -> <outDir>/reader-thread-worker.cjs, beside
- * main.js where the bundled importer looks for it (db/import/reader-thread).
+ * The import's worker thread -> <outDir>/import-thread-worker.cjs, beside
+ * main.js where the bundled importer looks for it (db/import/thread).
  */
-export async function buildReaderThread(root: string, outDir: string): Promise<{ path: string; metafile: Metafile }> {
+export async function buildImportThread(root: string, outDir: string): Promise<{ path: string; metafile: Metafile }> {
   const path = join(outDir, BUNDLED_WORKER);
   const entry = join(root, relative(REPO_ROOT, workerEntry()));
   const result = await build({ ...WORKER_BUNDLE_OPTIONS, entryPoints: [entry], outfile: path, sourcemap: true, metafile: true, logLevel: 'warning' });
+  if (!result.metafile) throw new Error('esbuild gave no metafile for the import thread');
   return { path, metafile: result.metafile };
 }
 
@@ -122,7 +123,7 @@ export async function buildElectron(root = REPO_ROOT): Promise<ElectronBundles> 
   const outDir = join(root, 'dist-electron');
   mkdirSync(outDir, { recursive: true });
   writeOutputPackageJson(outDir);
-  const [main, preload] = await Promise.all([buildMain(root, outDir), buildPreload(root, outDir), buildReaderThread(root, outDir)]);
+  const [main, preload] = await Promise.all([buildMain(root, outDir), buildPreload(root, outDir), buildImportThread(root, outDir)]);
   return { main: main.path, preload: preload.path };
 }
 

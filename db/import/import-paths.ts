@@ -3,21 +3,18 @@
 // the store as it was. Tasks that fail validation are skipped whole and named.
 import type { ImportReport, RulingLogImport, SkippedItem } from '../../shared/api-types';
 import type { ReportImportResult } from '../../shared/report-types';
-import { importReportFiles, relinkReports } from '../reports/index';
-import { deriveTaskDisputes } from '../disputes/derive';
-import { rankDisputes } from '../disputes/rank';
+import { importReportFiles } from '../reports/index';
 import { mergeRulingLogs } from '../rulings/log';
-import { readPolicy } from '../rulings/policy';
-import { applySettlements, settleByRevision } from '../revisions/index';
-import { refreshAllStatuses } from '../rulings/status';
+import { settleByRevision } from '../revisions/index';
 import type { Store } from '../store';
 import { getMeta, setMeta } from '../store';
 import { maxBytesOf } from '../readers/file-size';
-import { readerThreadScript, RunReaderThread } from './reader-thread/thread';
-import { knownTaskCountOf, knownTasksOf } from './known-tasks';
+import { deriveTouchedTasks } from './derive-touched';
+import { knownTasksOf, runTasksToParse } from './known-tasks';
+import { runReaderFor } from './thread/policy';
+import type { ThreadMode } from './thread/policy';
 import { RunTaskPreparer } from './prepared-run-task';
 import { planSources, readSource } from './sources';
-import type { PlannedSource } from './sources';
 import { ImportWriter } from './writer';
 
 export interface ImportProgress {
@@ -26,33 +23,10 @@ export interface ImportProgress {
   /** Files above this are refused with a message (default: ATLAS_ADJUDICATOR_MAX_FILE_SIZE, else 64 MiB). */
   maxFileBytes?: number;
   /**
-   * Read run directories on a second thread: `auto` (the default) does when
-   * the import holds enough run tasks to repay starting it.
+   * Read run directories and derive disputes on a worker thread: `auto` (the
+   * default) does for imports large enough to repay starting it.
    */
-  readerThread?: 'auto' | 'always' | 'never';
-}
-
-/**
- * Run tasks the store does not hold yet: those are parsed. The ones it holds
- * are likely unchanged, and then only hashed, which costs less than starting
- * the thread.
- */
-function runTasksToParse(store: Store, sources: readonly PlannedSource[]): number {
-  const knownCount = knownTaskCountOf(store);
-  let count = 0;
-  for (const { source, units, run } of sources) {
-    if (source.kind === 'run' && run) count += Math.max(0, units - run.runs.reduce((sum, header) => sum + knownCount(header.run_key), 0));
-  }
-  return count;
-}
-
-/** Below this many run tasks to parse, starting the thread costs more than it saves. */
-export const READER_THREAD_MIN_TASKS = 1000;
-
-function readerThreadFor(mode: ImportProgress['readerThread'], runTasks: number, sealSecret: string): RunReaderThread | null {
-  if (mode === 'never' || (mode !== 'always' && runTasks < READER_THREAD_MIN_TASKS)) return null;
-  const script = readerThreadScript();
-  return script ? new RunReaderThread(script, sealSecret) : null;
+  threads?: ThreadMode;
 }
 
 export class ImportError extends Error {
@@ -83,7 +57,7 @@ export async function importPaths(store: Store, paths: readonly string[], option
   let newDisputes = 0;
   let rulings: RulingLogImport | undefined;
   let reports: ReportImportResult | undefined;
-  const thread = readerThreadFor(options.readerThread, runTasksToParse(store, plan.sources), store.sealer.secret);
+  const thread = runReaderFor(options.threads, runTasksToParse(store, plan.sources), store.sealer.secret);
   db.exec('BEGIN IMMEDIATE');
   try {
     const now = new Date().toISOString();
@@ -137,7 +111,7 @@ export async function importPaths(store: Store, paths: readonly string[], option
       throw new ImportError(`nothing could be imported${reasons.length ? `: ${reasons.join('; ')}` : ''}`, report());
     }
     onProgress?.(total, total, 'deriving disputes');
-    newDisputes = deriveDisputes(store, writer.touchedTasks, signal);
+    newDisputes = await deriveTouchedTasks(store, writer.touchedTasks, { signal, threads: options.threads });
     // A revised dataset this store exported marks the disputes its patch settled (DESIGN §6).
     for (const sha256 of datasetHashes) settleByRevision(store, sha256);
     if (plan.rulingLogs.length > 0) rulings = mergeRulingLogs(store, plan.rulingLogs, { maxFileBytes });
@@ -165,29 +139,4 @@ export async function importPaths(store: Store, paths: readonly string[], option
       ...(reports ? { reports } : {}),
     };
   }
-}
-
-/** Rebuilds the touched tasks' disputes; returns how many did not exist before. */
-function deriveDisputes(store: Store, tasks: ReadonlySet<string>, signal?: AbortSignal): number {
-  if (tasks.size === 0) return 0;
-  const { db } = store;
-  const { minSystems } = readPolicy(db);
-  const existing = db.prepare<[string], { id: string }>('SELECT id FROM disputes WHERE task_id = ?');
-  let created = 0;
-  const rebuilt: string[] = [];
-  for (const taskId of [...tasks].sort()) {
-    signal?.throwIfAborted();
-    const before = new Set(existing.all(taskId).map((row) => row.id));
-    for (const id of deriveTaskDisputes(store, taskId, minSystems)) {
-      if (!before.has(id)) created++;
-      rebuilt.push(id);
-    }
-  }
-  // Reports attach to the rebuilt disputes again (and report disputes come back where no other dispute fits).
-  relinkReports(store, tasks);
-  rankDisputes(db);
-  // Settlements first: whether a dispute is still settled decides which rulings count.
-  applySettlements(store, rebuilt);
-  refreshAllStatuses(store, rebuilt);
-  return created;
 }

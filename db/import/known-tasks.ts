@@ -2,6 +2,7 @@
 // hashes each task's files and parses only those that changed.
 import type { KnownRunTask, RunHeader } from '../readers/index';
 import type { Store } from '../store';
+import type { PlannedSource } from './sources';
 
 export function knownTasksOf(store: Store): (run: RunHeader) => ReadonlyMap<string, KnownRunTask> {
   const select = store.db.prepare<[string], KnownRunTask & { path: string }>(
@@ -10,8 +11,18 @@ export function knownTasksOf(store: Store): (run: RunHeader) => ReadonlyMap<stri
   return (run) => new Map(select.all(run.run_key).map(({ path, ...known }) => [path, known]));
 }
 
-/** How many tasks the store holds for a run: a re-import of those is mostly hashing, not parsing. */
-export function knownTaskCountOf(store: Store): (runKey: string) => number {
+/**
+ * Run tasks the store does not hold yet: those are parsed. The ones it holds
+ * are likely unchanged, and then only hashed (a re-import), which costs less
+ * than starting the reader thread.
+ */
+export function runTasksToParse(store: Store, sources: readonly PlannedSource[]): number {
   const count = store.db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM run_tasks rt JOIN runs r ON r.id = rt.run_id WHERE r.run_key = ?');
-  return (runKey) => count.get(runKey)?.n ?? 0;
+  let toParse = 0;
+  for (const { source, units, run } of sources) {
+    if (source.kind !== 'run' || !run) continue;
+    const known = run.runs.reduce((sum, header) => sum + (count.get(header.run_key)?.n ?? 0), 0);
+    toParse += Math.max(0, units - known);
+  }
+  return toParse;
 }

@@ -4,7 +4,7 @@ import { createReadStream } from 'node:fs';
 import type { SkippedItem } from '../../shared/api-types';
 import { ReaderError, expandPaths, readCellsFile, readDataset, readHarnessRun, readJudgeOpinions } from '../readers/index';
 import type { DetectedSource, ReaderOptions, RunSource } from '../readers/index';
-import type { RunReaderThread } from './reader-thread/thread';
+import type { RunReaderThread } from './thread/run-reader';
 import { maxBytesOf } from '../readers/file-size';
 import type { ImportEvent } from './events';
 

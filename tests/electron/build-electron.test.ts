@@ -8,10 +8,15 @@ import { runInThisContext } from 'node:vm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { pathToFileURL } from 'node:url';
 import { RunTaskPreparer } from '../../db/import/prepared-run-task';
-import { RunReaderThread } from '../../db/import/reader-thread/thread';
+import { computeTaskDisputes } from '../../db/disputes/derive-compute';
+import { readTaskInput } from '../../db/disputes/derive-input';
+import { importPaths } from '../../db/import/import-paths';
+import { DerivationThread } from '../../db/import/thread/deriver';
+import { RunReaderThread } from '../../db/import/thread/run-reader';
+import { openStore } from '../../db/store';
 import { readHarnessRun } from '../../db/readers/index';
-import { buildMain, buildPreload, buildReaderThread, externalImports, gypFailureReason, REPO_ROOT } from '../../scripts/build-electron';
-import { smallWorkspace } from '../db/workspace';
+import { buildMain, buildPreload, buildImportThread, externalImports, gypFailureReason, REPO_ROOT } from '../../scripts/build-electron';
+import { smallWorkspace, workspacePaths } from '../db/workspace';
 import { METHOD_NAMES } from '../../shared/api';
 
 const outDir = mkdtempSync(join(tmpdir(), 'atlas-bundle-'));
@@ -69,10 +74,10 @@ describe('main bundle', () => {
   });
 });
 
-describe('reader thread bundle', () => {
+describe('import thread bundle', () => {
   it('is one CommonJS script beside main.js that reads a run as the importer thread does', async () => {
-    const { path, metafile } = await buildReaderThread(REPO_ROOT, outDir);
-    expect(path).toBe(join(outDir, 'reader-thread-worker.cjs'));
+    const { path, metafile } = await buildImportThread(REPO_ROOT, outDir);
+    expect(path).toBe(join(outDir, 'import-thread-worker.cjs'));
     expect(externalImports(metafile).filter((name) => !builtinModules.includes(name.replace(/^node:/, '')))).toEqual([]);
 
     const workspace = await smallWorkspace();
@@ -91,6 +96,23 @@ describe('reader thread bundle', () => {
     }
     expect(received.length).toBe(run.taskCount);
     expect(received).toEqual(expected);
+  });
+
+  it('derives a task on the bundled worker as the importer thread does', async () => {
+    const { path } = await buildImportThread(REPO_ROOT, outDir);
+    const workspace = await smallWorkspace();
+    const store = openStore(join(mkdtempSync(join(tmpdir(), 'atlas-bundle-store-')), 'store.sqlite'));
+    const thread = new DerivationThread({ file: pathToFileURL(path) }, store.sealer.secret);
+    try {
+      await importPaths(store, workspacePaths(workspace), { threads: 'never' });
+      for (const taskId of workspace.taskIds) {
+        const input = readTaskInput(store, taskId, 2);
+        expect(await thread.derive(input)).toEqual(computeTaskDisputes(input, store.sealer));
+      }
+    } finally {
+      await thread.close();
+      store.db.close();
+    }
   });
 });
 

@@ -1,7 +1,7 @@
-// The import's reader thread (db/import/reader-thread): run directories read
-// and prepared on a second thread must give the store exactly what reading
-// them in the importer's thread gives, stay a bounded number of records
-// ahead, and leave nothing behind on cancel or on a bad run.
+// The import's worker thread (db/import/thread): run directories read and
+// prepared there, and disputes derived there, must give the store exactly
+// what the importer's own thread gives; reading stays a bounded number of
+// records ahead; cancel and failures leave the store unchanged.
 import { createHash } from 'node:crypto';
 import { cpSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,9 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GeneratedWorkspace } from '../../db/demo/generate';
 import type { ImportProgress } from '../../db/import/import-paths';
 import { importPaths } from '../../db/import/import-paths';
-import { WINDOW } from '../../db/import/reader-thread/protocol';
-import { readerThreadScript, RunReaderThread } from '../../db/import/reader-thread/thread';
-import type { ReaderThreadScript } from '../../db/import/reader-thread/thread';
+import { readTaskInput } from '../../db/disputes/derive-input';
+import { DerivationThread } from '../../db/import/thread/deriver';
+import { WINDOW } from '../../db/import/thread/protocol';
+import { RunReaderThread } from '../../db/import/thread/run-reader';
+import { threadScript } from '../../db/import/thread/script';
+import type { ThreadScript } from '../../db/import/thread/script';
 import { ReaderError, readHarnessRun } from '../../db/readers/index';
 import type { Store } from '../../db/store';
 import { openStore } from '../../db/store';
@@ -19,7 +22,7 @@ import { smallWorkspace, tempDir, workspacePaths } from './workspace';
 
 let workspace: GeneratedWorkspace;
 let brokenTask: string;
-let script: ReaderThreadScript;
+let script: ThreadScript;
 const stores: Store[] = [];
 
 beforeAll(async () => {
@@ -28,7 +31,7 @@ beforeAll(async () => {
   const runDir = workspace.runDirs[0]!;
   brokenTask = join(runDir, 'tasks', readdirSync(join(runDir, 'tasks')).sort()[3]!);
   writeFileSync(join(brokenTask, 'grade.json'), '{"task_id": 7, "details": ');
-  const found = readerThreadScript();
+  const found = threadScript();
   if (!found) throw new Error('the reader thread script cannot be found from source');
   script = found;
 });
@@ -71,9 +74,9 @@ function contentDigest(store: Store): Record<string, string> {
   return digests;
 }
 
-async function importWith(readerThread: ImportProgress['readerThread'], paths = workspacePaths(workspace)) {
+async function importWith(threads: ImportProgress['threads'], paths = workspacePaths(workspace)) {
   const store = newStore();
-  const report = await importPaths(store, paths, { readerThread });
+  const report = await importPaths(store, paths, { threads });
   return { store, report };
 }
 
@@ -88,10 +91,19 @@ describe('the reader thread', () => {
     expect(contentDigest(onThread.store)).toEqual(contentDigest(inThread.store));
   });
 
+  it('derives the same disputes on the thread without a dataset (gold as graded beside each cell)', async () => {
+    const withoutDataset = workspacePaths(workspace).filter((path) => path !== workspace.dataset);
+    const inThread = await importWith('never', withoutDataset);
+    const onThread = await importWith('always', withoutDataset);
+    expect(onThread.report.disputes).toBeGreaterThan(0);
+    expect(onThread.report).toEqual(inThread.report);
+    expect(contentDigest(onThread.store)).toEqual(contentDigest(inThread.store));
+  });
+
   it('re-imports unchanged tasks without parsing them, changing nothing', async () => {
     const { store } = await importWith('always');
     const before = contentDigest(store);
-    const again = await importPaths(store, workspacePaths(workspace), { readerThread: 'always' });
+    const again = await importPaths(store, workspacePaths(workspace), { threads: 'always' });
     expect({ tasks: again.tasks, cells: again.cells, disputes: again.disputes }).toEqual({ tasks: 0, cells: 0, disputes: 0 });
     expect(contentDigest(store)).toEqual(before);
   });
@@ -104,12 +116,42 @@ describe('the reader thread', () => {
       // Well into the first run directory (the dataset's tasks come first).
       if (++progress === workspace.taskIds.length + 10) controller.abort();
     };
-    await expect(importPaths(store, workspacePaths(workspace), { readerThread: 'always', signal: controller.signal, onProgress })).rejects.toThrow(
+    await expect(importPaths(store, workspacePaths(workspace), { threads: 'always', signal: controller.signal, onProgress })).rejects.toThrow(
       /abort/i,
     );
     expect(store.db.prepare('SELECT COUNT(*) AS n FROM run_tasks').get()).toEqual({ n: 0 });
     expect(store.db.prepare('SELECT COUNT(*) AS n FROM tasks').get()).toEqual({ n: 0 });
     expect(store.db.inTransaction).toBe(false);
+  });
+
+  it('stops on cancel during derivation with the store unchanged', async () => {
+    const store = newStore();
+    const controller = new AbortController();
+    const onProgress = (_done: number, _total: number, message: string): void => {
+      if (message === 'deriving disputes') setTimeout(() => controller.abort(), 5);
+    };
+    await expect(importPaths(store, workspacePaths(workspace), { threads: 'always', signal: controller.signal, onProgress })).rejects.toThrow(/abort/i);
+    expect(store.db.prepare('SELECT COUNT(*) AS n FROM disputes').get()).toEqual({ n: 0 });
+    expect(store.db.prepare('SELECT COUNT(*) AS n FROM system_cells').get()).toEqual({ n: 0 });
+  });
+
+  it('rejects a derivation it cannot do (texts sealed with another key), naming why', async () => {
+    const { store } = await importWith('never');
+    const taskId = workspace.taskIds[0]!;
+    const thread = new DerivationThread(script, 'not-the-store-key');
+    try {
+      await expect(thread.derive(readTaskInput(store, taskId, 2))).rejects.toThrow(/does not open to valid UTF-8/);
+    } finally {
+      await thread.close();
+    }
+    const right = new DerivationThread(script, store.sealer.secret);
+    try {
+      const derived = await right.derive(readTaskInput(store, taskId, 2));
+      const stored = store.db.prepare<[string], { id: string }>("SELECT id FROM disputes WHERE task_id = ? AND kind IN ('cell', 'missing_row') ORDER BY rowid").all(taskId);
+      expect(derived.ids).toEqual(stored.map((row) => row.id));
+    } finally {
+      await right.close();
+    }
   });
 
   it('is never more than WINDOW records ahead of the importer', async () => {
@@ -174,8 +216,8 @@ describe('the reader thread', () => {
 
   it('is found beside a bundle only when the bundle ships it', () => {
     const bundleDir = tempDir('atlas-bundle-');
-    expect(readerThreadScript(`file://${bundleDir}/main.js`)).toBeNull();
-    writeFileSync(join(bundleDir, 'reader-thread-worker.cjs'), '');
-    expect(readerThreadScript(`file://${bundleDir}/main.js`)).toEqual({ file: new URL(`file://${bundleDir}/reader-thread-worker.cjs`) });
+    expect(threadScript(`file://${bundleDir}/main.js`)).toBeNull();
+    writeFileSync(join(bundleDir, 'import-thread-worker.cjs'), '');
+    expect(threadScript(`file://${bundleDir}/main.js`)).toEqual({ file: new URL(`file://${bundleDir}/import-thread-worker.cjs`) });
   });
 });

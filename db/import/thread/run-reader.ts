@@ -5,71 +5,14 @@
 // runs the same reader), in the same order, paced by a shared counter so the
 // reader is never more than WINDOW records ahead: memory stays bounded by a
 // few tasks, not the workload.
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { ReaderError } from '../../readers/errors';
 import type { PreparedRunTask } from '../prepared-run-task';
 import type { KnownRunTask, ReaderItem, RunHeader } from '../../readers/types';
 import { CONSUMED, STOP } from './protocol';
-import type { ReadRunMessage, ReadRunRequest, SerializedError } from './protocol';
-
-/** What a Worker is started from: a file, or code it evaluates (CommonJS). */
-export type ReaderThreadScript = { file: URL } | { code: string };
-
-/** The file the Electron build emits beside main.js (scripts/build-electron.ts). */
-export const BUNDLED_WORKER = 'reader-thread-worker.cjs';
-
-const WORKER_SOURCE = 'worker.ts';
-
-let compiled: string | null = null;
-
-/**
- * Where the worker's code comes from. The Electron build ships it bundled
- * beside main.js. From source (the CLI, the bridge, tests), Node 20 cannot
- * give a worker thread tsx's loader, so the worker is bundled in memory with
- * esbuild (tsx's own compiler), once per process. Null when neither is
- * possible: the import then reads in its own thread.
- */
-export function readerThreadScript(moduleUrl: string = import.meta.url): ReaderThreadScript | null {
-  try {
-    if (!moduleUrl.endsWith('.ts')) {
-      const file = new URL(`./${BUNDLED_WORKER}`, moduleUrl);
-      return existsSync(fileURLToPath(file)) ? { file } : null;
-    }
-    compiled ??= bundleWorker(workerEntry(moduleUrl), moduleUrl);
-    return { code: compiled };
-  } catch {
-    return null;
-  }
-}
-
-interface EsbuildApi {
-  buildSync(options: Record<string, unknown>): { outputFiles: { text: string }[] };
-}
-
-/** esbuild options for the worker: one self-contained CommonJS script (here and in the Electron build). */
-export const WORKER_BUNDLE_OPTIONS = {
-  bundle: true,
-  platform: 'node',
-  format: 'cjs',
-  target: 'node20',
-  legalComments: 'none',
-} as const;
-
-/** The worker's source file, for a bundler. */
-export function workerEntry(moduleUrl: string = import.meta.url): string {
-  return fileURLToPath(new URL(`./${WORKER_SOURCE}`, moduleUrl));
-}
-
-/** The worker and what it imports as one script, in memory. */
-export function bundleWorker(entry: string, moduleUrl: string = import.meta.url): string {
-  // Loaded at run time only: never part of a bundle that ships its worker prebuilt.
-  const esbuild = createRequire(moduleUrl)('esbuild') as EsbuildApi;
-  const result = esbuild.buildSync({ ...WORKER_BUNDLE_OPTIONS, entryPoints: [entry], write: false, logLevel: 'silent' });
-  return result.outputFiles[0]!.text;
-}
+import type { ReadRunRequest, ReaderMessage } from './protocol';
+import { revive, startWorker } from './script';
+import type { ThreadScript } from './script';
 
 export interface ThreadReadOptions {
   signal?: AbortSignal;
@@ -84,7 +27,7 @@ export class RunReaderThread {
 
   /** `sealSecret`: the store's seal key; the thread seals what it sends (the text never leaves this process). */
   constructor(
-    private readonly script: ReaderThreadScript,
+    private readonly script: ThreadScript,
     private readonly sealSecret: string,
   ) {}
 
@@ -99,6 +42,7 @@ export class RunReaderThread {
     this.inbox = inbox;
     this.consumed = 0;
     const request: ReadRunRequest = {
+      type: 'readRun',
       dir,
       maxFileBytes: options.maxFileBytes,
       known: options.known ? [...options.known] : null,
@@ -150,8 +94,7 @@ export class RunReaderThread {
   }
 
   private started(): Worker {
-    const script = this.script;
-    this.worker ??= 'file' in script ? new Worker(script.file) : new Worker(script.code, { eval: true });
+    this.worker ??= startWorker(this.script);
     return this.worker;
   }
 
@@ -162,16 +105,9 @@ export class RunReaderThread {
   }
 }
 
-function revive(error: SerializedError): Error {
-  if (error.reader) return new ReaderError(error.reader.path, error.reader.field, error.reader.reason);
-  const revived = new Error(error.message);
-  revived.name = error.name;
-  return revived;
-}
-
 /** The worker's messages as a queue the reading generator awaits, with its failure (crash, exit) as a rejection. */
 class Inbox {
-  private readonly queue: ReadRunMessage[] = [];
+  private readonly queue: ReaderMessage[] = [];
   /** Task records received so far. */
   records = 0;
   private failure: Error | null = null;
@@ -183,7 +119,7 @@ class Inbox {
     worker.on('exit', this.onExit);
   }
 
-  async next(signal?: AbortSignal): Promise<ReadRunMessage> {
+  async next(signal?: AbortSignal): Promise<ReaderMessage> {
     for (;;) {
       signal?.throwIfAborted();
       const message = this.queue.shift();
@@ -207,7 +143,7 @@ class Inbox {
     this.worker.off('exit', this.onExit);
   }
 
-  private readonly onMessage = (message: ReadRunMessage): void => {
+  private readonly onMessage = (message: ReaderMessage): void => {
     if (message.type === 'items') this.records += message.items.length;
     this.queue.push(message);
     this.wake?.();

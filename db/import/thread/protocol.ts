@@ -1,6 +1,8 @@
-// Messages between the importer and the thread that reads run directories
-// (thread.ts and worker.ts). Plain data only: everything crosses by
-// structured clone.
+// Messages between the importer and its worker thread (worker.ts), which
+// reads run directories (run-reader.ts) and derives disputes (deriver.ts).
+// Plain data only: everything crosses by structured clone.
+import type { DerivedTask } from '../../disputes/derive-compute';
+import type { TaskDerivationInput } from '../../disputes/derive-input';
 import type { PreparedRunTask } from '../prepared-run-task';
 import type { KnownRunTask, ReaderItem, RunHeader } from '../../readers/types';
 
@@ -17,6 +19,7 @@ export const WINDOW = 32;
 export const BATCH = 8;
 
 export interface ReadRunRequest {
+  type: 'readRun';
   dir: string;
   maxFileBytes: number;
   /** What the store holds for this run (KnownRunTask by shown task path), looked up by the importer. */
@@ -34,8 +37,21 @@ export interface SerializedError {
   reader?: { path: string; field: string; reason: string };
 }
 
-export type ReadRunMessage =
+export interface DeriveRequest {
+  type: 'derive';
+  input: TaskDerivationInput;
+  /** The store's seal key: derivation opens the cells' texts and seals what it writes. */
+  sealSecret: string;
+}
+
+export type WorkerRequest = ReadRunRequest | DeriveRequest;
+
+/** Replies to a ReadRunRequest, in order. */
+export type ReaderMessage =
   | { type: 'header'; run: RunHeader; taskCount: number }
   | { type: 'items'; items: ReaderItem<PreparedRunTask>[] }
   | { type: 'done' }
   | { type: 'error'; error: SerializedError };
+
+/** The reply to a DeriveRequest (requests are answered in order). */
+export type DeriverMessage = { type: 'derived'; derived: DerivedTask } | { type: 'error'; error: SerializedError };

@@ -1,20 +1,24 @@
-// The reading thread's entry (see thread.ts): reads one run directory per
-// request with the same reader the importer uses in its own thread, and posts
-// the task records back in batches, never more than WINDOW ahead of the
-// importer. Needs no store: files in, plain records out.
+// The import's worker thread. For a readRun request (run-reader.ts) it reads
+// a run directory with the same reader the importer uses in its own thread
+// and posts the prepared task records back in batches, never more than WINDOW
+// ahead of the importer. For a derive request (deriver.ts) it derives one
+// task's disputes from what the importer read for it. Needs no store: plain
+// data in, plain data out.
 import { parentPort } from 'node:worker_threads';
+import { computeTaskDisputes } from '../../disputes/derive-compute';
+import { Sealer } from '../../seal';
 import { ReaderError } from '../../readers/errors';
 import { readHarnessRun } from '../../readers/harness-run';
 import { RunTaskPreparer } from '../prepared-run-task';
 import type { PreparedRunTask } from '../prepared-run-task';
 import type { ReaderItem } from '../../readers/types';
 import { BATCH, CONSUMED, STOP, WINDOW } from './protocol';
-import type { ReadRunMessage, ReadRunRequest, SerializedError } from './protocol';
+import type { DeriveRequest, DeriverMessage, ReaderMessage, ReadRunRequest, SerializedError, WorkerRequest } from './protocol';
 
 const port = parentPort;
-if (!port) throw new Error('db/import/reader-thread/worker.ts runs only as a worker thread');
+if (!port) throw new Error('db/import/thread/worker.ts runs only as a worker thread');
 
-const post = (message: ReadRunMessage): void => port.postMessage(message);
+const post = (message: ReaderMessage | DeriverMessage): void => port.postMessage(message);
 
 function serialize(error: unknown): SerializedError {
   if (error instanceof ReaderError) return { name: error.name, message: error.message, reader: { path: error.path, field: error.field, reason: error.reason } };
@@ -62,6 +66,18 @@ async function readRun(request: ReadRunRequest): Promise<void> {
   post({ type: 'done' });
 }
 
-port.on('message', (request: ReadRunRequest) => {
-  readRun(request).catch((error: unknown) => post({ type: 'error', error: serialize(error) }));
+let sealer: Sealer | null = null;
+
+function derive(request: DeriveRequest): void {
+  if (sealer?.secret !== request.sealSecret) sealer = new Sealer(request.sealSecret);
+  try {
+    post({ type: 'derived', derived: computeTaskDisputes(request.input, sealer) });
+  } catch (error) {
+    post({ type: 'error', error: serialize(error) });
+  }
+}
+
+port.on('message', (request: WorkerRequest) => {
+  if (request.type === 'derive') derive(request);
+  else readRun(request).catch((error: unknown) => post({ type: 'error', error: serialize(error) }));
 });

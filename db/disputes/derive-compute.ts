@@ -1,0 +1,161 @@
+// Derives a task's cell and missing_row disputes (DESIGN §5) from what
+// derive-input.ts read: no SQL, so it runs in the importer's thread or on the
+// reader thread with the same result. Output rows are ready to insert (texts
+// sealed with the store's key).
+import type { GoldState, Verdict } from '../../shared/domain';
+import { disputeId } from '../../shared/dispute-id';
+import { sha256Hex } from '../hash';
+import type { Sealer } from '../seal';
+import { clusterValues, goldKeys } from './cluster';
+import type { Cluster } from './cluster';
+import type { TaskDerivationInput } from './derive-input';
+import { goldCellKey } from './derive-input';
+import { encodeSystems } from './systems-column';
+import { COLUMN, EMPTY, GOLD_ROW, groupBy, RESPONSE, RUN_ID, SEQ, VERDICT } from './statements';
+
+type Value = string | number | null;
+
+export interface DerivedTask {
+  taskId: string;
+  /** Parameters of statements.insertCell, in derivation order. */
+  cellDisputes: Value[][];
+  /** Parameters of statements.insertMissingRow. */
+  missingRows: Value[][];
+  /** Parameters of statements.insertCluster. */
+  clusters: Value[][];
+  /** Every dispute id, in the order written. */
+  ids: string[];
+}
+
+interface GoldInfo {
+  state: GoldState;
+  value: string | null;
+  alternatives: string[];
+}
+
+/** A graded cell of a run that graded this task, with its system's name. */
+interface SystemCell {
+  system: string;
+  seq: number;
+  run_id: number;
+  verdict: Verdict;
+  empty: boolean;
+  response_s: string;
+}
+
+export function computeTaskDisputes(input: TaskDerivationInput, sealer: Sealer): DerivedTask {
+  const { taskId } = input;
+  const derived: DerivedTask = { taskId, cellDisputes: [], missingRows: [], clusters: [], ids: [] };
+  const systemOf = new Map(input.systems);
+  if (systemOf.size === 0) return derived;
+  const ruleTypes = new Map(input.ruleTypes);
+  const goldCells = new Map<string, GoldInfo>();
+  for (const [row, column, state, value_s, alternatives_s] of input.goldCells) {
+    goldCells.set(goldCellKey(row, column), { state, value: sealer.open(value_s), alternatives: sealer.openJson<string[]>(alternatives_s, []) });
+  }
+  const goldEntities = new Map(input.goldRows);
+  const recordedGold = new Map(input.recordedGold);
+
+  // Identical answers are identical ciphertexts (same key, same bytes): open each once per task.
+  const opened = new Map<string, string>();
+  const open = (sealed: string): string => {
+    let text = opened.get(sealed);
+    if (text === undefined) {
+      text = sealer.open(sealed);
+      opened.set(sealed, text);
+    }
+    return text;
+  };
+  const addClusters = (id: string, clusters: readonly Cluster[]): void => {
+    clusters.forEach((cluster, index) => {
+      derived.clusters.push([id, index, cluster.key, sealer.seal(cluster.value), cluster.agreesWithGold ? 1 : 0, JSON.stringify(cluster.systems)]);
+    });
+  };
+
+  for (const group of groupBy(input.cells, (row) => goldCellKey(row[GOLD_ROW], row[COLUMN]))) {
+    const goldRow = group[0]![GOLD_ROW];
+    const column = group[0]![COLUMN];
+    if (input.entityColumn !== null && column === input.entityColumn) continue;
+    const cells: SystemCell[] = [];
+    const contestingSystems = new Set<string>();
+    for (const row of group) {
+      const system = systemOf.get(row[RUN_ID]);
+      if (system === undefined) continue;
+      const empty = row[EMPTY] === 1;
+      cells.push({ system, seq: row[SEQ], run_id: row[RUN_ID], verdict: row[VERDICT], empty, response_s: row[RESPONSE] });
+      if (row[VERDICT] === 'incorrect' && !empty) contestingSystems.add(system);
+    }
+    if (contestingSystems.size === 0) continue;
+    // By system, as the clusters list them; ties in the gold fallback break the same way every time.
+    cells.sort((a, b) => (a.system < b.system ? -1 : a.system > b.system ? 1 : a.seq - b.seq));
+    const key = goldCellKey(goldRow, column);
+    const gold = goldCells.get(key) ?? goldFromCells(recordedGold.get(key) ?? [], cells, open);
+    if (gold.state === 'ungraded') continue;
+    const ruleType = ruleTypes.get(column);
+    const clusters = clusterValues(
+      ruleType,
+      // Blank answers form no cluster: they are not opened at all.
+      cells.map((cell) => ({ system: cell.system, response: cell.empty ? '' : open(cell.response_s), verdict: cell.verdict })),
+      goldKeys(ruleType, gold.value, gold.alternatives),
+    );
+    const top = clusters.find((cluster) => !cluster.agreesWithGold);
+    const id = disputeId({ kind: 'cell', task_id: taskId, gold_row: goldRow, column, entity_key: null }, sha256Hex);
+    // The gold entity is already sealed with the same key: copied as is.
+    const entitySealed = goldEntities.get(goldRow) ?? sealer.seal(`row ${goldRow + 1}`);
+    derived.cellDisputes.push([
+      id, taskId, goldRow, column, entitySealed, ruleType ?? null,
+      gold.state, sealer.seal(gold.value), sealer.seal(top?.value ?? null), top?.systems.length ?? 0, contestingSystems.size,
+      encodeSystems(cells.map((cell) => cell.system)),
+    ]);
+    addClusters(id, clusters);
+    derived.ids.push(id);
+  }
+
+  deriveMissingRows(input, systemOf, sealer, derived, addClusters);
+  return derived;
+}
+
+function deriveMissingRows(
+  input: TaskDerivationInput,
+  systemOf: ReadonlyMap<number, string>,
+  sealer: Sealer,
+  derived: DerivedTask,
+  addClusters: (id: string, clusters: readonly Cluster[]) => void,
+): void {
+  const extras: { entity_key: string; response_entity_s: string; system: string }[] = [];
+  for (const [runId, entityKey, responseEntitySealed] of input.extras) {
+    const system = systemOf.get(runId);
+    if (system !== undefined) extras.push({ entity_key: entityKey, response_entity_s: responseEntitySealed, system });
+  }
+  for (const group of groupBy(extras, (row) => row.entity_key)) {
+    const systems = [...new Set(group.map((row) => row.system))].sort();
+    if (systems.length < input.minSystems) continue;
+    group.sort((a, b) => (a.system < b.system ? -1 : a.system > b.system ? 1 : 0));
+    const names = new Map<string, number>();
+    for (const row of group) {
+      const name = sealer.open(row.response_entity_s).trim();
+      names.set(name, (names.get(name) ?? 0) + 1);
+    }
+    const entity = [...names.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]![0];
+    const entityKey = group[0]!.entity_key;
+    const id = disputeId({ kind: 'missing_row', task_id: input.taskId, gold_row: null, column: null, entity_key: entityKey }, sha256Hex);
+    const sealed = sealer.seal(entity);
+    derived.missingRows.push([id, input.taskId, entityKey, sealed, sealed, systems.length, systems.length, encodeSystems(systems)]);
+    addClusters(id, [{ key: entityKey, value: entity, systems, agreesWithGold: false }]);
+    derived.ids.push(id);
+  }
+}
+
+/** Without the dataset, gold comes from what the grader recorded beside each cell (the most common value). */
+function goldFromCells(recorded: readonly [number, number, string][], cells: readonly SystemCell[], open: (sealed: string) => string): GoldInfo {
+  if (cells.some((cell) => cell.verdict === 'ungraded')) return { state: 'ungraded', value: null, alternatives: [] };
+  const byCell = new Map(recorded.map(([runId, seq, goldSealed]) => [`${runId}:${seq}`, goldSealed]));
+  const counts = new Map<string, number>();
+  for (const cell of cells) {
+    const gold = open(byCell.get(`${cell.run_id}:${cell.seq}`) ?? '');
+    counts.set(gold, (counts.get(gold) ?? 0) + 1);
+  }
+  const value = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]![0];
+  if (value.trim() === '') return { state: 'blank', value: null, alternatives: [] };
+  return { state: 'value', value, alternatives: [] };
+}

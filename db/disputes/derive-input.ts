@@ -1,0 +1,63 @@
+// What deriving one task's disputes needs from the store, read in one go so
+// the derivation itself (derive-compute.ts) touches no SQL and can run on
+// another thread. Texts stay sealed: the deriving side opens them.
+import type { GoldState, RuleType } from '../../shared/domain';
+import type { Store } from '../store';
+import { COLUMN, GOLD_ROW, statementsFor } from './statements';
+import type { CellTuple } from './statements';
+
+export interface TaskDerivationInput {
+  taskId: string;
+  minSystems: number;
+  /** Null when the dataset does not hold the task. */
+  entityColumn: string | null;
+  ruleTypes: [column: string, ruleType: RuleType][];
+  /** The runs that graded this task (failed runs contribute nothing), with their system's name. */
+  systems: [runId: number, system: string][];
+  goldCells: [row: number, column: string, state: GoldState, value_s: string | null, alternatives_s: string][];
+  goldRows: [row: number, entity_s: string][];
+  /** In (gold_row, column_name) order: each gold cell's group is contiguous. */
+  cells: CellTuple[];
+  /**
+   * For groups the dataset gives no gold cell (no dataset imported): gold as
+   * the grader recorded it beside each cell, by `goldCellKey`.
+   */
+  recordedGold: [key: string, cells: [runId: number, seq: number, gold_s: string][]][];
+  extras: [runId: number, entityKey: string, responseEntity_s: string][];
+}
+
+export const goldCellKey = (row: number, column: string): string => `${row}\u0000${column}`;
+
+export function readTaskInput(store: Store, taskId: string, minSystems: number): TaskDerivationInput {
+  const sql = statementsFor(store.db);
+  const systems = sql.gradedRuns.all(taskId).map((row): [number, string] => [row.run_id, row.system]);
+  const input: TaskDerivationInput = {
+    taskId,
+    minSystems,
+    entityColumn: null,
+    ruleTypes: [],
+    systems,
+    goldCells: [],
+    goldRows: [],
+    cells: [],
+    recordedGold: [],
+    extras: [],
+  };
+  if (systems.length === 0) return input;
+  input.entityColumn = sql.task.get(taskId)?.entity_column ?? null;
+  input.ruleTypes = sql.ruleTypes.all(taskId).map((row) => [row.name, row.rule_type]);
+  input.goldCells = sql.goldCells.all(taskId).map((row) => [row.row_idx, row.column_name, row.state, row.value_s, row.alternatives_s]);
+  input.goldRows = sql.goldRows.all(taskId).map((row) => [row.row_idx, row.entity_s]);
+  input.cells = sql.cells.all(taskId);
+  const withGold = new Set(input.goldCells.map(([row, column]) => goldCellKey(row, column)));
+  let last = '';
+  for (const cell of input.cells) {
+    const key = goldCellKey(cell[GOLD_ROW], cell[COLUMN]);
+    if (key === last || withGold.has(key)) continue;
+    last = key;
+    const recorded = sql.goldOfCell.all(taskId, cell[GOLD_ROW], cell[COLUMN]).map((row): [number, number, string] => [row.run_id, row.seq, row.gold_s]);
+    input.recordedGold.push([key, recorded]);
+  }
+  input.extras = sql.extras.all(taskId).map((row) => [row.run_id, row.entity_key, row.response_entity_s]);
+  return input;
+}
