@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { AdjudicatorService, DisputeFilter } from '../shared/api';
 import type { ImportReport, StoreInfo } from '../shared/api-types';
 import { exportPatch, exportPatchJob } from './export/export-patch';
+import type { ThreadMode } from './import/thread/policy';
 import { importPaths } from './import/import-paths';
 import { JobFailure, JobManager } from './jobs';
 import { defaultSettingsPath } from './paths';
@@ -56,6 +57,8 @@ export interface ImportOptions {
   signal?: AbortSignal;
   /** Files above this are refused (default: ATLAS_ADJUDICATOR_MAX_FILE_SIZE, else 64 MiB). */
   maxFileBytes?: number;
+  /** The import's worker thread: by size (the default), or forced either way. */
+  threads?: ThreadMode;
 }
 
 /** The API plus what only Node hosts (CLI, bridge, Electron main) use. */

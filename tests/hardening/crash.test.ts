@@ -1,6 +1,7 @@
 // Crash safety (issue 6): a child process doing real work is killed with
-// SIGKILL at random moments — during import, ruling writes and export — 57
-// times in all. After every kill the store passes integrity_check and
+// SIGKILL at random moments — during import (half of those with the import's
+// worker thread reading and deriving), ruling writes and export — 57 times in
+// all. After every kill the store passes integrity_check and
 // foreign_key_check, every ruling the child acknowledged is there, an import
 // is wholly present or wholly absent (so no task is half-imported), and the
 // exported patch is absent or complete. The schedule is seeded: a failure
@@ -72,8 +73,10 @@ describe('SIGKILL at random moments', () => {
     for (let k = 0; k < IMPORT_KILLS; k++) {
       // Half by time over the whole run (reading, writing, deriving, committing), half by progress.
       const plan = k % 2 === 0 ? { afterMs: Math.floor(random() * importMs) } : { afterLines: { prefix: 'progress', n: 1 + Math.floor(random() * progressLines) } };
-      const outcome = await runAndKill(['import', store, ...runPaths], plan);
-      const context = `seed ${SEED}, kill ${k}, ${JSON.stringify(plan)}`;
+      // Every other pair of kills with the import's worker thread forced (reading and deriving there).
+      const mode = k % 4 < 2 ? 'import' : 'import-threads';
+      const outcome = await runAndKill([mode, store, ...runPaths], plan);
+      const context = `seed ${SEED}, kill ${k} (${mode}), ${JSON.stringify(plan)}`;
       const health = inspectStore(store);
       expectHealthy(health, context);
       const committed = outcome.lines.some((line) => line.startsWith('committed'));

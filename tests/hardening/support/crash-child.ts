@@ -36,8 +36,9 @@ async function ruleLoop(exportTo: string | null): Promise<void> {
   }
 }
 
-if (mode === 'import') {
-  await service.importPaths(rest, { onProgress: (done, total) => say(`progress ${done}/${total}`) });
+if (mode === 'import' || mode === 'import-threads') {
+  const threads = mode === 'import-threads' ? 'always' : 'never';
+  await service.importPaths(rest, { threads, onProgress: (done, total) => say(`progress ${done}/${total}`) });
   say(`committed ${Math.round(performance.now() - readyAt)}`);
   service.close();
 } else if (mode === 'rule') {
