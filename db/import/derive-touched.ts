@@ -21,6 +21,8 @@ const AHEAD = 8;
 export interface DeriveOptions {
   signal?: AbortSignal;
   threads?: ThreadMode;
+  /** Tasks derived so far, about fifty times over the run and at the end. */
+  onProgress?: (derived: number, total: number) => void;
 }
 
 /** Returns how many disputes did not exist before. */
@@ -33,6 +35,8 @@ export async function deriveTouchedTasks(store: Store, tasks: ReadonlySet<string
   const ordered = [...tasks].sort();
   let created = 0;
   const rebuilt: string[] = [];
+  const every = Math.max(1, Math.ceil(ordered.length / 50));
+  let written = 0;
   const write = (derived: DerivedTask): void => {
     const before = new Set(existing.all(derived.taskId).map((row) => row.id));
     writeTaskDisputes(store, derived);
@@ -40,6 +44,7 @@ export async function deriveTouchedTasks(store: Store, tasks: ReadonlySet<string
       if (!before.has(id)) created++;
       rebuilt.push(id);
     }
+    if (++written % every === 0 || written === ordered.length) options.onProgress?.(written, ordered.length);
   };
 
   const thread = deriverFor(options.threads, ordered.length, store.sealer.secret);

@@ -111,7 +111,11 @@ export async function importPaths(store: Store, paths: readonly string[], option
       throw new ImportError(`nothing could be imported${reasons.length ? `: ${reasons.join('; ')}` : ''}`, report());
     }
     onProgress?.(total, total, 'deriving disputes');
-    newDisputes = await deriveTouchedTasks(store, writer.touchedTasks, { signal, threads: options.threads });
+    newDisputes = await deriveTouchedTasks(store, writer.touchedTasks, {
+      signal,
+      threads: options.threads,
+      onProgress: (derived, tasks) => onProgress?.(total, total, `deriving disputes: ${derived} of ${tasks} tasks`),
+    });
     // A revised dataset this store exported marks the disputes its patch settled (DESIGN §6).
     for (const sha256 of datasetHashes) settleByRevision(store, sha256);
     if (plan.rulingLogs.length > 0) rulings = mergeRulingLogs(store, plan.rulingLogs, { maxFileBytes });

@@ -124,11 +124,22 @@ describe('the reader thread', () => {
     expect(store.db.inTransaction).toBe(false);
   });
 
+  it('reports derivation progress by task, on the thread or not', async () => {
+    for (const threads of ['never', 'always'] as const) {
+      const messages: string[] = [];
+      await importPaths(newStore(), workspacePaths(workspace), { threads, onProgress: (_done, _total, message) => messages.push(message) });
+      const deriving = messages.filter((message) => message.startsWith('deriving disputes:'));
+      const tasks = workspace.taskIds.length;
+      expect(deriving.length, threads).toBeGreaterThan(10);
+      expect(deriving.at(-1), threads).toBe(`deriving disputes: ${tasks} of ${tasks} tasks`);
+    }
+  });
+
   it('stops on cancel during derivation with the store unchanged', async () => {
     const store = newStore();
     const controller = new AbortController();
     const onProgress = (_done: number, _total: number, message: string): void => {
-      if (message === 'deriving disputes') setTimeout(() => controller.abort(), 5);
+      if (message.startsWith('deriving disputes')) setTimeout(() => controller.abort(), 5);
     };
     await expect(importPaths(store, workspacePaths(workspace), { threads: 'always', signal: controller.signal, onProgress })).rejects.toThrow(/abort/i);
     expect(store.db.prepare('SELECT COUNT(*) AS n FROM disputes').get()).toEqual({ n: 0 });
