@@ -3,8 +3,9 @@
 // what the importer's own thread gives; reading stays a bounded number of
 // records ahead; cancel and failures leave the store unchanged.
 import { createHash } from 'node:crypto';
-import { cpSync, readdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { cpSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GeneratedWorkspace } from '../../db/demo/generate';
 import type { ImportProgress } from '../../db/import/import-paths';
@@ -13,7 +14,7 @@ import { readTaskInput } from '../../db/disputes/derive-input';
 import { DerivationThread } from '../../db/import/thread/deriver';
 import { WINDOW } from '../../db/import/thread/protocol';
 import { RunReaderThread } from '../../db/import/thread/run-reader';
-import { threadScript } from '../../db/import/thread/script';
+import { bundledScript, threadScript } from '../../db/import/thread/script';
 import type { ThreadScript } from '../../db/import/thread/script';
 import { ReaderError, readHarnessRun } from '../../db/readers/index';
 import type { Store } from '../../db/store';
@@ -223,6 +224,16 @@ describe('the reader thread', () => {
     } finally {
       await thread.close();
     }
+  });
+
+  it('starts a packaged app\'s worker from app.asar.unpacked when it is there', () => {
+    const resources = tempDir('atlas-resources-');
+    const packed = join(resources, 'app.asar', 'dist-electron', 'import-thread-worker.cjs');
+    const unpacked = join(resources, 'app.asar.unpacked', 'dist-electron', 'import-thread-worker.cjs');
+    expect(bundledScript(packed)).toBeNull();
+    mkdirSync(dirname(unpacked), { recursive: true });
+    writeFileSync(unpacked, '');
+    expect(bundledScript(packed)).toEqual({ file: pathToFileURL(unpacked) });
   });
 
   it('is found beside a bundle only when the bundle ships it', () => {

@@ -41,6 +41,8 @@ describe('electron-builder.yml', () => {
   it('unpacks native modules from the asar and rebuilds them for Electron', () => {
     expect(config.asar).not.toBe(false);
     expect(config.asarUnpack).toContain('**/*.node');
+    // The import's worker thread starts from a real file (db/import/thread/script.ts).
+    expect(config.asarUnpack).toContain('dist-electron/import-thread-worker.cjs');
     expect(config.npmRebuild).toBe(true);
     expect(pkg.dependencies['better-sqlite3']).toBeDefined();
   });

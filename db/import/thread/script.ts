@@ -4,7 +4,7 @@
 // bundled in memory with esbuild (tsx's own compiler), once per process.
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { ReaderError } from '../../readers/errors';
 import type { SerializedError } from './protocol';
@@ -22,10 +22,7 @@ let compiled: string | null = null;
 /** The worker's code: null when it cannot be had, and the import then does all its work in its own thread. */
 export function threadScript(moduleUrl: string = import.meta.url): ThreadScript | null {
   try {
-    if (!moduleUrl.endsWith('.ts')) {
-      const file = new URL(`./${BUNDLED_WORKER}`, moduleUrl);
-      return existsSync(fileURLToPath(file)) ? { file } : null;
-    }
+    if (!moduleUrl.endsWith('.ts')) return bundledScript(fileURLToPath(new URL(`./${BUNDLED_WORKER}`, moduleUrl)));
     compiled ??= bundleWorker(workerEntry(moduleUrl), moduleUrl);
     return { code: compiled };
   } catch {
@@ -57,6 +54,16 @@ export function bundleWorker(entry: string, moduleUrl: string = import.meta.url)
   const esbuild = createRequire(moduleUrl)('esbuild') as EsbuildApi;
   const result = esbuild.buildSync({ ...WORKER_BUNDLE_OPTIONS, entryPoints: [entry], write: false, logLevel: 'silent' });
   return result.outputFiles[0]!.text;
+}
+
+/**
+ * The bundled worker beside main.js. A packaged app keeps it unpacked
+ * (electron-builder.yml asarUnpack): a worker is started from a real file.
+ */
+export function bundledScript(path: string): ThreadScript | null {
+  const unpacked = path.replace(/([\\/])app\.asar([\\/])/u, '$1app.asar.unpacked$2');
+  if (unpacked !== path && existsSync(unpacked)) return { file: pathToFileURL(unpacked) };
+  return existsSync(path) ? { file: pathToFileURL(path) } : null;
 }
 
 /** A worker running the script; its messages are the caller's to handle. */
