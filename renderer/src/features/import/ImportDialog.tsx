@@ -3,11 +3,10 @@
 import { useEffect, useState } from 'react';
 import type { PickKind } from '../../../../shared/host';
 import { errorMessage, host } from '../../api/client';
-import { formatCount } from '../../lib/format';
 import { useImportStore } from '../../stores/import-store';
 import { notify, useUiStore } from '../../stores/ui-store';
 import { Modal } from '../../ui/Modal';
-import { ProgressBar } from '../../ui/ProgressBar';
+import { ImportProgress } from './ImportProgress';
 import { ImportReportView } from './ImportReportView';
 import { ImportFooter } from '../../ui/ImportFooter';
 
@@ -81,17 +80,7 @@ export function ImportDialog() {
           onChange={(e) => setPathsText(e.target.value)}
         />
       </label>
-      {running && job && (
-        <div className="job-progress">
-          <div className="job-line">
-            <span>{job.message || 'Importing…'}</span>
-            <span className="tabular">
-              {formatCount(job.done)} / {formatCount(job.total)} files
-            </span>
-          </div>
-          <ProgressBar done={job.done} total={job.total} />
-        </div>
-      )}
+      {running && job && <ImportProgress job={job} idle="Importing…" />}
       {error != null && !running && <div className="error-box">{error}</div>}
       {report && !running && <ImportReportView report={report} />}
     </Modal>

@@ -1,8 +1,7 @@
 // An empty store: offer the demo workspace or an import instead of an empty grid.
-import { formatCount } from '../../lib/format';
 import { useImportStore } from '../../stores/import-store';
 import { useUiStore } from '../../stores/ui-store';
-import { ProgressBar } from '../../ui/ProgressBar';
+import { ImportProgress } from './ImportProgress';
 
 export function Welcome() {
   const job = useImportStore((s) => s.job);
@@ -27,20 +26,7 @@ export function Welcome() {
             Import…
           </button>
         </div>
-        {running && job && (
-          <div className="job-progress">
-            <div className="job-line">
-              <span>{job.message || 'Loading…'}</span>
-              <span className="tabular">
-                {formatCount(job.done)} / {formatCount(job.total)} files
-              </span>
-            </div>
-            <ProgressBar done={job.done} total={job.total} />
-            <button type="button" className="button button-small" onClick={() => void cancel()}>
-              Cancel
-            </button>
-          </div>
-        )}
+        {running && job && <ImportProgress job={job} idle="Loading…" onCancel={() => void cancel()} />}
         {error != null && !running && <div className="error-box">{error}</div>}
         <p className="muted small">Or from a terminal: <code>npx atlas-adjudicator import PATH…</code></p>
       </div>
