@@ -1,0 +1,62 @@
+// Importing from the app (browser mode) into an empty store, as a new user
+// would: the welcome card, the Import dialog with typed paths, its report,
+// then the queue. A path that does not exist is refused by name.
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GeneratedWorkspace } from '../../db/demo/generate';
+import { generateWorkspace } from '../../db/demo/generate';
+import type { Bridge, LaunchedBrowser } from './support';
+import { ensureRendererBuilt, launchBrowser, startBridge, tempDir } from './support';
+
+let bridge: Bridge;
+let browser: LaunchedBrowser;
+let page: Page;
+let workspace: GeneratedWorkspace;
+
+beforeAll(async () => {
+  ensureRendererBuilt();
+  const dir = tempDir();
+  workspace = await generateWorkspace(join(dir.path, 'ws'), { seed: 5, tasks: 6, systems: 3, maxRows: 6, maxColumns: 4 });
+  bridge = await startBridge(dir.db(), { engineer: 'ana' });
+  browser = await launchBrowser();
+  page = browser.page;
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(bridge.url);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await bridge?.close();
+});
+
+describe('the Import dialog on an empty store', () => {
+  it('refuses a path that does not exist, naming it, and imports nothing', async () => {
+    await page.getByRole('heading', { name: 'Nothing to adjudicate yet' }).waitFor({ timeout: 20_000 });
+    await page.locator('.welcome-card').getByRole('button', { name: 'Import…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import' });
+    await dialog.locator('textarea').fill('/nonexistent/atlas-runs');
+    await dialog.getByRole('button', { name: 'Import 1 path' }).click();
+    await expect.poll(async () => (await dialog.textContent()) ?? '', { timeout: 20_000 }).toContain('/nonexistent/atlas-runs');
+    await dialog.getByRole('button', { name: 'Close' }).last().click();
+    expect(await page.getByRole('heading', { name: 'Nothing to adjudicate yet' }).count()).toBe(1);
+  });
+
+  it('imports typed paths, reports what came in, and the queue shows the disputes', async () => {
+    await page.locator('.welcome-card').getByRole('button', { name: 'Import…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import' });
+    await dialog.locator('textarea').fill([workspace.dataset, workspace.runsDir].join('\n'));
+    await dialog.getByRole('button', { name: 'Import 2 paths' }).click();
+    await expect.poll(async () => (await dialog.textContent()) ?? '', { timeout: 30_000 }).toMatch(/disputes/);
+    const report = (await dialog.textContent()) ?? '';
+    expect(report).toMatch(new RegExp(`${workspace.taskIds.length}\\s*tasks`));
+    expect(report).toMatch(new RegExp(`${workspace.systems.length}\\s*systems`));
+    const disputes = Number(/([\d,]+)\s*disputes/.exec(report)?.[1]?.replace(/,/g, ''));
+    expect(disputes).toBeGreaterThan(0);
+
+    await dialog.getByRole('button', { name: 'Close' }).last().click();
+    await page.locator('.ag-grid-scrolling-container .ag-row').first().waitFor({ timeout: 20_000 });
+    expect(await page.getByRole('heading', { name: 'Nothing to adjudicate yet' }).count()).toBe(0);
+    await expect.poll(async () => (await page.locator('footer.status-bar').textContent()) ?? '').toContain(`${disputes} total`);
+  });
+});
