@@ -3,13 +3,14 @@
 // what the importer's own thread gives; reading stays a bounded number of
 // records ahead; cancel and failures leave the store unchanged.
 import { createHash } from 'node:crypto';
-import { cpSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GeneratedWorkspace } from '../../db/demo/generate';
 import type { ImportProgress } from '../../db/import/import-paths';
 import { importPaths } from '../../db/import/import-paths';
+import { computeTaskDisputes } from '../../db/disputes/derive-compute';
 import { readTaskInput } from '../../db/disputes/derive-input';
 import { DerivationThread } from '../../db/import/thread/deriver';
 import { WINDOW } from '../../db/import/thread/protocol';
@@ -18,7 +19,9 @@ import { bundledScript, threadScript } from '../../db/import/thread/script';
 import type { ThreadScript } from '../../db/import/thread/script';
 import { ReaderError, readHarnessRun } from '../../db/readers/index';
 import type { Store } from '../../db/store';
+import { Sealer } from '../../db/seal';
 import { openStore } from '../../db/store';
+import { collect, writeRun, zeldaGrade } from '../readers/helpers';
 import { smallWorkspace, tempDir, workspacePaths } from './workspace';
 
 let workspace: GeneratedWorkspace;
@@ -151,9 +154,18 @@ describe('the reader thread', () => {
   it('rejects a derivation it cannot do (texts sealed with another key), naming why', async () => {
     const { store } = await importWith('never');
     const taskId = workspace.taskIds[0]!;
+    // Opened with the wrong key, a text is not UTF-8, or (by chance, when short) not the JSON it was: either way, the same error as here.
+    const input = readTaskInput(store, taskId, 2);
+    let expected = '';
+    try {
+      computeTaskDisputes(input, new Sealer('not-the-store-key'));
+    } catch (error) {
+      expected = (error as Error).message;
+    }
+    expect(expected).not.toBe('');
     const thread = new DerivationThread(script, 'not-the-store-key');
     try {
-      await expect(thread.derive(readTaskInput(store, taskId, 2))).rejects.toThrow(/does not open to valid UTF-8/);
+      await expect(thread.derive(input)).rejects.toThrow(expected);
     } finally {
       await thread.close();
     }
@@ -204,6 +216,26 @@ describe('the reader thread', () => {
       let count = 0;
       for await (const item of thread.read(copy, planned, { maxFileBytes: 64 << 20, known: null })) if ('ok' in item) count++;
       expect(count).toBe(workspace.taskIds.length);
+    } finally {
+      await thread.close();
+    }
+  });
+
+  it('refuses task directories linked to / or out of the run, as the importer thread does', async () => {
+    const parent = tempDir('atlas-links-');
+    const runDir = writeRun(parent, 'run', [{ folder: 'real', grade: zeldaGrade('atlas/1') }]);
+    const outside = writeRun(parent, 'other', [{ folder: 'x', grade: zeldaGrade('atlas/2') }]);
+    symlinkSync('/', join(runDir, 'tasks', 'root'));
+    symlinkSync(join(outside, 'tasks', 'x'), join(runDir, 'tasks', 'escape'));
+    const run = await readHarnessRun(runDir);
+    const inThread = await collect(run.tasks);
+    const thread = new RunReaderThread(script, 'test-secret');
+    try {
+      const onThread = await collect(thread.read(runDir, run.runs[0]!, { maxFileBytes: 64 << 20, known: null }));
+      expect(onThread.ok.map((task) => task.task_id)).toEqual(['atlas/1']);
+      expect(onThread.ok.map((task) => task.task_id)).toEqual(inThread.ok.map((task) => task.task_id));
+      expect(onThread.skipped).toEqual(inThread.skipped);
+      expect(onThread.skipped.map((item) => item.path).sort()).toEqual([join(runDir, 'tasks', 'escape'), join(runDir, 'tasks', 'root')]);
     } finally {
       await thread.close();
     }

@@ -104,6 +104,27 @@ describe('hostile grade.json files', () => {
     expect(prototypeIsClean()).toBe(true);
   });
 
+  it.each(Object.keys(CASES))('%s read on the import thread: the same report and the same cells', async (fixture) => {
+    const { paths } = workspace(fixture);
+    const outcomes: unknown[] = [];
+    for (const threads of ['never', 'always'] as const) {
+      service = freshService();
+      const report = await service.importPaths(paths, { threads });
+      const { db, sealer } = service.store;
+      const cells = db
+        .prepare<[], { task_id: string; column_name: string; verdict: string; response_s: string }>(
+          'SELECT task_id, column_name, verdict, response_s FROM system_cells ORDER BY task_id, seq, column_name',
+        )
+        .all()
+        .map((cell) => [cell.task_id, cell.column_name, cell.verdict, sealer.open(cell.response_s)]);
+      outcomes.push({ report, cells });
+      service.close();
+      service = null;
+    }
+    expect(outcomes[1]).toEqual(outcomes[0]);
+    expect(prototypeIsClean()).toBe(true);
+  });
+
   it('__proto__ and constructor keys stay data: names and values kept, verdicts not overridden', async () => {
     const { paths } = workspace('grade-proto-keys.json');
     service = freshService();
