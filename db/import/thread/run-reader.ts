@@ -4,7 +4,9 @@
 // records are the same as when read in the importer's own thread (the worker
 // runs the same reader), in the same order, paced by a shared counter so the
 // reader is never more than WINDOW records ahead: memory stays bounded by a
-// few tasks, not the workload.
+// few tasks, not the workload. A run is requested only once the previous one
+// is done: a thread blocked on one run's full window could not read another,
+// so requesting ahead on the same thread can deadlock.
 import type { Worker } from 'node:worker_threads';
 import { ReaderError } from '../../readers/errors';
 import type { PreparedRunTask } from '../prepared-run-task';
