@@ -3,27 +3,17 @@
 // so every asset URL must be relative (base './').
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { META_CONTENT_SECURITY_POLICY } from './shared/content-security-policy';
 
 // Defence in depth: the hosts send a strict CSP header; the built page carries
-// the same policy so it holds even if a host forgets. Build only, because the
-// dev server's React refresh preamble is an inline script.
-const CSP = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-].join('; ');
-
+// the same policy (shared/content-security-policy.ts) so it holds even if a
+// host forgets. Build only, because the dev server's React refresh preamble is
+// an inline script.
 function contentSecurityPolicy(): Plugin {
   return {
     name: 'atlas-csp-meta',
     apply: 'build',
-    transformIndexHtml: () => [{ tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: CSP }, injectTo: 'head-prepend' }],
+    transformIndexHtml: () => [{ tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: META_CONTENT_SECURITY_POLICY }, injectTo: 'head-prepend' }],
   };
 }
 

@@ -5,7 +5,7 @@
 // elements at run time (ag-stack _injectGlobalCSS). A nonce would need a
 // per-response policy plumbed into the grid's styleNonce; inline CSS cannot
 // run script, and img/font/connect stay 'self' so CSS cannot exfiltrate.
-export const CONTENT_SECURITY_POLICY = [
+const DIRECTIVES = [
   "default-src 'none'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
@@ -16,4 +16,13 @@ export const CONTENT_SECURITY_POLICY = [
   "form-action 'none'",
   "frame-ancestors 'none'",
   "object-src 'none'",
-].join('; ');
+];
+
+export const CONTENT_SECURITY_POLICY = DIRECTIVES.join('; ');
+
+/**
+ * The same policy for the built page's <meta> tag (defence in depth, should a
+ * host forget the header). A meta policy cannot carry frame-ancestors:
+ * browsers ignore it there and warn, so the header alone sets it.
+ */
+export const META_CONTENT_SECURITY_POLICY = DIRECTIVES.filter((directive) => !directive.startsWith('frame-ancestors ')).join('; ');

@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { META_CONTENT_SECURITY_POLICY } from '../../shared/content-security-policy';
 import {
   allowNavigation,
   allowPermission,
@@ -65,6 +68,16 @@ describe('CONTENT_SECURITY_POLICY', () => {
       'frame-ancestors': "'none'",
       'object-src': "'none'",
     });
+  });
+
+  it('is what the built page carries in its meta tag, less frame-ancestors (which a meta policy cannot set)', () => {
+    // npm test builds the renderer before vitest runs.
+    const html = readFileSync(join(import.meta.dirname, '..', '..', 'dist', 'renderer', 'index.html'), 'utf8');
+    const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/u.exec(html)?.[1]?.replaceAll('&#39;', "'");
+    expect(meta).toBe(META_CONTENT_SECURITY_POLICY);
+    const expected = new Map(csp);
+    expected.delete('frame-ancestors');
+    expect(directives(meta!)).toEqual(expected);
   });
 
   it('replaces any policy a response carried, whatever its case', () => {
