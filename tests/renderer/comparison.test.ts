@@ -2,26 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { RulingView } from '../../shared/api-types';
 import { countedPositions, groupLabel, predictOutcome } from '../../renderer/src/lib/comparison';
 import { findNextOpen, inConflict } from '../../renderer/src/lib/next-open';
-import { cellDetail, row } from './fixtures';
+import { cellDetail, row, rulingView } from './fixtures';
 
 let seq = 0;
 function ruling(over: Partial<RulingView>): RulingView {
   seq += 1;
-  return {
-    id: `r${seq}`,
-    engineer: 'mia',
-    decision: 'keep_gold',
-    value: null,
-    values: null,
-    row: null,
-    rationale: null,
-    evidence: [],
-    revision: null,
-    created_at: `2026-01-01T00:00:0${seq % 10}Z`,
-    retracts: null,
-    counted: true,
-    ...over,
-  };
+  return rulingView({ id: `r${seq}`, created_at: `2026-01-01T00:00:0${seq % 10}Z`, ...over });
 }
 
 describe('countedPositions', () => {

@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdjudicatorApi } from '../../shared/api';
 import type { DisputeDetail, RuleResult, RulingView } from '../../shared/api-types';
-import { cellDetail, row } from './fixtures';
+import { cellDetail, row, rulingView } from './fixtures';
 // The store imports the API client, which reads the preload's globals: their declaration comes into this program too.
 import type {} from '../../renderer/src/api/globals';
 
@@ -21,20 +21,9 @@ const service = vi.hoisted(() => {
 });
 
 function detailOf(id: string): DisputeDetail {
-  const rulings: RulingView[] = (service.rulings.get(id) ?? []).map((decision, i) => ({
-    id: `${id}-r${i}`,
-    engineer: 'mia',
-    decision: decision as RulingView['decision'],
-    value: null,
-    values: null,
-    row: null,
-    rationale: null,
-    evidence: [],
-    revision: null,
-    created_at: '2026-11-30T00:00:00Z',
-    retracts: null,
-    counted: true,
-  }));
+  const rulings = (service.rulings.get(id) ?? []).map((decision, i) =>
+    rulingView({ id: `${id}-r${i}`, decision: decision as RulingView['decision'], created_at: '2026-11-30T00:00:00Z' }),
+  );
   return cellDetail({ dispute: row({ id }), rulings });
 }
 

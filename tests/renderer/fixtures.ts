@@ -1,5 +1,5 @@
 // Hand-made dispute details for the renderer's pure logic.
-import type { ClusterDetail, DisputeDetail, DisputeRow } from '../../shared/api-types';
+import type { ClusterDetail, DisputeDetail, DisputeRow, RulingView } from '../../shared/api-types';
 
 export function row(over: Partial<DisputeRow> = {}): DisputeRow {
   return {
@@ -69,4 +69,23 @@ export function missingRowDetail(): DisputeDetail {
       { system: 'orion', entity: 'Zelda: Link’s Awakening (2019)', values: [{ column: 'Critic Metascore', value: '87', sources: [] }], sources: [] },
     ],
   });
+}
+
+/** A ruling as the panel shows it: keep_gold by mia, counted, no value; tests set what they look at. */
+export function rulingView(over: Partial<RulingView> = {}): RulingView {
+  return {
+    id: 'r',
+    engineer: 'mia',
+    decision: 'keep_gold',
+    value: null,
+    values: null,
+    row: null,
+    rationale: null,
+    evidence: [],
+    revision: null,
+    created_at: '2026-01-01T00:00:00Z',
+    retracts: null,
+    counted: true,
+    ...over,
+  };
 }

@@ -1,23 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { RulingView } from '../../shared/api-types';
 import { myCountedRuling, rulingStates } from '../../renderer/src/features/dispute/ruling-states';
+import { rulingView } from './fixtures';
 
 function ruling(over: Partial<RulingView>): RulingView {
-  return {
-    id: 'r',
-    engineer: 'mia',
-    decision: 'keep_gold',
-    value: null,
-    values: null,
-    row: null,
-    rationale: null,
-    evidence: [],
-    revision: null,
-    created_at: '2025-01-01T00:00:00Z',
-    retracts: null,
-    counted: false,
-    ...over,
-  };
+  return rulingView({ created_at: '2025-01-01T00:00:00Z', counted: false, ...over });
 }
 
 describe('rulingStates', () => {
