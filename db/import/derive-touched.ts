@@ -4,6 +4,7 @@
 import { computeTaskDisputes } from '../disputes/derive-compute';
 import type { DerivedTask } from '../disputes/derive-compute';
 import { readTaskInput } from '../disputes/derive-input';
+import type { TaskDerivationInput } from '../disputes/derive-input';
 import { writeTaskDisputes } from '../disputes/derive';
 import { rankDisputes } from '../disputes/rank';
 import { relinkReports } from '../reports/index';
@@ -78,7 +79,7 @@ export async function deriveTouchedTasks(store: Store, tasks: ReadonlySet<string
 async function deriveOnThread(
   thread: DerivationThread,
   ordered: readonly string[],
-  read: (taskId: string) => Parameters<DerivationThread['derive']>[0],
+  read: (taskId: string) => TaskDerivationInput,
   write: (derived: DerivedTask) => void,
   signal?: AbortSignal,
 ): Promise<void> {

@@ -65,8 +65,6 @@ export async function importPaths(store: Store, paths: readonly string[], option
     const datasetHashes: string[] = [];
     const lastRun = plan.sources.findLastIndex((source) => source.source.kind === 'run');
     for (const [index, source] of plan.sources.entries()) {
-      // Its heap is freed as soon as no run is left to read: the import's memory peaks after.
-      if (index > lastRun) await thread?.close();
       for await (const event of readSource(source, { signal, maxFileBytes, knownTasks }, thread)) {
         signal?.throwIfAborted();
         switch (event.type) {
@@ -104,8 +102,9 @@ export async function importPaths(store: Store, paths: readonly string[], option
         }
         if (event.type !== 'judge' && event.type !== 'dataset') onProgress?.(Math.min(done, total), total, source.path);
       }
+      // Its heap is freed as soon as no run is left to read: the import's memory peaks after.
+      if (index === lastRun) await thread?.close();
     }
-    await thread?.close();
     if (recordsRead === 0 && plan.rulingLogs.length === 0 && plan.reportFiles.length === 0) {
       const reasons = skipped.slice(0, 3).map((item) => `${item.path}: ${item.reason}`);
       throw new ImportError(`nothing could be imported${reasons.length ? `: ${reasons.join('; ')}` : ''}`, report());
