@@ -98,6 +98,21 @@ describe('readCellsFile', () => {
     expect(ok[1]!.task_id).toBe('t2');
   });
 
+  it('reads a numeric task id as its text and refuses an empty or missing one, naming task_id', async () => {
+    const path = write(
+      join(tempDir(), 'ids.cells.jsonl'),
+      [line({ task_id: 17, system: 'exa' }), line({ task_id: '', system: 'exa' }), line({ system: 'exa' }), line({ task_id: true, system: 'exa' })].join('\n'),
+    );
+    const { ok, skipped } = await collect((await readCellsFile(path)).tasks);
+    expect(ok.map((task) => task.task_id)).toEqual(['17']);
+    expect(skipped.map((item) => [item.path, item.field])).toEqual([
+      [`${path}:2`, 'task_id'],
+      [`${path}:3`, 'task_id'],
+      [`${path}:4`, 'task_id'],
+    ]);
+    expect(skipped[0]!.reason).toMatch(/^expected a non-empty task id; the line cannot be attributed to a task/u);
+  });
+
   it('refuses lines that name no system', async () => {
     const path = write(join(tempDir(), 'y.cells.jsonl'), line({ task_id: 't1' }));
     const { skipped } = await collect((await readCellsFile(path)).tasks);
