@@ -84,7 +84,7 @@ export async function importPaths(store: Store, paths: readonly string[], option
             break;
           case 'runTask':
           case 'preparedRunTask': {
-            const record = event.type === 'runTask' ? preparer.prepare(event.record) : event.record;
+            const record = event.type === 'runTask' ? preparer.prepare(event.record) : preparer.sealCellTexts(event.record);
             if (record.state === 'failed') failed.push({ path: record.path, task_id: record.task_id, system: record.run.system });
             writer.runTask(record);
             recordsRead++;

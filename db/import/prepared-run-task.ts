@@ -27,11 +27,23 @@ export interface PreparedRunTask {
   scores: RunTaskRecord['scores'];
   returned_rows: number | null;
   unchanged?: true;
+  /**
+   * Set while the cells' texts (gold, response, sources as JSON, reasoning)
+   * are still plain: the reader thread may leave sealing them to the
+   * importer (sealCellTexts), which the writer requires first.
+   */
+  openTexts?: true;
   /** ROW_WIDTH values per row. */
   rows: Value[];
   /** CELL_WIDTH values per cell. */
   cells: Value[];
 }
+
+/** Offsets in a cell's CELL_WIDTH values of the texts sealed for the store. */
+const GOLD = 3;
+const RESPONSE = 4;
+const SOURCES = 8;
+const REASONING = 9;
 
 export class RunTaskPreparer {
   private readonly seals: SealCache;
@@ -42,7 +54,12 @@ export class RunTaskPreparer {
     this.seals = new SealCache(typeof sealer === 'string' ? new Sealer(sealer) : sealer);
   }
 
-  prepare(record: RunTaskRecord): PreparedRunTask {
+  /**
+   * `sealTexts` false leaves the cells' texts plain (openTexts) for
+   * sealCellTexts: the reader thread hands sealing to the importer when the
+   * importer is waiting for records, so the two threads share the work.
+   */
+  prepare(record: RunTaskRecord, sealTexts = true): PreparedRunTask {
     const seals = this.seals;
     const rows: Value[] = [];
     const cells: Value[] = [];
@@ -54,13 +71,13 @@ export class RunTaskPreparer {
           seq,
           row.gold_row,
           wellFormed(cell.column),
-          seals.seal(cell.gold),
-          seals.seal(cell.response),
+          sealTexts ? seals.seal(cell.gold) : cell.gold,
+          sealTexts ? seals.seal(cell.response) : cell.response,
           cell.response.trim() === '' ? 1 : 0,
           cell.verdict,
           cell.method,
-          seals.sealList(cell.sources),
-          seals.seal(cell.reasoning),
+          sealTexts ? seals.sealList(cell.sources) : JSON.stringify(cell.sources),
+          sealTexts ? seals.seal(cell.reasoning) : cell.reasoning,
         );
       }
     });
@@ -76,6 +93,22 @@ export class RunTaskPreparer {
       cells,
     };
     if (record.unchanged) prepared.unchanged = true;
+    if (!sealTexts && cells.length > 0) prepared.openTexts = true;
+    return prepared;
+  }
+
+  /** Seals the texts prepare left plain, in place: the same values prepare(record, true) gives. */
+  sealCellTexts(prepared: PreparedRunTask): PreparedRunTask {
+    if (!prepared.openTexts) return prepared;
+    const { cells } = prepared;
+    const seals = this.seals;
+    for (let i = 0; i < cells.length; i += CELL_WIDTH) {
+      cells[i + GOLD] = seals.seal(cells[i + GOLD] as string | null);
+      cells[i + RESPONSE] = seals.seal(cells[i + RESPONSE] as string);
+      cells[i + SOURCES] = seals.seal(cells[i + SOURCES] as string);
+      cells[i + REASONING] = seals.seal(cells[i + REASONING] as string | null);
+    }
+    delete prepared.openTexts;
     return prepared;
   }
 

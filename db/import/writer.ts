@@ -133,6 +133,8 @@ export class ImportWriter {
   }
 
   runTask(record: PreparedRunTask): void {
+    // Plain text must never reach the store: the importer seals what the reader thread left open.
+    if (record.openTexts) throw new Error(`${record.path}: the cells' texts were not sealed before writing`);
     const runId = this.runIdFor(record.run);
     const taskId = record.task_id;
     const previous = this.statements.runTaskSha.get(runId, taskId);

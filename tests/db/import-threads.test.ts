@@ -12,8 +12,12 @@ import type { ImportProgress } from '../../db/import/import-paths';
 import { importPaths } from '../../db/import/import-paths';
 import { computeTaskDisputes } from '../../db/disputes/derive-compute';
 import { readTaskInput } from '../../db/disputes/derive-input';
+import { CELL_WIDTH, RunTaskPreparer } from '../../db/import/prepared-run-task';
+import type { PreparedRunTask } from '../../db/import/prepared-run-task';
+import type { ReaderItem } from '../../db/readers/types';
+import { ImportWriter } from '../../db/import/writer';
 import { DerivationThread } from '../../db/import/thread/deriver';
-import { WINDOW } from '../../db/import/thread/protocol';
+import { BATCH, HANDOFF_LAG, WINDOW } from '../../db/import/thread/protocol';
 import { RunReaderThread } from '../../db/import/thread/run-reader';
 import { bundledScript, threadScript } from '../../db/import/thread/script';
 import type { ThreadScript } from '../../db/import/thread/script';
@@ -186,20 +190,50 @@ describe('the reader thread', () => {
     const thread = new RunReaderThread(script, 'test-secret');
     try {
       const records = thread.read(runDir, run.runs[0]!, { maxFileBytes: 64 << 20, known: null });
-      await records.next();
+      const first = await records.next();
       // Time for the thread to read everything if nothing held it back.
       await new Promise((resolve) => setTimeout(resolve, 400));
       expect(thread.readAhead()).toBeGreaterThan(0);
       expect(thread.readAhead()).toBeLessThanOrEqual(WINDOW);
+      // Per record with cells (a failed task has none to seal): were its texts left for the importer?
+      const open: boolean[] = [];
+      const note = (item: ReaderItem<PreparedRunTask>): void => {
+        if ('ok' in item && item.ok.cells.length > 0) open.push(item.ok.openTexts === true);
+      };
+      if (!first.done) note(first.value);
       let rest = 0;
       for await (const item of records) {
         expect(thread.readAhead()).toBeLessThanOrEqual(WINDOW);
-        if ('ok' in item) rest++;
+        note(item);
+        rest++;
       }
       expect(rest).toBe(run.taskCount - 1);
+      // While the importer waited, the thread left it the sealing; once it fell behind, the thread sealed.
+      expect(open.slice(0, HANDOFF_LAG)).toEqual(Array<boolean>(HANDOFF_LAG).fill(true));
+      expect(open.slice(HANDOFF_LAG + BATCH).some((isOpen) => !isOpen)).toBe(true);
     } finally {
       await thread.close();
     }
+  });
+
+  it('seals what it leaves open to the same values as the reader thread, and the writer refuses open texts', async () => {
+    const run = await readHarnessRun(workspace.runDirs[2]!);
+    const { ok } = await collect(run.tasks);
+    const sealer = new Sealer('handoff-secret');
+    const store = newStore();
+    const writer = new ImportWriter(store);
+    let plainGold = 0;
+    for (const record of ok) {
+      const sealed = new RunTaskPreparer(sealer).prepare(record);
+      const open = new RunTaskPreparer(sealer).prepare(record, false);
+      if (record.rows.some((row) => row.cells.length > 0)) {
+        expect(open.openTexts).toBe(true);
+        expect(() => writer.runTask(open)).toThrow(/the cells' texts were not sealed before writing/u);
+      }
+      plainGold += open.cells.filter((value, i) => i % CELL_WIDTH === 3 && record.rows.some((row) => row.cells.some((cell) => cell.gold === value && value !== ''))).length;
+      expect(new RunTaskPreparer(sealer).sealCellTexts(open)).toEqual(sealed);
+    }
+    expect(plainGold).toBeGreaterThan(0);
   });
 
   it('refuses a run whose config changed after the import was planned', async () => {

@@ -17,6 +17,12 @@ export const STOP = 1;
 export const WINDOW = 32;
 /** Records per message: fewer, larger messages cost less than one per task. */
 export const BATCH = 8;
+/**
+ * Records sent and not yet taken at or below which the importer is about to
+ * wait for more: the reader then leaves the cells' texts for it to seal, so
+ * the slower side hands work to the idle one and both threads stay busy.
+ */
+export const HANDOFF_LAG = BATCH;
 
 export interface ReadRunRequest {
   type: 'readRun';

@@ -12,7 +12,7 @@ import { readHarnessRun } from '../../readers/harness-run';
 import { RunTaskPreparer } from '../prepared-run-task';
 import type { PreparedRunTask } from '../prepared-run-task';
 import type { ReaderItem } from '../../readers/types';
-import { BATCH, CONSUMED, STOP, WINDOW } from './protocol';
+import { BATCH, CONSUMED, HANDOFF_LAG, STOP, WINDOW } from './protocol';
 import type { DeriveRequest, DeriverMessage, ReaderMessage, ReadRunRequest, SerializedError, WorkerRequest } from './protocol';
 
 const port = parentPort;
@@ -53,7 +53,9 @@ async function readRun(request: ReadRunRequest): Promise<void> {
     batch = [];
   };
   for await (const item of run.tasks) {
-    batch.push('ok' in item ? { ok: preparer.prepare(item.ok) } : item);
+    const sent = produced - batch.length;
+    const importerWaiting = sent - Atomics.load(flow, CONSUMED) <= HANDOFF_LAG;
+    batch.push('ok' in item ? { ok: preparer.prepare(item.ok, !importerWaiting) } : item);
     produced++;
     if (batch.length >= BATCH) flush();
     if (produced - Atomics.load(flow, CONSUMED) >= WINDOW) {
