@@ -9,6 +9,8 @@ import { settleByRevision } from '../revisions/index';
 import type { Store } from '../store';
 import { getMeta, setMeta } from '../store';
 import { maxBytesOf } from '../readers/file-size';
+import { deferCellIndex } from './deferred-index';
+import type { DeferMode } from './deferred-index';
 import { deriveTouchedTasks } from './derive-touched';
 import { knownTasksOf, runTasksToParse } from './known-tasks';
 import { runReaderFor } from './thread/policy';
@@ -27,6 +29,8 @@ export interface ImportProgress {
    * default) does for imports large enough to repay starting it.
    */
   threads?: ThreadMode;
+  /** Build the graded cells' index after writing them (deferred-index.ts): `auto` (the default) decides by size. */
+  deferIndex?: DeferMode;
 }
 
 export class ImportError extends Error {
@@ -57,9 +61,11 @@ export async function importPaths(store: Store, paths: readonly string[], option
   let newDisputes = 0;
   let rulings: RulingLogImport | undefined;
   let reports: ReportImportResult | undefined;
-  const thread = runReaderFor(options.threads, runTasksToParse(store, plan.sources), store.sealer.secret);
+  const toParse = runTasksToParse(store, plan.sources);
+  const thread = runReaderFor(options.threads, toParse, store.sealer.secret);
   db.exec('BEGIN IMMEDIATE');
   try {
+    const buildCellIndex = deferCellIndex(db, toParse, options.deferIndex);
     const now = new Date().toISOString();
     let datasetId: number | null = null;
     const datasetHashes: string[] = [];
@@ -108,6 +114,10 @@ export async function importPaths(store: Store, paths: readonly string[], option
     if (recordsRead === 0 && plan.rulingLogs.length === 0 && plan.reportFiles.length === 0) {
       const reasons = skipped.slice(0, 3).map((item) => `${item.path}: ${item.reason}`);
       throw new ImportError(`nothing could be imported${reasons.length ? `: ${reasons.join('; ')}` : ''}`, report());
+    }
+    if (buildCellIndex) {
+      onProgress?.(total, total, 'indexing cells');
+      buildCellIndex();
     }
     onProgress?.(total, total, 'deriving disputes');
     newDisputes = await deriveTouchedTasks(store, writer.touchedTasks, {

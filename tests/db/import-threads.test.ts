@@ -2,7 +2,6 @@
 // prepared there, and disputes derived there, must give the store exactly
 // what the importer's own thread gives; reading stays a bounded number of
 // records ahead; cancel and failures leave the store unchanged.
-import { createHash } from 'node:crypto';
 import { cpSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -26,6 +25,7 @@ import type { Store } from '../../db/store';
 import { Sealer } from '../../db/seal';
 import { openStore } from '../../db/store';
 import { collect, writeRun, zeldaGrade } from '../readers/helpers';
+import { contentDigest } from './store-digest';
 import { smallWorkspace, tempDir, workspacePaths } from './workspace';
 
 let workspace: GeneratedWorkspace;
@@ -51,35 +51,6 @@ function newStore(): Store {
   const store = openStore(join(tempDir('atlas-thread-'), 'store.sqlite'));
   stores.push(store);
   return store;
-}
-
-/** Every imported table, sealed columns opened (each store has its own seal key), in key order. */
-function contentDigest(store: Store): Record<string, string> {
-  const orders: Record<string, string> = {
-    tasks: 'task_id',
-    gold_cells: 'task_id, row_idx, column_name',
-    runs: 'id',
-    run_tasks: 'run_id, task_id',
-    run_rows: 'run_id, task_id, seq',
-    system_cells: 'run_id, task_id, seq, column_name',
-    judge_opinions: 'content_sha',
-    disputes: 'id',
-    dispute_clusters: 'dispute_id, idx',
-  };
-  const digests: Record<string, string> = {};
-  for (const [table, order] of Object.entries(orders)) {
-    const statement = store.db.prepare(`SELECT * FROM ${table} ORDER BY ${order}`);
-    const columns = statement.columns().map((column) => column.name);
-    const hash = createHash('sha256');
-    let rows = 0;
-    for (const row of statement.raw(true).iterate() as Iterable<unknown[]>) {
-      const opened = row.map((value, i) => (columns[i]!.endsWith('_s') && typeof value === 'string' ? store.sealer.open(value) : value));
-      hash.update(JSON.stringify(opened));
-      rows++;
-    }
-    digests[table] = `${rows} rows ${hash.digest('hex')}`;
-  }
-  return digests;
 }
 
 async function importWith(threads: ImportProgress['threads'], paths = workspacePaths(workspace)) {

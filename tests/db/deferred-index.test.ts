@@ -1,0 +1,77 @@
+// A large first import drops the graded cells' index and builds it after the
+// cells are written: the store must end exactly as when the index is kept,
+// with the index the schema defines, and a cancel or a failure must leave the
+// index in place.
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GeneratedWorkspace } from '../../db/demo/generate';
+import { importPaths } from '../../db/import/import-paths';
+import type { ImportProgress } from '../../db/import/import-paths';
+import type { Store } from '../../db/store';
+import { openStore } from '../../db/store';
+import { contentDigest } from './store-digest';
+import { smallWorkspace, tempDir, workspacePaths } from './workspace';
+
+let workspace: GeneratedWorkspace;
+const stores: Store[] = [];
+
+beforeAll(async () => {
+  workspace = await smallWorkspace({ seed: 23, tasks: 20, systems: 4, maxRows: 8, maxColumns: 5, includeZelda: true, cellsFile: true, judges: true });
+});
+afterAll(() => {
+  for (const store of stores) store.db.close();
+});
+
+function newStore(): Store {
+  const store = openStore(join(tempDir('atlas-index-'), 'store.sqlite'));
+  stores.push(store);
+  return store;
+}
+
+const indexSql = (store: Store): string | undefined =>
+  store.db.prepare<[], { sql: string }>("SELECT sql FROM sqlite_master WHERE name = 'system_cells_by_gold_cell'").get()?.sql;
+
+async function importWith(deferIndex: ImportProgress['deferIndex'], progress: string[] = []) {
+  const store = newStore();
+  const report = await importPaths(store, workspacePaths(workspace), { deferIndex, threads: 'never', onProgress: (_done, _total, message) => progress.push(message) });
+  return { store, report };
+}
+
+describe('the deferred cells index', () => {
+  it('gives the same store as keeping the index, and the index the schema defines', async () => {
+    const kept = await importWith('never');
+    const progress: string[] = [];
+    const deferred = await importWith('always', progress);
+    expect(progress).toContain('indexing cells');
+    expect(progress.indexOf('indexing cells')).toBeLessThan(progress.indexOf('deriving disputes'));
+    expect(deferred.report).toEqual(kept.report);
+    expect(deferred.report.disputes).toBeGreaterThan(0);
+    expect(contentDigest(deferred.store)).toEqual(contentDigest(kept.store));
+    expect(indexSql(deferred.store)).toBe(indexSql(kept.store));
+    expect(deferred.store.db.pragma('integrity_check', { simple: true })).toBe('ok');
+  });
+
+  it('is kept when the store already holds cells (a changed task deletes its old cells through it)', async () => {
+    const { store } = await importWith('never');
+    const progress: string[] = [];
+    await importPaths(store, workspacePaths(workspace), { deferIndex: 'always', threads: 'never', onProgress: (_done, _total, message) => progress.push(message) });
+    expect(progress).not.toContain('indexing cells');
+  });
+
+  it('is back after a cancelled import', async () => {
+    const store = newStore();
+    const before = indexSql(store);
+    const controller = new AbortController();
+    const run = importPaths(store, workspacePaths(workspace), {
+      deferIndex: 'always',
+      threads: 'never',
+      signal: controller.signal,
+      onProgress: (done) => {
+        if (done > 10) controller.abort();
+      },
+    });
+    await expect(run).rejects.toThrow();
+    expect(indexSql(store)).toBe(before);
+    expect(store.db.prepare('SELECT count(*) AS n FROM system_cells').get()).toEqual({ n: 0 });
+  });
+});
