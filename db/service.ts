@@ -7,6 +7,7 @@ import type { AdjudicatorService, DisputeFilter } from '../shared/api';
 import type { ImportReport, StoreInfo } from '../shared/api-types';
 import { exportPatch, exportPatchJob } from './export/export-patch';
 import type { ThreadMode } from './import/thread/policy';
+import type { DeferMode } from './import/deferred-index';
 import { importPaths } from './import/import-paths';
 import { JobFailure, JobManager } from './jobs';
 import { defaultSettingsPath } from './paths';
@@ -59,6 +60,8 @@ export interface ImportOptions {
   maxFileBytes?: number;
   /** The import's worker thread: by size (the default), or forced either way. */
   threads?: ThreadMode;
+  /** Build the graded cells' index after writing them: by size (the default), or forced either way. */
+  deferIndex?: DeferMode;
 }
 
 /** The API plus what only Node hosts (CLI, bridge, Electron main) use. */

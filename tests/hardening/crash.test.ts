@@ -26,6 +26,7 @@ let runPaths: string[];
 /** A store holding the dataset only, and the same store after the full import: the only two states allowed after a kill. */
 let baseStore: string;
 let before: Snapshot;
+let baseIndexes: string[];
 let after: Snapshot;
 let importMs: number;
 let progressLines: number;
@@ -50,7 +51,8 @@ beforeAll(async () => {
   const base = openService({ dbPath: baseStore, engineer: 'setup', settingsPath: join(dir, 'settings.json') });
   await base.importPaths([workspace.dataset]);
   base.close();
-  before = inspectStore(baseStore).snapshot;
+  ({ snapshot: before, indexes: baseIndexes } = inspectStore(baseStore));
+  expect(baseIndexes).toContain('system_cells_by_gold_cell');
   runPaths = workspacePaths(workspace).filter((path) => path !== workspace.dataset);
 
   // The reference: the same import, uninterrupted, timed to spread the kill moments over it.
@@ -73,7 +75,7 @@ describe('SIGKILL at random moments', () => {
     for (let k = 0; k < IMPORT_KILLS; k++) {
       // Half by time over the whole run (reading, writing, deriving, committing), half by progress.
       const plan = k % 2 === 0 ? { afterMs: Math.floor(random() * importMs) } : { afterLines: { prefix: 'progress', n: 1 + Math.floor(random() * progressLines) } };
-      // Every other pair of kills with the import's worker thread forced (reading and deriving there).
+      // Every other pair of kills on the heavy path: worker thread forced (reading and deriving there), cells' index deferred.
       const mode = k % 4 < 2 ? 'import' : 'import-threads';
       const outcome = await runAndKill([mode, store, ...runPaths], plan);
       const context = `seed ${SEED}, kill ${k} (${mode}), ${JSON.stringify(plan)}`;
@@ -82,6 +84,7 @@ describe('SIGKILL at random moments', () => {
       const committed = outcome.lines.some((line) => line.startsWith('committed'));
       if (!committed) midway++;
       expect([before, after], context).toContainEqual(health.snapshot);
+      expect(health.indexes, context).toEqual(baseIndexes);
       // An import that got through is undone for the next kill: back to the dataset-only store.
       if (committed || JSON.stringify(health.snapshot) === JSON.stringify(after)) resetTo(baseStore, store);
     }

@@ -37,8 +37,13 @@ async function ruleLoop(exportTo: string | null): Promise<void> {
 }
 
 if (mode === 'import' || mode === 'import-threads') {
-  const threads = mode === 'import-threads' ? 'always' : 'never';
-  await service.importPaths(rest, { threads, onProgress: (done, total) => say(`progress ${done}/${total}`) });
+  // The heavy path forced: reading and deriving on the worker thread, the cells' index dropped and built again.
+  const heavy = mode === 'import-threads';
+  await service.importPaths(rest, {
+    threads: heavy ? 'always' : 'never',
+    deferIndex: heavy ? 'always' : 'never',
+    onProgress: (done, total) => say(`progress ${done}/${total}`),
+  });
   say(`committed ${Math.round(performance.now() - readyAt)}`);
   service.close();
 } else if (mode === 'rule') {

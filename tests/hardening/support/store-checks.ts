@@ -24,6 +24,8 @@ export interface StoreHealth {
   rulingIds: Set<string>;
   /** Positions whose ruling is missing: the cache would point at nothing. */
   danglingPositions: number;
+  /** Every index by name: a large import drops one and builds it again inside its transaction. */
+  indexes: string[];
 }
 
 export function inspectStore(path: string): StoreHealth {
@@ -37,6 +39,7 @@ export function inspectStore(path: string): StoreHealth {
       snapshot,
       rulingIds: new Set((db.prepare('SELECT id FROM rulings').all() as { id: string }[]).map((row) => row.id)),
       danglingPositions: (db.prepare('SELECT count(*) AS n FROM positions p WHERE NOT EXISTS (SELECT 1 FROM rulings r WHERE r.id = p.ruling_id)').get() as { n: number }).n,
+      indexes: (db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' ORDER BY name").all() as { name: string }[]).map((row) => row.name),
     };
   } finally {
     db.close();
