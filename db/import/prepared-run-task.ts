@@ -4,6 +4,9 @@
 // reader thread does it for run directories and sends the result (strings and
 // numbers in two arrays cross threads far cheaper than the nested records);
 // flat cell files are prepared in the importer's thread. Same bytes either way.
+// The reader thread may leave the cells' texts for the importer to seal
+// (openTexts, sealCellTexts) when the importer is idle: the writer takes a
+// record only once every text is sealed.
 import type { RunHeader, RunTaskRecord } from '../readers/types';
 import { Sealer } from '../seal';
 import { entityKey } from './entity-key';

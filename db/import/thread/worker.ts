@@ -1,7 +1,8 @@
 // The import's worker thread. For a readRun request (run-reader.ts) it reads
 // a run directory with the same reader the importer uses in its own thread
 // and posts the prepared task records back in batches, never more than WINDOW
-// ahead of the importer. For a derive request (deriver.ts) it derives one
+// ahead of the importer; while the importer waits for records, their cells'
+// texts go unsealed for it to seal (HANDOFF_LAG). For a derive request (deriver.ts) it derives one
 // task's disputes from what the importer read for it. Needs no store: plain
 // data in, plain data out.
 import { parentPort } from 'node:worker_threads';
