@@ -41,7 +41,7 @@ export async function measureImport(scratch: string, paths: readonly string[], r
     const f = await runChild('floor-import.ts', [floorDb, ...paths]);
     log(`  floor    run ${run}: ${(f.wallMs / 1000).toFixed(2)} s (cpu ${(f.cpuMs / 1000).toFixed(2)} s), ${f.cells} cells, ${f.files} files`);
     const i = await runChild('import.ts', [storeDb, ...paths]);
-    log(`  import   run ${run}: ${(i.wallMs / 1000).toFixed(2)} s (cpu ${(i.cpuMs / 1000).toFixed(2)} s), ${i.cells} cells, ${i.disputes} disputes`);
+    log(`  import   run ${run}: ${(i.wallMs / 1000).toFixed(2)} s (cpu ${(i.cpuMs / 1000).toFixed(2)} s), ${i.cells} cells, ${i.disputes} disputes; ${i.phases}`);
     const r = await runChild('import.ts', [storeDb, ...paths]);
     log(`  reimport run ${run}: ${(r.wallMs / 1000).toFixed(2)} s (cpu ${(r.cpuMs / 1000).toFixed(2)} s), ${r.cells} cells added`);
     if (r.cells !== 0 || r.disputes !== 0) throw new Error(`re-import changed the store (${r.cells} cells, ${r.disputes} disputes)`);

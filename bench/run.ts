@@ -59,7 +59,7 @@ async function main(): Promise<void> {
     bigStore = join(scratch, 'scale.sqlite');
     log(`scale store: importing ${SCALE.tasks} tasks × ${SCALE.systems} systems …`);
     const scale = await runChild('import.ts', [bigStore, ...importPathsOf(workspace)]);
-    log(`  ${seconds(scale.wallMs)}, ${scale.disputes} disputes, peak RSS ${mib(scale.peakRssBytes)}`);
+    log(`  ${seconds(scale.wallMs)}, ${scale.disputes} disputes, peak RSS ${mib(scale.peakRssBytes)}; ${scale.phases}`);
     figures.push(
       figure({ figure: `import (${SCALE.tasks} tasks, ${scale.cells} cells), peak RSS`, value: scale.peakRssBytes, format: mib, maxValue: 400 * 1024 ** 2, goal: '≤ 400 MiB' }),
     );
