@@ -30,10 +30,5 @@ export function deferCellIndex(db: Db, runTasksToParse: number, mode: DeferMode 
   const index = db.prepare<[string], { sql: string }>("SELECT sql FROM sqlite_master WHERE type = 'index' AND name = ?").get(INDEX);
   if (!index) return null;
   db.exec(`DROP INDEX ${INDEX}`);
-  let built = false;
-  return () => {
-    if (built) return;
-    db.exec(index.sql);
-    built = true;
-  };
+  return () => db.exec(index.sql);
 }

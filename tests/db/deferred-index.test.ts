@@ -2,31 +2,22 @@
 // cells are written: the store must end exactly as when the index is kept,
 // with the index the schema defines, and a cancel or a failure must leave the
 // index in place.
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GeneratedWorkspace } from '../../db/demo/generate';
 import { importPaths } from '../../db/import/import-paths';
 import type { ImportProgress } from '../../db/import/import-paths';
 import type { Store } from '../../db/store';
-import { openStore } from '../../db/store';
-import { contentDigest } from './store-digest';
-import { smallWorkspace, tempDir, workspacePaths } from './workspace';
+import { contentDigest, tempStores } from './store-digest';
+import { smallWorkspace, workspacePaths } from './workspace';
 
 let workspace: GeneratedWorkspace;
-const stores: Store[] = [];
+const stores = tempStores('atlas-index-');
+const newStore = stores.open;
 
 beforeAll(async () => {
   workspace = await smallWorkspace({ seed: 23, tasks: 20, systems: 4, maxRows: 8, maxColumns: 5, includeZelda: true, cellsFile: true, judges: true });
 });
-afterAll(() => {
-  for (const store of stores) store.db.close();
-});
-
-function newStore(): Store {
-  const store = openStore(join(tempDir('atlas-index-'), 'store.sqlite'));
-  stores.push(store);
-  return store;
-}
+afterAll(stores.closeAll);
 
 const indexSql = (store: Store): string | undefined =>
   store.db.prepare<[], { sql: string }>("SELECT sql FROM sqlite_master WHERE name = 'system_cells_by_gold_cell'").get()?.sql;

@@ -21,17 +21,16 @@ import { RunReaderThread } from '../../db/import/thread/run-reader';
 import { bundledScript, threadScript } from '../../db/import/thread/script';
 import type { ThreadScript } from '../../db/import/thread/script';
 import { ReaderError, readHarnessRun } from '../../db/readers/index';
-import type { Store } from '../../db/store';
 import { Sealer } from '../../db/seal';
-import { openStore } from '../../db/store';
 import { collect, writeRun, zeldaGrade } from '../readers/helpers';
-import { contentDigest } from './store-digest';
+import { contentDigest, tempStores } from './store-digest';
 import { smallWorkspace, tempDir, workspacePaths } from './workspace';
 
 let workspace: GeneratedWorkspace;
 let brokenTask: string;
 let script: ThreadScript;
-const stores: Store[] = [];
+const stores = tempStores('atlas-thread-');
+const newStore = stores.open;
 
 beforeAll(async () => {
   workspace = await smallWorkspace({ seed: 11, tasks: 40, systems: 4, maxRows: 8, maxColumns: 5, includeZelda: true, cellsFile: true, judges: true });
@@ -43,15 +42,7 @@ beforeAll(async () => {
   if (!found) throw new Error('the reader thread script cannot be found from source');
   script = found;
 });
-afterAll(() => {
-  for (const store of stores) store.db.close();
-});
-
-function newStore(): Store {
-  const store = openStore(join(tempDir('atlas-thread-'), 'store.sqlite'));
-  stores.push(store);
-  return store;
-}
+afterAll(stores.closeAll);
 
 async function importWith(threads: ImportProgress['threads'], paths = workspacePaths(workspace)) {
   const store = newStore();

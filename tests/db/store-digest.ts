@@ -1,7 +1,31 @@
-// Two stores compared by content: each has its own seal key, so sealed
-// columns are opened before hashing.
+// Temporary stores for a test file, and two stores compared by content:
+// each has its own seal key, so sealed columns are opened before hashing.
 import { createHash } from 'node:crypto';
+import { join } from 'node:path';
 import type { Store } from '../../db/store';
+import { openStore } from '../../db/store';
+import { tempDir } from './workspace';
+
+export interface TempStores {
+  /** A new empty store in a new temporary folder. */
+  open: () => Store;
+  /** For afterAll: closes every store opened. */
+  closeAll: () => void;
+}
+
+export function tempStores(prefix: string): TempStores {
+  const stores: Store[] = [];
+  return {
+    open: () => {
+      const store = openStore(join(tempDir(prefix), 'store.sqlite'));
+      stores.push(store);
+      return store;
+    },
+    closeAll: () => {
+      for (const store of stores) store.db.close();
+    },
+  };
+}
 
 /** Every imported table, sealed columns opened (each store has its own seal key), in key order. */
 export function contentDigest(store: Store): Record<string, string> {
