@@ -30,6 +30,8 @@ export interface DerivedTask {
 interface GoldInfo {
   state: GoldState;
   value: string | null;
+  /** `value` as the store holds it: the dispute keeps it as is (sealing is deterministic), not sealed again. */
+  value_s: string | null;
   alternatives: string[];
 }
 
@@ -51,7 +53,7 @@ export function computeTaskDisputes(input: TaskDerivationInput, sealer: Sealer):
   const ruleTypes = new Map(input.ruleTypes);
   const goldCells = new Map<string, GoldInfo>();
   for (const [row, column, state, value_s, alternatives_s] of input.goldCells) {
-    goldCells.set(goldCellKey(row, column), { state, value: sealer.open(value_s), alternatives: sealer.openJson<string[]>(alternatives_s, []) });
+    goldCells.set(goldCellKey(row, column), { state, value: sealer.open(value_s), value_s, alternatives: sealer.openJson<string[]>(alternatives_s, []) });
   }
   const goldEntities = new Map(input.goldRows);
   const recordedGold = new Map(input.recordedGold);
@@ -104,7 +106,7 @@ export function computeTaskDisputes(input: TaskDerivationInput, sealer: Sealer):
     const entitySealed = goldEntities.get(goldRow) ?? sealer.seal(`row ${goldRow + 1}`);
     derived.cellDisputes.push([
       id, taskId, goldRow, column, entitySealed, ruleType ?? null,
-      gold.state, sealer.seal(gold.value), sealer.seal(top?.value ?? null), top?.systems.length ?? 0, contestingSystems.size,
+      gold.state, gold.value_s, sealer.seal(top?.value ?? null), top?.systems.length ?? 0, contestingSystems.size,
       encodeSystems(cells.map((cell) => cell.system)),
     ]);
     addClusters(id, clusters);
@@ -148,14 +150,16 @@ function deriveMissingRows(
 
 /** Without the dataset, gold comes from what the grader recorded beside each cell (the most common value). */
 function goldFromCells(recorded: readonly [number, number, string][], cells: readonly SystemCell[], open: (sealed: string) => string): GoldInfo {
-  if (cells.some((cell) => cell.verdict === 'ungraded')) return { state: 'ungraded', value: null, alternatives: [] };
+  if (cells.some((cell) => cell.verdict === 'ungraded')) return { state: 'ungraded', value: null, value_s: null, alternatives: [] };
   const byCell = new Map(recorded.map(([runId, seq, goldSealed]) => [`${runId}:${seq}`, goldSealed]));
+  // Counted sealed: the same text is the same ciphertext under one key, so the vote is the same as on plain text.
   const counts = new Map<string, number>();
   for (const cell of cells) {
-    const gold = open(byCell.get(`${cell.run_id}:${cell.seq}`) ?? '');
-    counts.set(gold, (counts.get(gold) ?? 0) + 1);
+    const sealed = byCell.get(`${cell.run_id}:${cell.seq}`) ?? '';
+    counts.set(sealed, (counts.get(sealed) ?? 0) + 1);
   }
-  const value = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]![0];
-  if (value.trim() === '') return { state: 'blank', value: null, alternatives: [] };
-  return { state: 'value', value, alternatives: [] };
+  const value_s = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]![0];
+  const value = open(value_s);
+  if (value.trim() === '') return { state: 'blank', value: null, value_s: null, alternatives: [] };
+  return { state: 'value', value, value_s, alternatives: [] };
 }
