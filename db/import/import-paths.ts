@@ -16,7 +16,7 @@ import { knownTasksOf, runTasksToParse } from './known-tasks';
 import { runReaderFor } from './thread/policy';
 import type { ThreadMode } from './thread/policy';
 import { RunTaskPreparer } from './prepared-run-task';
-import { planSources, readSource } from './sources';
+import { planSources, sourceEvents } from './sources';
 import { ImportWriter } from './writer';
 
 export interface ImportProgress {
@@ -48,8 +48,9 @@ export async function importPaths(store: Store, paths: readonly string[], option
   const maxFileBytes = maxBytesOf(options);
   const knownTasks = knownTasksOf(store);
   const plan = await planSources(paths, { signal, maxFileBytes, knownTasks });
-  const skipped: SkippedItem[] = [...plan.errors];
-  const failed: ImportReport['failed'] = [];
+  // Per source, reported in plan order whatever order the lanes were read in (sources.ts).
+  const skippedBySource = plan.sources.map((): SkippedItem[] => []);
+  const failedBySource = plan.sources.map((): ImportReport['failed'] => []);
   let done = 0;
   const total = plan.sources.reduce((sum, source) => sum + source.units, 0);
   onProgress?.(0, total, 'reading');
@@ -69,50 +70,45 @@ export async function importPaths(store: Store, paths: readonly string[], option
     const now = new Date().toISOString();
     let datasetId: number | null = null;
     const datasetHashes: string[] = [];
-    const lastRun = plan.sources.findLastIndex((source) => source.source.kind === 'run');
-    for (const [index, source] of plan.sources.entries()) {
-      for await (const event of readSource(source, { signal, maxFileBytes, knownTasks }, thread)) {
-        signal?.throwIfAborted();
-        switch (event.type) {
-          case 'dataset': {
-            const registered = writer.dataset(event.sha256, event.path, event.format, getMeta(db, 'base_revision') ?? 'v1.0', now);
-            datasetId = registered.id;
-            datasetHashes.push(event.sha256);
-            if (getMeta(db, 'base_revision') === null) setMeta(db, 'base_revision', 'v1.0');
-            setMeta(db, 'dataset_sha256', event.sha256);
-            setMeta(db, 'dataset_path', event.path);
-            break;
-          }
-          case 'task':
-            writer.task(event.task, datasetId!);
-            recordsRead++;
-            done++;
-            break;
-          case 'runTask':
-          case 'preparedRunTask': {
-            const record = event.type === 'runTask' ? preparer.prepare(event.record) : preparer.sealCellTexts(event.record);
-            if (record.state === 'failed') failed.push({ path: record.path, task_id: record.task_id, system: record.run.system });
-            writer.runTask(record);
-            recordsRead++;
-            done++;
-            break;
-          }
-          case 'judge':
-            writer.judge(event.opinion);
-            recordsRead++;
-            break;
-          case 'skipped':
-            skipped.push(event.item);
-            done++;
-            break;
+    for await (const { event, source } of sourceEvents(plan.sources, { signal, maxFileBytes, knownTasks }, thread)) {
+      signal?.throwIfAborted();
+      switch (event.type) {
+        case 'dataset': {
+          const registered = writer.dataset(event.sha256, event.path, event.format, getMeta(db, 'base_revision') ?? 'v1.0', now);
+          datasetId = registered.id;
+          datasetHashes.push(event.sha256);
+          if (getMeta(db, 'base_revision') === null) setMeta(db, 'base_revision', 'v1.0');
+          setMeta(db, 'dataset_sha256', event.sha256);
+          setMeta(db, 'dataset_path', event.path);
+          break;
         }
-        if (event.type !== 'judge' && event.type !== 'dataset') onProgress?.(Math.min(done, total), total, source.path);
+        case 'task':
+          writer.task(event.task, datasetId!);
+          recordsRead++;
+          done++;
+          break;
+        case 'runTask':
+        case 'preparedRunTask': {
+          const record = event.type === 'runTask' ? preparer.prepare(event.record) : preparer.sealCellTexts(event.record);
+          if (record.state === 'failed') failedBySource[source]!.push({ path: record.path, task_id: record.task_id, system: record.run.system });
+          writer.runTask(record);
+          recordsRead++;
+          done++;
+          break;
+        }
+        case 'judge':
+          writer.judge(event.opinion);
+          recordsRead++;
+          break;
+        case 'skipped':
+          skippedBySource[source]!.push(event.item);
+          done++;
+          break;
       }
-      // Its heap is freed as soon as no run is left to read: the import's memory peaks after.
-      if (index === lastRun) await thread?.close();
+      if (event.type !== 'judge' && event.type !== 'dataset') onProgress?.(Math.min(done, total), total, plan.sources[source]!.path);
     }
     if (recordsRead === 0 && plan.rulingLogs.length === 0 && plan.reportFiles.length === 0) {
-      const reasons = skipped.slice(0, 3).map((item) => `${item.path}: ${item.reason}`);
+      const reasons = skippedItems().slice(0, 3).map((item) => `${item.path}: ${item.reason}`);
       throw new ImportError(`nothing could be imported${reasons.length ? `: ${reasons.join('; ')}` : ''}`, report());
     }
     if (buildCellIndex) {
@@ -138,6 +134,10 @@ export async function importPaths(store: Store, paths: readonly string[], option
   }
   return report();
 
+  function skippedItems(): SkippedItem[] {
+    return [...plan.errors, ...skippedBySource.flat()];
+  }
+
   function report(): ImportReport {
     return {
       tasks: writer.counts.tasks.size,
@@ -145,8 +145,8 @@ export async function importPaths(store: Store, paths: readonly string[], option
       cells: writer.counts.cells,
       disputes: newDisputes,
       judges: writer.counts.judges,
-      skipped,
-      failed,
+      skipped: skippedItems(),
+      failed: failedBySource.flat(),
       files: total + plan.rulingLogs.length + plan.reportFiles.length,
       ...(rulings ? { rulings } : {}),
       ...(reports ? { reports } : {}),

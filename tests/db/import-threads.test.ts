@@ -2,7 +2,7 @@
 // prepared there, and disputes derived there, must give the store exactly
 // what the importer's own thread gives; reading stays a bounded number of
 // records ahead; cancel and failures leave the store unchanged.
-import { cpSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -66,6 +66,20 @@ describe('the reader thread', () => {
     const inThread = await importWith('never', withoutDataset);
     const onThread = await importWith('always', withoutDataset);
     expect(onThread.report.disputes).toBeGreaterThan(0);
+    expect(onThread.report).toEqual(inThread.report);
+    expect(contentDigest(onThread.store)).toEqual(contentDigest(inThread.store));
+  });
+
+  it('reads the dataset alongside the thread, reporting what each source skipped in plan order', async () => {
+    // A dataset with a broken line, a run with a broken task: both lanes skip something.
+    const dataset = join(tempDir('atlas-thread-dataset-'), 'atlas-test.jsonl');
+    const lines = readFileSync(workspace.dataset, 'utf8').trimEnd().split('\n');
+    lines[5] = lines[5]!.slice(0, 40);
+    writeFileSync(dataset, `${lines.join('\n')}\n`);
+    const paths = workspacePaths(workspace).map((path) => (path === workspace.dataset ? dataset : path));
+    const inThread = await importWith('never', paths);
+    const onThread = await importWith('always', paths);
+    expect(onThread.report.skipped.map((item) => item.path)).toEqual([`${dataset}:6`, join(brokenTask, 'grade.json')]);
     expect(onThread.report).toEqual(inThread.report);
     expect(contentDigest(onThread.store)).toEqual(contentDigest(inThread.store));
   });
