@@ -97,7 +97,7 @@ describe('the reader thread', () => {
     const controller = new AbortController();
     let progress = 0;
     const onProgress = (): void => {
-      // Well into the first run directory (the dataset's tasks come first).
+      // Well into the import: the dataset and the first run directory are being read at once.
       if (++progress === workspace.taskIds.length + 10) controller.abort();
     };
     await expect(importPaths(store, workspacePaths(workspace), { threads: 'always', signal: controller.signal, onProgress })).rejects.toThrow(
