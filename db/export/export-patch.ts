@@ -10,10 +10,9 @@ import type { ExportResult } from '../../shared/api-types';
 import type { GoldPatch, PatchOperation } from '../../shared/patch';
 import { PATCH_FORMAT, mapOperationText } from '../../shared/patch';
 import { writeFileAtomic } from '../fs-atomic';
-import { recordRevision } from '../revisions/index';
+import { patchContentSha256, recordRevision } from '../revisions/index';
 import type { Store } from '../store';
 import { getMeta } from '../store';
-import { contentSha256 } from './content-sha';
 import { encryptOperations } from './encrypt-operations';
 import { collectOperations } from './patch-ops';
 
@@ -51,7 +50,7 @@ export function buildPatch(store: Store, input: ExportInput, engineer: string): 
     encrypted,
     operations: finalOperations,
   };
-  return { patch, contentSha256: contentSha256(patch, contentOperations) };
+  return { patch, contentSha256: patchContentSha256(patch, contentOperations) };
 }
 
 export interface ExportProgress {

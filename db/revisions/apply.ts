@@ -15,7 +15,8 @@ import type { DatasetRecord } from './dataset-file';
 import { loadDatasetFile } from './dataset-file';
 import { PatchMismatchError } from './errors';
 import { applyToRawGold } from './gold-edit';
-import { patchContentSha256, plainOperations, readPatchFile } from './patch-file';
+import { patchContentSha256 } from './content-sha';
+import { plainOperations, readPatchFile } from './patch-file';
 import type { IndexedOperation, TaskEdits } from './plan';
 import { planTask } from './plan';
 

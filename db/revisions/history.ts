@@ -9,7 +9,8 @@ import { refreshStatus } from '../rulings/status';
 import type { Store } from '../store';
 import { setMeta } from '../store';
 import { RevisionConflictError } from './errors';
-import { patchContentSha256, plainOperations } from './patch-file';
+import { patchContentSha256 } from './content-sha';
+import { plainOperations } from './patch-file';
 
 export interface RecordRevisionInput {
   /** The patch as written (encrypted or plaintext). */

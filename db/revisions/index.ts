@@ -8,6 +8,7 @@ export { DatasetFormatError, PatchFormatError, PatchMismatchError, RevisionConfl
 export type { RecordRevisionInput, RecordRevisionResult, SettleResult } from './history';
 export { applySettlements, contentSha256Of, listRevisions, recordRevision, settleByRevision } from './history';
 export type { PatchFile } from './patch-file';
-export { parsePatch, patchContentSha256, readPatchFile } from './patch-file';
+export { parsePatch, readPatchFile } from './patch-file';
+export { patchContentSha256 } from './content-sha';
 export { rescore, rescoreFile } from './rescore';
 export { reviewPatch } from './review';

@@ -141,12 +141,11 @@ const HEAD_KEYS = ['base_revision', 'base_sha256', 'dataset', 'format'] as const
 const TAIL_KEYS = ['revision'] as const;
 
 /**
- * The identity of a patch's gold changes: base, tag and each operation's
- * target, from, to and evidence, in plain text. Who ruled and when is left
- * out, and so is encryption, so the plaintext and the encrypted export of the
- * same changes share it.
+ * A patch's content identity (content-sha.ts) as its definition writes it:
+ * canonicalJson, key by key. The reference the fast writer is tested
+ * against, and its fallback for cells keyed like integers.
  */
-export function patchContentSha256(patch: GoldPatch, operations: readonly PatchOperation[]): string {
+export function canonicalContentSha256(patch: GoldPatch, operations: readonly PatchOperation[]): string {
   // canonicalJson of {format, dataset, base_revision, base_sha256, revision, operations: [content of each op]}, written key by key.
   const head = sortedObjectJson(patch, HEAD_KEYS).slice(1, -1);
   const tail = sortedObjectJson(patch, TAIL_KEYS).slice(1, -1);

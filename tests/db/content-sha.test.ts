@@ -1,10 +1,10 @@
-// Export computes a patch's content identity with its own, faster writer
-// (db/export/content-sha.ts); it must give exactly patchContentSha256's
-// answer, or export and apply would disagree about which changes a tag holds.
+// A patch's content identity is computed by a fast writer
+// (db/revisions/content-sha.ts); it must give exactly the canonical writer's
+// answer (patch-file.ts, canonicalJson key by key), which defines it.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { contentSha256 } from '../../db/export/content-sha';
-import { patchContentSha256 } from '../../db/revisions/index';
+import { patchContentSha256 } from '../../db/revisions/content-sha';
+import { canonicalContentSha256 } from '../../db/revisions/patch-file';
 import type { GoldPatch, PatchCellState, PatchOperation, PatchRowState } from '../../shared/patch';
 import { PATCH_FORMAT } from '../../shared/patch';
 
@@ -44,11 +44,11 @@ const patch: fc.Arbitrary<GoldPatch> = fc.record({
   operations: fc.constant([]),
 });
 
-describe('content sha of an export', () => {
-  it('is patchContentSha256 of the same operations', () => {
+describe("a patch's content sha", () => {
+  it("is the canonical writer's for the same operations", () => {
     fc.assert(
       fc.property(patch, fc.array(operation, { maxLength: 6 }), (head, operations) => {
-        expect(contentSha256(head, operations)).toBe(patchContentSha256(head, operations));
+        expect(patchContentSha256(head, operations)).toBe(canonicalContentSha256(head, operations));
       }),
       { numRuns: 500 },
     );
@@ -56,12 +56,12 @@ describe('content sha of an export', () => {
 
   it('agrees on an empty patch and on cells keyed like integers', () => {
     const head: GoldPatch = { format: PATCH_FORMAT, dataset: 'd', base_revision: 'v1.0', base_sha256: null, revision: 'v1.1', created_at: null, created_by: 'mia', encrypted: false, operations: [] };
-    expect(contentSha256(head, [])).toBe(patchContentSha256(head, []));
+    expect(patchContentSha256(head, [])).toBe(canonicalContentSha256(head, []));
     const addRow: PatchOperation = {
       op: 'add_row', task_id: 't', row: 3, entity: 'e', column: null, from: null,
       to: { entity: 'e', aliases: [], cells: { '9': { value: 'a' }, '10': { blank: true }, b: { value: 'c', alternatives: ['d'] } } },
       evidence: [], rulings: [], issues: [], dispute_id: 'd-1',
     };
-    expect(contentSha256(head, [addRow])).toBe(patchContentSha256(head, [addRow]));
+    expect(patchContentSha256(head, [addRow])).toBe(canonicalContentSha256(head, [addRow]));
   });
 });

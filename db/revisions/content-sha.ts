@@ -1,14 +1,15 @@
-// The content identity of an exported patch, computed from its plain
-// operations: the same text as patchContentSha256 (db/revisions/patch-file.ts)
-// writes key by key in JavaScript, built instead as objects whose keys are
-// inserted in sorted order and written by one native JSON.stringify, several
-// times faster at 10k operations. JSON.stringify keeps insertion order except
-// for integer-like keys (JS puts those first); only a new row's `cells` can
-// have them, and then patchContentSha256 itself is used.
-// tests/db/content-sha.test.ts checks both agree on arbitrary operations.
+// A patch's content identity, computed from its plain operations by export,
+// apply and the revision history alike: the same text as
+// canonicalContentSha256 (patch-file.ts) writes key by key in JavaScript,
+// built instead as objects whose keys are inserted in sorted order and
+// written by one native JSON.stringify, several times faster at 10k
+// operations. JSON.stringify keeps insertion order except for integer-like
+// keys (JS puts those first); only a new row's `cells` can have them, and
+// then the canonical writer is used. tests/db/content-sha.test.ts checks
+// both agree on arbitrary operations.
 import { createHash } from 'node:crypto';
 import type { GoldPatch, PatchCellState, PatchOperation, PatchRowState } from '../../shared/patch';
-import { patchContentSha256 } from '../revisions/index';
+import { canonicalContentSha256 } from './patch-file';
 
 const INTEGER_LIKE = /^\d+$/u;
 
@@ -36,8 +37,13 @@ function sortedState(state: PatchOperation['from']): PatchOperation['from'] {
   return 'entity' in state ? sortedRow(state) : sortedCell(state);
 }
 
-/** patchContentSha256(patch, operations), faster. */
-export function contentSha256(patch: GoldPatch, operations: readonly PatchOperation[]): string {
+/**
+ * The identity of a patch's gold changes: base, tag and each operation's
+ * target, from, to and evidence, in plain text. Who ruled and when is left
+ * out, and so is encryption, so the plaintext and the encrypted export of the
+ * same changes share it.
+ */
+export function patchContentSha256(patch: GoldPatch, operations: readonly PatchOperation[]): string {
   let text: string;
   try {
     text = JSON.stringify({
@@ -59,7 +65,7 @@ export function contentSha256(patch: GoldPatch, operations: readonly PatchOperat
       revision: patch.revision,
     });
   } catch (error) {
-    if (error instanceof IntegerKey) return patchContentSha256(patch, operations);
+    if (error instanceof IntegerKey) return canonicalContentSha256(patch, operations);
     throw error;
   }
   return createHash('sha256').update(text).digest('hex');
