@@ -8,6 +8,7 @@ import { mergeRulingLogs } from '../rulings/log';
 import { settleByRevision } from '../revisions/index';
 import type { Store } from '../store';
 import { getMeta, setMeta } from '../store';
+import { letIoThrough } from '../let-io-through';
 import { maxBytesOf } from '../readers/file-size';
 import { deferCellIndex } from './deferred-index';
 import type { DeferMode } from './deferred-index';
@@ -114,6 +115,9 @@ export async function importPaths(store: Store, paths: readonly string[], option
     if (buildCellIndex) {
       onProgress?.(total, total, 'indexing cells');
       buildCellIndex();
+      // Polls that came while the index was built see this step, and a cancel pressed then lands here.
+      await letIoThrough();
+      signal?.throwIfAborted();
     }
     onProgress?.(total, total, 'deriving disputes');
     newDisputes = await deriveTouchedTasks(store, writer.touchedTasks, {

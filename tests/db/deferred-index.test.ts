@@ -2,6 +2,9 @@
 // cells are written: the store must end exactly as when the index is kept,
 // with the index the schema defines, and a cancel or a failure must leave the
 // index in place.
+import { once } from 'node:events';
+import { connect, createServer } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GeneratedWorkspace } from '../../db/demo/generate';
 import { importPaths } from '../../db/import/import-paths';
@@ -40,6 +43,36 @@ describe('the deferred cells index', () => {
     expect(contentDigest(deferred.store)).toEqual(contentDigest(kept.store));
     expect(indexSql(deferred.store)).toBe(indexSql(kept.store));
     expect(deferred.store.db.pragma('integrity_check', { simple: true })).toBe('ok');
+  });
+
+  it('lets a status request that came while the index was built see "indexing cells"', async () => {
+    // A stand-in for the app's status poll: whatever message is current when the host reads the request.
+    let current = '';
+    const answered: string[] = [];
+    const server = createServer();
+    const accepted = new Promise<Socket>((resolve) => {
+      server.once('connection', (socket: Socket) => {
+        socket.on('data', () => answered.push(current));
+        resolve(socket);
+      });
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const client = connect((server.address() as AddressInfo).port, '127.0.0.1');
+    const serverSide = await accepted;
+    const onProgress = (_done: number, _total: number, message: string): void => {
+      current = message;
+      // Sent as the index build starts: it arrives while the host is busy building.
+      if (message === 'indexing cells') client.write('status?');
+    };
+    try {
+      await importPaths(newStore(), workspacePaths(workspace), { deferIndex: 'always', threads: 'never', onProgress });
+    } finally {
+      client.destroy();
+      serverSide.destroy();
+      server.close();
+    }
+    expect(answered[0]).toBe('indexing cells');
   });
 
   it('is kept when the store already holds cells (a changed task deletes its old cells through it)', async () => {
