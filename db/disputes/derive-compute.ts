@@ -9,7 +9,7 @@ import type { Sealer } from '../seal';
 import { clusterValues, goldKeys } from './cluster';
 import type { Cluster } from './cluster';
 import type { TaskDerivationInput } from './derive-input';
-import { goldCellKey } from './derive-input';
+import { goldCellKey, parseCells } from './derive-input';
 import { encodeSystems } from './systems-column';
 import { COLUMN, EMPTY, GOLD_ROW, groupBy, RESPONSE, RUN_ID, SEQ, VERDICT } from './statements';
 
@@ -74,7 +74,7 @@ export function computeTaskDisputes(input: TaskDerivationInput, sealer: Sealer):
     });
   };
 
-  for (const group of groupBy(input.cells, (row) => goldCellKey(row[GOLD_ROW], row[COLUMN]))) {
+  for (const group of groupBy(parseCells(input), (row) => goldCellKey(row[GOLD_ROW], row[COLUMN]))) {
     const goldRow = group[0]![GOLD_ROW];
     const column = group[0]![COLUMN];
     if (input.entityColumn !== null && column === input.entityColumn) continue;

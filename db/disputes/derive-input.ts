@@ -3,7 +3,7 @@
 // another thread. Texts stay sealed: the deriving side opens them.
 import type { GoldState, RuleType } from '../../shared/domain';
 import type { Store } from '../store';
-import { COLUMN, GOLD_ROW, statementsFor } from './statements';
+import { COLUMN, GOLD_ROW, RUN_ID, SEQ, statementsFor } from './statements';
 import type { CellTuple } from './statements';
 
 export interface TaskDerivationInput {
@@ -16,8 +16,11 @@ export interface TaskDerivationInput {
   systems: [runId: number, system: string][];
   goldCells: [row: number, column: string, state: GoldState, value_s: string | null, alternatives_s: string][];
   goldRows: [row: number, entity_s: string][];
-  /** In (gold_row, column_name) order: each gold cell's group is contiguous. */
-  cells: CellTuple[];
+  /**
+   * The graded cells as JSON text of a CellTuple[], in (gold_row, column_name, run_id, seq) order:
+   * each gold cell's group is contiguous. Parsed by the deriving side (parseCells).
+   */
+  cellsJson: string;
   /**
    * For groups the dataset gives no gold cell (no dataset imported): gold as
    * the grader recorded it beside each cell, by `goldCellKey`.
@@ -39,7 +42,7 @@ export function readTaskInput(store: Store, taskId: string, minSystems: number):
     systems,
     goldCells: [],
     goldRows: [],
-    cells: [],
+    cellsJson: '[]',
     recordedGold: [],
     extras: [],
   };
@@ -48,16 +51,25 @@ export function readTaskInput(store: Store, taskId: string, minSystems: number):
   input.ruleTypes = sql.ruleTypes.all(taskId).map((row) => [row.name, row.rule_type]);
   input.goldCells = sql.goldCells.all(taskId).map((row) => [row.row_idx, row.column_name, row.state, row.value_s, row.alternatives_s]);
   input.goldRows = sql.goldRows.all(taskId).map((row) => [row.row_idx, row.entity_s]);
-  input.cells = sql.cells.all(taskId);
-  const withGold = new Set(input.goldCells.map(([row, column]) => goldCellKey(row, column)));
-  let last = '';
-  for (const cell of input.cells) {
-    const key = goldCellKey(cell[GOLD_ROW], cell[COLUMN]);
-    if (key === last || withGold.has(key)) continue;
-    last = key;
-    const recorded = sql.goldOfCell.all(taskId, cell[GOLD_ROW], cell[COLUMN]).map((row): [number, number, string] => [row.run_id, row.seq, row.gold_s]);
-    input.recordedGold.push([key, recorded]);
+  input.cellsJson = sql.cellsJson.get(taskId) ?? '[]';
+  for (const group of sql.groupsWithoutGold.all(taskId)) {
+    const recorded = sql.goldOfCell.all(taskId, group.gold_row, group.column_name).map((row): [number, number, string] => [row.run_id, row.seq, row.gold_s]);
+    input.recordedGold.push([goldCellKey(group.gold_row, group.column_name), recorded]);
   }
   input.extras = sql.extras.all(taskId).map((row) => [row.run_id, row.entity_key, row.response_entity_s]);
   return input;
+}
+
+/** Orders cells by (gold_row, column_name, run_id, seq): the order cellsJson promises. */
+export function compareCells(a: CellTuple, b: CellTuple): number {
+  return a[GOLD_ROW] - b[GOLD_ROW] || (a[COLUMN] < b[COLUMN] ? -1 : a[COLUMN] > b[COLUMN] ? 1 : 0) || a[RUN_ID] - b[RUN_ID] || a[SEQ] - b[SEQ];
+}
+
+/** The graded cells of `cellsJson`, in (gold_row, column_name, run_id, seq) order whatever order SQLite gave. */
+export function parseCells(input: Pick<TaskDerivationInput, 'cellsJson'>): CellTuple[] {
+  const cells = JSON.parse(input.cellsJson) as CellTuple[];
+  for (let i = 1; i < cells.length; i++) {
+    if (compareCells(cells[i - 1]!, cells[i]!) > 0) return cells.sort(compareCells);
+  }
+  return cells;
 }

@@ -1,6 +1,7 @@
 // The queue's hot queries must walk an index in priority order, never sort
 // the whole table (Signal Desktop's habit: check EXPLAIN QUERY PLAN in tests).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { statementsFor } from '../../db/disputes/statements';
 import { SETTLED_SQL } from '../../db/export/settled-queries';
 import { listSql } from '../../db/queries/list';
 import type { ServiceHandle } from '../../db/service';
@@ -64,5 +65,22 @@ describe('query plan of patch export', () => {
     expect(detail).toMatch(/SEARCH r USING INDEX sqlite_autoindex_rulings_1 \(id=\?\)/);
     // Only the selected rows are sorted; no table is scanned whole.
     expect(detail).not.toMatch(/\bSCAN\b/);
+  });
+
+  it("derives from one range of the cells' covering index per task, without sorting it", () => {
+    const explain = (sql: string): string =>
+      service.store.db
+        .prepare(`EXPLAIN QUERY PLAN ${sql}`)
+        .all('atlas-0001')
+        .map((row) => (row as { detail: string }).detail)
+        .join('\n');
+    const statements = statementsFor(service.store.db);
+    const cells = explain(statements.cellsJson.source);
+    expect(cells).toMatch(/SEARCH system_cells USING COVERING INDEX system_cells_by_gold_cell \(task_id=\? AND gold_row>\?\)/);
+    expect(cells).not.toMatch(/TEMP B-TREE/);
+    const groups = explain(statements.groupsWithoutGold.source);
+    expect(groups).toMatch(/SEARCH c USING COVERING INDEX system_cells_by_gold_cell/);
+    expect(groups).toMatch(/SEARCH g USING COVERING INDEX sqlite_autoindex_gold_cells_1/);
+    expect(groups).not.toMatch(/TEMP B-TREE/);
   });
 });
