@@ -5,7 +5,7 @@
 // Three steps, so the middle one can run on another thread during an import:
 // read what the task needs (derive-input.ts, SQL), derive (derive-compute.ts,
 // no SQL), write the rows (here). Statements are prepared once per
-// connection; the cells come from one covering index range as raw rows.
+// connection; the cells come from one covering index range as one JSON array.
 import type { Store } from '../store';
 import { computeTaskDisputes } from './derive-compute';
 import type { DerivedTask } from './derive-compute';
