@@ -1,7 +1,7 @@
 // Interleaves async streams as their items become ready, each stream's own
-// order kept. The importer uses it to read the dataset and flat cells files in
-// its own thread while the reader thread parses run directories: each waits
-// on the other only when it has nothing ready, so both cores stay busy.
+// order kept. The importer uses it to read the dataset and judge files in its
+// own thread while the reader thread parses run directories: each waits on
+// the other only when it has nothing ready, so both cores stay busy.
 
 /**
  * Yields every stream's items in readiness order. The first failure ends the
