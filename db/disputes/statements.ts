@@ -64,11 +64,14 @@ function prepare(db: Db): DeriveStatements {
            FROM system_cells WHERE task_id = ? AND gold_row IS NOT NULL`,
       )
       .pluck(),
-    // The graded cells' (row, column) groups the dataset gives no gold cell for, in order.
+    // The graded cells' (row, column) groups the dataset gives no gold cell for, in order. Grouped
+    // first (HAVING), so gold_cells is probed once per group, not once per cell: this runs for every
+    // task, and with a dataset it almost always finds none.
     groupsWithoutGold: db.prepare(
-      `SELECT DISTINCT c.gold_row, c.column_name FROM system_cells c
+      `SELECT c.gold_row, c.column_name FROM system_cells c
         WHERE c.task_id = ? AND c.gold_row IS NOT NULL
-          AND NOT EXISTS (SELECT 1 FROM gold_cells g WHERE g.task_id = c.task_id AND g.row_idx = c.gold_row AND g.column_name = c.column_name)
+        GROUP BY c.gold_row, c.column_name
+       HAVING NOT EXISTS (SELECT 1 FROM gold_cells g WHERE g.task_id = c.task_id AND g.row_idx = c.gold_row AND g.column_name = c.column_name)
         ORDER BY c.gold_row, c.column_name`,
     ),
     // Only without a dataset: gold as the grader recorded it beside each cell.

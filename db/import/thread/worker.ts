@@ -2,9 +2,9 @@
 // a run directory with the same reader the importer uses in its own thread
 // and posts the prepared task records back in batches, never more than WINDOW
 // ahead of the importer; while the importer waits for records, their cells'
-// texts go unsealed for it to seal (HANDOFF_LAG). For a derive request (deriver.ts) it derives one
-// task's disputes from what the importer read for it. Needs no store: plain
-// data in, plain data out.
+// texts go unsealed for it to seal (HANDOFF_LAG). For a derive request
+// (deriver.ts) it derives one task's disputes from what the importer read for
+// it. Needs no store: plain data in, plain data out.
 import { parentPort } from 'node:worker_threads';
 import { computeTaskDisputes } from '../../disputes/derive-compute';
 import { Sealer } from '../../seal';
