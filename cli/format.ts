@@ -50,6 +50,11 @@ export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 }
 
+/** The verb that agrees with a count: `verb(1, 'settles', 'settle')`. */
+export function verb(n: number, one: string, many: string): string {
+  return n === 1 ? one : many;
+}
+
 /** Word-wraps each paragraph to `width` columns (long words are left whole). */
 export function wrap(text: string, width: number): string {
   return text

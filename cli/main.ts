@@ -53,8 +53,8 @@ function topHelp(): string {
 ${COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`).join('\n')}
 
 Every command takes --db FILE (default: $ATLAS_ADJUDICATOR_DB, else the app's
-per-user store), --json for machine-readable output, and --help.
-Run '${PROGRAM} COMMAND --help' for a command's options.
+per-user store), --json for machine-readable output, and --help, before or
+after the command name. Run '${PROGRAM} COMMAND --help' for a command's options.
 `;
 }
 
@@ -72,9 +72,9 @@ function wantsHelp(args: string[]): boolean {
 /** Runs one command line; resolves to the exit code. Never throws. */
 export async function run(argv: string[], overrides: Partial<CliContext> = {}): Promise<number> {
   const ctx: CliContext = { ...processContext(), ...overrides };
-  const [name, ...rest] = argv;
   let command: Command | undefined;
   try {
+    const [name, ...rest] = withGlobalsAfterCommand(argv);
     if (name === undefined) throw new UsageError(`missing command (one of ${COMMANDS.map((c) => c.name).join(', ')}); try '${PROGRAM} --help'`);
     if (name === '--help' || name === '-h') {
       await write(ctx.stdout, topHelp());
@@ -102,6 +102,39 @@ export async function run(argv: string[], overrides: Partial<CliContext> = {}): 
     await write(ctx.stderr, `${PROGRAM}: ${oneLine(message)}\n`);
     return code;
   }
+}
+
+/** Options every command takes (args.ts COMMON), so they may come before its name too. */
+const GLOBAL_WITH_VALUE = new Set(['--db']);
+const GLOBAL_FLAGS = new Set(['--json']);
+
+/**
+ * `--db X --json disputes …` as `disputes … --db X --json`: global options
+ * before the command move after it (before any `--`, so they stay options),
+ * where the command's own parser reads them with the rest.
+ */
+function withGlobalsAfterCommand(argv: readonly string[]): string[] {
+  const globals: string[] = [];
+  let i = 0;
+  for (; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const name = arg.split('=', 1)[0]!;
+    if (GLOBAL_FLAGS.has(arg) || (GLOBAL_WITH_VALUE.has(name) && arg.includes('='))) {
+      globals.push(arg);
+    } else if (GLOBAL_WITH_VALUE.has(arg)) {
+      const value = argv[i + 1];
+      if (value === undefined) throw new UsageError(`option ${arg} needs a value`);
+      globals.push(arg, value);
+      i++;
+    } else {
+      break;
+    }
+  }
+  if (globals.length === 0) return [...argv];
+  const [name, ...rest] = argv.slice(i);
+  if (name === undefined) return [];
+  const end = rest.indexOf('--');
+  return end === -1 ? [name, ...rest, ...globals] : [name, ...rest.slice(0, end), ...globals, ...rest.slice(end)];
 }
 
 function describe(err: unknown, command: Command | undefined): { message: string; code: number } {

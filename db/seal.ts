@@ -8,6 +8,7 @@
 // (tests/hardening/seal.test.ts checks both directions on arbitrary text).
 import { isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
+import { normalizeText } from '../shared/normalize';
 import type { Db } from './store';
 
 export class SealError extends Error {
@@ -73,8 +74,24 @@ export class Sealer {
     return JSON.parse(this.open(sealed)) as T;
   }
 
-  /** `unseal(x)` in SQL, for text search over sealed columns. */
+  /**
+   * `unseal(x)` in SQL, and `unseal_search(x)`: the opened text as search
+   * compares it (normalizeText: case-folded beyond ASCII, spaces collapsed).
+   */
   register(db: Db): void {
     db.function('unseal', { deterministic: true }, (sealed: unknown) => (typeof sealed === 'string' ? this.open(sealed) : null));
+    db.function('unseal_search', { deterministic: true }, (sealed: unknown) => (typeof sealed === 'string' ? searchText(this.open(sealed)) : null));
+    db.function('search_text', { deterministic: true }, (text: unknown) => (typeof text === 'string' ? searchText(text) : null));
   }
 }
+
+/** Text as search compares it. Printable ASCII (most values) skips Unicode normalisation, which gives the same result there. */
+function searchText(text: string): string {
+  if (NON_ASCII.test(text)) return normalizeText(text);
+  const lower = text.toLowerCase();
+  return UNTIDY_SPACE.test(lower) ? lower.replace(/\s+/gu, ' ').trim() : lower;
+}
+
+const NON_ASCII = /[^\t-~]/u;
+/** Whitespace that normalizeText would change: runs, non-space whitespace, or at either end. */
+const UNTIDY_SPACE = /\s\s|[^\S ]|^\s|\s$/u;

@@ -2,7 +2,7 @@
 // over one store. Hosts (Electron IPC, CLI, loopback bridge) only validate and
 // forward; nothing here knows which host called.
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { AdjudicatorService, DisputeFilter } from '../shared/api';
 import type { ImportReport, StoreInfo } from '../shared/api-types';
 import { exportPatch, exportPatchJob } from './export/export-patch';
@@ -10,6 +10,8 @@ import type { ThreadMode } from './import/thread/policy';
 import type { DeferMode } from './import/deferred-index';
 import { importPaths } from './import/import-paths';
 import { JobFailure, JobManager } from './jobs';
+import { NotFoundError, requireDispute } from './not-found';
+import { checkInputFile, checkOutputFile } from './path-checks';
 import { defaultSettingsPath } from './paths';
 import { getDisputeDetail } from './queries/detail';
 import type { DisputeRecord } from './queries/dispute-records';
@@ -26,6 +28,7 @@ import type { Store } from './store';
 import { getMeta, openStore } from './store';
 import { loadDemoWorkspace } from './demo/load-demo';
 import { applyAndRecord } from './revisions/apply-and-record';
+import { checkApplyPaths } from './revisions/apply-paths';
 import { listRevisions, PatchMismatchError, readPatchFile, rescore, reviewPatch } from './revisions/index';
 import type { ReportListItem, ReportRef } from '../shared/report-parse/views';
 import {
@@ -47,7 +50,10 @@ export interface ServiceOptions {
   /** Engineer name for rulings when a call names none (default: $ATLAS_ADJUDICATOR_ENGINEER, settings, the OS user). */
   engineer?: string;
   settingsPath?: string;
-  /** Where the demo workspace's files are written (default: a folder in the OS temp dir). */
+  /**
+   * Where the demo workspace's files are written (default: `<store>.demo` beside the store: the demo's
+   * dataset stays where the store records it, and two stores never remove each other's demo).
+   */
   demoDir?: string;
   /** Where the GitHub token is kept (default: memory for this session; Electron passes its keychain). */
   secrets?: SecretStore;
@@ -91,7 +97,7 @@ export function openService(options: ServiceOptions): ServiceHandle {
   const githubApi = process.env.ATLAS_ADJUDICATOR_GITHUB_API;
   const reportItem = (ref: ReportRef): ReportListItem => {
     const item = listReports(store).find((report) => report.number === ref.number && (ref.repo === undefined || report.repo === ref.repo));
-    if (!item) throw new ReportError(`no report #${ref.number}${ref.repo ? ` in ${ref.repo}` : ''}`);
+    if (!item) throw new NotFoundError(`no report #${ref.number}${ref.repo ? ` in ${ref.repo}` : ''}`);
     return item;
   };
   const engineer = (): string => options.engineer ?? process.env.ATLAS_ADJUDICATOR_ENGINEER ?? readSettings(settingsPath).engineer;
@@ -132,7 +138,7 @@ export function openService(options: ServiceOptions): ServiceHandle {
     },
     loadDemo: () => {
       const job = jobs.start('demo', async (context) => {
-        const paths = await loadDemoWorkspace(options.demoDir ?? join(tmpdir(), 'atlas-adjudicator-demo'), context.signal);
+        const paths = await loadDemoWorkspace(options.demoDir ?? defaultDemoDir(options.dbPath), context.signal);
         return { report: await runImport(paths, { signal: context.signal, onProgress: context.progress }) };
       });
       return { jobId: job.id };
@@ -147,17 +153,22 @@ export function openService(options: ServiceOptions): ServiceHandle {
 
     rule: async (input) => {
       await jobs.idle();
+      // An unknown id is the caller's mistake (404 on the bridge), not a refused ruling.
+      requireDispute(store, input.disputeId);
       return recordRuling(store, input, input.engineer ?? engineer());
     },
     retract: async (input) => {
       await jobs.idle();
+      requireDispute(store, input.disputeId);
       return retractRuling(store, input.disputeId, input.engineer ?? engineer());
     },
     exportPatch: async (input) => {
+      checkExportPaths(input);
       await jobs.idle();
       return exportPatch(store, input, engineer());
     },
     startExport: (input) => {
+      checkExportPaths(input);
       const job = jobs.start('export', async (context) => ({
         export: await exportPatchJob(store, input, engineer(), { signal: context.signal, onProgress: context.progress }),
       }));
@@ -174,13 +185,18 @@ export function openService(options: ServiceOptions): ServiceHandle {
       const policy = readPolicy(store.db);
       return { required: policy.required, blind: policy.blind };
     },
-    exportRulings: (input) => exportRulingLog(store, input.out, { plaintext: input.plaintext }),
+    exportRulings: (input) => {
+      checkOutputFile(input.out, { label: 'out', expected: "the ruling log's file name, e.g. DIR/mia.rulings.jsonl" });
+      return exportRulingLog(store, input.out, { plaintext: input.plaintext });
+    },
     importRulings: async (input) => {
       await jobs.idle();
       return store.db.transaction(() => mergeRulingLogs(store, input.paths)).immediate();
     },
 
     applyPatch: (input) => {
+      // Refused before the job starts, so the Apply dialog shows it at once.
+      checkApplyPaths(input);
       const job = jobs.start('apply', async (context) => {
         try {
           return { apply: await applyAndRecord(store, input, { signal: context.signal, onProgress: context.progress }) };
@@ -269,4 +285,14 @@ export function openService(options: ServiceOptions): ServiceHandle {
     },
   };
   return service;
+}
+
+/** The export's paths, refused in one line before any work starts (see path-checks.ts). */
+function checkExportPaths(input: { out: string; dataset?: string | undefined }): void {
+  checkOutputFile(input.out, { label: 'out', expected: "the patch's file name, e.g. DIR/v1.1.patch.json" });
+  if (input.dataset !== undefined) checkInputFile(input.dataset, { label: 'dataset', expected: 'the base dataset file (.jsonl or .parquet)' });
+}
+
+function defaultDemoDir(dbPath: string): string {
+  return dbPath === ':memory:' ? join(tmpdir(), 'atlas-adjudicator-demo') : `${resolve(dbPath)}.demo`;
 }

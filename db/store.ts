@@ -5,6 +5,7 @@ import { dirname } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { LATEST_VERSION, MIGRATIONS } from './migrations/index';
 import { Sealer } from './seal';
+import { checkStorePath, explainOpenFailure } from './store-open-error';
 
 export type Db = Database.Database;
 
@@ -29,8 +30,16 @@ export interface OpenStoreOptions {
 }
 
 export function openStore(path: string, options: OpenStoreOptions = {}): Store {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-  const db = new Database(path, { readonly: options.readonly ?? false });
+  let db: Db;
+  try {
+    if (path !== ':memory:') {
+      checkStorePath(path);
+      mkdirSync(dirname(path), { recursive: true });
+    }
+    db = new Database(path, { readonly: options.readonly ?? false });
+  } catch (error) {
+    throw explainOpenFailure(path, error);
+  }
   try {
     // New stores only (an existing one keeps its size): rows carry sealed text of a few hundred
     // bytes, and 16 KiB pages make the full import ~10% faster than the default 4 KiB.
@@ -47,7 +56,7 @@ export function openStore(path: string, options: OpenStoreOptions = {}): Store {
     return { db, path, sealer };
   } catch (error) {
     db.close();
-    throw error;
+    throw explainOpenFailure(path, error);
   }
 }
 

@@ -20,6 +20,7 @@ export interface ImportReport {
   skipped: SkippedItem[];
   /** Failed tasks (error.json) per run: reported, not imported. */
   failed: { path: string; task_id: string; system: string }[];
+  /** Sources read: dataset, cells, judges, ruling and issue files, and run directories (one each). */
   files: number;
   /** Ruling logs found among the paths, merged in the same transaction. */
   rulings?: RulingLogImport;

@@ -73,11 +73,14 @@ export const ruleInputSchema = z
   .strict();
 export type RuleInput = z.infer<typeof ruleInputSchema>;
 
+/** A revision tag (v1.1, 2026-11-30, v2.0-rc1): safe in a file name, a git tag and a changelog heading. */
+const revisionTag = text(100).regex(/^[A-Za-z0-9][A-Za-z0-9._+-]*$/u, 'expected a tag such as v1.1: letters, digits, ".", "_", "+" or "-", starting with a letter or digit');
+
 const exportInput = z
   .object({
-    revision: text(100).min(1),
+    revision: revisionTag,
     out: text(4096).min(1),
-    baseRevision: text(100).optional(),
+    baseRevision: revisionTag.optional(),
     dataset: text(4096).optional(),
     plaintext: z.boolean().optional(),
   })

@@ -1,9 +1,10 @@
 // POST /api/<method>: one generic dispatcher over the whole contract, so a new
 // API method needs no change here (DESIGN §2).
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ApiInputError, isMethodName, parseInput } from '../../shared/api';
+import { isMethodName, parseInput } from '../../shared/api';
 import type { AdjudicatorService, MethodName } from '../../shared/api';
 import { BodyError, isJsonContentType, readJsonBody } from './body';
+import { errorStatus } from './error-status';
 import { sendError, sendJson } from './respond';
 import { presentedToken, tokenMatches } from './security';
 
@@ -60,7 +61,7 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse, pathn
     const value = await dispatch(options.service, name, input);
     sendJson(res, 200, { ok: true, value: value ?? null });
   } catch (err) {
-    sendError(res, err instanceof ApiInputError ? 400 : 500, errorMessage(err));
+    sendError(res, errorStatus(err), errorMessage(err));
   }
 }
 

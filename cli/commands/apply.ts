@@ -3,17 +3,19 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ApplyResult } from '../../shared/revision-types';
 import { applyAndRecord } from '../../db/revisions/apply-and-record';
+import { checkApplyPaths } from '../../db/revisions/apply-paths';
 import { applyPatch, PatchMismatchError } from '../../db/revisions/index';
 import { dbPathOf, parseCommand, positionals, withService } from '../args';
 import { write, writeJsonLine } from '../context';
 import type { CliContext } from '../context';
 import { CliError, EXIT, UsageError } from '../errors';
+import { plural } from '../format';
 import { progressOn } from '../progress';
 import { COMMON_HELP } from './types';
 import type { Command } from './types';
 
 const HELP = `Usage: atlas-adjudicator apply --dataset FILE --patch FILE --out FILE
-                               [--changelog FILE] [--plaintext] [--json]
+                               [--changelog FILE] [--plaintext] [--json] [--db FILE]
 
 Applies an atlas-gold-patch/1 file (encrypted or plain) to a dataset file
 (JSONL or Parquet). Checks base_sha256 against the file and every operation's
@@ -22,11 +24,16 @@ and every mismatching operation is listed (values only with --plaintext).
 Writes the revised dataset in the input's format, fields re-encrypted with each
 task's canary, untouched rows byte-identical, atomically; and CHANGELOG.md
 (row, column, operation, linked issues; no gold values) with --changelog.
+--out and --changelog are files (not folders), each distinct from the others
+and from --dataset and --patch: the base dataset is never overwritten.
 When the store exists, it records the revised dataset, so importing it later
 as the new base marks the disputes the patch settled as resolved.
 
 ${COMMON_HELP}
 `;
+
+/** Problems are named by the flag the user typed. */
+const FLAGS = { dataset: '--dataset', patch: '--patch', out: '--out', changelog: '--changelog' };
 
 async function run(argv: string[], ctx: CliContext): Promise<number> {
   const { values, positionals: given } = parseCommand('apply', argv, {
@@ -38,19 +45,23 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
   });
   positionals('apply', given, []);
   for (const flag of ['dataset', 'patch', 'out'] as const) if (values[flag] === undefined) throw new UsageError(`apply: missing --${flag} FILE`);
-  const dataset = resolve(ctx.cwd, values.dataset!);
-  const patch = resolve(ctx.cwd, values.patch!);
-  if (!existsSync(dataset)) throw new CliError(`apply: --dataset: no such file: ${dataset}`);
-  if (!existsSync(patch)) throw new CliError(`apply: --patch: no such file: ${patch}`);
+  const paths = {
+    dataset: resolve(ctx.cwd, values.dataset!),
+    patch: resolve(ctx.cwd, values.patch!),
+    out: resolve(ctx.cwd, values.out!),
+    changelog: values.changelog === undefined ? undefined : resolve(ctx.cwd, values.changelog),
+  };
+  // Before the store is opened or the patch read: a wrong path costs nothing.
+  checkApplyPaths(paths, FLAGS);
   const controller = new AbortController();
   const stopListening = ctx.onSignal(['SIGINT', 'SIGTERM'], () => controller.abort());
   const progress = progressOn(ctx.stderr, 'apply');
   try {
     const input = {
-      dataset,
-      patch,
-      out: resolve(ctx.cwd, values.out!),
-      ...(values.changelog === undefined ? {} : { changelog: resolve(ctx.cwd, values.changelog) }),
+      dataset: paths.dataset,
+      patch: paths.patch,
+      out: paths.out,
+      ...(paths.changelog === undefined ? {} : { changelog: paths.changelog }),
       plaintext: values.plaintext === true,
     };
     const watch = { signal: controller.signal, onProgress: (done: number, total: number, phase: string) => progress.update(done, total, phase) };
@@ -63,11 +74,13 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
       await writeJsonLine(ctx.stdout, result);
     } else {
       const lines = [
-        `Wrote ${result.revision} (${result.format}) to ${result.out}: ${result.operations.total} operations on ${result.tasks.changed} of ${result.tasks.total} tasks`,
+        `Wrote ${result.revision} (${result.format}) to ${result.out}: ${plural(result.operations.total, 'operation')} on ${result.tasks.changed.toLocaleString('en-US')} of ${plural(result.tasks.total, 'task')}`,
         `sha256 ${result.sha256}`,
       ];
       if (!result.base_verified) lines.push('warning: the patch names no base_sha256; only the operations\' "from" values were checked');
-      if (result.superseded.length > 0) lines.push(`note: ${result.superseded.length} operation(s) on removed rows were moot`);
+      if (result.superseded.length > 0) {
+        lines.push(`note: ${plural(result.superseded.length, 'operation')} on removed rows ${result.superseded.length === 1 ? 'was' : 'were'} moot`);
+      }
       if (result.changelog) lines.push(`Changelog: ${result.changelog}`);
       await write(ctx.stdout, `${lines.join('\n')}\n`);
     }

@@ -5,10 +5,19 @@ import { dbPathOf, parseCommand, positionals, validateWith, withService } from '
 import { write, writeJsonLine } from '../context';
 import type { CliContext } from '../context';
 import { EXIT, UsageError } from '../errors';
-import { DISPUTE_CSV_HEADER, disputeCsvLine } from '../views/dispute-csv';
+import { wrap } from '../format';
+import { DISPUTE_CSV_COLUMNS, DISPUTE_CSV_HEADER, disputeCsvLine } from '../views/dispute-csv';
 import { disputeTable } from '../views/dispute-table';
 import { COMMON_HELP } from './types';
 import type { Command } from './types';
+
+/**
+ * Every key of a \`--json\` line, in the order they are written; the help lists
+ * them from here and a test holds this list to the real output.
+ */
+export const JSON_FIELDS: readonly (keyof DisputeRecord)[] = [
+  'id', 'kind', 'task_id', 'gold_row', 'entity', 'column', 'gold', 'clusters', 'top_value', 'top_count', 'contesting', 'systems', 'status', 'priority', 'has_report',
+];
 
 const HELP = `Usage: atlas-adjudicator disputes [--status S] [--kind K] [--task ID] [--column C]
                                   [--system S] [--needs ENGINEER] [--search TEXT] [--json | --csv] [--db FILE]
@@ -23,11 +32,8 @@ Lists every matching dispute in priority order (no limit).
   --needs ENGINEER   not resolved and not yet ruled on by ENGINEER
   --search TEXT      text in the entity or the values
 
-With --json: one JSON object per line (id, kind, task_id, gold_row, entity,
-column, gold, clusters, contesting, systems, status, priority).
-With --csv: a header and one row per dispute (the same fields, systems joined by '; '), for a
-spreadsheet; a value starting with = + - @ or a tab gets a leading ' so it
-stays text. Both print gold values in plain text on stdout.
+${wrap(`With --json: one JSON object per line (${JSON_FIELDS.join(', ')}).`, 80)}
+${wrap(`With --csv: a header and one row per dispute, for a spreadsheet (${DISPUTE_CSV_COLUMNS.join(', ')}; systems joined by '; '); a value starting with = + - @ or a tab gets a leading ' so it stays text. Both print gold values in plain text on stdout.`, 80)}
 
 ${COMMON_HELP}
 `;

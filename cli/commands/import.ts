@@ -1,5 +1,6 @@
-// `import PATH... [--json]`: dataset files, run directories, *.cells.jsonl and
-// *.judges.jsonl, auto-detected by the service, in one transaction.
+// `import PATH... [--json]`: dataset files, run directories, *.cells.jsonl,
+// *.judges.jsonl, ruling logs and GitHub issue JSON, auto-detected by the
+// service, in one transaction.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseFileSize } from '../../db/readers/file-size';
@@ -8,23 +9,25 @@ import { write, writeJsonLine } from '../context';
 import type { CliContext } from '../context';
 import { CliError, EXIT, isAbortError, UsageError } from '../errors';
 import { progressOn } from '../progress';
-import { addedNothing, importReportJson, importReportText } from '../views/import-report';
+import { addedNothing, importReportJson, importReportText, logsRefusedWhole, refusedCount } from '../views/import-report';
 import { COMMON_HELP } from './types';
 import type { Command } from './types';
 
 const HELP = `Usage: atlas-adjudicator import PATH... [--max-file-size SIZE] [--json] [--db FILE]
 
 Imports into the store, in one transaction, everything found under the paths:
-dataset files (JSONL or Parquet), harness run directories, *.cells.jsonl and
-*.judges.jsonl (auto-detected). A task whose files are invalid is skipped whole
-and listed in the report with file, field and reason. Importing the same
-sources again adds nothing.
+dataset files (JSONL or Parquet), harness run directories, *.cells.jsonl,
+*.judges.jsonl, ruling logs (*.rulings.jsonl) and GitHub issue JSON
+(auto-detected). A task whose files are invalid is skipped whole and listed
+in the report with file, field and reason; refused ruling lines and issues
+are listed likewise. Importing the same sources again adds nothing.
 
 Files larger than SIZE (such as 64M, 1G or a number of bytes) are refused
 with a message; the default is $ATLAS_ADJUDICATOR_MAX_FILE_SIZE, else 64M.
 
 Exit status: 0 when the import completed (even with skipped tasks); 1 when
-nothing could be imported or on a fatal error (the store is then unchanged);
+nothing could be imported (an empty store stayed empty, or every ruling and
+issue given was refused) or on a fatal error (the store is then unchanged);
 130 when interrupted with Ctrl+C (the store is unchanged).
 
 ${COMMON_HELP}
@@ -38,7 +41,7 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
     if (parsed === null) throw new UsageError(`import: --max-file-size ${JSON.stringify(values['max-file-size'])}: expected a size such as 64M, 1G or a number of bytes`);
     maxFileBytes = parsed;
   }
-  if (positionals.length === 0) throw new UsageError('import: missing PATH (a dataset file, run directory, *.cells.jsonl or *.judges.jsonl)');
+  if (positionals.length === 0) throw new UsageError('import: missing PATH (a dataset file, run directory, *.cells.jsonl, *.judges.jsonl, *.rulings.jsonl or issue JSON)');
   const paths = positionals.map((p) => resolve(ctx.cwd, p));
   const absent = paths.find((p) => !existsSync(p));
   if (absent !== undefined) throw new CliError(`import: no such file or directory: ${absent}`);
@@ -69,11 +72,16 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
     // "Nothing could be imported": the store was empty and still holds nothing.
     // (Into a non-empty store, zero counts are indistinguishable from a re-import, which must succeed.)
     if (addedNothing(report) && before.tasks === 0 && before.runs === 0) {
-      const why = report.skipped.length > 0 ? `every task was skipped (${report.skipped.length} in the report)` : 'no dataset, run directory, *.cells.jsonl or *.judges.jsonl found';
+      const refused = refusedCount(report);
+      const onlyTasks = refused === report.skipped.length;
+      const why =
+        refused === 0 ? 'no dataset, run directory, *.cells.jsonl, *.judges.jsonl, *.rulings.jsonl or issue JSON found' : `every ${onlyTasks ? 'task was skipped' : 'item was refused'} (${refused} in the report)`;
       throw new CliError(`import: nothing could be imported: ${why}`);
     }
+    // Ruling logs and issue files carry no tasks, so a re-import cannot explain them being refused whole.
+    if (logsRefusedWhole(report)) throw new CliError(`import: nothing could be imported: every ruling and report was refused (${refusedCount(report)} in the report)`);
     return EXIT.ok;
   });
 }
 
-export const importCommand: Command = { name: 'import', summary: 'import datasets, graded runs and judge opinions', help: HELP, run };
+export const importCommand: Command = { name: 'import', summary: 'import datasets, graded runs, judge opinions, ruling logs and GitHub issues', help: HELP, run };

@@ -3,6 +3,7 @@ import { dbPathOf, integerOption, parseCommand, positionals, withService } from 
 import { write, writeJsonLine } from '../context';
 import type { CliContext } from '../context';
 import { EXIT, UsageError } from '../errors';
+import { plural, verb } from '../format';
 import { COMMON_HELP } from './types';
 import type { Command } from './types';
 
@@ -28,7 +29,7 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
         ? (await service.getInfo({})).policy
         : await service.setPolicy({ ...(required !== undefined ? { required } : {}), ...(values.blind !== undefined ? { blind: values.blind === 'on' } : {}) });
     if (values.json) await writeJsonLine(ctx.stdout, policy);
-    else await write(ctx.stdout, `Policy: ${policy.required} agreeing engineer${policy.required === 1 ? '' : 's'} settle a dispute; blind review ${policy.blind ? 'on' : 'off'}\n`);
+    else await write(ctx.stdout, `Policy: ${plural(policy.required, 'agreeing engineer')} ${verb(policy.required, 'settles', 'settle')} a dispute; blind review ${policy.blind ? 'on' : 'off'}\n`);
     return EXIT.ok;
   });
 }

@@ -6,15 +6,15 @@ import { dbPathOf, integerOption, parseCommand, positionals, withService } from 
 import { write, writeJsonLine } from '../context';
 import type { CliContext } from '../context';
 import { CliError, EXIT, UsageError } from '../errors';
-import { inline, table } from '../format';
+import { inline, plural, table } from '../format';
 import { COMMON_HELP } from './types';
 import type { Command } from './types';
 import type { ServiceHandle } from '../../db/service';
 
-const HELP = `Usage: atlas-adjudicator reports import FILE... | --repo OWNER/NAME [--label L] [--json]
-       atlas-adjudicator reports list [--unlinked] [--json]
-       atlas-adjudicator reports link ISSUE_NUMBER DISPUTE_ID [--repo OWNER/NAME]
-       atlas-adjudicator reports reply ISSUE_NUMBER [--revision TAG] [--repo OWNER/NAME]
+const HELP = `Usage: atlas-adjudicator reports import FILE... | --repo OWNER/NAME [--label L] [--json] [--db FILE]
+       atlas-adjudicator reports list [--unlinked] [--json] [--db FILE]
+       atlas-adjudicator reports link ISSUE_NUMBER DISPUTE_ID [--repo OWNER/NAME] [--json] [--db FILE]
+       atlas-adjudicator reports reply ISSUE_NUMBER [--revision TAG] [--repo OWNER/NAME] [--json] [--db FILE]
 
 import  reads saved GitHub issues (a GET /repos/{owner}/{repo}/issues response,
         an array of such pages, or \`gh issue list --json number,title,body,url,
@@ -24,10 +24,15 @@ import  reads saved GitHub issues (a GET /repos/{owner}/{repo}/issues response,
         edited or closed issues and duplicates nothing. Each report is parsed
         (task id, row, column, proposed value, links) and attached to the
         dispute for that cell or row, or to a new report dispute.
-list    one line per report: number, title, url, task_id, row (0-based gold
-        row), column (exact name), dispute_id, confidence; null when unparsed.
+list    one line per report: number, title, task, row, column (exact name),
+        dispute, confidence; the table counts rows from 1 as reporters do.
+        With --json: number, title, url, task_id, row (the 0-based gold row
+        index), column, dispute_id, confidence; null when unparsed.
 link    attaches a report to a dispute by hand.
 reply   prints a draft answer for the reporter (never quotes gold or the question).
+        --revision TAG says the fix shipped in TAG, which must be in this store's
+        revision history (see 'atlas-adjudicator revisions'); without it, a
+        confirmed fix "will ship in the next tagged dataset revision".
 
 ${COMMON_HELP}
 `;
@@ -79,7 +84,7 @@ async function importReports(argv: string[], ctx: CliContext): Promise<number> {
       await writeJsonLine(ctx.stdout, result);
     } else {
       const lines = [
-        `Reports: ${result.added} added, ${result.updated} updated, ${result.unchanged} unchanged; ${result.linked} linked to disputes, ${result.unlinked} unlinked; ${result.pull_requests} pull requests skipped`,
+        `Reports: ${result.added} added, ${result.updated} updated, ${result.unchanged} unchanged; ${result.linked} linked to disputes, ${result.unlinked} unlinked; ${plural(result.pull_requests, 'pull request')} skipped`,
         ...result.skipped.map((item) => `  skipped ${item.path}${item.field ? ` (${item.field})` : ''}: ${inline(item.reason)}`),
       ];
       await write(ctx.stdout, `${lines.join('\n')}\n`);
@@ -119,7 +124,7 @@ async function listReports(argv: string[], ctx: CliContext): Promise<number> {
       `#${r.number}`,
       inline(r.title),
       r.task_id ?? '—',
-      r.row === null ? '—' : String(r.row),
+      r.row === null ? '—' : String(r.row + 1),
       r.column ?? '—',
       r.dispute_id ?? 'unlinked',
       r.confidence === null ? '—' : r.confidence.toFixed(2),

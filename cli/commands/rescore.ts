@@ -5,7 +5,7 @@ import { dbPathOf, parseCommand, positionals, withService } from '../args';
 import { write, writeJsonLine } from '../context';
 import type { CliContext } from '../context';
 import { CliError, EXIT, UsageError } from '../errors';
-import { table } from '../format';
+import { plural, table, verb } from '../format';
 import { COMMON_HELP } from './types';
 import type { Command } from './types';
 
@@ -46,7 +46,7 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
       String(s.differing_tasks.length),
     ]);
     const out = [
-      `${result.revision} on ${result.base_revision}: ${result.operations} operations on ${result.touched_tasks.length} tasks; ${result.needs_regrade} llm_judge cells need regrading`,
+      `${result.revision} on ${result.base_revision}: ${plural(result.operations, 'operation')} on ${plural(result.touched_tasks.length, 'task')}; ${plural(result.needs_regrade, 'llm_judge cell')} ${verb(result.needs_regrade, 'needs', 'need')} regrading`,
       table(['system', 'rank', 'disc', 'disc→', 'item', 'item→', 'row', 'row→', 'Δrow', 'grader row', 'regrade', 'differs'], rows),
     ];
     await write(ctx.stdout, `${out.join('\n')}\n`);

@@ -15,12 +15,17 @@ const HELP = `Usage: atlas-adjudicator rule DISPUTE_ID --decision D [--value V] 
 Records a ruling. An engineer's latest ruling on a dispute is the one that counts.
 
   --decision D      ${DECISIONS.join(', ')}
-  --value V         the value (accept_system, accept_both, new_value)
+  --value V         accept_system, accept_both, new_value: the cell's value;
+                    add_row: the new row's entity name (default: the entity
+                    as the systems returned it)
   --rationale T     why
   --evidence URL    a source supporting the ruling; repeat for several
   --engineer NAME   who rules (default: $ATLAS_ADJUDICATOR_ENGINEER, else settings, else the OS user)
-  --row N           add_alias: the gold row (0-based) the entity is an alias of
-  --values JSON     add_row: {"column": "value", …}
+  --row N           add_alias: the gold row the entity is an alias of, counted
+                    from 1 as the disputes table and show print it;
+                    the alias added is the entity as the systems returned it,
+                    so add_alias takes no --value
+  --values JSON     add_row: the new row's cells, {"column": "value", …}
 
 Prints the ruling and the dispute's status.
 
@@ -71,7 +76,7 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
       rationale: values.rationale,
       evidence: values.evidence,
       engineer,
-      row: integerOption('rule', '--row', values.row),
+      row: zeroBased(integerOption('rule', '--row', values.row, 1)),
       values: parseValues(values.values),
     },
     FLAGS,
@@ -85,3 +90,8 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
 }
 
 export const ruleCommand: Command = { name: 'rule', summary: 'record a ruling on a dispute', help: HELP, run };
+
+/** `--row` counts from 1, as people read rows; the contract's `row` is the 0-based index. */
+function zeroBased(row: number | undefined): number | undefined {
+  return row === undefined ? undefined : row - 1;
+}

@@ -1,6 +1,7 @@
 // `rulings export --out FILE` / `rulings import FILE...`: ruling logs shared between engineers.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { checkOutputFile } from '../../db/path-checks';
 import { dbPathOf, parseCommand, positionals, withService } from '../args';
 import { write, writeJsonLine } from '../context';
 import type { CliContext } from '../context';
@@ -19,7 +20,9 @@ export  writes every ruling of the store as a *.rulings.jsonl log: one ruling
 import  merges logs from other engineers: the same log twice adds nothing, the
         order of logs does not matter, and a line that reuses an id with other
         content is refused (named by file:line). Rulings on disputes this store
-        does not have yet are kept and attach when the dispute appears.
+        does not have yet are kept and attach when the dispute appears; an
+        encrypted log needs its tasks' dataset imported first (each task's
+        canary opens its values), else its lines are refused and named.
 
 ${COMMON_HELP}
 `;
@@ -36,6 +39,7 @@ async function exportLog(argv: string[], ctx: CliContext): Promise<number> {
   positionals('rulings export', given, []);
   if (values.out === undefined) throw new UsageError('rulings export: missing --out FILE');
   const out = resolve(ctx.cwd, values.out);
+  checkOutputFile(out, { label: '--out', expected: "the ruling log's file name, e.g. DIR/mia.rulings.jsonl" });
   return withService(ctx, { dbPath: dbPathOf(values.db, ctx), mustExist: true }, async (service) => {
     const result = await service.exportRulings({ out, plaintext: values.plaintext === true });
     if (values.json) await writeJsonLine(ctx.stdout, result);

@@ -4,7 +4,7 @@ import { dbPathOf, parseCommand, positionals, withService } from '../args';
 import { write, writeJsonLine } from '../context';
 import type { CliContext } from '../context';
 import { EXIT } from '../errors';
-import { table } from '../format';
+import { plural, table, verb } from '../format';
 import { COMMON_HELP } from './types';
 import type { Command } from './types';
 
@@ -38,7 +38,7 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
     const { progress } = stats;
     const out: string[] = [
       `Progress: ${progress.resolved} resolved · ${progress.open} open · ${progress.conflict} conflict (of ${progress.total})`,
-      `Policy: ${stats.policy.required} agreeing engineer(s); blind review ${stats.policy.blind ? 'on' : 'off'}`,
+      `Policy: ${plural(stats.policy.required, 'agreeing engineer')} ${verb(stats.policy.required, 'settles', 'settle')} a dispute; blind review ${stats.policy.blind ? 'on' : 'off'}`,
       '',
       'Agreement (disputes ruled by 2+ engineers)',
       table(

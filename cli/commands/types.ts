@@ -10,7 +10,7 @@ export interface Command {
   run(argv: string[], ctx: CliContext): Promise<number>;
 }
 
-export const COMMON_HELP = `Common options:
+export const COMMON_HELP = `Common options (before or after the command name):
   --db FILE     the store (default: $ATLAS_ADJUDICATOR_DB, else the app's per-user store)
   --json        machine-readable output
   -h, --help    this help`;

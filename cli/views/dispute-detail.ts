@@ -4,6 +4,7 @@
 import type { ClusterDetail, DisputeDetail, JudgeOpinionView, MissingRowSystemView, RulingView } from '../../shared/api-types';
 import type { ColumnRule } from '../../shared/domain';
 import { block, inline, plural, wrap } from '../format';
+import { disputeReportLines } from './dispute-reports';
 
 export function ruleText(rule: ColumnRule | null): string {
   if (rule === null) return 'unknown';
@@ -12,7 +13,7 @@ export function ruleText(rule: ColumnRule | null): string {
       if (rule.relative_tolerance !== undefined) return `number (relative tolerance ${rule.relative_tolerance})`;
       return rule.tolerance !== undefined ? `number (tolerance ${rule.tolerance})` : 'number';
     case 'date':
-      return rule.tolerance_days !== undefined ? `date (± ${rule.tolerance_days} days)` : 'date';
+      return rule.tolerance_days !== undefined ? `date (± ${plural(rule.tolerance_days, 'day')})` : 'date';
     case 'choice':
       return `choice: ${(rule.options ?? []).join(' | ')}`;
     case 'llm_judge':
@@ -75,7 +76,7 @@ function rulingLines(r: RulingView, retracted: ReadonlySet<string>): string[] {
   const what = r.decision === 'retract' ? `retract (of ${r.retracts ?? '?'})` : r.decision;
   const note = r.decision === 'retract' || r.counted ? '' : retracted.has(r.id) ? '  (retracted)' : '  (superseded)';
   const value = r.value !== null ? ` · "${inline(r.value)}"` : '';
-  const row = r.row !== null ? ` · row ${r.row}` : '';
+  const row = r.row !== null ? ` · row ${r.row + 1}` : '';
   const lines = [`  ${r.created_at}  ${inline(r.engineer)}  ${what}${value}${row}${note}`];
   if (r.values) for (const [k, v] of Object.entries(r.values)) lines.push(`      ${inline(k)}: ${inline(v)}`);
   if (r.rationale) lines.push(`      rationale: ${inline(r.rationale)}`);
@@ -91,7 +92,7 @@ export function disputeDetailText(d: DisputeDetail): string {
   if (d.question !== null) out.push(field('Question', ''), block(wrap(d.question, 100), '  '));
   if (d.gold_row) {
     const aliases = d.gold_row.aliases.length > 0 ? ` (aliases: ${d.gold_row.aliases.map(inline).join('; ')})` : '';
-    out.push(field('Row', `${row.gold_row ?? '?'} · ${inline(d.gold_row.entity)}${aliases}`));
+    out.push(field('Row', `${row.gold_row === null ? '?' : row.gold_row + 1} · ${inline(d.gold_row.entity)}${aliases}`));
   } else {
     out.push(field('Entity', inline(row.entity)));
   }
@@ -114,6 +115,7 @@ export function disputeDetailText(d: DisputeDetail): string {
     out.push('', `Judges (${d.judges.length}):`);
     for (const j of d.judges) out.push(...judgeLines(j));
   }
+  out.push(...disputeReportLines(d.reports));
   out.push('', `Rulings (${d.rulings.length}):`);
   if (d.rulings_hidden) out.push("  (other engineers' rulings are hidden until you rule: blind review)");
   else if (d.rulings.length === 0) out.push('  none yet');

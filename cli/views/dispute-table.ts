@@ -28,7 +28,8 @@ export function disputeTable(records: DisputeRecord[]): string {
       r.kind,
       r.status,
       r.task_id,
-      r.gold_row === null ? '' : String(r.gold_row),
+      // Counted from 1 as people (and reporters) count; --json and --csv keep the 0-based index.
+      r.gold_row === null ? '' : String(r.gold_row + 1),
       r.entity,
       r.column ?? '',
       goldText(r.gold, r.kind),

@@ -1,6 +1,6 @@
 // The import report as `import --json` prints it and as people read it.
 import type { ImportReport } from '../../shared/api-types';
-import { plural, table } from '../format';
+import { inline, plural, table } from '../format';
 
 /** The contract's object (`tasks, systems, cells, disputes, skipped[{path, field, reason}]`), then extra detail. */
 export function importReportJson(report: ImportReport): Record<string, unknown> {
@@ -13,14 +13,28 @@ export function importReportJson(report: ImportReport): Record<string, unknown> 
     judges: report.judges,
     failed: report.failed.map(({ path, task_id, system }) => ({ path, task_id, system })),
     files: report.files,
+    ...(report.rulings ? { rulings: report.rulings } : {}),
+    ...(report.reports ? { reports: report.reports } : {}),
   };
 }
 
 export function importReportText(report: ImportReport): string {
   const lines = [
     `Imported ${plural(report.tasks, 'task')}, ${plural(report.systems, 'system')}, ${plural(report.cells, 'cell')}, ` +
-      `${plural(report.disputes, 'dispute')}, ${plural(report.judges, 'judge opinion')} (${plural(report.files, 'file')} read).`,
+      `${plural(report.disputes, 'dispute')}, ${plural(report.judges, 'judge opinion')} (${plural(report.files, 'source')} read).`,
   ];
+  const { rulings, reports } = report;
+  if (rulings) {
+    lines.push(`Ruling logs: ${plural(rulings.added, 'ruling')} added, ${rulings.duplicates} already present, ${rulings.refused.length} refused.`);
+    for (const refused of rulings.refused) lines.push(`  refused ${refused.line}: ${inline(refused.reason)}`);
+  }
+  if (reports) {
+    lines.push(
+      `GitHub reports: ${reports.added} added, ${reports.updated} updated, ${reports.unchanged} unchanged; ` +
+        `${reports.linked} linked to disputes, ${reports.unlinked} unlinked; ${plural(reports.pull_requests, 'pull request')} skipped.`,
+    );
+    for (const item of reports.skipped) lines.push(`  skipped ${item.path}${item.field ? ` (${item.field})` : ''}: ${inline(item.reason)}`);
+  }
   if (report.failed.length > 0) {
     lines.push('', `${plural(report.failed.length, 'failed task')} (error.json, not imported):`);
     lines.push(indent(table(['SYSTEM', 'TASK', 'FILE'], report.failed.map((f) => [f.system, f.task_id, f.path]), 200)));
@@ -32,9 +46,25 @@ export function importReportText(report: ImportReport): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** Every count of what this import added is zero. */
+/** Every count of what this import added is zero, ruling logs and GitHub reports included. */
 export function addedNothing(report: ImportReport): boolean {
-  return report.tasks + report.systems + report.cells + report.disputes + report.judges === 0;
+  const rulings = report.rulings ? report.rulings.added + report.rulings.duplicates : 0;
+  const reports = report.reports ? report.reports.added + report.reports.updated + report.reports.unchanged : 0;
+  return report.tasks + report.systems + report.cells + report.disputes + report.judges + rulings + reports === 0;
+}
+
+/** Everything this import refused: skipped items, refused ruling lines and skipped issues. */
+export function refusedCount(report: ImportReport): number {
+  return report.skipped.length + (report.rulings?.refused.length ?? 0) + (report.reports?.skipped.length ?? 0);
+}
+
+/** The import held ruling logs or issue files, everything else added nothing, and none of their lines was taken. */
+export function logsRefusedWhole(report: ImportReport): boolean {
+  const { rulings, reports } = report;
+  if (!rulings && !reports) return false;
+  const logsTaken = (rulings ? rulings.added + rulings.duplicates : 0) + (reports ? reports.added + reports.updated + reports.unchanged : 0);
+  const logsRefused = (rulings?.refused.length ?? 0) + (reports?.skipped.length ?? 0);
+  return logsTaken === 0 && logsRefused > 0 && report.tasks + report.systems + report.cells + report.disputes + report.judges === 0 && report.skipped.length === 0;
 }
 
 function indent(text: string): string {

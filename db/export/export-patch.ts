@@ -14,7 +14,7 @@ import { patchContentSha256, recordRevision } from '../revisions/index';
 import type { Store } from '../store';
 import { getMeta } from '../store';
 import { encryptOperations } from './encrypt-operations';
-import { collectOperations } from './patch-ops';
+import { collectOperations, ExportError } from './patch-ops';
 
 export interface BuiltPatch {
   patch: GoldPatch;
@@ -100,10 +100,17 @@ function encodePatch(patch: GoldPatch): EncodedPatch {
 
 function recordAndWrite(store: Store, input: ExportInput, built: BuiltPatch, encoded: EncodedPatch, beforeWrite?: () => void): ExportResult {
   const { patch, contentSha256 } = built;
+  // A tag is for good once recorded: an empty patch would take one and change nothing.
+  if (patch.operations.length === 0) throw new ExportError('nothing to export: no settled ruling changes gold yet (keep_gold rulings and open or conflicting disputes add no operation)');
   const path = resolve(input.out);
-  // Recorded first: a tag already exported with other changes is refused before anything is written.
-  store.db.transaction(() => recordRevision(store, { patch, patchSha256: encoded.sha256, contentSha256 })).immediate();
-  beforeWrite?.();
-  writeFileAtomic(path, encoded.bytes);
+  // One transaction around both: a tag already exported with other changes is refused before anything
+  // is written, and a file that cannot be written leaves no revision behind to burn the tag.
+  store.db
+    .transaction(() => {
+      recordRevision(store, { patch, patchSha256: encoded.sha256, contentSha256 });
+      beforeWrite?.();
+      writeFileAtomic(path, encoded.bytes);
+    })
+    .immediate();
   return { path, revision: patch.revision, operations: patch.operations.length, sha256: encoded.sha256, encrypted: patch.encrypted };
 }

@@ -17,6 +17,7 @@ import { knownTasksOf, runTasksToParse } from './known-tasks';
 import { runReaderFor } from './thread/policy';
 import type { ThreadMode } from './thread/policy';
 import { RunTaskPreparer } from './prepared-run-task';
+import { OneRunPerSystem } from './one-run-per-system';
 import { planSources, sourceEvents } from './sources';
 import { ImportWriter } from './writer';
 
@@ -44,6 +45,9 @@ export class ImportError extends Error {
   }
 }
 
+/** Reasons a failed import names in its message; the report holds them all. */
+const REASONS_SHOWN = 10;
+
 export async function importPaths(store: Store, paths: readonly string[], options: ImportProgress = {}): Promise<ImportReport> {
   const { signal, onProgress } = options;
   const maxFileBytes = maxBytesOf(options);
@@ -59,6 +63,7 @@ export async function importPaths(store: Store, paths: readonly string[], option
   const { db } = store;
   const writer = new ImportWriter(store);
   const preparer = new RunTaskPreparer(store.sealer);
+  const oneRunPerSystem = new OneRunPerSystem(store);
   let recordsRead = 0;
   let newDisputes = 0;
   let rulings: RulingLogImport | undefined;
@@ -83,13 +88,26 @@ export async function importPaths(store: Store, paths: readonly string[], option
           setMeta(db, 'dataset_path', event.path);
           break;
         }
-        case 'task':
+        case 'task': {
+          const refusal = writer.refusal(event.task);
+          if (refusal !== null) {
+            skippedBySource[source]!.push({ path: plan.sources[source]!.path, field: 'gold.columns', reason: refusal });
+            done++;
+            break;
+          }
           writer.task(event.task, datasetId!);
           recordsRead++;
           done++;
           break;
+        }
         case 'runTask':
         case 'preparedRunTask': {
+          const admitted = oneRunPerSystem.admit(event.record.run);
+          if (!admitted.ok) {
+            if (admitted.report) skippedBySource[source]!.push(admitted.report);
+            done++;
+            break;
+          }
           const record = event.type === 'runTask' ? preparer.prepare(event.record) : preparer.sealCellTexts(event.record);
           if (record.state === 'failed') failedBySource[source]!.push({ path: record.path, task_id: record.task_id, system: record.run.system });
           writer.runTask(record);
@@ -109,8 +127,10 @@ export async function importPaths(store: Store, paths: readonly string[], option
       if (event.type !== 'judge' && event.type !== 'dataset') onProgress?.(Math.min(done, total), total, plan.sources[source]!.path);
     }
     if (recordsRead === 0 && plan.rulingLogs.length === 0 && plan.reportFiles.length === 0) {
-      const reasons = skippedItems().slice(0, 3).map((item) => `${item.path}: ${item.reason}`);
-      throw new ImportError(`nothing could be imported${reasons.length ? `: ${reasons.join('; ')}` : ''}`, report());
+      const skipped = skippedItems();
+      const reasons = skipped.slice(0, REASONS_SHOWN).map((item) => `${item.path}${item.field ? ` (${item.field})` : ''}: ${item.reason}`);
+      const more = skipped.length > REASONS_SHOWN ? `; and ${skipped.length - REASONS_SHOWN} more in the report` : '';
+      throw new ImportError(`nothing could be imported${reasons.length ? `: ${reasons.join('; ')}${more}` : ''}`, report());
     }
     if (buildCellIndex) {
       onProgress?.(total, total, 'indexing cells');
@@ -151,7 +171,8 @@ export async function importPaths(store: Store, paths: readonly string[], option
       judges: writer.counts.judges,
       skipped: skippedItems(),
       failed: failedBySource.flat(),
-      files: total + plan.rulingLogs.length + plan.reportFiles.length,
+      // Inputs read: each dataset, cells, judges, ruling and issue file, and each run directory, once.
+      files: plan.sources.length + plan.rulingLogs.length + plan.reportFiles.length,
       ...(rulings ? { rulings } : {}),
       ...(reports ? { reports } : {}),
     };

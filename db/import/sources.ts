@@ -58,6 +58,14 @@ export async function planSources(paths: readonly string[], options: PlanOptions
       }
       continue;
     }
+    if (source.kind === 'dataset') {
+      // The dataset is the base every export is checked against: two in one import would leave it to chance.
+      const base = sources.find((planned) => planned.source.kind === 'dataset');
+      if (base) {
+        errors.push({ path: source.path, field: '', reason: `one dataset per import: ${base.path} is this import's base; import this file on its own to make it the base` });
+        continue;
+      }
+    }
     sources.push({ source, path: source.path, units: source.kind === 'dataset' ? await countLines(source.path) : 1 });
   }
   return { sources, rulingLogs, reportFiles, errors };
@@ -72,6 +80,9 @@ async function countLines(path: string): Promise<number> {
   }
   return Math.max(lines, 1);
 }
+
+/** An input that holds nothing is named, so an import of it alone does not fail without a reason. */
+const NO_RECORDS = 'the file holds no records (empty, or blank lines only)';
 
 /** `thread`: read run directories on it instead of in this thread (same records, same order). */
 export async function* readSource(planned: PlannedSource, options: ReaderOptions, thread?: RunReaderThread | null): AsyncGenerator<ImportEvent> {
@@ -102,14 +113,23 @@ async function* eventsOf(planned: PlannedSource, options: ReaderOptions, thread:
         for await (const item of prepared) yield 'ok' in item ? { type: 'preparedRunTask', record: item.ok } : { type: 'skipped', item: item.skipped };
         return;
       }
-      for await (const item of run.tasks) yield 'ok' in item ? { type: 'runTask', record: item.ok } : { type: 'skipped', item: item.skipped };
+      let records = 0;
+      for await (const item of run.tasks) {
+        records++;
+        yield 'ok' in item ? { type: 'runTask', record: item.ok } : { type: 'skipped', item: item.skipped };
+      }
+      if (records === 0) yield { type: 'skipped', item: { path: planned.path, field: '', reason: NO_RECORDS } };
       return;
     }
-    case 'judges':
+    case 'judges': {
+      let records = 0;
       for await (const item of readJudgeOpinions(planned.path, options)) {
+        records++;
         yield 'ok' in item ? { type: 'judge', opinion: item.ok } : { type: 'skipped', item: item.skipped };
       }
+      if (records === 0) yield { type: 'skipped', item: { path: planned.path, field: '', reason: NO_RECORDS } };
       return;
+    }
     default:
       return;
   }

@@ -26,6 +26,8 @@ export class ImportWriter {
       datasetByHash: db.prepare<[string], { id: number }>('SELECT id FROM datasets WHERE sha256 = ?'),
       insertDataset: db.prepare('INSERT INTO datasets (sha256, revision, path, format, imported_at) VALUES (?, ?, ?, ?, ?)'),
       taskGold: db.prepare<[string], { gold_enc: string; question_enc: string }>('SELECT gold_enc, question_enc FROM tasks WHERE task_id = ?'),
+      taskColumns: db.prepare<[string], string>('SELECT name FROM task_columns WHERE task_id = ? ORDER BY idx').pluck(),
+      gradedRuns: db.prepare<[string], number>("SELECT count(*) FROM run_tasks WHERE task_id = ? AND state = 'graded'").pluck(),
       deleteTask: db.prepare('DELETE FROM tasks WHERE task_id = ?'),
       insertTask: db.prepare('INSERT INTO tasks (task_id, canary, question_enc, gold_enc, entity_column, dataset_id) VALUES (?, ?, ?, ?, ?, ?)'),
       // Only when it differs: an unchanged re-import then writes no page at all (no WAL frames, no fsync).
@@ -73,6 +75,28 @@ export class ImportWriter {
     if (existing) return { id: existing.id, isNew: false };
     const result = this.statements.insertDataset.run(sha256, revision, path, format, now);
     return { id: Number(result.lastInsertRowid), isNew: true };
+  }
+
+  /**
+   * Why the task cannot take this dataset's version, or null. Gold values may
+   * change (a revision); other columns under runs graded against the old ones
+   * mean another dataset, whose disputes would mix both.
+   */
+  refusal(task: DatasetTask): string | null {
+    const taskId = wellFormed(task.task_id);
+    const existing = this.statements.taskGold.get(taskId);
+    if (!existing || (existing.gold_enc === task.gold_enc && existing.question_enc === task.question_enc)) return null;
+    const before = this.statements.taskColumns.all(taskId);
+    const after = task.gold.columns.map((column) => wellFormed(column.name));
+    const same = before.length === after.length && after.every((name) => before.includes(name));
+    if (same) return null;
+    const runs = this.statements.gradedRuns.get(taskId) ?? 0;
+    if (runs === 0) return null;
+    const list = (names: readonly string[]): string => names.map((name) => JSON.stringify(name)).join(', ');
+    return (
+      `task ${taskId}: its columns would change from ${list(before)} to ${list(after)} while ${runs} graded run${runs === 1 ? '' : 's'} ` +
+      'of the old columns are in this store, so the task was left as it was (another dataset needs a fresh store)'
+    );
   }
 
   task(task: DatasetTask, datasetId: number): void {

@@ -3,15 +3,12 @@ import type { ClusterDetail, DisputeDetail, JudgeOpinionView, MissingRowSystemVi
 import { decryptText } from '../../shared/crypto';
 import type { ColumnRule, GoldState, GradingMethod, RuleType, Verdict } from '../../shared/domain';
 import { normalizeForRule } from '../../shared/normalize';
+import { NotFoundError } from '../not-found';
 import { reportsForDispute } from '../reports/index';
 import { readRulingViews } from '../rulings/views';
 import type { Store } from '../store';
 import type { DisputeRowSql } from './list';
 import { DISPUTE_ROW_COLUMNS, toDisputeRow } from './list';
-
-export class NotFoundError extends Error {
-  override name = 'NotFoundError';
-}
 
 interface CellSql {
   system: string;

@@ -43,11 +43,12 @@ export function filterSql(filter: DisputeFilter): SqlFragment {
   }
   const search = filter.search ? normalizeText(filter.search) : '';
   if (search) {
-    // Sealed columns are searched through unseal(): slower than an index, fine for an interactive query.
+    // Both sides compared as normalizeText gives them; sealed columns are opened by unseal_search().
+    // Slower than an index, fine for an interactive query.
     clauses.push(
-      `(instr(lower(d.task_id), ?) > 0 OR instr(lower(coalesce(d.column_name, '')), ?) > 0
-        OR instr(lower(unseal(d.entity_s)), ?) > 0 OR instr(lower(coalesce(unseal(d.gold_value_s), '')), ?) > 0
-        OR EXISTS (SELECT 1 FROM dispute_clusters c WHERE c.dispute_id = d.id AND instr(lower(unseal(c.value_s)), ?) > 0))`,
+      `(instr(search_text(d.task_id), ?) > 0 OR instr(search_text(coalesce(d.column_name, '')), ?) > 0
+        OR instr(unseal_search(d.entity_s), ?) > 0 OR instr(coalesce(unseal_search(d.gold_value_s), ''), ?) > 0
+        OR EXISTS (SELECT 1 FROM dispute_clusters c WHERE c.dispute_id = d.id AND instr(unseal_search(c.value_s), ?) > 0))`,
     );
     params.push(search, search, search, search, search);
   }

@@ -53,6 +53,16 @@ export async function readCellsFile(path: string, options: ReaderOptions = {}): 
   const pacer = new Pacer(options.signal);
   let budget = options.heldLineBytes ?? DEFAULT_HELD_LINE_BYTES;
 
+  const groupOf = (owner: { system: string; taskId: string }, lineNumber: number): Group => {
+    const key = JSON.stringify([owner.system, owner.taskId]);
+    let group = groups.get(key);
+    if (!group) {
+      group = { system: owner.system, taskId: owner.taskId, firstLine: lineNumber, lines: [], spans: [], spanHash: null, hash: createHash('sha256'), problem: null, problems: 0 };
+      groups.set(key, group);
+    }
+    return group;
+  };
+
   for await (const line of readLines(shown, maxBytesOf(options), fileHash)) {
     if (pacer.due()) await pacer.step();
     if (isBlankLine(line.bytes)) continue;
@@ -62,7 +72,19 @@ export async function readCellsFile(path: string, options: ReaderOptions = {}): 
       raw = parseJson(decodeUtf8(line.bytes, where), where);
     } catch (error) {
       if (isAbort(error) || !(error instanceof ReaderError)) throw error;
-      loose.push({ ...error.toSkipped(), reason: `${error.reason}; the line names no task, so it alone is skipped` });
+      // A truncated or damaged line usually still names its owner near its start: then its whole
+      // (system, task) is skipped, rather than importing the task without this cell.
+      const owner = ownerInText(line.bytes);
+      if (!owner) {
+        loose.push({ ...error.toSkipped(), reason: `${error.reason}; the line names no task, so it alone is skipped` });
+        continue;
+      }
+      const group = groupOf(owner, line.number);
+      group.hash.update(line.bytes).update('\n');
+      group.problem ??= { line: line.number, field: error.field, reason: error.reason };
+      group.problems++;
+      group.lines = [];
+      group.spans = [];
       continue;
     }
     const owner = ownerOf(raw);
@@ -70,18 +92,14 @@ export async function readCellsFile(path: string, options: ReaderOptions = {}): 
       loose.push({ path: where, field: owner.field, reason: `${owner.reason}; the line cannot be attributed to a task, so it alone is skipped` });
       continue;
     }
-    const key = JSON.stringify([owner.system, owner.taskId]);
-    let group = groups.get(key);
-    if (!group) {
-      group = { system: owner.system, taskId: owner.taskId, firstLine: line.number, lines: [], spans: [], spanHash: null, hash: createHash('sha256'), problem: null, problems: 0 };
-      groups.set(key, group);
-    }
+    const group = groupOf(owner, line.number);
     group.hash.update(line.bytes).update('\n');
+    const fast = fastCellLine(raw);
     if (group.problem) {
-      group.problems++;
+      // The group is skipped whole already; only its other invalid lines are counted for the report.
+      if (!fast && !cellLineSchema.safeParse(raw).success) group.problems++;
       continue;
     }
-    const fast = fastCellLine(raw);
     const parsed = fast ? { success: true as const, data: fast } : cellLineSchema.safeParse(raw, { reportInput: true });
     if (!parsed.success) {
       group.problem = { line: line.number, ...describeZodError(parsed.error) };
@@ -117,6 +135,31 @@ export async function readCellsFile(path: string, options: ReaderOptions = {}): 
   return { sha256, runs: [...runs.values()], taskCount: loose.length + groups.size, tasks: records(shown, loose, groups, runs, options.signal) };
 }
 
+/** `"key": value` where a key can stand (after `{` or `,`): a quote inside a string value is escaped, so it cannot match there. */
+const keyed = (key: string): RegExp => new RegExp(`[{,]\\s*"${key}"\\s*:\\s*("(?:[^"\\\\]|\\\\.)*"|-?\\d+)`, 'gu');
+const SYSTEM_KEY = keyed('system');
+const TASK_KEY = keyed('task_id');
+
+/** The owner a line that is not valid JSON names, when it names exactly one system and one task. */
+function ownerInText(bytes: Buffer): { system: string; taskId: string } | null {
+  const text = bytes.toString('utf8');
+  const only = (pattern: RegExp): unknown => {
+    const found = [...text.matchAll(pattern)];
+    if (found.length !== 1) return undefined;
+    try {
+      return JSON.parse(found[0]![1]!);
+    } catch {
+      return undefined;
+    }
+  };
+  const system = only(SYSTEM_KEY);
+  const taskId = only(TASK_KEY);
+  if (typeof system !== 'string' || system === '') return null;
+  if (typeof taskId === 'string' && taskId !== '') return { system, taskId };
+  if (typeof taskId === 'number' && Number.isSafeInteger(taskId)) return { system, taskId: String(taskId) };
+  return null;
+}
+
 /** The (system, task_id) a line belongs to, read before the rest is validated. */
 function ownerOf(raw: unknown): { system: string; taskId: string } | { field: string; reason: string } {
   if (!isPlainObject(raw)) return { field: '', reason: 'expected a JSON object' };
@@ -144,7 +187,7 @@ async function* records(
     if (pacer.due()) await pacer.step();
     const where = `${path}:${group.firstLine}`;
     if (group.problem) {
-      const others = group.problems > 1 ? `, ${group.problems - 1} more invalid line(s)` : '';
+      const others = group.problems > 1 ? `, with ${group.problems - 1} more invalid line${group.problems > 2 ? 's' : ''}` : '';
       yield {
         skipped: {
           path: `${path}:${group.problem.line}`,

@@ -89,9 +89,11 @@ export async function expandPaths(paths: readonly string[], options: ReaderOptio
       errors.push({ path: absolute, field: '', reason: 'cannot read the directory' });
       continue;
     }
+    const folderErrors: SkippedItem[] = [];
     if (await isRunDir(absolute, entries)) await add('run', absolute);
-    else await walk(absolute, entries, 1, new Set([await realpath(absolute)]), add, maxBytes, options.signal);
-    if (found.size === before) {
+    else await walk(absolute, entries, 1, new Set([await realpath(absolute)]), { add, refuse: (item) => folderErrors.push(item) }, maxBytes, options.signal);
+    errors.push(...folderErrors);
+    if (found.size === before && folderErrors.length === 0) {
       errors.push({ path: absolute, field: '', reason: `no input found in this directory (${runDirHint(entries)}); ${EXPECTED}` });
     }
   }
@@ -99,15 +101,13 @@ export async function expandPaths(paths: readonly string[], options: ReaderOptio
   return { sources, errors };
 }
 
-async function walk(
-  dir: string,
-  entries: Dirent[],
-  depth: number,
-  visited: Set<string>,
-  add: (kind: SourceKind, path: string) => Promise<void>,
-  maxBytes: number,
-  signal?: AbortSignal,
-): Promise<void> {
+interface WalkSink {
+  add: (kind: SourceKind, path: string) => Promise<void>;
+  /** A file found in a folder that looks like an input but cannot be one. */
+  refuse: (item: SkippedItem) => void;
+}
+
+async function walk(dir: string, entries: Dirent[], depth: number, visited: Set<string>, sink: WalkSink, maxBytes: number, signal?: AbortSignal): Promise<void> {
   for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
     signal?.throwIfAborted();
     if (entry.name.startsWith('.')) continue;
@@ -121,9 +121,14 @@ async function walk(
     }
     if (isFile) {
       if (!/\.(jsonl|ndjson|parquet|json)$/iu.test(entry.name)) continue;
-      // Inside a folder, files that are not ours (package.json, notes…) are simply not inputs.
-      const kind = await classifyFile(path, maxBytes).catch(() => null);
-      if (typeof kind === 'string') await add(kind, path);
+      const kind = await classifyFile(path, maxBytes).catch((error: unknown) => {
+        if (error instanceof ReaderError) return { error: error.reason, unreadable: true };
+        throw error;
+      });
+      if (typeof kind === 'string') await sink.add(kind, path);
+      // Data files (JSONL, Parquet) and files too large or unreadable to tell are named; other JSON
+      // that is not ours (package.json, notes…) is simply not an input.
+      else if ('unreadable' in kind || !/\.json$/iu.test(entry.name)) sink.refuse({ path, field: '', reason: kind.error });
       continue;
     }
     if (!isDir || IGNORED_DIRS.has(entry.name)) continue;
@@ -132,8 +137,8 @@ async function walk(
     visited.add(real);
     const children = await readdir(path, { withFileTypes: true }).catch(() => null);
     if (!children) continue;
-    if (await isRunDir(path, children)) await add('run', path);
-    else if (depth < MAX_DEPTH) await walk(path, children, depth + 1, visited, add, maxBytes, signal);
+    if (await isRunDir(path, children)) await sink.add('run', path);
+    else if (depth < MAX_DEPTH) await walk(path, children, depth + 1, visited, sink, maxBytes, signal);
   }
 }
 
@@ -178,26 +183,42 @@ async function hasParquetMagic(path: string): Promise<boolean> {
   }
 }
 
-/** A JSONL file without a telling suffix is recognised by the fields of its first record. */
+/** Lines a JSONL file is sniffed over: one broken first line must not hide what the file is. */
+const SNIFF_LINES = 100;
+
+/**
+ * A JSONL file without a telling suffix is recognised by the fields of its
+ * first valid record; broken lines before it are left to the reader, which
+ * skips them with their line numbers.
+ */
 async function sniffJsonl(path: string, maxBytes: number): Promise<SourceKind | { error: string }> {
+  let firstProblem: string | null = null;
+  let seen = 0;
   for await (const line of readLines(path, maxBytes)) {
     if (isBlankLine(line.bytes)) continue;
+    if (++seen > SNIFF_LINES) break;
     const where = `${path}:${line.number}`;
     let record: unknown;
     try {
       record = parseJson(decodeUtf8(line.bytes, where), where);
     } catch (error) {
-      if (error instanceof ReaderError) return { error: `first line (${line.number}) is not a JSON record: ${error.reason}` };
-      throw error;
+      if (!(error instanceof ReaderError)) throw error;
+      firstProblem ??= `line ${line.number} is not a JSON record: ${error.reason}`;
+      continue;
     }
-    if (!isPlainObject(record)) return { error: `first line (${line.number}) is not a JSON object; ${EXPECTED}` };
+    if (!isPlainObject(record)) {
+      firstProblem ??= `line ${line.number} is not a JSON object; ${EXPECTED}`;
+      continue;
+    }
     const has = (...keys: string[]): boolean => keys.every((key) => Object.hasOwn(record, key));
     if (has('canary', 'gold')) return 'dataset';
     if (has('judge', 'verdict')) return 'judges';
     if (has('system', 'column', 'verdict')) return 'cells';
     if (has('decision', 'engineer')) return 'rulings';
-    return { error: `JSONL whose first record has neither canary/gold fields (dataset) nor the fields of cells, judges or rulings lines; ${EXPECTED}` };
+    // A valid record of another kind is telling enough: the file is not ours.
+    return { error: `JSONL whose first record (line ${line.number}) has neither canary/gold fields (dataset) nor the fields of cells, judges or rulings lines; ${EXPECTED}` };
   }
+  if (firstProblem !== null) return { error: seen > SNIFF_LINES ? `${firstProblem} (and no valid record in the first ${SNIFF_LINES} lines)` : firstProblem };
   return { error: 'empty JSONL file (no records)' };
 }
 

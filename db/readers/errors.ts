@@ -137,6 +137,18 @@ export function describeZodError(
   const first = error.issues[0];
   if (!first) return { field: formatPath(basePath, prefix), reason: 'invalid' };
   const { issue, path } = leafIssue(first);
-  const more = error.issues.length > 1 ? ` (and ${error.issues.length - 1} more problem${error.issues.length > 2 ? 's' : ''})` : '';
-  return { field: formatPath([...basePath, ...path], prefix), reason: issueReason(issue) + more };
+  return { field: formatPath([...basePath, ...path], prefix), reason: issueReason(issue) + alsoWrong(error.issues.slice(1), prefix, basePath) };
+}
+
+/** Problems shown after the first: the next few by field, then a count, so a file is fixed in one pass. */
+const ALSO_SHOWN = 3;
+
+function alsoWrong(rest: readonly Issue[], prefix: string, basePath: readonly PropertyKey[]): string {
+  if (rest.length === 0) return '';
+  const shown = rest.slice(0, ALSO_SHOWN).map((other) => {
+    const leaf = leafIssue(other);
+    return `${formatPath([...basePath, ...leaf.path], prefix) || 'the record'}: ${issueReason(leaf.issue)}`;
+  });
+  const more = rest.length > ALSO_SHOWN ? `; and ${rest.length - ALSO_SHOWN} more` : '';
+  return ` (also ${shown.join('; ')}${more})`;
 }

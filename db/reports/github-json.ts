@@ -34,7 +34,8 @@ export function issuesFromJson(value: unknown, path: string, repo?: string): Iss
         out.pullRequests++;
         return;
       }
-      const parsed = issueSchema.safeParse(entry);
+      // reportInput keeps the offending value on each issue, so a wrong type reads "got …", not "missing".
+      const parsed = issueSchema.safeParse(entry, { reportInput: true });
       if (!parsed.success) {
         const problem = describeZodError(parsed.error, at);
         out.skipped.push({ path, field: problem.field, reason: problem.reason });

@@ -9,11 +9,12 @@ import { disputeId } from '../../shared/dispute-id';
 import { nameScore } from '../../shared/report-parse';
 import { rankDisputes } from '../disputes/rank';
 import { entityKey } from '../import/entity-key';
+import { requireDispute } from '../not-found';
 import { refreshAllStatuses } from '../rulings/status';
 import type { Store } from '../store';
 import { buildCatalogue } from './catalogue';
 import type { ReportRow } from './records';
-import { findReport, ReportError, reparse } from './records';
+import { findReport, reparse } from './records';
 import type { ReportDisputeKey } from './report-dispute';
 import { reportDisputeId, upsertReportDispute } from './report-dispute';
 
@@ -185,7 +186,7 @@ export function linkReport(store: Store, ref: ReportRef, target: string | null):
       db.prepare('DELETE FROM report_links WHERE report_id = ?').run(row.id);
       return linkReportRows(store, [row], { reparse: false });
     }
-    if (!db.prepare('SELECT 1 FROM disputes WHERE id = ?').get(target)) throw new ReportError(`no dispute with id ${target}`);
+    requireDispute(store, target);
     db.prepare(
       `INSERT INTO report_links (report_id, dispute_id, manual, linked_at) VALUES (?, ?, 1, ?)
        ON CONFLICT(report_id) DO UPDATE SET dispute_id = excluded.dispute_id, manual = 1, linked_at = excluded.linked_at`,

@@ -3,6 +3,7 @@
 // engineer's override where given, else the parse).
 import type { EffectiveReportFields, ParsedReport, ReportCatalogue, ReportOverride, ReportRef } from '../../shared/report-parse';
 import { parseReport } from '../../shared/report-parse';
+import { NotFoundError } from '../not-found';
 import type { Store } from '../store';
 
 export interface ReportRow {
@@ -40,7 +41,7 @@ export function findReport(store: Store, ref: ReportRef): ReportRow {
     .all(ref.number)
     .filter((row) => ref.repo === undefined || row.repo.toLowerCase() === ref.repo.toLowerCase());
   if (rows.length === 0) {
-    throw new ReportError(`no report #${ref.number}${ref.repo ? ` from ${ref.repo}` : ''} in this store (import it with "reports import")`);
+    throw new NotFoundError(`no report #${ref.number}${ref.repo ? ` from ${ref.repo}` : ''} in this store (import it with "reports import")`);
   }
   if (rows.length > 1) {
     throw new ReportError(`issue #${ref.number} exists in ${rows.map((row) => row.repo || '(no repository)').join(', ')}: name the repository`);

@@ -9,7 +9,7 @@ import { safeExternalUrl } from '../../shared/host';
 import type { ReportRef } from '../../shared/report-parse';
 import type { Store } from '../store';
 import { findLeaks, goldTerms } from './gold-terms';
-import { findReport } from './records';
+import { findReport, ReportError } from './records';
 import type { ReplyDraft, ReplyOutcome } from '../../shared/report-types';
 
 // The draft's shape is part of the API contract (shared/report-types.ts).
@@ -68,9 +68,22 @@ function supportingSources(store: Store, dispute: DisputeState): string[] {
   return [...new Set(links.map((link) => safeExternalUrl(link)).filter((link): link is string => link !== null))];
 }
 
+/**
+ * A reply that names a revision tells the reporter the fix has shipped and
+ * closes the issue, so the tag must be one this store exported or applied: a
+ * typo would promise a dataset that does not exist.
+ */
+function checkRevision(store: Store, tag: string): void {
+  const known = store.db.prepare<[], { tag: string }>('SELECT tag FROM revisions ORDER BY recorded_at, tag').all().map((row) => row.tag);
+  if (known.includes(tag)) return;
+  const list = known.length > 0 ? `known: ${known.join(', ')}` : 'none yet: export the patch first';
+  throw new ReportError(`no revision ${JSON.stringify(tag)} in this store's revision history (${list})`);
+}
+
 export function draftReply(store: Store, ref: ReportRef, options: { revision?: string } = {}): ReplyDraft {
   const { db } = store;
   const report = findReport(store, ref);
+  if (options.revision !== undefined) checkRevision(store, options.revision);
   const link = db.prepare<[number], { dispute_id: string }>('SELECT dispute_id FROM report_links WHERE report_id = ?').get(report.id);
   const dispute = link
     ? db

@@ -8,7 +8,8 @@ import { resolve } from 'node:path';
 import type { PatchOpKind } from '../../shared/patch';
 import type { ApplyResult, PatchMismatch } from '../../shared/revision-types';
 import { parseGold } from '../readers/gold';
-import { writeChunksAtomic } from './atomic-write';
+import { checkApplyPaths } from './apply-paths';
+import { writeChunksAtomic } from '../fs-atomic-chunks';
 import { canaryCiphers } from './canary';
 import { renderChangelog } from './changelog';
 import type { DatasetRecord } from './dataset-file';
@@ -43,6 +44,7 @@ function hasEdits(edits: TaskEdits): boolean {
 export async function applyPatch(options: ApplyOptions): Promise<ApplyResult> {
   const { signal, onProgress } = options;
   const showValues = options.plaintext ?? false;
+  checkApplyPaths(options);
   const { patch, sha256: patchSha256 } = await readPatchFile(options.patch);
   signal?.throwIfAborted();
   const dataset = await loadDatasetFile(options.dataset);

@@ -77,13 +77,14 @@ export function renderChangelog(patch: GoldPatch, options: ChangelogOptions = {}
   }
 
   lines.push('## Changes', '');
-  lines.push('Rows are numbered from 0 as in the base revision; an added row takes the next free number.', '');
+  lines.push('Rows are numbered from 1 as in the base revision (row 1 is its first gold row); an added row takes the next free number.', '');
   if (ops.length === 0) lines.push('No gold changes.', '');
   for (const task of tasks) {
     lines.push(`### Task ${code(task)}`, '', '| row | column | change | issues |', '| ---: | --- | --- | --- |');
     const taskOps = opsByTask.get(task)!.sort((a, b) => a.row - b.row || compare(a.column ?? '', b.column ?? ''));
     for (const op of taskOps) {
-      lines.push(`| ${op.row} | ${op.column === null ? '(whole row)' : cell(op.column)} | ${DESCRIPTIONS[op.op]} (${op.op}) | ${issuesOf(op)} |`);
+      // People read this page (and reporters count rows from 1); the patch's `row` stays the 0-based index.
+      lines.push(`| ${op.row + 1} | ${op.column === null ? '(whole row)' : cell(op.column)} | ${DESCRIPTIONS[op.op]} (${op.op}) | ${issuesOf(op)} |`);
     }
     lines.push('');
   }

@@ -47,7 +47,8 @@ function describeMismatches(base: { expected: string; found: string } | null, mi
       const where = `#${m.index} ${m.op} task ${JSON.stringify(m.task_id)} row ${m.row}${m.column === null ? '' : ` column ${JSON.stringify(m.column)}`}`;
       return `${where}: ${mismatchReason(m)}`;
     });
-    parts.push(`${mismatches.length} operation${mismatches.length === 1 ? '' : 's'} do not match the dataset: ${lines.join('; ')}`);
+    const count = mismatches.length === 1 ? '1 operation does not' : `${mismatches.length} operations do not`;
+    parts.push(`${count} match the dataset: ${lines.join('; ')}`);
   }
   return `patch refused: ${parts.join('; ')}`;
 }

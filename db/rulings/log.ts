@@ -9,6 +9,8 @@ import { ReaderError } from '../readers/errors';
 import { maxBytesOf } from '../readers/file-size';
 import { lineBytes, readFileLimited } from '../readers/files';
 import type { Store } from '../store';
+import type { FieldNames } from './check';
+import { rulingProblem } from './check';
 import { RULING_LOG_FORMAT, rulingLineSchema, serialiseRulingLine } from './log-format';
 import type { RulingLine } from './log-format';
 import { refreshAllStatuses } from './status';
@@ -73,6 +75,27 @@ export function exportRulingLog(store: Store, out: string, options: { plaintext?
   const path = resolve(out);
   writeFileAtomic(path, lines.length > 0 ? `${lines.join('\n')}\n` : '');
   return { path, rulings: lines.length };
+}
+
+const LOG_KEYS: FieldNames = (field) => `field "${field}"`;
+
+/**
+ * A line is held to what `rule` accepts (a log written before a check existed
+ * included), so merging never brings in a ruling this store's export would
+ * turn into an operation that apply refuses. Checked only for lines new to
+ * the store: one already here is a duplicate whatever it says. Whether a
+ * value is one of the dispute's clusters is not checked: clusters are what
+ * the runs imported here give, and the engineer ruled on the runs they had.
+ */
+function lineProblem(store: Store, line: RulingLine): string | null {
+  const { decision } = line;
+  if (decision === 'retract') {
+    if (line.retracts === null) return 'a retract names the ruling it withdraws (field "retracts")';
+    const extra = (['value', 'values', 'row'] as const).find((field) => line[field] !== null);
+    return extra === undefined ? null : `a retract takes no ${extra} (field "${extra}")`;
+  }
+  if (line.retracts !== null) return `decision ${decision} withdraws nothing (field "retracts" must be null)`;
+  return rulingProblem(store, line.dispute, { ...line, decision }, LOG_KEYS);
 }
 
 export interface RulingImportReport {
@@ -168,6 +191,11 @@ export function mergeRulingLogs(store: Store, paths: readonly string[], options:
       if (stored) {
         if (serialiseRulingLine(toLine(store, stored)) === serialiseRulingLine(line)) report.duplicates++;
         else report.refused.push({ line: where, reason: `ruling id ${line.id} is already in the store with different content` });
+        return;
+      }
+      const problem = lineProblem(store, line);
+      if (problem !== null) {
+        report.refused.push({ line: where, reason: problem });
         return;
       }
       insert.run(

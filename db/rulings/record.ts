@@ -4,9 +4,11 @@ import { randomUUID } from 'node:crypto';
 import type { RuleInput } from '../../shared/api';
 import type { RuleResult } from '../../shared/api-types';
 import type { DisputeKind, RuleType } from '../../shared/domain';
-import { DECISIONS_BY_KIND, VALUE_DECISIONS } from '../../shared/domain';
+import { VALUE_DECISIONS } from '../../shared/domain';
 import type { Store } from '../store';
 import { getMeta } from '../store';
+import type { FieldNames } from './check';
+import { clusterValueProblem, rulingProblem } from './check';
 import { refreshPosition, refreshStatus } from './status';
 import { readRulingViews } from './views';
 
@@ -40,29 +42,14 @@ function nextTimestamp(store: Store): string {
   return new Date(now).toISOString();
 }
 
-/** Whether the task has that gold row; null when the dataset is not imported and nobody can tell. */
-function goldRowExists(store: Store, taskId: string, row: number): boolean | null {
-  if (!store.db.prepare('SELECT 1 FROM tasks WHERE task_id = ?').get(taskId)) return null;
-  return store.db.prepare('SELECT 1 FROM gold_rows WHERE task_id = ? AND row_idx = ?').get(taskId, row) !== undefined;
-}
+/** Fields as `rule`'s flags spell them: the messages name what to change on the command line. */
+const FLAGS: FieldNames = (field) => `--${field}`;
 
 function validate(store: Store, input: RuleInput, dispute: DisputeKeyRow): void {
-  const allowed = DECISIONS_BY_KIND[dispute.kind];
-  if (!allowed.includes(input.decision)) {
-    throw new RulingError(`decision ${input.decision} does not apply to a ${dispute.kind} dispute (expected one of ${allowed.join(', ')})`);
-  }
-  if (VALUE_DECISIONS.has(input.decision) && input.decision !== 'add_row' && !(input.value ?? '').trim()) {
-    throw new RulingError(`decision ${input.decision} needs a value (--value)`);
-  }
-  if (input.decision === 'add_alias' && (input.row === null || input.row === undefined)) {
-    throw new RulingError('decision add_alias needs the gold row it is an alias of (--row, 0-based)');
-  }
-  if (input.decision === 'add_alias') {
-    if (goldRowExists(store, dispute.task_id, input.row!) === false) throw new RulingError(`task ${dispute.task_id} has no gold row ${input.row}`);
-  }
-  for (const url of input.evidence ?? []) {
-    if (!/^https?:\/\/[^\s]+$/iu.test(url.trim())) throw new RulingError(`evidence must be an http(s) URL, got ${JSON.stringify(url)}`);
-  }
+  const problem =
+    rulingProblem(store, dispute, input, FLAGS) ??
+    (input.decision === 'accept_system' ? clusterValueProblem(store, dispute.id, dispute.rule_type, input.value!) : null);
+  if (problem !== null) throw new RulingError(problem);
 }
 
 export function recordRuling(store: Store, input: RuleInput, engineer: string): RuleResult {

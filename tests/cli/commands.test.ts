@@ -58,6 +58,10 @@ describe('disputes', () => {
     expect(lines[1]?.slice(lines[0]?.indexOf('KIND')).startsWith('cell ')).toBe(true);
     expect(res.stdout).toContain('93 (3)');
     expect(res.stdout).toContain('(not in gold)');
+    // Gold row index 0 is the first row: "1" in the table, as people count it (the JSON keeps 0).
+    const head = lines[0]!;
+    expect(lines[1]!.slice(head.indexOf('ROW'), head.indexOf('ENTITY')).trim()).toBe('1');
+    expect(lines[2]!.slice(head.indexOf('ROW'), head.indexOf('ENTITY')).trim()).toBe('');
     expect(res.stdout).toMatch(/2 disputes: 1 open, 1 resolved, 0 conflict/);
     expect(res.stdout).not.toMatch(ESC);
   });
@@ -118,7 +122,7 @@ describe('rule and retract', () => {
       rationale: 'seen on the site',
       evidence: ['https://a.example/1', 'https://a.example/2'],
       engineer: 'mia',
-      row: 2,
+      row: 1,
       values: { 'Critic Metascore': '93', City: 'Kyoto' },
     });
     expect(res.stdout).toBe(`Recorded add_row value "93" on ${CELL_ID} by mia (ruling r-1).\nStatus: resolved\n`);

@@ -141,6 +141,35 @@ describe.sequential('a session from import to export', () => {
     expect(wrong.stderr).toMatch(/^atlas-adjudicator: rule: .+\n$/);
   });
 
+  it('refuses at ruling time what apply could never use, naming it; the dispute stays open', async () => {
+    const missing = records((await cli(['disputes', '--json', '--kind', 'missing_row', '--db', db])).stdout)[0]!;
+    const shown = JSON.parse((await cli(['show', missing.id, '--json', '--db', db])).stdout) as { entity_column: string; columns: { name: string }[] };
+    const attributes = shown.columns.map((c) => c.name).filter((name) => name !== shown.entity_column);
+    const values = JSON.stringify({ 'No such column': 'x', [attributes[0]!]: '12' });
+    const unknown = await cli(['rule', missing.id, '--decision', 'add_row', '--values', values, '--db', db]);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toMatch(/^atlas-adjudicator: rule: --values: 1 column is not an attribute column of task .+: "No such column"; its attribute columns are .+\n$/);
+    expect(unknown.stderr).toContain(attributes.map((name) => JSON.stringify(name)).join(', '));
+    const cell = records((await cli(['disputes', '--json', '--kind', 'cell', '--status', 'open', '--db', db])).stdout).find((r) => r.clusters.every((c) => c.value !== '12345'))!;
+    const stranger = await cli(['rule', cell.id, '--decision', 'accept_system', '--value', '12345', '--db', db]);
+    expect(stranger.code).toBe(1);
+    expect(stranger.stderr).toMatch(/accept_system takes a value a system gave: the value matches none of this dispute's \d+ cluster values?/);
+    const extra = await cli(['rule', cell.id, '--decision', 'keep_gold', '--value', '3', '--row', '3', '--db', db]);
+    expect(extra.code).toBe(1);
+    expect(extra.stderr).toMatch(/rule: decision keep_gold takes no value \(--value\) and no gold row \(--row\)\n$/);
+    const after = records((await cli(['disputes', '--json', '--db', db])).stdout);
+    expect(after.find((r) => r.id === missing.id)!.status).toBe('open');
+    expect(after.find((r) => r.id === cell.id)!.status).toBe('open');
+  });
+
+  it('counts rows from 1 in the disputes table; --json keeps the 0-based index', async () => {
+    const cell = records((await cli(['disputes', '--json', '--kind', 'cell', '--db', db])).stdout)[0]!;
+    const text = (await cli(['disputes', '--kind', 'cell', '--task', cell.task_id, '--db', db])).stdout.split('\n');
+    const head = text[0]!;
+    const line = text.find((l) => l.startsWith(cell.id))!;
+    expect(line.slice(head.indexOf('ROW'), head.indexOf('ENTITY')).trim()).toBe(String(cell.gold_row! + 1));
+  });
+
   it('exports a deterministic patch', async () => {
     await cli(['rule', first.id, '--decision', first.kind === 'missing_row' ? 'reject_row' : 'mark_ungraded', '--engineer', 'kai', '--db', db]);
     const a = join(dir.path, 'a.json');

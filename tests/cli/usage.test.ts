@@ -34,6 +34,7 @@ const CASES: [string[], RegExp][] = [
   [['rule', '--decision', 'keep_gold'], /rule: missing DISPUTE_ID/],
   [['rule', 'd-1', '--decision', 'overrule'], /rule: --decision: /],
   [['rule', 'd-1', '--decision', 'add_alias', '--row', 'two'], /rule: --row must be a whole number/],
+  [['rule', 'd-1', '--decision', 'add_alias', '--row', '0'], /rule: --row must be a whole number ≥ 1, got '0'/],
   [['rule', 'd-1', '--decision', 'add_alias', '--row', '-1'], /rule: option --row needs a value/],
   [['rule', 'd-1', '--decision', 'add_row', '--values', '{oops'], /rule: --values is not valid JSON/],
   [['rule', 'd-1', '--decision', 'add_row', '--values', '[1]'], /rule: --values must be a JSON object/],

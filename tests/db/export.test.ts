@@ -2,9 +2,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GeneratedWorkspace } from '../../db/demo/generate';
+import { exportPatch } from '../../db/export/export-patch';
 import type { DisputeRecord } from '../../db/queries/dispute-records';
 import { contentSha256Of } from '../../db/revisions/index';
 import type { ServiceHandle } from '../../db/service';
+import { parseInput } from '../../shared/api';
 import { decryptText } from '../../shared/crypto';
 import type { GoldPatch } from '../../shared/patch';
 import { mapOperationText } from '../../shared/patch';
@@ -122,7 +124,10 @@ describe('content identity of an encrypted export', () => {
     try {
       await fresh.importPaths(workspacePaths(workspace));
       const missing = [...fresh.disputeRecords({})].find((record) => record.kind === 'missing_row')!;
-      await fresh.rule({ disputeId: missing.id, decision: 'add_row', value: missing.entity, values: { Notes: 'half \uD800 pair' }, evidence: ['https://x.example/\uDC00'] });
+      // A column of the task: rule refuses one the task lacks.
+      const detail = await fresh.getDispute({ id: missing.id });
+      const column = detail.columns.map((c) => c.name).find((name) => name !== detail.entity_column)!;
+      await fresh.rule({ disputeId: missing.id, decision: 'add_row', value: missing.entity, values: { [column]: 'half \uD800 pair' }, evidence: ['https://x.example/\uDC00'] });
       const result = await fresh.exportPatch({ revision: 'v2', out: join(tempDir(), 'lone.json') });
       const patch = JSON.parse(readFileSync(result.path, 'utf8')) as GoldPatch;
       const recorded = fresh.store.db.prepare("SELECT content_sha256 FROM revisions WHERE tag = 'v2'").get() as { content_sha256: string };
@@ -130,5 +135,37 @@ describe('content identity of an encrypted export', () => {
     } finally {
       fresh.close();
     }
+  });
+});
+
+describe('refused exports take no tag', () => {
+  const recorded = (): string[] => service.store.db.prepare('SELECT tag FROM revisions ORDER BY tag').pluck().all() as string[];
+
+  it('refuses a patch with nothing settled to change, recording nothing', async () => {
+    const empty = freshService('mia');
+    await empty.importPaths(workspacePaths(workspace));
+    await expect(empty.exportPatch({ revision: 'v-empty', out: join(out, 'empty.json') })).rejects.toThrow(/^nothing to export: no settled ruling changes gold yet/u);
+    expect(empty.store.db.prepare('SELECT count(*) FROM revisions').pluck().get()).toBe(0);
+    empty.close();
+  });
+
+  it('names the missing folder of an output it cannot write, and leaves the tag free for the next try', async () => {
+    const before = recorded();
+    const missing = join(out, 'no-such-folder', 'patch.json');
+    await expect(service.exportPatch({ revision: 'v-retry', out: missing })).rejects.toThrow(`out: no such directory: ${join(out, 'no-such-folder')}`);
+    // The folder checked, then gone by the time the file is written.
+    expect(() => exportPatch(service.store, { revision: 'v-retry', out: missing }, 'mia')).toThrow(`${missing}: the folder ${join(out, 'no-such-folder')} does not exist`);
+    expect(recorded()).toEqual(before);
+    const retried = await service.exportPatch({ revision: 'v-retry', out: join(out, 'retry.json') });
+    expect(retried.operations).toBeGreaterThan(0);
+    expect(recorded()).toContain('v-retry');
+  });
+
+  it('refuses tags and base revisions that are not safe as a file name or git tag', () => {
+    for (const revision of ['v 1/2', 'v2 ', '-v2', '../v2', '']) {
+      expect(() => parseInput('exportPatch', { revision, out: join(out, 'bad.json') })).toThrow(/^exportPatch: revision: expected a tag such as v1\.1/u);
+    }
+    expect(() => parseInput('startExport', { revision: 'v9', baseRevision: 'totally bogus', out: join(out, 'bad.json') })).toThrow(/^startExport: baseRevision: expected a tag such as v1\.1/u);
+    expect(parseInput('exportPatch', { revision: 'v2.0-rc1+build_7', out: join(out, 'ok.json') })).toMatchObject({ revision: 'v2.0-rc1+build_7' });
   });
 });

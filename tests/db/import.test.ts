@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GeneratedWorkspace } from '../../db/demo/generate';
 import type { ServiceHandle } from '../../db/service';
 import { openService } from '../../db/service';
 import { expectedDisputes } from './expected-disputes';
-import { freshService, smallWorkspace, tempDir, workspacePaths } from './workspace';
+import { freshService, SMALL, smallWorkspace, tempDir, workspacePaths } from './workspace';
 
 let workspace: GeneratedWorkspace;
 let service: ServiceHandle;
@@ -132,12 +132,73 @@ describe('invalid and failed inputs', () => {
     store.close();
   });
 
+  it('takes one dataset per import as the base, naming the others', async () => {
+    const both = await smallWorkspace({ ...SMALL, datasetFormat: 'both' });
+    const store = freshService();
+    const report = await store.importPaths([dirname(both.dataset)]);
+    expect(report.skipped).toEqual([{ path: both.datasetParquet, field: '', reason: `one dataset per import: ${both.dataset} is this import's base; import this file on its own to make it the base` }]);
+    const sha = createHash('sha256').update(readFileSync(both.dataset)).digest('hex');
+    expect(store.store.db.prepare("SELECT value FROM meta WHERE key = 'dataset_sha256'").get()).toEqual({ value: sha });
+    store.close();
+  });
+
+  it('takes one run per system: a second run of a system is named once and not merged', async () => {
+    const store = freshService();
+    await store.importPaths(workspacePaths(workspace));
+    const count = (sql: string): number => store.store.db.prepare(sql).pluck().get() as number;
+    const cells = count('SELECT count(*) FROM system_cells');
+    const copy = join(tempDir(), 'same-system-again');
+    cpSync(workspace.runDirs[0]!, copy, { recursive: true });
+    await expect(store.importPaths([copy])).rejects.toThrow(/^nothing could be imported: .*one run per system/u);
+    const report = await store.importPaths([workspace.dataset, copy]);
+    const system = (JSON.parse(readFileSync(join(copy, 'config.json'), 'utf8')) as { system: { name: string } }).system.name;
+    expect(report.skipped).toEqual([
+      { path: copy, field: 'system', reason: `system ${JSON.stringify(system)} is already graded by ${workspace.runDirs[0]} in this store; one run per system, so this run was not imported (import it into a fresh store, or give the system another name in its config.json)` },
+    ]);
+    expect(report.cells).toBe(0);
+    expect(count('SELECT count(*) FROM system_cells')).toBe(cells);
+    expect(count("SELECT count(*) FROM runs WHERE format = 'harness'")).toBe(workspace.runDirs.length);
+    store.close();
+  });
+
+  it('leaves a task as it was when another dataset would change its columns under graded runs', async () => {
+    const store = freshService();
+    await store.importPaths(workspacePaths(workspace));
+    const other = await smallWorkspace({ ...SMALL, seed: 8 });
+    const columns = (db: ServiceHandle) => db.store.db.prepare('SELECT task_id, group_concat(name, 0x1f) FROM task_columns GROUP BY task_id ORDER BY task_id').raw().all();
+    const before = columns(store);
+    const report = await store.importPaths([other.dataset]);
+    expect(report.skipped.length).toBeGreaterThan(0);
+    for (const item of report.skipped) {
+      expect([item.path, item.field]).toEqual([other.dataset, 'gold.columns']);
+      expect(item.reason).toMatch(/^task \S+: its columns would change from .* graded runs? of the old columns are in this store, so the task was left as it was/u);
+    }
+    const known = new Set(before.map((row) => (row as unknown[])[0]));
+    expect(columns(store).filter((row) => known.has((row as unknown[])[0]))).toEqual(before);
+    store.close();
+  });
+
   it('rejects an import where nothing could be read, leaving the store unchanged', async () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'notes.txt'), 'hello');
     const store = freshService();
     await expect(store.importPaths([join(dir, 'notes.txt')])).rejects.toThrow(/notes\.txt/);
     expect((store.store.db.prepare('SELECT count(*) AS n FROM tasks').get() as { n: number }).n).toBe(0);
+    store.close();
+  });
+
+  it('names every input it could not take when nothing could be imported, empty files included', async () => {
+    const dir = tempDir();
+    const inputs = ['a.cells.jsonl', 'b.judges.jsonl', 'notes.txt', 'c.cells.jsonl', 'missing.jsonl'].map((name) => join(dir, name));
+    writeFileSync(inputs[0]!, '');
+    writeFileSync(inputs[1]!, '\n\n');
+    writeFileSync(inputs[2]!, 'hello');
+    writeFileSync(inputs[3]!, '{"task_id": "t1", "system": "exa", "column": \n');
+    const store = freshService();
+    const failure = await store.importPaths(inputs).catch((error: unknown) => error as Error);
+    expect(failure).toBeInstanceOf(Error);
+    for (const path of inputs) expect((failure as Error).message).toContain(path);
+    expect((failure as Error).message).toContain(`${inputs[0]}: the file holds no records (empty, or blank lines only)`);
     store.close();
   });
 

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GeneratedWorkspace } from '../../db/demo/generate';
 import type { DisputeRecord } from '../../db/queries/dispute-records';
 import type { ServiceHandle } from '../../db/service';
+import { disputeId } from '../../shared/dispute-id';
+import type { DisputeKey } from '../../shared/domain';
 import { freshService, smallWorkspace, tempDir, workspacePaths } from './workspace';
 
 let workspace: GeneratedWorkspace;
@@ -135,6 +137,59 @@ describe('ruling logs between two engineers', () => {
       expect(detail.rulings.filter((ruling) => ruling.counted).map((ruling) => ruling.engineer)).toEqual(['mia']);
     }
     datasetOnly.close();
+  });
+});
+
+describe('lines held to what rule accepts', () => {
+  it('refuses, by file:line and reason, lines of a log written before rulings were checked; keeps what only another store can judge', async () => {
+    const store = freshService('zoe');
+    try {
+      await store.importPaths(workspacePaths(workspace));
+      const records = [...store.disputeRecords({})];
+      const cell = records.find((record) => record.kind === 'cell' && record.clusters.every((c) => c.value !== '12345'))!;
+      const missing = records.find((record) => record.kind === 'missing_row')!;
+      const { entity_key } = store.store.db.prepare('SELECT entity_key FROM disputes WHERE id = ?').get(missing.id) as { entity_key: string };
+      const cellKey = { kind: 'cell' as const, task_id: cell.task_id, gold_row: cell.gold_row, column: cell.column, entity_key: null };
+      const missingKey = { kind: 'missing_row' as const, task_id: missing.task_id, gold_row: null, column: null, entity_key };
+      const elsewhere = { kind: 'missing_row' as const, task_id: 'elsewhere/1', gold_row: null, column: null, entity_key: 'k-1' };
+      let n = 0;
+      const line = (key: DisputeKey, over: Record<string, unknown>): string =>
+        JSON.stringify({
+          format: 'atlas-rulings/1', id: `old-${++n}`, dispute: key, dispute_id: disputeId(key), engineer: 'ada', decision: 'keep_gold',
+          value: null, values: null, row: null, rationale: null, evidence: [], revision: 'v1.0', created_at: `2026-03-01T00:00:0${n}.000Z`, retracts: null, encrypted: false, ...over,
+        });
+      const path = join(dir, 'old.rulings.jsonl');
+      const lines = [
+        line(cellKey, { value: 'stray' }),
+        line(missingKey, { decision: 'add_row', values: { 'No such column': 'x' } }),
+        line(missingKey, { decision: 'add_alias', row: 9999 }),
+        line(cellKey, { decision: 'retract', value: 'x', retracts: 'old-1' }),
+        line(cellKey, { evidence: ['javascript:alert(1)'] }),
+        line(cellKey, { decision: 'add_row' }),
+        // Clusters are what this store's runs give: a value the other engineer's systems gave still merges.
+        line(cellKey, { decision: 'accept_system', value: '12345' }),
+        // A task this store has no gold for yet: nobody here can tell, so it waits like any early ruling.
+        line(elsewhere, { decision: 'add_row', values: { 'No such column': 'x' } }),
+      ];
+      writeFileSync(path, `${lines.join('\n')}\n`);
+      const report = await store.importRulings({ paths: [path] });
+      expect(report.added).toBe(2);
+      expect(report.refused).toEqual([
+        { line: `${path}:1`, reason: 'decision keep_gold takes no value (field "value")' },
+        { line: `${path}:2`, reason: expect.stringMatching(/^field "values": 1 column is not an attribute column of task .+: "No such column"; its attribute columns are "/) as unknown },
+        { line: `${path}:3`, reason: expect.stringMatching(/has no gold row with index 9999 \(field "row"; the task has \d+ rows\)$/) as unknown },
+        { line: `${path}:4`, reason: 'a retract takes no value (field "value")' },
+        { line: `${path}:5`, reason: 'evidence must be an http(s) URL, got "javascript:alert(1)"' },
+        { line: `${path}:6`, reason: expect.stringMatching(/^decision add_row does not apply to a cell dispute/) as unknown },
+      ]);
+      // Refused lines stay out; importing the log again refuses them again and adds nothing.
+      expect((await store.getDispute({ id: missing.id })).rulings).toEqual([]);
+      const again = await store.importRulings({ paths: [path] });
+      expect(again).toMatchObject({ added: 0, duplicates: 2 });
+      expect(again.refused).toHaveLength(6);
+    } finally {
+      store.close();
+    }
   });
 });
 

@@ -60,6 +60,56 @@ describe('rulings and status (DESIGN §6)', () => {
     await expect(service.rule({ disputeId: missingRows[0]!.id, decision: 'add_alias', row: 9999 })).rejects.toThrow(/no gold row/);
   });
 
+  it('refuses an add_row naming a column the task lacks, naming it and listing the attribute columns; nothing is recorded', async () => {
+    const dispute = missingRows[0]!;
+    const detail = await service.getDispute({ id: dispute.id });
+    const attributes = detail.columns.map((c) => c.name).filter((name) => name !== detail.entity_column);
+    const before = detail.rulings.length;
+    const unknown = service.rule({ disputeId: dispute.id, decision: 'add_row', values: { 'No such column': 'x', [attributes[0]!]: '12' } });
+    await expect(unknown).rejects.toThrow(/^--values: 1 column is not an attribute column of task \S+: "No such column"; its attribute columns are /);
+    await expect(unknown).rejects.toThrow(attributes.map((name) => JSON.stringify(name)).join(', '));
+    await expect(service.rule({ disputeId: dispute.id, decision: 'add_row', values: { [detail.entity_column!]: 'x' } })).rejects.toThrow(/is the entity column: the new row's entity is the ruling's value/);
+    const after = await service.getDispute({ id: dispute.id });
+    expect(after.rulings).toHaveLength(before);
+    expect(after.dispute.status).toBe('open');
+    await expect(service.rule({ disputeId: dispute.id, decision: 'add_row', values: { [attributes[0]!]: '12' } })).resolves.toMatchObject({ status: 'resolved' });
+  });
+
+  it('accept_system takes a value some system gave (any spelling of a cluster), naming how many clusters, never gold', async () => {
+    const dispute = cells[5]!;
+    const clusterValues = dispute.clusters.map((c) => c.value);
+    expect(clusterValues).not.toContain('12345');
+    const refused = Promise.resolve(service.rule({ disputeId: dispute.id, decision: 'accept_system', value: '12345' }));
+    await expect(refused).rejects.toThrow(new RegExp(`matches none of this dispute's ${dispute.clusters.length} cluster values? \\(pick a cluster, or rule new_value\\)$`));
+    const message = await refused.catch((error: unknown) => (error as Error).message);
+    if (dispute.gold.value) expect(message).not.toContain(dispute.gold.value);
+    for (const value of clusterValues) expect(message).not.toContain(value);
+    const spelled = ` ${dispute.clusters.find((c) => !c.agrees_with_gold)!.value.toUpperCase()}  `;
+    await expect(service.rule({ disputeId: dispute.id, decision: 'accept_system', value: spelled })).resolves.toMatchObject({ status: 'resolved' });
+    await service.retract({ disputeId: dispute.id });
+  });
+
+  it('refuses a field its decision does not take, for every decision, instead of dropping it', async () => {
+    const cell = cells[6]!.id;
+    const missing = missingRows[1]!.id;
+    const refusals: [Parameters<ServiceHandle['rule']>[0], RegExp][] = [
+      [{ disputeId: cell, decision: 'keep_gold', value: '3' }, /^decision keep_gold takes no value \(--value\)$/],
+      [{ disputeId: cell, decision: 'keep_gold', row: 3 }, /^decision keep_gold takes no gold row \(--row\)$/],
+      [{ disputeId: cell, decision: 'keep_gold', value: '3', row: 3 }, /^decision keep_gold takes no value \(--value\) and no gold row \(--row\)$/],
+      [{ disputeId: cell, decision: 'mark_blank', values: {} }, /^decision mark_blank takes no column values \(--values\)$/],
+      [{ disputeId: cell, decision: 'mark_ungraded', value: '' }, /^decision mark_ungraded takes no value/],
+      [{ disputeId: cell, decision: 'new_value', value: '7', row: 0 }, /^decision new_value takes no gold row/],
+      [{ disputeId: cell, decision: 'accept_both', value: '7', values: { a: 'b' } }, /^decision accept_both takes no column values/],
+      [{ disputeId: missing, decision: 'add_alias', row: 0, value: 'Another name' }, /^decision add_alias takes no value/],
+      [{ disputeId: missing, decision: 'add_row', row: 0 }, /^decision add_row takes no gold row/],
+      [{ disputeId: missing, decision: 'reject_row', value: 'x' }, /^decision reject_row takes no value/],
+      [{ disputeId: missing, decision: 'add_alias' }, /^decision add_alias needs the gold row it is an alias of \(--row\)$/],
+    ];
+    for (const [input, reason] of refusals) await expect(service.rule(input), JSON.stringify(input)).rejects.toThrow(reason);
+    expect((await service.getDispute({ id: cell })).rulings).toEqual([]);
+    expect((await service.getDispute({ id: missing })).rulings).toEqual([]);
+  });
+
   it('requires two agreeing engineers once the policy says so, and blind mode hides others until I rule', async () => {
     const dispute = cells[4]!;
     writePolicy(service.store.db, { required: 2, blind: true });

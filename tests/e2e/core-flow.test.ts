@@ -21,6 +21,7 @@ interface DisputeLine {
   id: string;
   kind: string;
   task_id: string;
+  gold_row: number | null;
   entity: string;
   column: string | null;
   status: string;
@@ -156,5 +157,30 @@ describe('core flow in the browser', () => {
     await row(target).click();
     await expect.poll(shownDispute).toMatch(headOf(target));
     await expect.poll(() => page.locator('.history .engineer').allTextContents()).toEqual(['mia']);
+  });
+
+  it('numbers gold rows from 1 in the panel, and rules add_alias with the row only (the alias shown, not typed)', async () => {
+    const row = (d: DisputeLine) => page.locator(`.ag-grid-scrolling-container .ag-row[row-id="${d.id}"]`);
+    const cell = disputes(['--kind', 'cell', '--status', 'open'])[0]!;
+    await row(cell).click();
+    await expect.poll(shownDispute).toMatch(headOf(cell));
+    await expect.poll(() => page.locator('section', { hasText: 'Gold' }).first().textContent()).toContain(`row #${cell.gold_row! + 1} · `);
+
+    const missing = disputes(['--kind', 'missing_row', '--status', 'open'])[0]!;
+    const kind = page.locator('label.filter-select', { hasText: 'Kind' }).locator('select');
+    await kind.selectOption('missing_row');
+    await row(missing).click();
+    await expect.poll(shownDispute).toMatch(headOf(missing));
+    await page.keyboard.press('2'); // add as alias: the gold row picker takes the focus
+    const form = page.getByRole('region', { name: 'Your ruling' });
+    await expect.poll(() => form.locator('.value-editor').first().textContent()).toContain(`Alias${missing.entity}`);
+    expect(await form.locator('input.value-input').count()).toBe(0);
+    await page.keyboard.type('1');
+    await expect.poll(() => form.locator('.row-picked').textContent()).toMatch(/^#1 /);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => disputes().find((d) => d.id === missing.id)!.status).toBe('resolved');
+    const shown = JSON.parse(runCliSync(['show', missing.id, '--db', db, '--json'])) as { rulings: { decision: string; row: number | null; value: string | null }[] };
+    expect(shown.rulings).toEqual([expect.objectContaining({ decision: 'add_alias', row: 0, value: null })]);
+    await kind.selectOption('');
   });
 });

@@ -80,10 +80,27 @@ describe('readCellsFile', () => {
       {
         path: `${path}:2`,
         field: 'verdict',
-        reason: 'expected one of correct, incorrect, missing, blank_ok, ungraded, got "maybe" (system "exa", task "t1" skipped whole, 1 more invalid line(s))',
+        reason: 'expected one of correct, incorrect, missing, blank_ok, ungraded, got "maybe" (system "exa", task "t1" skipped whole, with 1 more invalid line)',
       },
       { path: `${path}:7`, field: 'column', reason: matching(/^a second cell for column "Critic Metascore" of this row \(first at line 6\)/u) },
     ]);
+  });
+
+  it('skips the whole (system, task) a truncated line still names, and counts only invalid lines as such', async () => {
+    const whole = line({ task_id: 't1', system: 'exa', column: 'Year', reasoning: 'quoted {"task_id": "t7", "system": "x"}' });
+    const path = write(
+      join(tempDir(), 'cut.cells.jsonl'),
+      [
+        line({ task_id: 't1', system: 'exa' }),
+        whole.slice(0, whole.length - 12),
+        line({ task_id: 't1', system: 'exa', column: 'City' }),
+        line({ task_id: 't1', system: 'exa', column: 'Year', verdict: 'maybe' }),
+        line({ task_id: 't2', system: 'exa' }),
+      ].join('\n'),
+    );
+    const { ok, skipped } = await collect((await readCellsFile(path)).tasks);
+    expect(ok.map((task) => [task.run.system, task.task_id])).toEqual([['exa', 't2']]);
+    expect(skipped).toEqual([{ path: `${path}:2`, field: '', reason: matching(/\(system "exa", task "t1" skipped whole, with 1 more invalid line\)$/u) }]);
   });
 
   it('reads lines longer than the read chunk, with multi-byte characters across chunk boundaries', async () => {

@@ -101,6 +101,31 @@ describe('expandPaths', () => {
     ]);
   });
 
+  it('names the data files in a folder it cannot take (too large, unreadable, foreign JSONL) but not foreign JSON', async () => {
+    const root = tempDir();
+    const record = JSON.stringify(datasetRecord('atlas/1', zeldaGold()));
+    const big = write(join(root, 'big.jsonl'), `${record}\n`.repeat(40));
+    const foreign = write(join(root, 'notes.jsonl'), '{"note": "hi"}\n');
+    write(join(root, 'package.json'), '{"name": "x"}');
+    const hugeJson = write(join(root, 'huge.json'), JSON.stringify([{ number: 1, title: 'x'.repeat(9000) }]));
+    const { sources, errors } = await expandPaths([root], { maxFileBytes: 8192 });
+    expect(sources).toEqual([]);
+    expect(errors).toEqual([
+      { path: big, field: '', reason: matching(/above the size limit of 8.0 KiB/u) },
+      { path: hugeJson, field: '', reason: matching(/above the size limit of 8.0 KiB/u) },
+      { path: foreign, field: '', reason: matching(/^JSONL whose first record \(line 1\) has neither/u) },
+    ]);
+  });
+
+  it('recognises a dataset whose first line is broken by its next record, in a folder and given directly', async () => {
+    const root = tempDir();
+    const dataset = write(join(root, 'data', 'atlas.jsonl'), `{"id": "atlas/0", "canary": \n${JSON.stringify(datasetRecord('atlas/1', zeldaGold()))}\n`);
+    expect(await detectSource(dataset)).toEqual({ kind: 'dataset', path: dataset });
+    expect(await expandPaths([join(root, 'data')])).toEqual({ sources: [{ kind: 'dataset', path: dataset }], errors: [] });
+    const broken = write(join(root, 'broken.jsonl'), '{"id": \n[1]\n');
+    expect(await detectSource(broken)).toEqual({ error: matching(/: line 1 is not a JSON record: .*$/u) });
+  });
+
   it('reports paths that yield nothing', async () => {
     const root = tempDir();
     mkdirSync(join(root, 'empty'));

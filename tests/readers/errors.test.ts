@@ -31,9 +31,13 @@ describe('describeZodError', () => {
     });
   });
 
-  it('says when a field is missing, and counts further problems', () => {
+  it('says when a field is missing, and names the next problems by field, then counts the rest', () => {
     const result = gradeSchema.safeParse({ task_id: 't', details: { rows: [{ gold_row: 1.5, response_row: 0 }] } }, { reportInput: true });
-    expect(describeZodError(result.error!)).toEqual({ field: 'scores', reason: 'expected an object, but it is missing (and 1 more problem)' });
+    expect(describeZodError(result.error!)).toEqual({ field: 'scores', reason: 'expected an object, but it is missing (also details.rows[0].gold_row: expected an integer, got 1.5)' });
+    const many = z.object({ a: z.string(), b: z.string(), c: z.string(), d: z.string(), e: z.string() }).safeParse({}, { reportInput: true });
+    expect(describeZodError(many.error!, 'x').reason).toBe(
+      'expected string, but it is missing (also x.b: expected string, but it is missing; x.c: expected string, but it is missing; x.d: expected string, but it is missing; and 1 more)',
+    );
   });
 
   it('prefixes fields and never serialises whole values', () => {

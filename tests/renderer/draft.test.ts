@@ -64,7 +64,12 @@ describe('missing rows', () => {
     expect(draft.decision).toBe('add_alias');
     expect(buildRuleInput(draft, detail)).toMatchObject({ ok: false });
     const built = buildRuleInput({ ...draft, row: ' 3 ' }, detail);
-    expect(built).toMatchObject({ ok: true, input: { decision: 'add_alias', row: 3, value: 'Link’s Awakening' } });
+    // The alias is the dispute's entity: the ruling carries the row only (the service refuses a value).
+    expect(built).toEqual({ ok: true, input: { disputeId: 'd-2', decision: 'add_alias', row: 3, rationale: null, evidence: [] } });
+    const picked = pickTarget({ ...draft, row: '3' }, detail, 1);
+    expect(picked.decision).toBe('add_alias');
+    expect(buildRuleInput(picked, detail)).toMatchObject({ ok: true, input: { row: 3 } });
+    expect(buildRuleInput(picked, detail)).not.toHaveProperty('input.value');
   });
 });
 
@@ -83,6 +88,23 @@ describe('buildRuleInput', () => {
 
   it('refuses a decision the kind does not allow', () => {
     expect(buildRuleInput({ ...emptyDraft('d-1'), decision: 'add_row' }, detail)).toMatchObject({ ok: false });
+  });
+
+  it('sends only the fields the decision takes, whatever an earlier decision left in the draft', () => {
+    const accepted = pickTarget(emptyDraft('d-1'), detail, 1);
+    const kept = chooseDecision({ ...accepted, row: '2', values: { City: 'Kyoto' } }, detail, 0);
+    expect(kept.value).toBe('93');
+    expect(buildRuleInput(kept, detail)).toEqual({ ok: true, input: { disputeId: 'd-1', decision: 'keep_gold', rationale: null, evidence: [] } });
+    const blank = chooseDecision(kept, detail, 4);
+    expect(buildRuleInput(blank, detail)).toEqual({ ok: true, input: { disputeId: 'd-1', decision: 'mark_blank', rationale: null, evidence: [] } });
+  });
+
+  it('accepts only a value some system gave; another value is a new value', () => {
+    const accepted = pickTarget(emptyDraft('d-1'), detail, 1);
+    expect(buildRuleInput({ ...accepted, value: ' 93 ' }, detail)).toMatchObject({ ok: true, input: { decision: 'accept_system', value: '93' } });
+    expect(buildRuleInput({ ...accepted, value: '12345' }, detail)).toMatchObject({ ok: false, error: expect.stringContaining('New value') as unknown });
+    const typed = chooseDecision({ ...accepted, value: '12345' }, detail, 3);
+    expect(buildRuleInput(typed, detail)).toMatchObject({ ok: true, input: { decision: 'new_value', value: '12345' } });
   });
 
   it('carries rationale and evidence', () => {

@@ -66,7 +66,9 @@ describe('drafts', () => {
     const detail = missingRowDetail();
     const theirs = { id: 'r', engineer: 'noah', decision: 'add_alias', value: null, values: null, row: 0, rationale: null, evidence: [], revision: null, created_at: '', retracts: null, counted: true } satisfies RulingView;
     const draft = adoptRuling(emptyDraft('d-2'), detail, theirs);
-    expect(draft).toMatchObject({ decision: 'add_alias', row: '0', value: detail.dispute.entity });
+    expect(draft).toMatchObject({ decision: 'add_alias', row: '0' });
+    // The alias is the dispute's own entity, shown on the form: the call carries the row only.
+    expect(buildRuleInput(draft, detail)).toEqual({ ok: true, input: { disputeId: 'd-2', decision: 'add_alias', row: 0, rationale: null, evidence: [] } });
   });
 
   it('ignores a retraction or a decision that does not fit the dispute', () => {

@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { importReportFiles, issuesFromJson, readIssuesFile } from '../../db/reports/index';
 import { detectSource } from '../../db/readers/detect';
@@ -60,6 +61,18 @@ describe('saved GitHub issue lists', () => {
     ]);
     const paged = issuesFromJson([[rest(1)], [{ ...rest(2), number: 'two' }]], 'pages.json');
     expect(paged.skipped[0]).toMatchObject({ path: 'pages.json', field: '[1][0].number' });
+  });
+
+  it('says what a present field of the wrong type holds, not that it is missing', () => {
+    const path = fileURLToPath(new URL('../fixtures/hostile/issues-hostile.json', import.meta.url));
+    const reasons = Object.fromEntries(readIssuesFile(path).skipped.map((item) => [item.field, item.reason]));
+    expect(reasons).toMatchObject({
+      '[3].number': 'expected number, got "4"',
+      '[4].state': 'expected one of open, closed, got "maybe"',
+      '[5].labels': 'expected an array, got "gold-error"',
+      '[9].number': 'expected an integer, got 10.5',
+    });
+    for (const reason of Object.values(reasons)) expect(reason).not.toMatch(/missing/);
   });
 
   it('keeps only a plain http(s) issue link', () => {

@@ -1,6 +1,8 @@
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { draftReply, importReportsFromGitHub, listReports, postReportReply } from '../../db/reports/index';
 import { goldTerms } from '../../db/reports/gold-terms';
+import { tempDir } from '../db/workspace';
 import type { ReplyDraft } from '../../db/reports/index';
 import type { FakeGitHub } from './fake-github';
 import { startFakeGitHub } from './fake-github';
@@ -56,6 +58,9 @@ describe('reply drafts', () => {
 
   it('confirms a fix with its revision, quoting no gold', async () => {
     await fx.service.rule({ disputeId: disputeOf(201), decision: 'new_value', value: '93', evidence: ['https://www.metacritic.com/game/x'] });
+    expect(() => draftReply(fx.service.store, { number: 201 }, { revision: 'v1.1' })).toThrow(`no revision "v1.1" in this store's revision history (none yet: export the patch first)`);
+    await fx.service.exportPatch({ revision: 'v1.1', out: join(tempDir('atlas-reply-'), 'v1.1.patch.json') });
+    expect(() => draftReply(fx.service.store, { number: 201 }, { revision: 'v99-nonexistent' })).toThrow(`no revision "v99-nonexistent" in this store's revision history (known: v1.1)`);
     const draft = draftReply(fx.service.store, { number: 201 }, { revision: 'v1.1' });
     expect(draft).toMatchObject({ outcome: 'confirmed', revision: 'v1.1', closes: true, close_reason: 'completed' });
     expect(draft.text).toContain('@mario');

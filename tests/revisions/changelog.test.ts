@@ -26,9 +26,13 @@ describe('renderChangelog', () => {
     expect(text).toContain('- 4 operations on 3 tasks');
     expect(text).toContain(`- Revised dataset sha256: \`${'c'.repeat(64)}\``);
     const task2 = text.slice(text.indexOf('### Task `atlas/0002`'));
-    expect(task2.indexOf('| 1 | City | marked blank (no data exists) (set_blank) | Fixes #45 |')).toBeGreaterThan(0);
-    expect(task2).toContain('| 4 | Critic \\| Metascore | value corrected (set_cell) | Fixes #45, Fixes #123 |');
-    expect(text).toContain('| 9 | (whole row) | row added (add_row) |  |');
+    // Rows count from 1 on this public page: patch rows 1, 4, 9 and 0 read 2, 5, 10 and 1.
+    expect(text).toContain('Rows are numbered from 1 as in the base revision (row 1 is its first gold row); an added row takes the next free number.');
+    expect(task2.indexOf('| 2 | City | marked blank (no data exists) (set_blank) | Fixes #45 |')).toBeGreaterThan(0);
+    expect(task2).toContain('| 5 | Critic \\| Metascore | value corrected (set_cell) | Fixes #45, Fixes #123 |');
+    expect(text).toContain('| 10 | (whole row) | row added (add_row) |  |');
+    expect(text).toContain('| 1 | (whole row) | alias added (add_alias) |  |');
+    expect(text).not.toMatch(/^\| 0 \|/mu);
     expect(text).toContain('### Task `` id with `backticks` ``');
     expect(text).toContain('## Reports fixed\n\nFixes #45\nFixes #123\n');
     // Tasks in order, each once.

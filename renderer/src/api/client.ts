@@ -4,6 +4,7 @@ import type { AdjudicatorApi } from '../../../shared/api';
 import { createBrowserClient } from './browser-client';
 import { createBrowserHost } from './browser-host';
 import type { HostBridge } from '../../../shared/host';
+import { shownText } from '../lib/format';
 import { takeToken } from './token';
 import { watchWrites } from './watch-writes';
 
@@ -49,8 +50,7 @@ export const api: AdjudicatorApi = watchWrites(connected.api, () => {
 export const host: HostBridge = connected.host;
 export const connection: Connection = connected.connection;
 
-/** An error from any call, as one line for the user. */
+/** An error from any call, for the user: it may quote a path or a value from the data, so controls are marked. */
 export function errorMessage(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  return String(error);
+  return shownText(error instanceof Error ? error.message : String(error));
 }

@@ -1,7 +1,7 @@
 // One keydown listener for the whole app; what each key means is decided by
 // resolveKey (lib/keys.ts) from where the focus is and what is on screen.
 import { useEffect } from 'react';
-import { resolveKey, type KeyAction } from '../lib/keys';
+import { enterPressesButton, resolveKey, type KeyAction } from '../lib/keys';
 import { useDisputeStore } from '../stores/dispute-store';
 import { useInfoStore } from '../stores/info-store';
 import { useQueueStore } from '../stores/queue-store';
@@ -77,16 +77,37 @@ function perform(action: KeyAction, target: Element | null): void {
   }
 }
 
+/** True when the engineer reached the element with the keyboard rather than clicking it. */
+function keyboardFocused(el: Element): boolean {
+  try {
+    return el.matches(':focus-visible');
+  } catch {
+    return true;
+  }
+}
+
+/** A ruling is being composed for the dispute on screen. */
+function decisionPending(view: string): boolean {
+  const { draft } = useRulingStore.getState();
+  return findView(view).reviewing && draft.decision != null && draft.disputeId === useDisputeStore.getState().detail?.dispute.id;
+}
+
 export function useGlobalKeys(): void {
   useEffect(() => {
     const onKeyDown = (e: KeyboardEvent) => {
       if (e.defaultPrevented || e.isComposing) return;
       const target = document.activeElement;
       const typing = isTextField(target);
-      // Enter and Space press a focused button, except the decision and
-      // cluster buttons: after clicking one, Enter still means "save".
-      if (!typing && target instanceof HTMLButtonElement && (e.key === 'Enter' || e.key === ' ') && !target.hasAttribute('data-enter-save')) return;
       const ui = useUiStore.getState();
+      if (!typing && target instanceof HTMLButtonElement) {
+        // Space always presses the focused button; Enter does by the rule in enterPressesButton.
+        if (e.key === ' ') return;
+        if (
+          e.key === 'Enter' &&
+          enterPressesButton({ overlay: ui.overlay != null, decisionPending: decisionPending(ui.view), rulingButton: target.hasAttribute('data-enter-save'), keyboardFocused: keyboardFocused(target) })
+        )
+          return;
+      }
       const action = resolveKey(e, {
         typing,
         enterSaves: typing && target.hasAttribute('data-enter-save'),

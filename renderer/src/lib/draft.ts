@@ -3,8 +3,9 @@
 // keyboard flows can be tested directly.
 import type { RuleInput } from '../../../shared/api';
 import type { DisputeDetail, RulingView } from '../../../shared/api-types';
+import { DECISION_FIELDS } from '../../../shared/decision-fields';
 import { DECISIONS_BY_KIND, VALUE_DECISIONS, type Decision } from '../../../shared/domain';
-import { normalizeText } from '../../../shared/normalize';
+import { normalizeForRule, normalizeText } from '../../../shared/normalize';
 
 export interface RulingDraft {
   disputeId: string;
@@ -75,7 +76,6 @@ export function chooseDecision(draft: RulingDraft, detail: DisputeDetail, index:
   } else if (needsPick && draft.picked != null && draft.value === '') {
     next = applyPick(next, detail, draft.picked);
   }
-  if (decision === 'add_alias' && next.value === '') next = { ...next, value: detail.dispute.entity };
   if (decision === 'add_row' && next.value === '') next = { ...next, value: detail.dispute.entity };
   return next;
 }
@@ -93,18 +93,31 @@ export function pickTarget(draft: RulingDraft, detail: DisputeDetail, index: num
   return applyPick({ ...draft, decision }, detail, index);
 }
 
+/** Whether the form shows a value part: a value to type, or for add_alias the alias and its gold row. */
 export function hasValueField(decision: Decision | null): boolean {
   return decision != null && (VALUE_DECISIONS.has(decision) || decision === 'add_alias');
 }
 
+/** Whether `value` is one of the dispute's clusters under the column's rule, as the service checks it. */
+function isClusterValue(detail: DisputeDetail, value: string): boolean {
+  const key = normalizeForRule(detail.column_rule?.type, value);
+  return detail.clusters.some((cluster) => cluster.key !== '' && cluster.key === key);
+}
+
 export type BuildResult = { ok: true; input: RuleInput } | { ok: false; error: string };
 
-/** Checks the draft and shapes the `rule` call; the error names what is missing. */
+/**
+ * Checks the draft and shapes the `rule` call; the error names what is
+ * missing. Only the fields the decision takes are sent (shared/decision-fields.ts):
+ * the service refuses any other, and a value left in the draft from an
+ * earlier decision must not make a keep_gold unsavable.
+ */
 export function buildRuleInput(draft: RulingDraft, detail: DisputeDetail): BuildResult {
   const allowed = decisionsFor(detail);
   const decision = draft.decision;
   if (decision == null) return { ok: false, error: `Choose a decision first (keys 1–${Math.min(allowed.length, 9)}).` };
   if (!allowed.includes(decision)) return { ok: false, error: `“${decision}” does not apply to a ${detail.dispute.kind} dispute.` };
+  const takes = DECISION_FIELDS[decision];
   const value = draft.value.trim();
   const input: RuleInput = {
     disputeId: draft.disputeId,
@@ -112,22 +125,25 @@ export function buildRuleInput(draft: RulingDraft, detail: DisputeDetail): Build
     rationale: draft.rationale.trim() === '' ? null : draft.rationale.trim(),
     evidence: draft.evidence,
   };
-  if (VALUE_DECISIONS.has(decision)) {
+  // add_row's entity is optional to the service, but the form always shows one (prefilled), so an empty one is a slip.
+  if (takes.value !== 'refused') {
     if (value === '') return { ok: false, error: decision === 'add_row' ? 'Give the entity name of the new row.' : 'Give the value (pick a cluster with a–z, or type it).' };
+    if (decision === 'accept_system' && !isClusterValue(detail, value)) {
+      return { ok: false, error: 'Accept takes a value a system gave: pick a cluster (a–z), or choose “New value” for another value.' };
+    }
     input.value = value;
   }
-  if (decision === 'add_row') {
+  if (takes.values !== 'refused') {
     input.values = Object.fromEntries(
       Object.entries(draft.values)
         .map(([column, v]) => [column, v.trim()] as const)
         .filter(([, v]) => v !== ''),
     );
   }
-  if (decision === 'add_alias') {
+  if (takes.row !== 'refused') {
     const row = draft.row.trim();
     if (!/^\d+$/.test(row)) return { ok: false, error: 'Pick the gold row this entity is an alias of.' };
     input.row = Number(row);
-    if (value !== '') input.value = value;
   }
   return { ok: true, input };
 }
@@ -146,7 +162,7 @@ export function adoptRuling(draft: RulingDraft, detail: DisputeDetail, ruling: R
     ...draft,
     decision: ruling.decision,
     picked: picked >= 0 ? picked : null,
-    value: ruling.decision === 'add_alias' && value === '' ? detail.dispute.entity : value,
+    value,
     values: ruling.values ?? {},
     row: ruling.row != null ? String(ruling.row) : '',
   };

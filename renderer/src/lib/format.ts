@@ -34,11 +34,21 @@ export function topValueText(row: Pick<DisputeRow, 'top_value' | 'top_count'> & 
   return `${oneLine(row.top_value)} (${row.top_count})`;
 }
 
-/** Grid cells are one line high: fold line breaks so the row stays honest. */
-/** One display line: controls shown as ⟨U+XXXX⟩ marks, line breaks as ⏎. */
+// Every text that came from data (imported runs, datasets, reports, ruling
+// logs, other engineers) goes through oneLine or shownText before it reaches
+// the screen or a tooltip, so a bidi override or a zero-width character can
+// never reorder or hide what is shown: it appears as a ⟨U+XXXX⟩ mark instead.
+
+/** One display line (grid cells, headers, chips, names): controls as ⟨U+XXXX⟩ marks, line breaks as ⏎. */
 export function oneLine(text: string): string {
   // U+2028 and U+2029 are line breaks too, to a browser.
   return visibleControls(text.replace(/\s*[\r\n\u2028\u2029]+\s*/gu, ' ⏎ '));
+}
+
+/** Multi-line text (question, reasoning, rationale, tooltips): controls as ⟨U+XXXX⟩ marks, line breaks kept. */
+export function shownText(text: string): string {
+  // CR and U+2028/U+2029 become plain line breaks first: marked, they would read as clutter, not as a trick.
+  return visibleControls(text.replace(/\r\n?|[\u2028\u2029]/gu, '\n'));
 }
 
 export const DECISION_SHORT: Record<Decision | 'retract', string> = {
@@ -72,13 +82,6 @@ export const DECISION_BUTTON: Record<Decision, string> = {
 export const KIND_LABELS: Record<DisputeKind, string> = {
   cell: 'cell',
   missing_row: 'missing row',
-  report: 'report',
-};
-
-/** Narrow grid column: the full label is the tooltip. */
-export const KIND_SHORT: Record<DisputeKind, string> = {
-  cell: 'cell',
-  missing_row: 'missing',
   report: 'report',
 };
 
@@ -133,6 +136,18 @@ export function formatTime(iso: string): string {
   if (Number.isNaN(date.getTime())) return iso;
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** "14:05" in local time: when something finished today, for a label. */
+export function clockTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
+}
+
+/** The status bar's total: "1,451 total", or "20 shown of 1,451" while the queue on screen is filtered. */
+export function totalText(total: number, shown: number | null): string {
+  return shown == null ? `${formatCount(total)} total` : `${formatCount(shown)} shown of ${formatCount(total)}`;
 }
 
 export function plural(n: number, one: string, many = `${one}s`): string {

@@ -103,6 +103,35 @@ export function resolveKey(e: KeyInput, ctx: KeyContext): KeyAction | null {
   return null;
 }
 
+export interface FocusedButton {
+  /** A dialog is open: its buttons are its own. */
+  overlay: boolean;
+  /** A decision is chosen for the dispute on screen (queue views). */
+  decisionPending: boolean;
+  /** The button composes the ruling (a decision, a cluster, "Agree"): marked data-enter-save. */
+  rulingButton: boolean;
+  /** The engineer reached the button with the keyboard (it shows a focus ring), rather than clicking it. */
+  keyboardFocused: boolean;
+}
+
+/**
+ * Whether Enter presses the focused button or keeps its meaning in the view
+ * (save the ruling; open the selected report). Clicking a tab, a filter, a
+ * cluster's ▸ or "Show all" leaves that button focused, and the keyboard
+ * must go on ruling regardless. One rule everywhere:
+ * - in a dialog, its buttons take Enter;
+ * - with a decision pending, Enter saves whatever button has focus (Space
+ *   still presses it), and so it does after a button of the ruling itself;
+ * - otherwise a button takes Enter only when reached with the keyboard: one
+ *   focused by a mouse click was not aimed at with the keyboard.
+ * Text fields and selects are not buttons: they always keep their own Enter.
+ */
+export function enterPressesButton(b: FocusedButton): boolean {
+  if (b.overlay) return true;
+  if (b.decisionPending || b.rulingButton) return false;
+  return b.keyboardFocused;
+}
+
 /** Keys of a view's own list (Reports): move, and open the selected item. */
 function resolveListKey(key: string): KeyAction | null {
   switch (key) {

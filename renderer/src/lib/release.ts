@@ -30,6 +30,32 @@ export function formatDelta(d: number | null | undefined, digits = 3): string {
   return `${d > 0 ? '+' : '−'}${text}`;
 }
 
+export interface DeltaAxis {
+  min: number;
+  max: number;
+  /** Between ticks: 1, 2 or 5 × 10ⁿ. */
+  interval: number;
+  /** Decimals a tick label needs: every multiple of the interval reads differently. */
+  digits: number;
+}
+
+/**
+ * The Δ axis of the score chart: symmetric around 0, a little wider than the
+ * largest change, at least `ticks` round steps across. The labels' precision
+ * follows the step (0.005 → three decimals), never a fixed count that would
+ * print two neighbouring ticks alike ("−0.01 −0.01").
+ */
+export function deltaAxis(largest: number, ticks = 4): DeltaAxis {
+  const half = Math.max(0.005, Math.abs(largest)) * 1.15;
+  const raw = (2 * half) / ticks;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  // The largest round step that still gives `ticks` steps across (up to 2.5 times as many).
+  const interval = ([5, 2].find((m) => m * power <= raw + 1e-12) ?? 1) * power;
+  // Nudged: log10 of 0.01 may come out a hair under -2.
+  const digits = Math.max(0, -Math.floor(Math.log10(interval) + 1e-9));
+  return { min: -half, max: half, interval, digits };
+}
+
 export type Trend = 'up' | 'down' | 'flat';
 
 export function trend(d: number, epsilon = 5e-4): Trend {

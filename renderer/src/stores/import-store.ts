@@ -3,8 +3,9 @@
 import { create } from 'zustand';
 import type { ImportReport, JobStatus } from '../../../shared/api-types';
 import { api, errorMessage } from '../api/client';
+import { jobFailure } from '../lib/jobs';
 import { cancelRunningJob } from './cancel-job';
-import { notify } from './ui-store';
+import { notify, useUiStore } from './ui-store';
 
 const POLL_MS = 200;
 
@@ -14,6 +15,8 @@ interface ImportState {
   job: JobStatus | null;
   report: ImportReport | null;
   error: string | null;
+  /** When the last job ended (ISO), so its report is dated. */
+  finishedAt: string | null;
   setPathsText: (text: string) => void;
   addPaths: (paths: string[]) => void;
   startImport: (paths: string[]) => Promise<void>;
@@ -50,6 +53,7 @@ export const useImportStore = create<ImportState>()((set, get) => {
   }
 
   function finish(job: JobStatus): void {
+    set({ finishedAt: new Date().toISOString() });
     if (job.state === 'done') {
       // The paths are in; keep the box for the next import.
       set({ report: job.report ?? null, error: null, pathsText: '' });
@@ -58,7 +62,7 @@ export const useImportStore = create<ImportState>()((set, get) => {
       set({ error: 'Cancelled: the store is unchanged.' });
       notify('Import cancelled; nothing was changed.', 'info');
     } else {
-      set({ error: job.error ?? job.message ?? 'The job failed.' });
+      set({ error: job.error || job.message ? jobFailure(job) : 'The job failed.' });
       notify(`Import failed: ${job.error ?? job.message}`, 'error');
     }
     for (const listener of listeners) listener(job);
@@ -84,6 +88,7 @@ export const useImportStore = create<ImportState>()((set, get) => {
     job: null,
     report: null,
     error: null,
+    finishedAt: null,
     setPathsText: (pathsText) => set({ pathsText }),
     addPaths: (paths) => {
       const existing = get().pathsText.split('\n').map((p) => p.trim()).filter(Boolean);
@@ -93,8 +98,15 @@ export const useImportStore = create<ImportState>()((set, get) => {
     startImport: (paths) => run(() => api.startImport({ paths })),
     loadDemo: () => run(() => api.loadDemo({})),
     cancel: () => cancelRunningJob(get().job, (job) => set({ job })),
-    clearResult: () => set({ report: null, error: null }),
+    clearResult: () => set({ report: null, error: null, finishedAt: null }),
   };
 });
 
 export const selectJobRunning = (s: ImportState) => s.job?.state === 'running';
+
+// The dialog shows what the import it ran did until it is closed; opened again
+// it starts clean rather than look as if something just ran. An import that
+// ends while the dialog is closed keeps its (dated) report for the next opening.
+useUiStore.subscribe((state, previous) => {
+  if (previous.overlay === 'import' && state.overlay !== 'import' && !selectJobRunning(useImportStore.getState())) useImportStore.getState().clearResult();
+});

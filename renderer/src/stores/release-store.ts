@@ -6,9 +6,11 @@ import { create } from 'zustand';
 import type { ExportResult, JobStatus } from '../../../shared/api-types';
 import type { ApplyResult, PatchReview, RescoreResult, RevisionRecord } from '../../../shared/revision-types';
 import { api, errorMessage } from '../api/client';
-import { pollJob } from '../lib/jobs';
+import { jobFailure, pollJob } from '../lib/jobs';
+import { pageStorage, rememberedPaths, rememberPaths, type ReleasePaths } from '../lib/release-paths';
 import type { OperationFilter } from '../lib/release';
 import { cancelRunningJob } from './cancel-job';
+import { useInfoStore } from './info-store';
 import { notify } from './ui-store';
 
 export type ReleaseSection = 'export' | 'preview' | 'review' | 'apply' | 'history' | 'logs';
@@ -41,6 +43,8 @@ interface ReleaseState {
   /** Export's base dataset and apply's input: the same file in practice. */
   dataset: string;
   patchPath: string;
+  /** The revision the patch at patchPath was exported as, when known (it names the revised dataset). */
+  patchRevision: string;
   exportForm: ExportForm | null;
   exporting: boolean;
   /** The running (or last) export job. */
@@ -77,10 +81,16 @@ interface ReleaseState {
 let latestPreview = 0;
 let latestReview = 0;
 
+/** Kept for this store, so the next session's Apply starts filled in (lib/release-paths.ts). */
+function remember(paths: Partial<ReleasePaths>): void {
+  rememberPaths(pageStorage(), useInfoStore.getState().info?.store_path ?? '', paths);
+}
+
 export const useReleaseStore = create<ReleaseState>()((set, get) => ({
   section: 'export',
   dataset: '',
   patchPath: '',
+  patchRevision: '',
   exportForm: null,
   exporting: false,
   exportJob: null,
@@ -97,8 +107,15 @@ export const useReleaseStore = create<ReleaseState>()((set, get) => ({
   revisions: idle(),
 
   setSection: (section) => set({ section }),
-  setDataset: (dataset) => set({ dataset }),
-  setPatchPath: (patchPath) => set({ patchPath }),
+  setDataset: (dataset) => {
+    set({ dataset });
+    remember({ dataset });
+  },
+  setPatchPath: (patchPath) => {
+    // A patch given by hand: which revision it is, only its file knows.
+    set({ patchPath, patchRevision: '' });
+    remember({ patchPath, revision: '' });
+  },
   setExportForm: (exportForm) => set({ exportForm }),
 
   runExport: async () => {
@@ -117,11 +134,12 @@ export const useReleaseStore = create<ReleaseState>()((set, get) => ({
       });
       const job = await pollJob((i) => api.getJob(i), jobId, (status) => set({ exportJob: status }));
       if (job.state !== 'done' || !job.export) {
-        set({ exporting: false, exportError: job.error ?? job.message });
+        set({ exporting: false, exportError: jobFailure(job) });
         return;
       }
       const result = job.export;
-      set({ exporting: false, exported: result, patchPath: result.path, section: 'preview' });
+      set({ exporting: false, exported: result, patchPath: result.path, patchRevision: result.revision, section: 'preview' });
+      remember({ patchPath: result.path, revision: result.revision, ...(dataset ? { dataset } : {}) });
       notify(`Patch ${result.revision} written: ${result.operations} operation${result.operations === 1 ? '' : 's'}.`, 'success');
       // What the patch does to every system's scores, straight away; the review and history are ready too.
       void get().runReview(result.path);
@@ -148,7 +166,7 @@ export const useReleaseStore = create<ReleaseState>()((set, get) => ({
       if (job.state === 'done' && job.rescore) set({ preview: { path: patch, result: job.rescore, loading: false, error: null } });
       // Cancelled: the previous result (if any) stays, marked as being for its own patch.
       else if (job.state === 'cancelled') set({ preview: { ...get().preview, loading: false } });
-      else set({ preview: { path: patch, result: null, loading: false, error: job.error ?? job.message } });
+      else set({ preview: { path: patch, result: null, loading: false, error: jobFailure(job) } });
     } catch (error) {
       if (request === latestPreview) set({ preview: { path: patch, result: null, loading: false, error: errorMessage(error) } });
     }
@@ -194,7 +212,7 @@ export const useReleaseStore = create<ReleaseState>()((set, get) => ({
       } else if (job.state === 'cancelled') {
         set({ applyError: job.error ?? 'Cancelled: no output was written.' });
       } else {
-        set({ applyError: job.error ?? job.message });
+        set({ applyError: jobFailure(job) });
       }
     } catch (error) {
       set({ applyJob: null, applyError: errorMessage(error) });
@@ -212,3 +230,18 @@ export const useReleaseStore = create<ReleaseState>()((set, get) => ({
     }
   },
 }));
+
+// Opened on a store, the paths remembered for it fill the fields still empty.
+let restoredFor: string | null = null;
+function restorePaths(storePath: string | undefined): void {
+  if (!storePath || storePath === restoredFor) return;
+  restoredFor = storePath;
+  const paths = rememberedPaths(pageStorage(), storePath);
+  const state = useReleaseStore.getState();
+  useReleaseStore.setState({
+    dataset: state.dataset || (paths.dataset ?? ''),
+    ...(state.patchPath === '' && paths.patchPath ? { patchPath: paths.patchPath, patchRevision: paths.revision ?? '' } : {}),
+  });
+}
+restorePaths(useInfoStore.getState().info?.store_path);
+useInfoStore.subscribe((state) => restorePaths(state.info?.store_path));

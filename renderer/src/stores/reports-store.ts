@@ -8,7 +8,7 @@ import type { DisputeDetail, JobStatus } from '../../../shared/api-types';
 import type { GitHubTokenState, PostReplyResult, ReplyDraft, ReportImportResult } from '../../../shared/report-types';
 import type { ReportListItem, ReportOverride, ReportView } from '../../../shared/report-parse/views';
 import { api, errorMessage } from '../api/client';
-import { pollJob } from '../lib/jobs';
+import { jobFailure, pollJob } from '../lib/jobs';
 import { filterReports, reportKey, stepSelection } from '../lib/reports';
 import { cancelRunningJob } from './cancel-job';
 import { notify } from './ui-store';
@@ -353,7 +353,7 @@ export const useReportsStore = create<ReportsState>()((set, get) => {
         } else if (job.state === 'cancelled') {
           set({ importError: 'Cancelled: the store is unchanged.' });
         } else {
-          set({ importError: job.error ?? job.message });
+          set({ importError: jobFailure(job) });
         }
       } catch (error) {
         set({ importJob: null, importError: errorMessage(error) });

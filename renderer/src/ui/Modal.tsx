@@ -1,6 +1,14 @@
-// A dialog over the app. Escape is handled by the global key handler, which
-// closes whatever overlay is open.
-import { useEffect, useRef, type ReactNode } from 'react';
+// A dialog over the app, in a portal on <body>. While it is open everything
+// else on the page is inert (no clicks, no focus, hidden from assistive
+// technology) and Tab / Shift+Tab cycle inside it. Escape is handled by the
+// global key handler, which closes whatever overlay is open.
+//
+// Focus on closing goes to the page itself, never back to the button that
+// opened the dialog: the review keys (numbers, letters, Enter) must act on the
+// queue at once, and a header button left focused would take Enter for itself
+// and open the dialog again.
+import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 
 interface ModalProps {
   title: string;
@@ -10,20 +18,48 @@ interface ModalProps {
   footer?: ReactNode;
 }
 
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]';
+
+/** What Tab visits, in order: not the roving (tabindex -1) members of a radio group, nor hidden ones. */
+function tabStops(root: HTMLElement): HTMLElement[] {
+  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.tabIndex >= 0 && el.getClientRects().length > 0);
+}
+
 export function Modal({ title, onClose, wide = false, children, footer }: ModalProps) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    // Take focus so keys typed now belong to the dialog, and give it back after.
-    const previous = document.activeElement as HTMLElement | null;
+    const dialog = ref.current;
+    const backdrop = dialog?.parentElement ?? null;
+    // Only what this dialog made inert is given back: another owner's inert stays.
+    const others = [...document.body.children].filter((el) => el !== backdrop && !el.hasAttribute('inert'));
+    for (const el of others) el.setAttribute('inert', '');
     // The marked field, else the first field; a dialog without fields (the
     // key map) takes focus itself rather than ringing its close button.
-    const first = ref.current?.querySelector<HTMLElement>('[data-autofocus]') ?? ref.current?.querySelector<HTMLElement>('.modal-body input, .modal-body textarea, .modal-body select');
-    (first ?? ref.current)?.focus();
-    return () => previous?.focus?.();
+    const first = dialog?.querySelector<HTMLElement>('[data-autofocus]') ?? dialog?.querySelector<HTMLElement>('.modal-body input, .modal-body textarea, .modal-body select');
+    (first ?? dialog)?.focus();
+    return () => {
+      for (const el of others) el.removeAttribute('inert');
+      if (dialog?.contains(document.activeElement) && document.activeElement instanceof HTMLElement) document.activeElement.blur();
+    };
   }, []);
-  return (
+
+  const trapTab = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key !== 'Tab' || !ref.current) return;
+    const items = tabStops(ref.current);
+    const active = document.activeElement;
+    const at = items.findIndex((el) => el === active);
+    e.preventDefault();
+    if (items.length === 0) {
+      ref.current.focus();
+      return;
+    }
+    const next = e.shiftKey ? (at <= 0 ? items.length - 1 : at - 1) : at < 0 || at === items.length - 1 ? 0 : at + 1;
+    items[next]!.focus();
+  };
+
+  return createPortal(
     <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div ref={ref} className={`modal ${wide ? 'modal-wide' : ''}`} role="dialog" aria-modal="true" aria-label={title} tabIndex={-1}>
+      <div ref={ref} className={`modal ${wide ? 'modal-wide' : ''}`} role="dialog" aria-modal="true" aria-label={title} tabIndex={-1} onKeyDown={trapTab}>
         <header className="modal-head">
           <h2>{title}</h2>
           <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>
@@ -33,6 +69,7 @@ export function Modal({ title, onClose, wide = false, children, footer }: ModalP
         <div className="modal-body">{children}</div>
         {footer != null && <footer className="modal-foot">{footer}</footer>}
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }

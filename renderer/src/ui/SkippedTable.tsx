@@ -1,7 +1,7 @@
 // What an import left out, one row per file: path, field and reason. Shared by
 // the data import and the GitHub reports import.
 import type { SkippedItem } from '../../../shared/api-types';
-import { formatCount } from '../lib/format';
+import { formatCount, oneLine, shownText } from '../lib/format';
 
 export function SkippedTable({ skipped }: { skipped: readonly SkippedItem[] }) {
   if (skipped.length === 0) return <p className="muted small">Nothing skipped.</p>;
@@ -19,9 +19,9 @@ export function SkippedTable({ skipped }: { skipped: readonly SkippedItem[] }) {
         <tbody>
           {skipped.map((s, i) => (
             <tr key={`${s.path}-${i}`}>
-              <td className="mono small">{s.path}</td>
-              <td className="mono small">{s.field}</td>
-              <td>{s.reason}</td>
+              <td className="mono small">{oneLine(s.path)}</td>
+              <td className="mono small">{oneLine(s.field)}</td>
+              <td>{shownText(s.reason)}</td>
             </tr>
           ))}
         </tbody>

@@ -1,7 +1,7 @@
 // One cluster of equal (normalised) system values: its key letter, value,
 // systems, whether it agrees with gold, and each system's cell on demand.
 import type { ClusterDetail } from '../../../../shared/api-types';
-import { valueDisplay } from '../../lib/format';
+import { oneLine, valueDisplay } from '../../lib/format';
 import { clusterKey } from '../../lib/keys';
 import { ValueText } from '../../ui/ValueText';
 import { SystemCellTable } from './SystemCellTable';
@@ -28,14 +28,21 @@ export function ClusterCard({ cluster, index, picked, expanded, onPick, onToggle
           {cluster.agrees_with_gold && <span className="chip chip-gold">= gold</span>}
           <span className="cluster-count">{cluster.systems.length}</span>
         </div>
-        <button type="button" className="icon-button" aria-expanded={expanded} onClick={onToggle} title={expanded ? 'Hide system cells' : 'Show system cells'}>
+        <button
+          type="button"
+          className="icon-button"
+          aria-expanded={expanded}
+          aria-label={`Show details of cluster ${key ?? index + 1}`}
+          onClick={onToggle}
+          title={expanded ? 'Hide system cells' : 'Show system cells'}
+        >
           {expanded ? '▾' : '▸'}
         </button>
       </div>
       <div className="cluster-systems">
         {cluster.systems.map((system) => (
           <span key={system} className="chip chip-system">
-            {system}
+            {oneLine(system)}
           </span>
         ))}
       </div>

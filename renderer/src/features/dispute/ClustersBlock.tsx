@@ -1,5 +1,5 @@
 // The system values of a cell dispute, grouped into lettered clusters.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { DisputeDetail } from '../../../../shared/api-types';
 import { useRulingStore } from '../../stores/ruling-store';
 import { Section } from '../../ui/Section';
@@ -18,6 +18,25 @@ export function ClustersBlock({ detail }: { detail: DisputeDetail }) {
   const pick = useRulingStore((s) => s.pick);
   // The panel remounts this block per dispute (keyed by id), so this resets.
   const [expanded, setExpanded] = useState(() => initiallyExpanded(detail));
+  const list = useRef<HTMLOListElement>(null);
+  const reveal = useRef<{ index: number; whole: boolean } | null>(null);
+  // A picked cluster (its letter, or a click) opens and comes into view: its
+  // systems, reasoning and sources are what the engineer is about to accept.
+  // One already open only needs its head in view, so picking the leading
+  // cluster does not scroll gold and the question away.
+  useEffect(() => {
+    if (picked == null) return;
+    reveal.current = { index: picked, whole: !expanded.has(picked) };
+    setExpanded((open) => (open.has(picked) ? open : new Set(open).add(picked)));
+    // Only a new pick reveals: expanded is read as it stands at that moment, not watched.
+  }, [picked]);
+  // Scrolled once it is open, so the view settles on the whole card, not its old height.
+  useEffect(() => {
+    if (reveal.current == null) return;
+    const card = list.current?.children[reveal.current.index];
+    (reveal.current.whole ? card : card?.querySelector('.cluster-head'))?.scrollIntoView({ block: 'nearest' });
+    reveal.current = null;
+  });
   const toggle = (i: number) => {
     const next = new Set(expanded);
     if (next.has(i)) next.delete(i);
@@ -30,7 +49,7 @@ export function ClustersBlock({ detail }: { detail: DisputeDetail }) {
       {detail.clusters.length === 0 ? (
         <div className="muted">No system values.</div>
       ) : (
-        <ol className="clusters">
+        <ol className="clusters" ref={list}>
           {detail.clusters.map((cluster, i) => (
             <ClusterCard
               key={cluster.key}

@@ -1,13 +1,17 @@
 // What gold says today: value or state, accepted alternatives, sources, and
-// the gold row it belongs to.
+// the gold row it belongs to (numbered from 1, as everywhere on screen).
 import type { DisputeDetail } from '../../../../shared/api-types';
-import { goldDisplay } from '../../lib/format';
+import { goldDisplay, oneLine } from '../../lib/format';
+import { rowText } from '../../lib/reports';
 import { ValueText } from '../../ui/ValueText';
 import { Section } from '../../ui/Section';
 import { SourceList } from './SourceLink';
 
 export function GoldBlock({ detail }: { detail: DisputeDetail }) {
-  const { dispute, gold, gold_row: row } = detail;
+  // Names from the data, marked for display once here (see oneLine); values go through goldDisplay.
+  const dispute = { ...detail.dispute, entity: oneLine(detail.dispute.entity), task_id: oneLine(detail.dispute.task_id) };
+  const row = detail.gold_row && { ...detail.gold_row, entity: oneLine(detail.gold_row.entity), aliases: detail.gold_row.aliases.map(oneLine) };
+  const gold = { ...detail.gold, alternatives: detail.gold.alternatives.map(oneLine) };
   if (dispute.kind === 'missing_row') {
     return (
       <Section title="Gold">
@@ -18,7 +22,7 @@ export function GoldBlock({ detail }: { detail: DisputeDetail }) {
   if (dispute.kind === 'report' && dispute.column == null) {
     // A report against a whole gold row: the row is what is in question (remove_row applies).
     return (
-      <Section title="Gold row" aside={<span className="muted small">row #{(dispute.gold_row ?? 0) + 1} of task {dispute.task_id}</span>}>
+      <Section title="Gold row" aside={<span className="muted small">row {rowText(dispute.gold_row)} of task {dispute.task_id}</span>}>
         <div className="gold-value">
           <span className="value value-value">{row?.entity ?? dispute.entity}</span>
         </div>
@@ -39,7 +43,7 @@ export function GoldBlock({ detail }: { detail: DisputeDetail }) {
   return (
     <Section
       title="Gold"
-      aside={row ? <span className="muted small">row {dispute.gold_row} · {row.entity}{row.aliases.length > 0 ? ` (aka ${row.aliases.join(', ')})` : ''}</span> : null}
+      aside={row ? <span className="muted small">row {rowText(dispute.gold_row)} · {row.entity}{row.aliases.length > 0 ? ` (aka ${row.aliases.join(', ')})` : ''}</span> : null}
     >
       <div className="gold-value">
         <ValueText display={goldDisplay(gold, dispute.kind)} />

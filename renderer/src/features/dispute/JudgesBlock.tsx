@@ -1,5 +1,6 @@
 // Blind judges' opinions on this dispute: shown beside it, never a ruling.
 import type { JudgeOpinionView } from '../../../../shared/api-types';
+import { oneLine, shownText } from '../../lib/format';
 import { Section } from '../../ui/Section';
 import { SourceList } from './SourceLink';
 
@@ -19,11 +20,11 @@ export function JudgesBlock({ judges }: { judges: readonly JudgeOpinionView[] })
         {judges.map((j, i) => (
           <li key={`${j.judge}-${i}`} className="judge">
             <div className="judge-head">
-              <span className="system-name">{j.judge}</span>
+              <span className="system-name">{oneLine(j.judge)}</span>
               <span className={`verdict judge-${j.verdict}`}>{VERDICT_TEXT[j.verdict]}</span>
-              {j.value != null && j.value !== '' && <span className="value value-value">{j.value}</span>}
+              {j.value != null && j.value !== '' && <span className="value value-value">{oneLine(j.value)}</span>}
             </div>
-            {j.reasoning != null && j.reasoning !== '' && <p className="reasoning">{j.reasoning}</p>}
+            {j.reasoning != null && j.reasoning !== '' && <p className="reasoning">{shownText(j.reasoning)}</p>}
             <SourceList urls={j.sources} />
           </li>
         ))}

@@ -1,7 +1,7 @@
 // An entity several systems returned but gold lacks: how each system named
 // it, its values for every column, and its sources. Letters pick a system.
 import type { DisputeDetail, MissingRowSystemView } from '../../../../shared/api-types';
-import { valueDisplay } from '../../lib/format';
+import { oneLine, valueDisplay } from '../../lib/format';
 import { clusterKey } from '../../lib/keys';
 import { useRulingStore } from '../../stores/ruling-store';
 import { Section } from '../../ui/Section';
@@ -39,8 +39,8 @@ function MissingRowSystem({ system, index, picked, onPick }: MissingRowSystemPro
           {key ?? '·'}
         </button>
         <div className="cluster-main" onClick={onPick}>
-          <span className="value value-value cluster-value">{system.entity}</span>
-          <span className="chip chip-system">{system.system}</span>
+          <span className="value value-value cluster-value">{oneLine(system.entity)}</span>
+          <span className="chip chip-system">{oneLine(system.system)}</span>
         </div>
       </div>
       {system.values.length > 0 && (
@@ -48,7 +48,7 @@ function MissingRowSystem({ system, index, picked, onPick }: MissingRowSystemPro
           <tbody>
             {system.values.map((v) => (
               <tr key={v.column}>
-                <th scope="row">{v.column}</th>
+                <th scope="row">{oneLine(v.column)}</th>
                 <td>
                   <ValueText display={valueDisplay(v.value)} />
                   <SourceList urls={v.sources} />

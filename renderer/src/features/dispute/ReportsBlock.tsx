@@ -6,6 +6,7 @@ import type { DisputeDetail } from '../../../../shared/api-types';
 import { DECISIONS_BY_KIND } from '../../../../shared/domain';
 import { normalizeText } from '../../../../shared/normalize';
 import type { ReportView } from '../../../../shared/report-parse/views';
+import { oneLine } from '../../lib/format';
 import { confidenceText, confidenceTone, rowText, scoreText } from '../../lib/reports';
 import { clusterKey } from '../../lib/keys';
 import { useRulingStore } from '../../stores/ruling-store';
@@ -64,7 +65,7 @@ function ReportItem({ report, detail }: { report: ReportView; detail: DisputeDet
           {fields.column != null && (
             <>
               {' '}
-              · {fields.column}
+              · {oneLine(fields.column)}
               {fields.column_score != null && fields.column_score < 0.999 ? ` (${scoreText(fields.column_score)})` : ''}
             </>
           )}

@@ -4,7 +4,7 @@
 // until I have ruled.
 import type { DisputeDetail, RulingView } from '../../../../shared/api-types';
 import { DECISION_LABELS } from '../../../../shared/domain';
-import { formatTime } from '../../lib/format';
+import { formatTime, oneLine, shownText } from '../../lib/format';
 import { useInfoStore } from '../../stores/info-store';
 import { Section } from '../../ui/Section';
 import { RulingValue } from './RulingValue';
@@ -32,7 +32,7 @@ export function RulingsBlock({ detail }: { detail: DisputeDetail }) {
   const byId = new Map(rulings.map((r) => [r.id, r]));
   return (
     <Section title="History" aside={<span className="muted small">{rulings.length === 0 ? 'no rulings' : `${rulings.length} event${rulings.length === 1 ? '' : 's'} · oldest first`}</span>}>
-      {detail.settled_by_revision != null && <div className="notice-inline">Settled by dataset revision {detail.settled_by_revision}.</div>}
+      {detail.settled_by_revision != null && <div className="notice-inline">Settled by dataset revision {oneLine(detail.settled_by_revision)}.</div>}
       {/* In a conflict the notice already leads the panel (side by side). */}
       {detail.rulings_hidden && (detail.dispute.status === 'conflict' ? <p className="muted small">Other engineers’ rulings: hidden until you rule.</p> : <BlindNotice />)}
       {rulings.length === 0 && !detail.rulings_hidden && <div className="muted">No rulings yet.</div>}
@@ -70,7 +70,7 @@ function HistoryItem({ ruling, state, mine, detail, target }: HistoryItemProps) 
     <li className={`history-item ruling ruling-${state}`}>
       <span className={`history-mark mark-${state}`} aria-hidden="true" />
       <div className="ruling-head">
-        <span className="engineer">{ruling.engineer}</span>
+        <span className="engineer">{oneLine(ruling.engineer)}</span>
         {mine && <span className="chip chip-you">you</span>}
         <span className="decision">{retraction ? 'retracted' : DECISION_LABELS[ruling.decision as keyof typeof DECISION_LABELS]}</span>
         {retraction && target && (
@@ -91,14 +91,14 @@ function HistoryItem({ ruling, state, mine, detail, target }: HistoryItemProps) 
           <tbody>
             {Object.entries(ruling.values).map(([column, value]) => (
               <tr key={column}>
-                <th scope="row">{column}</th>
-                <td>{value}</td>
+                <th scope="row">{oneLine(column)}</th>
+                <td>{oneLine(value)}</td>
               </tr>
             ))}
           </tbody>
         </table>
       )}
-      {ruling.rationale != null && ruling.rationale !== '' && <p className="rationale">{ruling.rationale}</p>}
+      {ruling.rationale != null && ruling.rationale !== '' && <p className="rationale">{shownText(ruling.rationale)}</p>}
       <SourceList urls={ruling.evidence} />
     </li>
   );

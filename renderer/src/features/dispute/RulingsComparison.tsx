@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import type { DisputeDetail } from '../../../../shared/api-types';
 import { DECISION_LABELS } from '../../../../shared/domain';
 import { countedPositions, groupLabel, type Position } from '../../lib/comparison';
-import { formatTime } from '../../lib/format';
+import { formatTime, oneLine, shownText } from '../../lib/format';
 import { useInfoStore } from '../../stores/info-store';
 import { useRulingStore } from '../../stores/ruling-store';
 import { Section } from '../../ui/Section';
@@ -57,7 +57,7 @@ export function RulingsComparison({ detail }: { detail: DisputeDetail }) {
               differs={groups > 1 && valuesDiffer}
               render={(p) => (p.ruling.value != null || p.ruling.row != null ? <RulingValue ruling={p.ruling} detail={detail} /> : <span className="value-empty">—</span>)}
             />
-            <CompareRow label="Rationale" positions={positions} render={(p) => (p.ruling.rationale ? <span className="compare-text">{p.ruling.rationale}</span> : <span className="value-empty">—</span>)} />
+            <CompareRow label="Rationale" positions={positions} render={(p) => (p.ruling.rationale ? <span className="compare-text">{shownText(p.ruling.rationale)}</span> : <span className="value-empty">—</span>)} />
             <CompareRow label="Evidence" positions={positions} render={(p) => (p.ruling.evidence.length > 0 ? <SourceList urls={p.ruling.evidence} /> : <span className="value-empty">—</span>)} />
             <CompareRow label="Time" positions={positions} render={(p) => <time dateTime={p.ruling.created_at}>{formatTime(p.ruling.created_at)}</time>} />
             {groups > 1 && <AgreeRow detail={detail} positions={positions} engineer={engineer} />}
@@ -74,7 +74,7 @@ function EngineerHead({ position, mine }: { position: Position; mine: boolean })
       <span className="group-badge" title={`Position ${groupLabel(position.group)}: engineers with the same letter agree`}>
         {groupLabel(position.group)}
       </span>
-      <span className="engineer">{position.ruling.engineer}</span>
+      <span className="engineer">{oneLine(position.ruling.engineer)}</span>
       {mine && <span className="chip chip-you">you</span>}
     </th>
   );
@@ -116,10 +116,10 @@ function AgreeRow({ detail, positions, engineer }: { detail: DisputeDetail; posi
               type="button"
               className="button button-small"
               data-enter-save=""
-              title={`Copy ${p.ruling.engineer}’s decision and value into your ruling; Enter saves`}
+              title={`Copy ${oneLine(p.ruling.engineer)}’s decision and value into your ruling; Enter saves`}
               onClick={() => adopt(detail, p.ruling)}
             >
-              Agree with {p.ruling.engineer}
+              Agree with {oneLine(p.ruling.engineer)}
             </button>
           )}
         </td>

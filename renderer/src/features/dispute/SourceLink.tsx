@@ -1,5 +1,6 @@
 // A source URL from the data: host and path as text plus an Open button for
 // http(s); anything else stays inert text marked unsafe. Never an <a href>.
+import { oneLine } from '../../lib/format';
 import { classifyUrl } from '../../lib/urls';
 import { openSource } from '../review/actions';
 
@@ -9,7 +10,7 @@ export function SourceLink({ url }: { url: string }) {
     return (
       <span className="source source-unsafe" title={`Not openable: ${checked.reason}`}>
         <span className="source-flag">unsafe</span>
-        <span className="source-text">{checked.text}</span>
+        <span className="source-text">{oneLine(checked.text)}</span>
       </span>
     );
   }

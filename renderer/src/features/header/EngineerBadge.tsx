@@ -1,7 +1,7 @@
 // Who is ruling, always in view: every ruling made here carries this name.
 // Click to change it in place (Enter saves, Esc cancels).
 import { useState } from 'react';
-import { initials } from '../../lib/format';
+import { initials, oneLine } from '../../lib/format';
 import { useInfoStore } from '../../stores/info-store';
 import { useSettingsStore } from '../../stores/settings-store';
 
@@ -38,12 +38,12 @@ export function EngineerBadge() {
     );
   }
   return (
-    <button type="button" className="engineer-badge" title={`Your rulings are recorded as “${engineer}”. Click to change.`} onClick={() => setEditing(engineer)}>
+    <button type="button" className="engineer-badge" title={`Your rulings are recorded as “${oneLine(engineer)}”. Click to change.`} onClick={() => setEditing(engineer)}>
       <span className="avatar" aria-hidden="true">
-        {engineer ? initials(engineer) : '?'}
+        {engineer ? oneLine(initials(engineer)) : '?'}
       </span>
       <span className="engineer-text">
-        <span className="meta-label">ruling as</span> <strong className="engineer-name">{engineer || '—'}</strong>
+        <span className="meta-label">ruling as</span> <strong className="engineer-name">{engineer ? oneLine(engineer) : '—'}</strong>
       </span>
     </button>
   );

@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import type { PickKind } from '../../../../shared/host';
 import { errorMessage, host } from '../../api/client';
+import { clockTime } from '../../lib/format';
 import { useImportStore } from '../../stores/import-store';
 import { notify, useUiStore } from '../../stores/ui-store';
 import { Modal } from '../../ui/Modal';
@@ -25,6 +26,7 @@ export function ImportDialog() {
   const job = useImportStore((s) => s.job);
   const report = useImportStore((s) => s.report);
   const error = useImportStore((s) => s.error);
+  const finishedAt = useImportStore((s) => s.finishedAt);
   const startImport = useImportStore((s) => s.startImport);
   const cancel = useImportStore((s) => s.cancel);
   const running = job?.state === 'running';
@@ -81,6 +83,7 @@ export function ImportDialog() {
         />
       </label>
       {running && job && <ImportProgress job={job} idle="Importing…" />}
+      {(error != null || report != null) && !running && finishedAt != null && <h3 className="section-title">Last import ({clockTime(finishedAt)})</h3>}
       {error != null && !running && <div className="error-box">{error}</div>}
       {report && !running && <ImportReportView report={report} />}
     </Modal>

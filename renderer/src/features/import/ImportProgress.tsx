@@ -2,7 +2,7 @@
 // whole on hover), files done of the total, the bar, and Cancel where the
 // surrounding view has none.
 import type { JobStatus } from '../../../../shared/api-types';
-import { formatCount, shortPath } from '../../lib/format';
+import { formatCount, oneLine, shortPath, shownText } from '../../lib/format';
 import { ProgressBar } from '../../ui/ProgressBar';
 
 export function ImportProgress({ job, idle, onCancel }: { job: JobStatus; idle: string; onCancel?: () => void }) {
@@ -10,8 +10,8 @@ export function ImportProgress({ job, idle, onCancel }: { job: JobStatus; idle: 
   return (
     <div className="job-progress">
       <div className="job-line">
-        <span className="job-message" title={message}>
-          {shortPath(message, 44)}
+        <span className="job-message" title={shownText(message)}>
+          {shortPath(oneLine(message), 44)}
         </span>
         <span className="tabular job-count">
           {formatCount(job.done)} / {formatCount(job.total)} files

@@ -1,13 +1,13 @@
 // What an import added, and every item it skipped with file, field and reason.
 import type { ImportReport } from '../../../../shared/api-types';
-import { formatCount } from '../../lib/format';
+import { formatCount, oneLine } from '../../lib/format';
 import { RulingLogReport } from '../team/RulingLogReport';
 import { ReportImportView } from '../reports/ImportReportsDialog';
 import { SkippedTable } from '../../ui/SkippedTable';
 
 export function ImportReportView({ report }: { report: ImportReport }) {
   const figures: [string, number][] = [
-    ['files', report.files],
+    ['sources', report.files],
     ['tasks', report.tasks],
     ['systems', report.systems],
     ['cells', report.cells],
@@ -53,9 +53,9 @@ export function ImportReportView({ report }: { report: ImportReport }) {
             <tbody>
               {report.failed.map((f, i) => (
                 <tr key={`${f.path}-${i}`}>
-                  <td>{f.system}</td>
-                  <td>{f.task_id}</td>
-                  <td className="mono small">{f.path}</td>
+                  <td>{oneLine(f.system)}</td>
+                  <td>{oneLine(f.task_id)}</td>
+                  <td className="mono small">{oneLine(f.path)}</td>
                 </tr>
               ))}
             </tbody>

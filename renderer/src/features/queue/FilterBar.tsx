@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { DisputeFilter } from '../../../../shared/api';
 import { DISPUTE_KINDS, DISPUTE_STATUSES } from '../../../../shared/domain';
-import { KIND_LABELS, STATUS_LABELS } from '../../lib/format';
+import { KIND_LABELS, oneLine, STATUS_LABELS } from '../../lib/format';
 import { useInfoStore } from '../../stores/info-store';
 import { useQueueStore } from '../../stores/queue-store';
 import { Kbd } from '../../ui/Kbd';
@@ -24,9 +24,9 @@ export function FilterBar() {
       <HasReportToggle />
       <FilterSelect label="Status" value={preset.status ?? filter.status} locked={preset.status != null} options={DISPUTE_STATUSES.map((s) => [s, STATUS_LABELS[s]])} onChange={(status) => setFilter({ status: status as DisputeFilter['status'] })} />
       <FilterSelect label="Kind" value={filter.kind} options={DISPUTE_KINDS.map((k) => [k, KIND_LABELS[k]])} onChange={(kind) => setFilter({ kind: kind as DisputeFilter['kind'] })} />
-      <FilterSelect label="Task" value={filter.task} options={facets.tasks.map((t) => [t, t])} onChange={(task) => setFilter({ task })} />
-      <FilterSelect label="Column" value={filter.column} options={facets.columns.map((c) => [c, c])} onChange={(column) => setFilter({ column })} />
-      <FilterSelect label="System" value={filter.system} options={facets.systems.map((s) => [s, s])} onChange={(system) => setFilter({ system })} />
+      <FilterSelect label="Task" value={filter.task} options={facets.tasks.map((t) => [t, oneLine(t)])} onChange={(task) => setFilter({ task })} />
+      <FilterSelect label="Column" value={filter.column} options={facets.columns.map((c) => [c, oneLine(c)])} onChange={(column) => setFilter({ column })} />
+      <FilterSelect label="System" value={filter.system} options={facets.systems.map((s) => [s, oneLine(s)])} onChange={(system) => setFilter({ system })} />
       {active && (
         <button type="button" className="link-button" onClick={clearFilter}>
           Clear
@@ -50,7 +50,7 @@ function FilterSelect({ label, value, options, locked = false, onChange }: Filte
     return (
       <span className="filter-select filter-locked" title="Fixed by this view">
         <span className="filter-label">{label}</span>
-        <span className="filter-locked-value">{options.find(([v]) => v === value)?.[1] ?? value}</span>
+        <span className="filter-locked-value">{options.find(([v]) => v === value)?.[1] ?? oneLine(value ?? '')}</span>
       </span>
     );
   }
@@ -82,14 +82,13 @@ function NeedsMeToggle() {
       className={`toggle ${on ? 'toggle-on' : ''}`}
       aria-pressed={on}
       aria-label="Needs my ruling"
-      title={`Only disputes ${engineer} has not ruled on and that are not resolved (Shift+N)`}
+      title={`Only disputes ${oneLine(engineer)} has not ruled on and that are not resolved (Shift+N)`}
       onClick={() => toggleNeeds(engineer)}
     >
       <span className="toggle-box" aria-hidden="true">
         {on ? '✓' : ''}
       </span>
-      <span className="toggle-full">Needs my ruling</span>
-      <span className="toggle-short">Needs me</span>
+      <span>Needs my ruling</span>
       <Kbd>N</Kbd>
     </button>
   );
@@ -100,10 +99,7 @@ function HasReportToggle() {
   const on = useQueueStore((s) => s.filter.hasReport === true);
   const setFilter = useQueueStore((s) => s.setFilter);
   return (
-    <ToggleButton on={on} label="Has report" title="Only disputes a user reported on GitHub" onToggle={() => setFilter({ hasReport: on ? undefined : true })}>
-      <span className="toggle-full">Has report</span>
-      <span className="toggle-short">Reported</span>
-    </ToggleButton>
+    <ToggleButton on={on} label="Has report" title="Only disputes a user reported on GitHub" onToggle={() => setFilter({ hasReport: on ? undefined : true })} />
   );
 }
 

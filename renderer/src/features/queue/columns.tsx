@@ -2,7 +2,7 @@
 // from the data is a text child; colIds match the API's sortable fields.
 import type { ColDef, ICellRendererParams } from 'ag-grid-community';
 import type { DisputeRow } from '../../../../shared/api-types';
-import { DECISION_SHORT, KIND_LABELS, KIND_SHORT, goldDisplay, oneLine, topValueText } from '../../lib/format';
+import { DECISION_SHORT, KIND_LABELS, goldDisplay, oneLine, shownText, topValueText } from '../../lib/format';
 import { StatusChip } from '../../ui/StatusChip';
 import { ValueText } from '../../ui/ValueText';
 
@@ -19,9 +19,7 @@ function StatusCell({ data }: Params) {
 
 function KindCell({ data }: Params) {
   return data ? (
-    <span className={`kind-text kind-${data.kind}`} title={KIND_LABELS[data.kind]}>
-      {KIND_SHORT[data.kind]}
-    </span>
+    <span className={`kind-text kind-${data.kind}`}>{KIND_LABELS[data.kind]}</span>
   ) : null;
 }
 
@@ -33,7 +31,7 @@ function MineCell({ data }: Params) {
 
 function ColumnCell({ data }: Params) {
   if (!data) return null;
-  return data.column == null ? <span className="value-empty">—</span> : <span>{data.column}</span>;
+  return data.column == null ? <span className="value-empty">—</span> : <span>{oneLine(data.column)}</span>;
 }
 
 function EntityCell({ data }: Params) {
@@ -51,9 +49,9 @@ function EntityCell({ data }: Params) {
 }
 
 export const QUEUE_COLUMNS: ColDef<DisputeRow>[] = [
-  { colId: 'task_id', headerName: 'Task', field: 'task_id', width: 104, sortable: true, tooltip: (p) => p.data?.task_id ?? '' },
-  { colId: 'entity', headerName: 'Entity', field: 'entity', flex: 1.4, minWidth: 120, sortable: true, cellRenderer: EntityCell, tooltip: (p) => p.data?.entity ?? '' },
-  { colId: 'column', headerName: 'Column', field: 'column', flex: 1.1, minWidth: 100, sortable: true, cellRenderer: ColumnCell, tooltip: (p) => p.data?.column ?? '' },
+  { colId: 'task_id', headerName: 'Task', field: 'task_id', width: 104, sortable: true, valueFormatter: (p) => oneLine(p.data?.task_id ?? ''), tooltip: (p) => shownText(p.data?.task_id ?? '') },
+  { colId: 'entity', headerName: 'Entity', field: 'entity', flex: 1.4, minWidth: 120, sortable: true, cellRenderer: EntityCell, tooltip: (p) => shownText(p.data?.entity ?? '') },
+  { colId: 'column', headerName: 'Column', field: 'column', flex: 1.1, minWidth: 100, sortable: true, cellRenderer: ColumnCell, tooltip: (p) => shownText(p.data?.column ?? '') },
   {
     colId: 'gold',
     headerName: 'Gold',
@@ -74,7 +72,7 @@ export const QUEUE_COLUMNS: ColDef<DisputeRow>[] = [
     tooltip: (p) => (p.data ? topValueText(p.data) : ''),
   },
   { colId: 'contesting', headerName: 'Sys', headerTooltip: 'systems contesting', field: 'contesting', width: 50, sortable: true, type: 'rightAligned' },
-  { colId: 'kind', headerName: 'Kind', field: 'kind', width: 82, sortable: true, cellRenderer: KindCell },
+  { colId: 'kind', headerName: 'Kind', field: 'kind', width: 100, sortable: true, cellRenderer: KindCell },
   { colId: 'status', headerName: 'Status', field: 'status', width: 84, sortable: true, cellRenderer: StatusCell },
   { colId: 'mine', headerName: 'Mine', headerTooltip: 'my ruling', width: 84, sortable: false, cellRenderer: MineCell },
 ];

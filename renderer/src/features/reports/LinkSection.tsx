@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import type { DisputeRow } from '../../../../shared/api-types';
 import type { ReportListItem } from '../../../../shared/report-parse/views';
-import { KIND_LABELS } from '../../lib/format';
+import { KIND_LABELS, oneLine, shownText } from '../../lib/format';
 import { useDisputeStore } from '../../stores/dispute-store';
 import { useQueueStore } from '../../stores/queue-store';
 import { useReportsStore } from '../../stores/reports-store';
@@ -44,14 +44,14 @@ function DisputeLine({ dispute }: { dispute: DisputeRow }) {
   return (
     <span className="dispute-line">
       <span className={`chip chip-kind kind-${dispute.kind}`}>{KIND_LABELS[dispute.kind]}</span>
-      <span className="dispute-line-entity" title={dispute.entity}>
-        {dispute.entity}
+      <span className="dispute-line-entity" title={shownText(dispute.entity)}>
+        {oneLine(dispute.entity)}
       </span>
       {dispute.column != null && (
         <>
           <span className="sep">›</span>
-          <span className="dispute-line-column" title={dispute.column}>
-            {dispute.column}
+          <span className="dispute-line-column" title={shownText(dispute.column)}>
+            {oneLine(dispute.column)}
           </span>
         </>
       )}
@@ -70,7 +70,7 @@ function LinkControls({ item, busy, onLink }: { item: ReportListItem; busy: bool
     <div className="link-controls">
       {canLinkSelected ? (
         <button type="button" className="button button-small" disabled={busy} onClick={() => onLink(queueDispute.id)} title={`Attach #${item.number} to ${queueDispute.id}`}>
-          Link to selected dispute: <span className="link-selected">{queueDispute.entity}{queueDispute.column != null ? ` › ${queueDispute.column}` : ''}</span>
+          Link to selected dispute: <span className="link-selected">{oneLine(queueDispute.entity)}{queueDispute.column != null ? ` › ${oneLine(queueDispute.column)}` : ''}</span>
         </button>
       ) : (
         <span className="muted small">{queueDispute == null ? 'Select a dispute in the Queue to link this report to it, or give an id:' : 'Or link to another dispute by id:'}</span>

@@ -3,6 +3,7 @@
 // confidence; "Fix by hand" corrects any part (the report relinks at once).
 import { useEffect, useState, type ReactNode } from 'react';
 import type { ReportListItem, ReportOverride, ReportView } from '../../../../shared/report-parse/views';
+import { oneLine } from '../../lib/format';
 import { confidenceText, confidenceTone, overridden, rowText, scoreText } from '../../lib/reports';
 import { useQueueStore } from '../../stores/queue-store';
 import { useReportsStore, type TaskCatalogue } from '../../stores/reports-store';
@@ -55,13 +56,13 @@ export function ParsedSection({ item, view }: { item: ReportListItem; view: Repo
           <table className="kv-table parsed-table">
             <tbody>
               <FieldRow label="Task" fixed={overridden(view, 'task_id')} found={parsed ? parsedTask(parsed) : null}>
-                {fields.task_id != null ? <span className="mono">{fields.task_id}</span> : <Unparsed />}
+                {fields.task_id != null ? <span className="mono">{oneLine(fields.task_id)}</span> : <Unparsed />}
               </FieldRow>
               <FieldRow label="Row" fixed={overridden(view, 'row')} found={parsed?.row_text != null ? `“${parsed.row_text}” ${parsed.row_by ? ROW_BY[parsed.row_by] ?? parsed.row_by : ''}` : null}>
                 {fields.row != null ? (
                   <span title={`gold row index ${fields.row} (0-based)`}>
                     {rowText(fields.row)}
-                    {entity != null ? ` · ${entity}` : ''}
+                    {entity != null ? ` · ${oneLine(entity)}` : ''}
                   </span>
                 ) : (
                   <Unparsed />
@@ -70,7 +71,7 @@ export function ParsedSection({ item, view }: { item: ReportListItem; view: Repo
               <FieldRow label="Column" fixed={overridden(view, 'column')} found={parsed?.column_text != null ? `“${parsed.column_text}”` : null}>
                 {fields.column != null ? (
                   <span>
-                    {fields.column} {fields.column_score != null && <span className={`match-score ${fields.column_score >= 0.999 ? 'match-exact' : ''}`}>{scoreText(fields.column_score)}</span>}
+                    {oneLine(fields.column)} {fields.column_score != null && <span className={`match-score ${fields.column_score >= 0.999 ? 'match-exact' : ''}`}>{scoreText(fields.column_score)}</span>}
                   </span>
                 ) : fields.row != null ? (
                   <span className="value-muted">whole row</span>
@@ -113,7 +114,7 @@ export function ParsedSection({ item, view }: { item: ReportListItem; view: Repo
 }
 
 function parsedTask(parsed: NonNullable<ReportView['parsed']>): string | null {
-  if (parsed.ambiguous_task) return `several tasks named: ${parsed.task_candidates.join(', ')}`;
+  if (parsed.ambiguous_task) return `several tasks named: ${parsed.task_candidates.map(oneLine).join(', ')}`;
   if (parsed.task_id == null && parsed.task_text != null) return `“${parsed.task_text}” is not a known task`;
   return null;
 }
@@ -213,7 +214,7 @@ function FieldsEditor({ item, fields, onDone }: { item: ReportListItem; fields: 
           <option value="">— none —</option>
           {taskOptions.map((t) => (
             <option key={t} value={t}>
-              {t}
+              {oneLine(t)}
             </option>
           ))}
         </select>
@@ -225,8 +226,8 @@ function FieldsEditor({ item, fields, onDone }: { item: ReportListItem; fields: 
             <option value="">— none —</option>
             {catalogue.rows.map((r) => (
               <option key={r.row} value={String(r.row)}>
-                {rowText(r.row)} {r.entity}
-                {r.aliases.length > 0 ? ` (aka ${r.aliases.join(', ')})` : ''}
+                {rowText(r.row)} {oneLine(r.entity)}
+                {r.aliases.length > 0 ? ` (aka ${r.aliases.map(oneLine).join(', ')})` : ''}
               </option>
             ))}
           </select>
@@ -252,7 +253,7 @@ function FieldsEditor({ item, fields, onDone }: { item: ReportListItem; fields: 
             <option value="">— whole row / none —</option>
             {catalogue.columns.map((c) => (
               <option key={c} value={c}>
-                {c}
+                {oneLine(c)}
               </option>
             ))}
           </select>

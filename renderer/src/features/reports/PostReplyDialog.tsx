@@ -1,6 +1,7 @@
 // The last step before anything leaves the machine: exactly the text that
 // will be posted as a comment on the issue, and whether the issue is closed.
 import { useState } from 'react';
+import { oneLine, shownText } from '../../lib/format';
 import { reportKey } from '../../lib/reports';
 import { useReportsStore } from '../../stores/reports-store';
 import { useUiStore } from '../../stores/ui-store';
@@ -32,7 +33,7 @@ export function PostReplyDialog() {
   };
   return (
     <Modal
-      title={`Post to ${item.repo}#${item.number}?`}
+      title={`Post to ${oneLine(item.repo)}#${item.number}?`}
       wide
       onClose={close}
       footer={
@@ -50,7 +51,7 @@ export function PostReplyDialog() {
         This comment goes public on GitHub, on issue #{item.number} “<ReportText text={item.title} />”, posted with the {token?.source === 'env' ? 'GITHUB_TOKEN from the environment' : token?.source === 'keychain' ? 'token kept in the OS keychain' : 'token given for this session'}.
       </p>
       <div className="post-preview-label field-label">Exactly this will be posted:</div>
-      <pre className="post-preview">{reply.text}</pre>
+      <pre className="post-preview">{shownText(reply.text)}</pre>
       <label className="checkbox">
         <input type="checkbox" checked={closeIssue && !alreadyClosed} disabled={alreadyClosed} onChange={(e) => setCloseIssue(e.target.checked)} />
         Close the issue ({reason})

@@ -1,7 +1,7 @@
 // Who reported, when, where: the issue's number, state, author, date and an
 // Open button for its GitHub page (http(s) only; otherwise marked unsafe).
 import type { ReportState } from '../../../../shared/report-parse/views';
-import { formatTime } from '../../lib/format';
+import { formatTime, oneLine } from '../../lib/format';
 import { classifyUrl } from '../../lib/urls';
 import { openIssue } from './actions';
 import { ReportText } from './ReportText';
@@ -25,7 +25,7 @@ export function ReportMeta({ author, created_at, repo }: ReportMetaProps) {
           {formatTime(created_at)}
         </time>
       )}
-      <span className="muted">{repo}</span>
+      <span className="muted">{oneLine(repo)}</span>
     </span>
   );
 }

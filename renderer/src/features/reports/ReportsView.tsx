@@ -3,7 +3,7 @@
 // j / k (or ↓ / ↑) move through the list, Enter opens its dispute in the queue.
 import { useEffect, useMemo, useRef } from 'react';
 import type { ReportListItem } from '../../../../shared/report-parse/views';
-import { formatCount } from '../../lib/format';
+import { formatCount, oneLine, shownText } from '../../lib/format';
 import { confidenceText, confidenceTone, countUnlinked, filterReports, reportKey, rowText, scoreText } from '../../lib/reports';
 import { useReportsStore } from '../../stores/reports-store';
 import { useUiStore } from '../../stores/ui-store';
@@ -44,7 +44,7 @@ function ReportsToolbar() {
         id="reports-search"
         className="input search-input"
         type="search"
-        placeholder="Search number, title, author, task  /"
+        placeholder="Search reports  /"
         value={query}
         spellCheck={false}
         onChange={(e) => setQuery(e.target.value)}
@@ -147,22 +147,22 @@ function ReportRow({ item, selected, onSelect }: { item: ReportListItem; selecte
   return (
     <tr className={`report-row ${selected ? 'report-row-selected' : ''}`} aria-selected={selected} onClick={onSelect}>
       <td className="num mono">{item.number}</td>
-      <td className="report-title-cell" title={item.title}>
+      <td className="report-title-cell" title={shownText(item.title)}>
         <ReportText text={item.title} />
       </td>
       <td>
         <IssueState state={item.state} />
       </td>
-      <td className="report-task" title={item.task_id ?? 'no task found'}>
-        {item.task_id ?? <span className="value-muted">unparsed</span>}
+      <td className="report-task" title={item.task_id != null ? shownText(item.task_id) : 'no task found'}>
+        {item.task_id != null ? oneLine(item.task_id) : <span className="value-muted">unparsed</span>}
       </td>
       <td className="num" title={item.row != null ? `gold row index ${item.row} (0-based)` : 'no row found'}>
         {item.row != null ? rowText(item.row) : <span className="value-muted">—</span>}
       </td>
-      <td className="report-column" title={item.column ?? ''}>
+      <td className="report-column" title={shownText(item.column ?? '')}>
         {item.column != null ? (
           <>
-            <span>{item.column}</span> {item.column_score != null && <span className={`match-score ${item.column_score >= 0.999 ? 'match-exact' : ''}`}>{scoreText(item.column_score)}</span>}
+            <span>{oneLine(item.column)}</span> {item.column_score != null && <span className={`match-score ${item.column_score >= 0.999 ? 'match-exact' : ''}`}>{scoreText(item.column_score)}</span>}
           </>
         ) : (
           <span className="value-muted">{item.row != null ? 'whole row' : '—'}</span>

@@ -6,7 +6,7 @@ import { useEffect, type FormEvent } from 'react';
 import type { ApplyRefusal } from '../../../../shared/api-types';
 import type { ApplyResult } from '../../../../shared/revision-types';
 import { errorMessage, host } from '../../api/client';
-import { formatCount } from '../../lib/format';
+import { formatCount, oneLine } from '../../lib/format';
 import { jobProgressText } from '../../lib/jobs';
 import { mismatchReason } from '../../../../shared/patch-mismatch';
 import { OP_LABELS, revisedDatasetPath, siblingPath } from '../../lib/release';
@@ -22,7 +22,8 @@ export function ApplySection() {
   const patchPath = useReleaseStore((s) => s.patchPath);
   const form = useReleaseStore((s) => s.applyForm);
   const setForm = useReleaseStore((s) => s.setApplyForm);
-  const exported = useReleaseStore((s) => s.exported);
+  // The revision names the revised dataset: the export's, or the one remembered with the patch path.
+  const revision = useReleaseStore((s) => s.exported?.revision ?? (s.patchRevision || null));
   const job = useReleaseStore((s) => s.applyJob);
   const applied = useReleaseStore((s) => s.applied);
   const error = useReleaseStore((s) => s.applyError);
@@ -34,8 +35,8 @@ export function ApplySection() {
 
   // Sensible defaults beside the inputs, once they are known: data/atlas-test.v1.1.jsonl, CHANGELOG.md next to it.
   useEffect(() => {
-    if (form.out === '' && dataset.trim() !== '' && exported) setForm({ out: revisedDatasetPath(dataset.trim(), exported.revision) });
-  }, [form.out, dataset, exported, setForm]);
+    if (form.out === '' && dataset.trim() !== '' && revision != null) setForm({ out: revisedDatasetPath(dataset.trim(), revision) });
+  }, [form.out, dataset, revision, setForm]);
   useEffect(() => {
     if (form.changelog === '' && form.out.trim() !== '') setForm({ changelog: siblingPath(form.out.trim(), 'CHANGELOG.md') });
   }, [form.changelog, form.out, setForm]);
@@ -161,10 +162,10 @@ function ApplySummary({ result }: { result: ApplyResult }) {
       <h2>Revised dataset written</h2>
       <dl className="summary">
         <dt>Output</dt>
-        <dd className="mono">{result.out}</dd>
+        <dd className="mono">{oneLine(result.out)}</dd>
         <dt>Revision</dt>
         <dd>
-          {result.revision} on {result.base_revision} · {result.format}
+          {oneLine(result.revision)} on {oneLine(result.base_revision)} · {result.format}
         </dd>
         <dt>SHA-256</dt>
         <dd className="mono small">{result.sha256}</dd>
@@ -196,7 +197,7 @@ function ApplySummary({ result }: { result: ApplyResult }) {
           </>
         )}
         <dt>Changelog</dt>
-        <dd className="mono">{result.changelog ?? <span className="value-muted">not written</span>}</dd>
+        <dd className="mono">{result.changelog != null ? oneLine(result.changelog) : <span className="value-muted">not written</span>}</dd>
       </dl>
     </section>
   );
@@ -234,12 +235,12 @@ function ApplyRefused({ refusal }: { refusal: ApplyRefusal }) {
                 <tr key={m.index}>
                   <td className="num mono">#{m.index}</td>
                   <td>{OP_LABELS[m.op]}</td>
-                  <td className="mono small">{m.task_id}</td>
+                  <td className="mono small">{oneLine(m.task_id)}</td>
                   <td className="num" title={`row index ${m.row} (0-based, as in the patch)`}>
                     {rowLabel(m.row)}
                   </td>
-                  <td>{m.column ?? <span className="value-muted">whole row</span>}</td>
-                  <td>{mismatchReason(m)}</td>
+                  <td>{m.column != null ? oneLine(m.column) : <span className="value-muted">whole row</span>}</td>
+                  <td>{oneLine(mismatchReason(m))}</td>
                 </tr>
               ))}
             </tbody>

@@ -2,7 +2,7 @@
 // top, gains green and losses red. Drawn on canvas (tooltips too), so system
 // names stay text; the table beside it carries the same numbers.
 import { useMemo } from 'react';
-import { formatDelta, formatF1, type DeltaRow } from '../../lib/release';
+import { deltaAxis, formatDelta, formatF1, type DeltaRow } from '../../lib/release';
 import { AXIS_LINE, CHART_TEXT, MUTED, SPLIT_LINE } from '../stats/chart-theme';
 import { EChart } from '../stats/EChart';
 import type { ChartOption } from '../stats/echarts';
@@ -18,7 +18,7 @@ export interface DeltaChartRow extends DeltaRow {
 }
 
 export function deltaOption(rows: readonly DeltaChartRow[]): ChartOption {
-  const span = Math.max(0.005, ...rows.map((r) => Math.abs(r.rowDelta)));
+  const axis = deltaAxis(Math.max(0, ...rows.map((r) => Math.abs(r.rowDelta))));
   return {
     animationDuration: 300,
     textStyle: CHART_TEXT,
@@ -34,11 +34,12 @@ export function deltaOption(rows: readonly DeltaChartRow[]): ChartOption {
     },
     xAxis: {
       type: 'value',
-      min: -span * 1.15,
-      max: span * 1.15,
+      min: axis.min,
+      max: axis.max,
+      interval: axis.interval,
       axisLine: { show: false },
       // The ends are the data's span, not round numbers: label only the ticks inside.
-      axisLabel: { color: MUTED, showMinLabel: false, showMaxLabel: false, formatter: (v: number) => formatDelta(v, 2) },
+      axisLabel: { color: MUTED, showMinLabel: false, showMaxLabel: false, formatter: (v: number) => formatDelta(v, axis.digits) },
       splitLine: { lineStyle: { color: SPLIT_LINE } },
     },
     yAxis: {

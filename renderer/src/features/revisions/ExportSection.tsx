@@ -4,7 +4,7 @@
 import { useEffect, type FormEvent } from 'react';
 import type { ExportResult } from '../../../../shared/api-types';
 import { errorMessage, host } from '../../api/client';
-import { formatCount, suggestRevision } from '../../lib/format';
+import { formatCount, oneLine, suggestRevision } from '../../lib/format';
 import { useInfoStore } from '../../stores/info-store';
 import { useReleaseStore } from '../../stores/release-store';
 import { notify } from '../../stores/ui-store';
@@ -94,7 +94,7 @@ export function ExportSection() {
           <span className="spacer" />
           {busy && job?.state === 'running' && (
             <>
-              <span className="muted small">{job.message ? job.message[0]!.toUpperCase() + job.message.slice(1) : 'Starting'}…</span>
+              <span className="muted small">{job.message ? oneLine(job.message[0]!.toUpperCase() + job.message.slice(1)) : 'Starting'}…</span>
               <button type="button" className="button" onClick={() => void cancelExport()}>
                 Cancel
               </button>
@@ -117,9 +117,9 @@ export function ExportSummary({ result }: { result: ExportResult }) {
       <h2>Patch written</h2>
       <dl className="summary">
         <dt>File</dt>
-        <dd className="mono">{result.path}</dd>
+        <dd className="mono">{oneLine(result.path)}</dd>
         <dt>Revision</dt>
-        <dd>{result.revision}</dd>
+        <dd>{oneLine(result.revision)}</dd>
         <dt>Operations</dt>
         <dd className="tabular">{formatCount(result.operations)}</dd>
         <dt>SHA-256</dt>

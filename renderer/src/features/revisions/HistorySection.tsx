@@ -3,7 +3,7 @@
 // imported back as the new base, and how many disputes it settled.
 import { useEffect } from 'react';
 import type { RevisionRecord } from '../../../../shared/revision-types';
-import { formatCount, formatTime } from '../../lib/format';
+import { formatCount, formatTime, oneLine } from '../../lib/format';
 import { shortSha } from '../../lib/release';
 import { useReleaseStore } from '../../stores/release-store';
 
@@ -64,7 +64,7 @@ function RevisionRow({ record: r }: { record: RevisionRecord }) {
   return (
     <tr>
       <th scope="row" className="revision-tag">
-        {r.tag}
+        {oneLine(r.tag)}
         {!r.encrypted && (
           <span className="chip chip-plain" title="The patch was written in plain text">
             plain
@@ -72,7 +72,7 @@ function RevisionRow({ record: r }: { record: RevisionRecord }) {
         )}
       </th>
       <td>
-        {r.base_revision}
+        {oneLine(r.base_revision)}
         {r.base_sha256 && (
           <span className="mono small muted" title={r.base_sha256}>
             {' '}
@@ -81,7 +81,7 @@ function RevisionRow({ record: r }: { record: RevisionRecord }) {
         )}
       </td>
       <td title={`patch created_at (latest ruling): ${r.created_at ?? '—'}; recorded ${r.recorded_at}`}>{r.created_at ? formatTime(r.created_at) : formatTime(r.recorded_at)}</td>
-      <td>{r.created_by}</td>
+      <td>{oneLine(r.created_by)}</td>
       <td className="num">{formatCount(r.operations)}</td>
       <td className="mono small" title={r.patch_sha256}>
         {shortSha(r.patch_sha256)}

@@ -3,7 +3,7 @@
 // evidence and the issues it fixes; filter by task, kind of change or text.
 import { useMemo } from 'react';
 import type { PatchReviewOperation } from '../../../../shared/revision-types';
-import { formatCount, formatTime } from '../../lib/format';
+import { formatCount, formatTime, oneLine } from '../../lib/format';
 import { filterOperations, OP_KINDS, OP_LABELS, stateText } from '../../lib/release';
 import { rowLabel } from '../../lib/row-picker';
 import { useReleaseStore } from '../../stores/release-store';
@@ -35,10 +35,10 @@ function ReviewResult() {
     <section className="card card-wide" aria-label="Patch operations">
       <div className="card-head">
         <h2>
-          {result.revision} <span className="muted">on {result.base_revision}</span>
+          {oneLine(result.revision)} <span className="muted">on {oneLine(result.base_revision)}</span>
         </h2>
         <span className="muted small">
-          by {result.created_by}
+          by {oneLine(result.created_by)}
           {result.created_at ? ` · latest ruling ${formatTime(result.created_at)}` : ''} · {result.encrypted ? 'encrypted patch' : 'plain-text patch'}
         </span>
       </div>
@@ -57,7 +57,7 @@ function ReviewResult() {
             <option value="">all ({tasks.length})</option>
             {tasks.map((t) => (
               <option key={t} value={t}>
-                {t}
+                {oneLine(t)}
               </option>
             ))}
           </select>
@@ -73,7 +73,7 @@ function ReviewResult() {
             ))}
           </select>
         </label>
-        <input className="input search-input" type="search" aria-label="Filter operations" placeholder="Entity, value, engineer, #issue…" value={filter.text} spellCheck={false} onChange={(e) => setFilter({ text: e.target.value })} />
+        <input className="input search-input" type="search" aria-label="Filter operations" placeholder="Filter: entity, value, #…" value={filter.text} spellCheck={false} onChange={(e) => setFilter({ text: e.target.value })} />
         <span className="spacer" />
         <span className="muted small">
           {formatCount(shown.length)} of {formatCount(result.operations.length)} operations
@@ -112,8 +112,8 @@ function StateCell({ state }: { state: PatchReviewOperation['from'] }) {
   const t = stateText(state);
   return (
     <span className="op-state">
-      <span className={t.tone === 'muted' ? 'value-muted' : 'value value-value'}>{t.text}</span>
-      {t.extra != null && <span className="muted small"> {t.extra}</span>}
+      <span className={t.tone === 'muted' ? 'value-muted' : 'value value-value'}>{oneLine(t.text)}</span>
+      {t.extra != null && <span className="muted small"> {oneLine(t.extra)}</span>}
     </span>
   );
 }
@@ -122,12 +122,12 @@ function OperationRow({ op }: { op: PatchReviewOperation }) {
   return (
     <tr className={op.error != null ? 'op-error' : ''}>
       <td className="num mono muted">{op.index}</td>
-      <td className="mono small op-task">{op.task_id}</td>
+      <td className="mono small op-task">{oneLine(op.task_id)}</td>
       <td className="num" title={`row index ${op.row} (0-based, as in the patch)`}>
         {rowLabel(op.row)}
       </td>
-      <td className="op-entity">{op.entity ?? <span className="value-muted">—</span>}</td>
-      <td>{op.column ?? <span className="value-muted">whole row</span>}</td>
+      <td className="op-entity">{op.entity != null ? oneLine(op.entity) : <span className="value-muted">—</span>}</td>
+      <td>{op.column != null ? oneLine(op.column) : <span className="value-muted">whole row</span>}</td>
       <td>
         <span className={`chip op-chip op-${op.op}`}>{OP_LABELS[op.op]}</span>
       </td>
@@ -145,8 +145,8 @@ function OperationRow({ op }: { op: PatchReviewOperation }) {
       <td className="op-meta">
         <div className="small">
           {op.rulings.map((r, i) => (
-            <span key={i} className="op-ruling" title={r.at}>
-              {r.engineer} · {r.decision.replace(/_/g, ' ')}
+            <span key={i} className="op-ruling" title={oneLine(r.at)}>
+              {oneLine(r.engineer)} · {oneLine(r.decision.replace(/_/g, ' '))}
             </span>
           ))}
           {op.issues.map((n) => (

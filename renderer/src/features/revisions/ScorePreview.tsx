@@ -4,7 +4,7 @@
 // tool's recomputation differs from the grader. A chart of the Row F1 deltas.
 import { Fragment, lazy, Suspense, useMemo, useState } from 'react';
 import type { RescoreResult, SystemRescore } from '../../../../shared/revision-types';
-import { formatCount } from '../../lib/format';
+import { formatCount, oneLine } from '../../lib/format';
 import { deltaRows, formatDelta, formatF1, rankMove, runLabels, trend } from '../../lib/release';
 import { rowLabel } from '../../lib/row-picker';
 import { useReleaseStore } from '../../stores/release-store';
@@ -63,10 +63,11 @@ function PreviewProgress() {
 }
 
 function PreviewResult({ result, stale }: { result: RescoreResult; stale: boolean }) {
-  const labels = useMemo(() => runLabels(result.systems), [result]);
+  // System and run names come from the runs: marked once here for the table and the chart.
+  const labels = useMemo(() => new Map([...runLabels(result.systems)].map(([run, label]) => [run, oneLine(label)] as const)), [result]);
   const chartRows = useMemo<DeltaChartRow[]>(() => {
     const byRun = new Map(result.systems.map((s) => [s.run, s]));
-    return deltaRows(result.systems).map((d) => ({ ...d, label: labels.get(d.run) ?? d.system, before: byRun.get(d.run)!.before.row_f1, after: byRun.get(d.run)!.after.row_f1 }));
+    return deltaRows(result.systems).map((d) => ({ ...d, label: labels.get(d.run) ?? oneLine(d.system), before: byRun.get(d.run)!.before.row_f1, after: byRun.get(d.run)!.after.row_f1 }));
   }, [result, labels]);
   const moved = chartRows.filter((r) => trend(r.rowDelta) !== 'flat').length;
   return (
@@ -79,7 +80,7 @@ function PreviewResult({ result, stale }: { result: RescoreResult; stale: boolea
         <Figure n={result.needs_regrade} label="cells need regrade" warn={result.needs_regrade > 0} />
       </div>
       <p className="muted small">
-        {result.revision} on {result.base_revision}. Recomputed from the stored verdicts with the patched gold: deterministic rules re-checked, <code>llm_judge</code> cells the patch
+        {oneLine(result.revision)} on {oneLine(result.base_revision)}. Recomputed from the stored verdicts with the patched gold: deterministic rules re-checked, <code>llm_judge</code> cells the patch
         touches counted as needing a regrade (their “after” is provisional). This is this tool’s model of the grader, not the grader.
       </p>
       <section className="card card-wide" aria-label="Change in Row F1 per system">
@@ -137,7 +138,7 @@ function ScoreTable({ systems, labels }: { systems: readonly SystemRescore[]; la
         <tbody>
           {systems.map((s) => (
             <Fragment key={s.run}>
-              <SystemRow system={s} label={labels.get(s.run) ?? s.system} open={open === s.run} onToggle={() => setOpen(open === s.run ? null : s.run)} />
+              <SystemRow system={s} label={labels.get(s.run) ?? oneLine(s.system)} open={open === s.run} onToggle={() => setOpen(open === s.run ? null : s.run)} />
               {open === s.run && (
                 <tr className="score-detail-row">
                   <td colSpan={10}>
@@ -170,7 +171,7 @@ function SystemRow({ system: s, label, open, onToggle }: { system: SystemRescore
   return (
     <tr className={`score-row ${open ? 'score-row-open' : ''}`}>
       <th scope="row">
-        <button type="button" className="row-toggle" aria-expanded={open} onClick={onToggle} title={`run ${s.run}`}>
+        <button type="button" className="row-toggle" aria-expanded={open} onClick={onToggle} title={`run ${oneLine(s.run)}`}>
           <span className="caret" aria-hidden="true">
             {open ? '▾' : '▸'}
           </span>
@@ -214,7 +215,7 @@ function SystemDetail({ system: s }: { system: SystemRescore }) {
             <tbody>
               {touched.map((t) => (
                 <tr key={t.task_id}>
-                  <td className="mono small">{t.task_id}</td>
+                  <td className="mono small">{oneLine(t.task_id)}</td>
                   <td className="num">
                     {formatF1(t.before.row_f1)} → <span className={`trend-${trend(t.after.row_f1 - t.before.row_f1)}`}>{formatF1(t.after.row_f1)}</span>
                   </td>
@@ -239,17 +240,17 @@ function SystemDetail({ system: s }: { system: SystemRescore }) {
           <ul className="plain-list small">
             {s.needs_regrade.map((c) => (
               <li key={`${c.task_id}-${c.row}-${c.column}`}>
-                <span className="mono">{c.task_id}</span> row {rowLabel(c.row)} · {c.column}
+                <span className="mono">{oneLine(c.task_id)}</span> row {rowLabel(c.row)} · {oneLine(c.column)}
               </li>
             ))}
           </ul>
         )}
         <h4 className="subhead">Differing from the grader ({s.differing_tasks.length})</h4>
-        {s.differing_tasks.length === 0 ? <p className="muted small">The recomputed “before” matches grade.json on every task.</p> : <p className="mono small">{s.differing_tasks.join(', ')}</p>}
+        {s.differing_tasks.length === 0 ? <p className="muted small">The recomputed “before” matches grade.json on every task.</p> : <p className="mono small">{s.differing_tasks.map(oneLine).join(', ')}</p>}
         {s.failed_tasks.length > 0 && (
           <>
             <h4 className="subhead">Failed tasks ({s.failed_tasks.length}, scored 0)</h4>
-            <p className="mono small">{s.failed_tasks.join(', ')}</p>
+            <p className="mono small">{s.failed_tasks.map(oneLine).join(', ')}</p>
           </>
         )}
       </div>

@@ -4,6 +4,7 @@
 // numbered from 1 here; the ruling stores the 0-based index.
 import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import type { DisputeDetail } from '../../../../shared/api-types';
+import { oneLine } from '../../lib/format';
 import { filterRows, rowLabel, similarRows, type TaskRow } from '../../lib/row-picker';
 import { useRulingStore } from '../../stores/ruling-store';
 import { useFocusRequest } from './useFocusRequest';
@@ -72,7 +73,8 @@ export function GoldRowPicker({ detail }: { detail: DisputeDetail }) {
           aria-controls={listId}
           aria-autocomplete="list"
           aria-activedescendant={selected != null ? optionId(selected) : undefined}
-          placeholder="Find by #, entity or alias · ↑↓ choose · Enter saves"
+          placeholder="Row #, entity or alias"
+          title="Type a row number, an entity or an alias; ↑↓ choose, Enter saves"
           value={query}
           spellCheck={false}
           data-enter-save=""
@@ -80,10 +82,10 @@ export function GoldRowPicker({ detail }: { detail: DisputeDetail }) {
           onKeyDown={onKeyDown}
         />
         <span className={`row-picked ${picked ? '' : 'row-picked-none'}`} aria-live="polite">
-          {picked ? `${rowLabel(picked.row)} ${picked.entity}` : 'no row chosen'}
+          {picked ? `${rowLabel(picked.row)} ${oneLine(picked.entity)}` : 'no row chosen'}
         </span>
       </div>
-      <ul id={listId} className="row-list" role="listbox" aria-label={`Gold rows of task ${detail.dispute.task_id}`}>
+      <ul id={listId} className="row-list" role="listbox" aria-label={`Gold rows of task ${oneLine(detail.dispute.task_id)}`}>
         {rows.length === 0 && <li className="row-list-empty muted small">No gold row matches “{query}”.</li>}
         {rows.map((r) => (
           <li
@@ -97,8 +99,8 @@ export function GoldRowPicker({ detail }: { detail: DisputeDetail }) {
             onClick={() => choose(r)}
           >
             <span className="row-num">{rowLabel(r.row)}</span>
-            <span className="row-entity">{r.entity}</span>
-            {r.aliases.length > 0 && <span className="row-aliases">aka {r.aliases.join(', ')}</span>}
+            <span className="row-entity">{oneLine(r.entity)}</span>
+            {r.aliases.length > 0 && <span className="row-aliases">aka {r.aliases.map(oneLine).join(', ')}</span>}
             {similar.has(r.row) && <span className="chip chip-similar">similar name</span>}
           </li>
         ))}

@@ -2,6 +2,7 @@
 // Enter saves and moves on. Sits under the dispute so it is always in view.
 import type { DisputeDetail } from '../../../../shared/api-types';
 import { DECISION_LABELS } from '../../../../shared/domain';
+import { oneLine } from '../../lib/format';
 import { useInfoStore } from '../../stores/info-store';
 import { useRulingStore } from '../../stores/ruling-store';
 import { Kbd } from '../../ui/Kbd';
@@ -18,6 +19,8 @@ export function RulingForm({ detail }: { detail: DisputeDetail }) {
   const saving = useRulingStore((s) => s.saving);
   const error = useRulingStore((s) => s.error);
   const mine = myCountedRuling(detail.rulings, engineer);
+  const who = oneLine(engineer ?? '…');
+  const counted = mine ? `${DECISION_LABELS[mine.decision as keyof typeof DECISION_LABELS]}${mine.value != null ? ` · ${oneLine(mine.value)}` : ''}` : '';
   return (
     <section className="ruling-form" aria-label="Your ruling">
       <div className="ruling-form-body">
@@ -25,15 +28,13 @@ export function RulingForm({ detail }: { detail: DisputeDetail }) {
           <h3 className="section-title">Your ruling</h3>
           <ChosenSummary />
           <OutcomePreview detail={detail} />
-          <span className="spacer" />
           {mine ? (
-            <span className="muted small mine-now" title={`Your counted ruling, as ${engineer ?? ''}`}>
-              as <strong className="as-engineer">{engineer}</strong> · counted now: <strong>{DECISION_LABELS[mine.decision as keyof typeof DECISION_LABELS]}</strong>
-              {mine.value != null ? ` · ${mine.value}` : ''}
+            <span className="muted small ruling-as" title={`Your counted ruling, as ${who}: ${counted}`}>
+              as <strong className="as-engineer">{who}</strong> · counted now: <strong>{counted}</strong>
             </span>
           ) : (
-            <span className="muted small">
-              as <strong className="as-engineer">{engineer ?? '…'}</strong>
+            <span className="muted small ruling-as" title={`Your ruling is recorded as ${who}`}>
+              as <strong className="as-engineer">{who}</strong>
             </span>
           )}
         </header>

@@ -1,8 +1,9 @@
 // The value part of a ruling, shaped by the decision: a value, a new row's
-// entity and per-column values, or the gold row an alias belongs to.
+// entity and per-column values, or the alias and the gold row it belongs to.
 import { useState } from 'react';
 import type { DisputeDetail } from '../../../../shared/api-types';
 import { hasValueField } from '../../lib/draft';
+import { oneLine } from '../../lib/format';
 import { clusterKey } from '../../lib/keys';
 import { useRulingStore } from '../../stores/ruling-store';
 import { GoldRowPicker } from './GoldRowPicker';
@@ -15,7 +16,8 @@ export function ValueEditor({ detail }: { detail: DisputeDetail }) {
   const update = useRulingStore((s) => s.update);
   const valueRef = useFocusRequest<HTMLInputElement>('value');
   if (!hasValueField(decision)) return null;
-  const label = decision === 'add_row' ? 'Entity' : decision === 'add_alias' ? 'Alias' : 'Value';
+  if (decision === 'add_alias') return <AliasEditor detail={detail} />;
+  const label = decision === 'add_row' ? 'Entity' : 'Value';
   const from = picked != null ? clusterKey(picked) : null;
   return (
     <div className="value-editor">
@@ -31,8 +33,25 @@ export function ValueEditor({ detail }: { detail: DisputeDetail }) {
         />
         {from != null && decision !== 'new_value' && <span className="muted small">from {from}</span>}
       </label>
-      {decision === 'add_alias' && <GoldRowPicker detail={detail} />}
       {decision === 'add_row' && <RowValues detail={detail} />}
+    </div>
+  );
+}
+
+/**
+ * add_alias adds the returned entity's name, as the dispute shows it, to the
+ * chosen gold row: shown, not typed, since the ruling carries only the row.
+ */
+function AliasEditor({ detail }: { detail: DisputeDetail }) {
+  return (
+    <div className="value-editor">
+      <div className="field field-inline">
+        <span className="field-label">Alias</span>
+        <span className="value value-value" title="The name the systems returned; it becomes an alias of the gold row chosen below">
+          {oneLine(detail.dispute.entity)}
+        </span>
+      </div>
+      <GoldRowPicker detail={detail} />
     </div>
   );
 }
@@ -66,8 +85,8 @@ function RowValueFields({ columns, values, onChange }: RowValueFieldsProps) {
     <div className="row-values">
       {columns.map((column) => (
         <label key={column} className="field field-inline">
-          <span className="field-label" title={column}>
-            {column}
+          <span className="field-label" title={oneLine(column)}>
+            {oneLine(column)}
           </span>
           <input className="input" value={values[column] ?? ''} data-enter-save="" spellCheck={false} onChange={(e) => onChange(column, e.target.value)} />
         </label>

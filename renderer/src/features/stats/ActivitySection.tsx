@@ -2,7 +2,7 @@
 // chart, and the same numbers as a table (the latest days; totals cover all).
 import { useMemo } from 'react';
 import type { AgreementStats } from '../../../../shared/api-types';
-import { formatCount } from '../../lib/format';
+import { formatCount, oneLine, plural } from '../../lib/format';
 import { engineerColour } from './chart-theme';
 import { dailyOption, dayLabel } from './chart-options';
 import { EChart } from './EChart';
@@ -24,7 +24,7 @@ export function ActivitySection({ stats }: { stats: AgreementStats }) {
         <span className="muted small">rulings made per engineer per UTC day (retractions excluded)</span>
       </header>
       <div className="stats-grid">
-        <StatCard title="Rulings over time" aside={<span className="muted small tabular">{formatCount(total)} rulings</span>}>
+        <StatCard title="Rulings over time" aside={<span className="muted small tabular">{plural(total, 'ruling')}</span>}>
           {daily.days.length === 0 ? (
             <p className="muted stat-empty">No rulings yet.</p>
           ) : (
@@ -52,7 +52,7 @@ function PerDayTable({ daily, colourOf }: { daily: DailyRulings; colourOf: (engi
             {daily.series.map((s) => (
               <th key={s.engineer} scope="col" className="num">
                 <span className="swatch" style={{ background: colourOf(s.engineer) }} aria-hidden="true" />
-                {s.engineer}
+                {oneLine(s.engineer)}
               </th>
             ))}
             <th scope="col" className="num">

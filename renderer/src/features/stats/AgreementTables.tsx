@@ -2,7 +2,7 @@
 // and by dispute kind (a row picks the scope the heat map shows).
 import type { AgreementSummary } from '../../../../shared/api-types';
 import { agreementBand, formatCoefficient, formatShare } from '../../lib/coefficients';
-import { formatCount } from '../../lib/format';
+import { formatCount, oneLine } from '../../lib/format';
 import type { Scope } from './stats-data';
 
 function Coefficient({ value }: { value: number | null }) {
@@ -36,7 +36,7 @@ export function PairsTable({ summary }: { summary: AgreementSummary }) {
         {summary.pairs.map((p) => (
           <tr key={`${p.a}\u0000${p.b}`}>
             <td>
-              <span className="engineer">{p.a}</span> <span className="muted">×</span> <span className="engineer">{p.b}</span>
+              <span className="engineer">{oneLine(p.a)}</span> <span className="muted">×</span> <span className="engineer">{oneLine(p.b)}</span>
             </td>
             <td className="num">{formatCount(p.n)}</td>
             <td className="num">{formatShare(p.percent)}</td>

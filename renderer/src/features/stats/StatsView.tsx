@@ -4,12 +4,12 @@
 // or changing the policy refreshes it.
 import { useEffect } from 'react';
 import type { AgreementStats } from '../../../../shared/api-types';
-import { formatCount, formatTime, policyLong } from '../../lib/format';
+import { formatTime, policyLong } from '../../lib/format';
 import { useStatsStore } from '../../stores/stats-store';
 import { ActivitySection } from './ActivitySection';
 import { AgreementSection } from './AgreementSection';
 import { ProgressCard } from './ProgressCard';
-import { totalRulings } from './stats-data';
+import { rulingSummary } from './stats-data';
 
 export function StatsView() {
   const stats = useStatsStore((s) => s.stats);
@@ -55,7 +55,7 @@ function StatsHeader({ stats }: { stats: AgreementStats }) {
     <header className="stats-head">
       <h1>Statistics</h1>
       <span className="muted">
-        {formatCount(stats.engineers.length)} engineer{stats.engineers.length === 1 ? '' : 's'} · {formatCount(totalRulings(stats))} rulings · {policyLong(stats.policy)}
+        {rulingSummary(stats)} · {policyLong(stats.policy)}
       </span>
       <span className="spacer" />
       {error != null && <span className="error-text small">Refresh failed: {error}</span>}

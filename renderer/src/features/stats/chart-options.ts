@@ -3,7 +3,7 @@
 import type { StatusCounts } from '../../../../shared/api-types';
 import type { DisputeStatus } from '../../../../shared/domain';
 import { formatCoefficient, formatShare } from '../../lib/coefficients';
-import { formatCount } from '../../lib/format';
+import { formatCount, oneLine } from '../../lib/format';
 import { AXIS_LINE, CHART_TEXT, KAPPA_BANDS, MUTED, SPLIT_LINE, STATUS_COLOURS, UNDEFINED_CELL } from './chart-theme';
 import type { ChartOption } from './echarts';
 import type { DailyRulings, KappaCell } from './stats-data';
@@ -88,7 +88,7 @@ export function dailyOption(daily: DailyRulings, colourOf: (engineer: string) =>
     },
     series: daily.series.map((s) => ({
       type: 'bar' as const,
-      name: s.engineer,
+      name: oneLine(s.engineer),
       stack: 'rulings',
       data: s.counts,
       barMaxWidth: 26,
@@ -101,14 +101,16 @@ export function dailyOption(daily: DailyRulings, colourOf: (engineer: string) =>
 /** Engineers × engineers, each cell the pair's kappa; "—" where it is undefined. */
 export function kappaOption(engineers: readonly string[], cells: readonly KappaCell[]): ChartOption {
   const byPosition = new Map(cells.map((c) => [`${c.x},${c.y}`, c]));
-  const longest = Math.max(0, ...engineers.map((e) => e.length));
+  // Canvas text reorders under bidi controls like any other: the names are marked too.
+  const names = engineers.map(oneLine);
+  const longest = Math.max(0, ...names.map((e) => e.length));
   return {
     animationDuration: 300,
     textStyle: CHART_TEXT,
     grid: { left: Math.min(140, 18 + longest * 7), right: 8, top: 24, bottom: 4 },
     xAxis: {
       type: 'category',
-      data: [...engineers],
+      data: names,
       position: 'top',
       axisLine: { show: false },
       axisTick: { show: false },
@@ -116,7 +118,7 @@ export function kappaOption(engineers: readonly string[], cells: readonly KappaC
     },
     yAxis: {
       type: 'category',
-      data: [...engineers],
+      data: names,
       inverse: true,
       axisLine: { show: false },
       axisTick: { show: false },
@@ -145,7 +147,7 @@ export function kappaOption(engineers: readonly string[], cells: readonly KappaC
         const cell = byPosition.get(`${x},${y}`);
         if (!cell || x === undefined || y === undefined) return '';
         const kappa = cell.kappa == null ? 'undefined (too little variation or overlap)' : formatCoefficient(cell.kappa, 3);
-        return `${engineers[x]} × ${engineers[y]}\nCohen's κ ${kappa}\n${formatShare(cell.percent)} agree on ${formatCount(cell.n)} disputes`;
+        return `${names[x]} × ${names[y]}\nCohen's κ ${kappa}\n${formatShare(cell.percent)} agree on ${formatCount(cell.n)} disputes`;
       },
     },
     series: [

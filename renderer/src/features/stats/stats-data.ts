@@ -3,7 +3,7 @@
 // on a gap-free calendar, and the pairwise kappa matrix.
 import type { AgreementStats, AgreementSummary } from '../../../../shared/api-types';
 import type { DisputeKind } from '../../../../shared/domain';
-import { KIND_LABELS } from '../../lib/format';
+import { KIND_LABELS, oneLine, plural } from '../../lib/format';
 
 export interface Scope {
   id: string;
@@ -20,8 +20,9 @@ function sortedEntries(record: Record<string, AgreementSummary>): [string, Agree
 
 const RULE_LABELS: Record<string, string> = { llm_judge: 'LLM judge', url: 'URL' };
 
+/** A rule type by name; one the dataset made up is shown as written, controls marked. */
 export function ruleTypeLabel(type: string): string {
-  return RULE_LABELS[type] ?? type;
+  return RULE_LABELS[type] ?? oneLine(type);
 }
 
 export function kindLabel(kind: string): string {
@@ -110,4 +111,19 @@ export function pairedEngineers(summary: AgreementSummary, engineers: readonly s
 
 export function totalRulings(stats: Pick<AgreementStats, 'per_day'>): number {
   return stats.per_day.reduce((n, d) => n + d.rulings, 0);
+}
+
+/**
+ * The page header's count, from the same figures as Activity: "3 rulings by
+ * 2 engineers". `stats.engineers` holds only engineers whose ruling counts
+ * now (latest, not retracted), the ones agreement is computed over; when that
+ * is fewer (a retracted ruling), it is named as such rather than passed off
+ * as the number of engineers.
+ */
+export function rulingSummary(stats: Pick<AgreementStats, 'engineers' | 'per_day'>): string {
+  const total = totalRulings(stats);
+  if (total === 0) return 'no rulings yet';
+  const ruled = new Set(stats.per_day.filter((d) => d.rulings > 0).map((d) => d.engineer)).size;
+  const text = `${plural(total, 'ruling')} by ${plural(ruled, 'engineer')}`;
+  return stats.engineers.length === ruled ? text : `${text} · ${plural(stats.engineers.length, 'engineer')} with a counted ruling`;
 }

@@ -1,4 +1,5 @@
 // Short-lived messages (saved, retracted, errors), bottom right.
+import { shownText } from '../../lib/format';
 import { useUiStore } from '../../stores/ui-store';
 
 export function Notices() {
@@ -8,7 +9,7 @@ export function Notices() {
     <div className="notices" aria-live="polite">
       {notices.map((n) => (
         <div key={n.id} className={`notice notice-${n.tone}`} role={n.tone === 'error' ? 'alert' : 'status'} onClick={() => dismiss(n.id)}>
-          {n.text}
+          {shownText(n.text)}
         </div>
       ))}
     </div>

@@ -1,16 +1,22 @@
 // Counts by status, and the running job with its progress and Cancel.
-import { formatCount } from '../../lib/format';
+import { findView } from '../../app/views';
+import { formatCount, totalText } from '../../lib/format';
 import type { JobStatus } from '../../../../shared/api-types';
 import { useImportStore } from '../../stores/import-store';
 import { useReleaseStore } from '../../stores/release-store';
 import { useReportsStore } from '../../stores/reports-store';
 import { useInfoStore } from '../../stores/info-store';
+import { effectiveFilter, useQueueStore } from '../../stores/queue-store';
 import { useUiStore } from '../../stores/ui-store';
 import { ProgressBar } from '../../ui/ProgressBar';
 
 export function StatusBar() {
   const counts = useInfoStore((s) => s.info?.counts);
   const error = useInfoStore((s) => s.error);
+  // On a filtered queue the counts are the store's, so say how many the queue shows of them.
+  const reviewing = useUiStore((s) => findView(s.view).reviewing);
+  const filteredTotal = useQueueStore((s) => (Object.keys(effectiveFilter(s)).length > 0 ? s.total : null));
+  const shown = reviewing ? filteredTotal : null;
   return (
     <footer className="status-bar">
       {counts ? (
@@ -24,7 +30,7 @@ export function StatusBar() {
           <span className="count count-conflict">
             <span className="dot" /> {formatCount(counts.conflict)} conflict
           </span>
-          <span className="muted">{formatCount(counts.total)} total</span>
+          <span className="muted">{totalText(counts.total, shown)}</span>
         </div>
       ) : (
         <span className={error ? 'error-text' : 'muted'}>{error ? `Not connected: ${error}` : 'Connecting…'}</span>

@@ -1,7 +1,7 @@
 // What merging ruling logs did: added, already present, and each refused line
 // with its reason. Used by the ruling log card and the import report.
 import type { RulingLogImport } from '../../../../shared/api-types';
-import { formatCount } from '../../lib/format';
+import { formatCount, oneLine, shownText } from '../../lib/format';
 
 export function RulingLogReport({ result }: { result: RulingLogImport }) {
   return (
@@ -23,8 +23,8 @@ export function RulingLogReport({ result }: { result: RulingLogImport }) {
           <tbody>
             {result.refused.map((r, i) => (
               <tr key={`${r.line}-${i}`}>
-                <td className="mono small">{r.line}</td>
-                <td>{r.reason}</td>
+                <td className="mono small">{oneLine(r.line)}</td>
+                <td>{shownText(r.reason)}</td>
               </tr>
             ))}
           </tbody>

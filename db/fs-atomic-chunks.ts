@@ -37,6 +37,26 @@ export function removeStaleTemps(path: string): void {
   }
 }
 
+/** An output that cannot be written, said in the user's terms: the path, and why. */
+export class OutputWriteError extends Error {
+  override name = 'OutputWriteError';
+}
+
+function outputError(path: string, error: unknown): unknown {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  const folder = dirname(path);
+  const reason =
+    code === 'ENOENT' ? `the folder ${folder} does not exist`
+    : code === 'ENOTDIR' ? `${folder} is not a folder`
+    : code === 'EACCES' || code === 'EPERM' ? `permission denied: cannot write in ${folder}`
+    : code === 'EISDIR' ? 'is a directory; expected a file path'
+    : code === 'ENOSPC' ? 'the disk is full'
+    : code === 'EROFS' ? 'the file system is read-only'
+    : code === 'EDQUOT' ? 'the disk quota is exhausted'
+    : null;
+  return reason === null ? error : new OutputWriteError(`${path}: ${reason}`);
+}
+
 export interface AtomicWriteOptions {
   signal?: AbortSignal;
   /** After each chunk is written: bytes written so far and in all. */
@@ -48,7 +68,12 @@ export function writeChunksAtomic(path: string, chunks: readonly Uint8Array[], o
   removeStaleTemps(path);
   const total = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
   const temp = tempPath(path);
-  const fd = openSync(temp, 'wx', 0o644);
+  let fd: number;
+  try {
+    fd = openSync(temp, 'wx', 0o644);
+  } catch (error) {
+    throw outputError(path, error);
+  }
   let written = 0;
   let open = true;
   try {
@@ -66,13 +91,13 @@ export function writeChunksAtomic(path: string, chunks: readonly Uint8Array[], o
   } catch (error) {
     if (open) closeSync(fd);
     rmSync(temp, { force: true });
-    throw error;
+    throw outputError(path, error);
   }
   try {
     renameSync(temp, path);
   } catch (error) {
     rmSync(temp, { force: true });
-    throw error;
+    throw outputError(path, error);
   }
   try {
     const dir = openSync(dirname(path), 'r');

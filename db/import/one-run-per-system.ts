@@ -1,0 +1,50 @@
+// A system is graded by one run: its cells count once in every cluster and
+// score. A second run of a system already in the store (or earlier in the
+// same import) is refused whole, named once in the report, never merged.
+import type { SkippedItem } from '../../shared/api-types';
+import type { RunHeader } from '../readers/types';
+import type { Store } from '../store';
+
+interface KnownRun {
+  runKey: string;
+  sourcePath: string;
+}
+
+export class OneRunPerSystem {
+  private readonly bySystem = new Map<string, KnownRun>();
+  private readonly refused = new Set<string>();
+
+  constructor(store: Store) {
+    const rows = store.db
+      .prepare<[], { system: string; run_key: string; source_path: string }>(
+        'SELECT s.name AS system, r.run_key, r.source_path FROM runs r JOIN systems s ON s.id = r.system_id ORDER BY r.id',
+      )
+      .all();
+    for (const row of rows) if (!this.bySystem.has(row.system)) this.bySystem.set(row.system, { runKey: row.run_key, sourcePath: row.source_path });
+  }
+
+  /**
+   * Whether the run's records may be written. The first record of a refused
+   * run also returns the item that names it in the report.
+   */
+  admit(run: RunHeader): { ok: true } | { ok: false; report: SkippedItem | null } {
+    const known = this.bySystem.get(run.system);
+    if (!known) {
+      this.bySystem.set(run.system, { runKey: run.run_key, sourcePath: run.source_path });
+      return { ok: true };
+    }
+    if (known.runKey === run.run_key) return { ok: true };
+    if (this.refused.has(run.run_key)) return { ok: false, report: null };
+    this.refused.add(run.run_key);
+    return {
+      ok: false,
+      report: {
+        path: run.source_path,
+        field: 'system',
+        reason:
+          `system ${JSON.stringify(run.system)} is already graded by ${known.sourcePath} in this store; ` +
+          'one run per system, so this run was not imported (import it into a fresh store, or give the system another name in its config.json)',
+      },
+    };
+  }
+}

@@ -1,0 +1,54 @@
+// Checks on the file paths a command or a dialog names, made before any work
+// starts, so a directory or a mistyped path is refused in one line naming the
+// field and the path, not by the operating system's EISDIR or ENOENT halfway
+// through. Messages read `<label>: <problem>: <path>; expected <what>`, with
+// the label the caller chose (`--out` on the command line, `out` in the API).
+import { statSync } from 'node:fs';
+import type { Stats } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+
+/** A path given for an input or output is unusable; the input is at fault, not the tool. */
+export class PathError extends Error {
+  override name = 'PathError';
+}
+
+export interface PathRole {
+  /** How the caller names the field: `--dataset`, `dataset`. */
+  label: string;
+  /** What belongs there, e.g. `a dataset file (.jsonl or .parquet)`. */
+  expected: string;
+}
+
+function statOf(path: string): Stats | null {
+  try {
+    return statSync(path);
+  } catch {
+    return null;
+  }
+}
+
+/** An existing regular file (or anything readable that is not a directory, such as a named pipe). */
+export function checkInputFile(path: string, role: PathRole): void {
+  const stats = statOf(path);
+  if (stats === null) throw new PathError(`${role.label}: no such file: ${path}; expected ${role.expected}`);
+  if (stats.isDirectory()) throw new PathError(`${role.label}: is a directory: ${path}; expected ${role.expected}`);
+}
+
+/** A file that can be created or replaced: its folder exists and the path itself is not a folder. */
+export function checkOutputFile(path: string, role: PathRole): void {
+  const stats = statOf(path);
+  if (stats?.isDirectory()) throw new PathError(`${role.label}: is a directory: ${path}; expected ${role.expected}`);
+  const folder = statOf(dirname(path));
+  if (folder === null || !folder.isDirectory()) throw new PathError(`${role.label}: no such directory: ${dirname(path)}`);
+}
+
+/**
+ * Whether two paths name one file: the same inode when both exist (so a
+ * symlink or a hard link to the base counts), else the same resolved path.
+ */
+export function sameFile(a: string, b: string): boolean {
+  const first = statOf(a);
+  const second = statOf(b);
+  if (first !== null && second !== null) return first.dev === second.dev && first.ino === second.ino;
+  return resolve(a) === resolve(b);
+}

@@ -1,0 +1,37 @@
+// The paths of an apply, checked before the patch is read: every host (the
+// command line, the app's Apply dialog, the bridge) gets the same one-line
+// refusal naming the field, instead of EISDIR from a read or a rename after
+// the whole patch was checked. Outputs may never land on the inputs: the base
+// dataset is what a refused or repeated apply falls back on.
+import { checkInputFile, checkOutputFile, PathError, sameFile } from '../path-checks';
+
+export interface ApplyPaths {
+  dataset: string;
+  patch: string;
+  out: string;
+  changelog?: string | null | undefined;
+}
+
+export type ApplyPathLabels = Record<keyof ApplyPaths, string>;
+
+/** The API's field names; the command line passes its flags instead. */
+export const API_LABELS: ApplyPathLabels = { dataset: 'dataset', patch: 'patch', out: 'out', changelog: 'changelog' };
+
+export function checkApplyPaths(paths: ApplyPaths, labels: ApplyPathLabels = API_LABELS): void {
+  checkInputFile(paths.dataset, { label: labels.dataset, expected: 'a dataset file (.jsonl or .parquet)' });
+  checkInputFile(paths.patch, { label: labels.patch, expected: 'an atlas-gold-patch/1 file (.json)' });
+  checkOutputFile(paths.out, { label: labels.out, expected: "the revised dataset's file name, e.g. DIR/atlas-test.v1.1.jsonl" });
+  const changelog = paths.changelog ?? null;
+  if (changelog !== null) checkOutputFile(changelog, { label: labels.changelog, expected: "the changelog's file name, e.g. DIR/CHANGELOG.md" });
+
+  const refuse = (output: keyof ApplyPaths, input: keyof ApplyPaths, why: string): never => {
+    throw new PathError(`${labels[output]} is the same file as ${labels[input]} (${paths[output] ?? ''}): ${why}`);
+  };
+  const outputs = changelog === null ? (['out'] as const) : (['out', 'changelog'] as const);
+  for (const output of outputs) {
+    const path = output === 'out' ? paths.out : changelog!;
+    if (sameFile(path, paths.dataset)) refuse(output, 'dataset', 'the base dataset must not be overwritten; write to a new file');
+    if (sameFile(path, paths.patch)) refuse(output, 'patch', 'the patch must not be overwritten; write to a new file');
+  }
+  if (changelog !== null && sameFile(paths.out, changelog)) refuse('changelog', 'out', 'the revised dataset and its changelog need a file each');
+}

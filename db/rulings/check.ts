@@ -1,0 +1,95 @@
+// Whether a ruling fits its dispute and this store's gold (DESIGN §6). Shared
+// by `rule` (the command line and the app's panel) and by merging ruling
+// logs, so a ruling a patch could never apply is refused where it is made,
+// naming why, instead of failing at `apply` after a revision tag is spent.
+import type { RulingField, RulingFields } from '../../shared/decision-fields';
+import { decisionFieldsProblem } from '../../shared/decision-fields';
+import type { Decision, DisputeKind, RuleType } from '../../shared/domain';
+import { DECISIONS_BY_KIND } from '../../shared/domain';
+import { normalizeForRule } from '../../shared/normalize';
+import type { Store } from '../store';
+
+export interface RulingToCheck extends RulingFields {
+  decision: Decision;
+  evidence?: readonly string[];
+}
+
+export interface RulingTarget {
+  kind: DisputeKind;
+  task_id: string;
+}
+
+/** How the caller's user spells each field: flags for `rule`, keys for a log line. */
+export type FieldNames = (field: RulingField) => string;
+
+/** What is wrong with `ruling` on a dispute of `target`, or null when it can be recorded. */
+export function rulingProblem(store: Store, target: RulingTarget, ruling: RulingToCheck, name: FieldNames): string | null {
+  const allowed = DECISIONS_BY_KIND[target.kind];
+  if (!allowed.includes(ruling.decision)) {
+    return `decision ${ruling.decision} does not apply to a ${target.kind} dispute (expected one of ${allowed.join(', ')})`;
+  }
+  const fields = decisionFieldsProblem(ruling.decision, ruling, name);
+  if (fields !== null) return fields;
+  for (const url of ruling.evidence ?? []) {
+    if (!/^https?:\/\/[^\s]+$/iu.test(url.trim())) return `evidence must be an http(s) URL, got ${JSON.stringify(url)}`;
+  }
+  // Without the task's gold (dataset not imported here yet) nobody can tell; the ruling waits like any other.
+  const gold = taskGold(store, target.task_id);
+  if (gold === null) return null;
+  if (ruling.decision === 'add_row' && ruling.values) return columnsProblem(target.task_id, gold, Object.keys(ruling.values), name('values'));
+  if (ruling.decision === 'add_alias' && !gold.hasRow(ruling.row!)) {
+    return `task ${target.task_id} has no gold row with index ${ruling.row} (${name('row')}; the task has ${gold.rowCount} rows)`;
+  }
+  return null;
+}
+
+/**
+ * accept_system takes a system's value (DESIGN §6: "a cluster's value"): one
+ * that normalises, under the column's rule, to the key of one of the
+ * dispute's clusters. Only the count of clusters is named: a cluster that
+ * agrees with gold holds gold's value.
+ */
+export function clusterValueProblem(store: Store, disputeId: string, ruleType: RuleType | null, value: string): string | null {
+  const keys = store.db
+    .prepare<[string], { norm_key: string }>('SELECT norm_key FROM dispute_clusters WHERE dispute_id = ?')
+    .all(disputeId)
+    .map((row) => row.norm_key);
+  if (keys.includes(normalizeForRule(ruleType ?? undefined, value))) return null;
+  if (keys.length === 0) return 'decision accept_system takes a value a system gave, and no system gave one here: rule new_value instead';
+  return `decision accept_system takes a value a system gave: the value matches none of this dispute's ${keys.length} cluster value${keys.length === 1 ? '' : 's'} (pick a cluster, or rule new_value)`;
+}
+
+interface TaskGold {
+  entityColumn: string;
+  attributeColumns: string[];
+  rowCount: number;
+  hasRow: (row: number) => boolean;
+}
+
+function taskGold(store: Store, taskId: string): TaskGold | null {
+  const task = store.db.prepare<[string], { entity_column: string }>('SELECT entity_column FROM tasks WHERE task_id = ?').get(taskId);
+  if (!task) return null;
+  const columns = store.db
+    .prepare<[string], { name: string }>('SELECT name FROM task_columns WHERE task_id = ? ORDER BY idx')
+    .all(taskId)
+    .map((row) => row.name);
+  const rows = store.db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM gold_rows WHERE task_id = ?').get(taskId)!.n;
+  const hasRow = store.db.prepare<[string, number], { one: number }>('SELECT 1 AS one FROM gold_rows WHERE task_id = ? AND row_idx = ?');
+  return {
+    entityColumn: task.entity_column,
+    attributeColumns: columns.filter((column) => column !== task.entity_column),
+    rowCount: rows,
+    hasRow: (row) => hasRow.get(taskId, row) !== undefined,
+  };
+}
+
+/** add_row's cells must be attribute columns of the task, or apply refuses the whole patch. */
+function columnsProblem(taskId: string, gold: TaskGold, given: readonly string[], flag: string): string | null {
+  const known = new Set(gold.attributeColumns);
+  const unknown = given.filter((column) => !known.has(column));
+  if (unknown.length === 0) return null;
+  const list = (names: readonly string[]): string => names.map((name) => JSON.stringify(name)).join(', ');
+  const entity = unknown.includes(gold.entityColumn) ? ` (${JSON.stringify(gold.entityColumn)} is the entity column: the new row's entity is the ruling's value)` : '';
+  const these = unknown.length === 1 ? 'column is not an attribute column' : 'columns are not attribute columns';
+  return `${flag}: ${unknown.length} ${these} of task ${taskId}: ${list(unknown)}${entity}; its attribute columns are ${list(gold.attributeColumns)}`;
+}
