@@ -120,6 +120,7 @@ export function openService(options: ServiceOptions): ServiceHandle {
         engineer: engineer(),
         revision: getMeta(store.db, 'base_revision'),
         dataset_sha256: getMeta(store.db, 'dataset_sha256'),
+        dataset_path: getMeta(store.db, 'dataset_path'),
         counts: statusCounts(store),
         tasks: totals.tasks,
         runs: totals.runs,

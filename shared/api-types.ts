@@ -178,6 +178,8 @@ export interface StoreInfo {
   engineer: string;
   revision: string | null;
   dataset_sha256: string | null;
+  /** Where the base dataset was imported from (the release desk's Apply starts there). */
+  dataset_path: string | null;
   counts: StatusCounts;
   tasks: number;
   runs: number;

@@ -98,4 +98,13 @@ describe('the release desk after the app is reopened', () => {
     expect(await page.locator('#apply-out').inputValue()).toBe(workspace.dataset.replace(/\.jsonl$/u, '.v1.1.jsonl'));
     expect(await page.getByRole('button', { name: 'Apply patch' }).isEnabled()).toBe(true);
   });
+
+  it('prefills the dataset from the store when this profile remembers nothing', async () => {
+    await page.evaluate(() => window.localStorage.clear());
+    await page.reload();
+    await page.locator('.ag-grid-scrolling-container .ag-row').first().waitFor({ timeout: 20_000 });
+    await page.getByRole('tab', { name: /Export/ }).click();
+    await page.getByRole('button', { name: /Apply/ }).first().click();
+    await expect.poll(() => page.locator('#apply-dataset').inputValue()).toBe(workspace.dataset);
+  });
 });

@@ -11,6 +11,7 @@ export function storeInfo(tasks: number): StoreInfo {
     engineer: 'ada',
     revision: null,
     dataset_sha256: null,
+    dataset_path: null,
     counts: { open: 0, resolved: 0, conflict: 0, total: tasks === 0 ? 0 : 3 },
     tasks,
     runs: tasks === 0 ? 0 : 2,

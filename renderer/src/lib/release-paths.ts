@@ -1,9 +1,9 @@
 // The release desk's paths — the dataset file, the last patch and its
 // revision — remembered per store, so Apply is prefilled when the app is
-// opened again. The typed API gives neither path back (StoreInfo has no
-// dataset path, RevisionRecord no patch path) and the settings API holds only
-// the engineer's name, so they live in the browser profile's storage, keyed by
-// the store's path. Storage is passed in: tests give a fake, and a profile
+// opened again. The store knows only where its dataset was imported from
+// (StoreInfo.dataset_path, the fallback), not which patch was last exported
+// or applied, so these live in the browser profile's storage, keyed by the
+// store's path. Storage is passed in: tests give a fake, and a profile
 // without storage just remembers nothing.
 
 export interface ReleasePaths {

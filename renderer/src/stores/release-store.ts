@@ -231,17 +231,23 @@ export const useReleaseStore = create<ReleaseState>()((set, get) => ({
   },
 }));
 
-// Opened on a store, the paths remembered for it fill the fields still empty.
+// Opened on a store, the paths remembered for it fill the fields still empty;
+// the dataset falls back on the one the store was imported from.
 let restoredFor: string | null = null;
-function restorePaths(storePath: string | undefined): void {
+function restorePaths(storePath: string | undefined, importedDataset: string | null | undefined): void {
   if (!storePath || storePath === restoredFor) return;
   restoredFor = storePath;
   const paths = rememberedPaths(pageStorage(), storePath);
   const state = useReleaseStore.getState();
   useReleaseStore.setState({
-    dataset: state.dataset || (paths.dataset ?? ''),
+    dataset: state.dataset || (paths.dataset ?? importedDataset ?? ''),
     ...(state.patchPath === '' && paths.patchPath ? { patchPath: paths.patchPath, patchRevision: paths.revision ?? '' } : {}),
   });
 }
-restorePaths(useInfoStore.getState().info?.store_path);
-useInfoStore.subscribe((state) => restorePaths(state.info?.store_path));
+restorePaths(useInfoStore.getState().info?.store_path, useInfoStore.getState().info?.dataset_path);
+useInfoStore.subscribe((state) => {
+  restorePaths(state.info?.store_path, state.info?.dataset_path);
+  // A store that was empty at launch gets its dataset from the first import (the demo's included).
+  const imported = state.info?.dataset_path;
+  if (imported && useReleaseStore.getState().dataset === '') useReleaseStore.setState({ dataset: imported });
+});

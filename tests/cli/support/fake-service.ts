@@ -149,6 +149,7 @@ export function createFakeService(options: FakeOptions = {}): FakeService {
         engineer: 'fake-engineer',
         revision: 'v1.0',
         dataset_sha256: null,
+        dataset_path: null,
         counts: { open: 1, resolved: 1, conflict: 0, total: 2 },
         tasks: options.tasks ?? 0,
         runs: options.tasks ?? 0,
