@@ -12,6 +12,7 @@ import { openDisputeInQueue } from '../features/reports/actions';
 import { useReportsStore } from '../stores/reports-store';
 import { reportKey } from '../lib/reports';
 import { moveSelection } from '../features/queue/grid-bridge';
+import { holdWhileSettling, playHeldKeys } from '../features/review/held-keys';
 import { findView } from './views';
 
 function isTextField(el: Element | null): el is HTMLElement {
@@ -23,6 +24,7 @@ function isTextField(el: Element | null): el is HTMLElement {
 }
 
 function perform(action: KeyAction, target: Element | null): void {
+  if (holdWhileSettling(action)) return;
   const ui = useUiStore.getState();
   const detail = useDisputeStore.getState().detail;
   const ruling = useRulingStore.getState();
@@ -121,6 +123,11 @@ export function useGlobalKeys(): void {
       perform(action, target);
     };
     window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
+    // Held keys act on the dispute then shown, with the focus of that moment.
+    const stopPlaying = playHeldKeys((action) => perform(action, document.activeElement));
+    return () => {
+      window.removeEventListener('keydown', onKeyDown);
+      stopPlaying();
+    };
   }, []);
 }

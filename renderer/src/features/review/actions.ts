@@ -10,6 +10,7 @@ import { effectiveFilter, useQueueStore } from '../../stores/queue-store';
 import { useRulingStore } from '../../stores/ruling-store';
 import { notify } from '../../stores/ui-store';
 import { refreshRows, selectIndex } from '../queue/grid-bridge';
+import { dropHeldKeys } from './held-keys';
 import { refreshCounts } from './refresh';
 
 export async function saveRuling(): Promise<void> {
@@ -27,13 +28,19 @@ export async function saveRuling(): Promise<void> {
     const result = await api.rule(built.input);
     notify(`Saved: ${DECISION_LABELS[built.input.decision]} — now ${result.status}.`, 'success');
   } catch (error) {
+    // Keys typed after Enter were meant for the next dispute, never for this one again.
+    dropHeldKeys();
     ruling.setSaving(false);
     ruling.setError(`Not saved: ${errorMessage(error)}`);
     return;
   }
-  ruling.setSaving(false);
   await afterRulingChange();
-  await goToNextOpen(detail.dispute.id);
+  const moved = await goToNextOpen(detail.dispute.id);
+  if (!moved) dropHeldKeys();
+  // Saving lasts until the next dispute is chosen, so keys typed meanwhile wait for it (held-keys.ts).
+  // Once the next dispute shows, its fresh draft has cleared the flag, and a save begun on it owns it.
+  const after = useRulingStore.getState();
+  if (after.draft.disputeId === detail.dispute.id) after.setSaving(false);
 }
 
 export async function retractRuling(): Promise<void> {
@@ -55,7 +62,8 @@ async function afterRulingChange(): Promise<void> {
   await refreshCounts();
 }
 
-async function goToNextOpen(currentId: string): Promise<void> {
+/** Selects the next open dispute; false when there is none (or it could not be found). */
+async function goToNextOpen(currentId: string): Promise<boolean> {
   const queue = useQueueStore.getState();
   const conflicts = queue.preset.status === 'conflict';
   try {
@@ -68,13 +76,14 @@ async function goToNextOpen(currentId: string): Promise<void> {
     });
     if (next) {
       selectIndex(next.index, next.id);
-      return;
+      return true;
     }
     notify(conflicts ? 'No conflicts left in this view.' : 'No open disputes left in this view.', 'info');
   } catch (error) {
     notify(`Could not find the next dispute: ${errorMessage(error)}`, 'error');
   }
   await useDisputeStore.getState().reload();
+  return false;
 }
 
 /** `o`: the focused source link, else the first safe source of the picked cluster, else of gold. */

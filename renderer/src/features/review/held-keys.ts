@@ -1,0 +1,74 @@
+// Ruling keys pressed while the next dispute is on its way (a save that moves
+// on, or a detail still loading) are held and played once it shows, in the
+// order typed: a fast engineer's "1 Enter 2 Enter" rules two disputes, and no
+// key lands on the draft of a dispute that is about to be replaced. Moving the
+// selection meanwhile drops what is held: those keys were meant for a dispute
+// the engineer has now left.
+import type { KeyAction } from '../../lib/keys';
+import { useDisputeStore } from '../../stores/dispute-store';
+import { useRulingStore } from '../../stores/ruling-store';
+
+/** Keys that act on the dispute on screen; the others (moving, searching, help) act at once. */
+const HOLDABLE = new Set<KeyAction['type']>(['decision', 'cluster', 'save', 'retract', 'rationale', 'evidence']);
+
+/** More than a burst of typing is not a plan: the rest is dropped. */
+const MAX_HELD = 12;
+
+let held: KeyAction[] = [];
+
+/** A save is moving on, or the dispute selected is not the one shown yet. */
+export function settling(): boolean {
+  const { loadingId, detail } = useDisputeStore.getState();
+  return useRulingStore.getState().saving || (loadingId != null && loadingId !== detail?.dispute.id);
+}
+
+/** Holds a key for the next dispute; true when it was held (or dropped as one too many) rather than to be done now. */
+export function holdWhileSettling(action: KeyAction): boolean {
+  if (action.type === 'move') {
+    held = [];
+    return false;
+  }
+  if (!HOLDABLE.has(action.type) || !settling()) return false;
+  if (held.length < MAX_HELD) held.push(action);
+  return true;
+}
+
+/** How many keys wait (for tests and the status of a busy panel). */
+export function heldCount(): number {
+  return held.length;
+}
+
+/**
+ * Plays held keys through `perform` once the dispute they wait for shows; a
+ * key that starts another save holds the rest again. Returns the unsubscribe.
+ */
+export function playHeldKeys(perform: (action: KeyAction) => void): () => void {
+  const play = (): void => {
+    const { detail, loadingId } = useDisputeStore.getState();
+    if (held.length === 0 || !detail || (loadingId != null && loadingId !== detail.dispute.id)) return;
+    // A dispute that has just shown gets its new draft first (which ends the save that moved to it),
+    // so the keys never land on the draft of the dispute before.
+    useRulingStore.getState().reset(detail.dispute.id);
+    if (settling()) return;
+    const waiting = held;
+    held = [];
+    for (const [index, action] of waiting.entries()) {
+      if (settling()) {
+        held = [...waiting.slice(index), ...held].slice(0, MAX_HELD);
+        return;
+      }
+      perform(action);
+    }
+  };
+  const stopDisputes = useDisputeStore.subscribe(play);
+  const stopRuling = useRulingStore.subscribe(play);
+  return () => {
+    stopDisputes();
+    stopRuling();
+  };
+}
+
+/** Forgets held keys (a test's fresh start). */
+export function dropHeldKeys(): void {
+  held = [];
+}

@@ -1,0 +1,56 @@
+// A fast engineer types ahead: "1 Enter 1 Enter 1 Enter" pressed without
+// waiting rules three disputes, one each, because keys typed while the next
+// dispute is on its way wait for it instead of landing on the draft that is
+// being replaced.
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateWorkspace } from '../../db/demo/generate';
+import type { Bridge, LaunchedBrowser } from './support';
+import { ensureRendererBuilt, openApp, runCli, tempDir } from './support';
+
+let bridge: Bridge;
+let browser: LaunchedBrowser;
+let page: Page;
+
+beforeAll(async () => {
+  ensureRendererBuilt();
+  const dir = tempDir('atlas-type-ahead-').path;
+  const db = join(dir, 'store.sqlite');
+  const workspace = await generateWorkspace(join(dir, 'ws'), { seed: 5, tasks: 6, systems: 4, maxRows: 6, maxColumns: 4 });
+  const imported = await runCli(['import', '--db', db, '--json', workspace.dataset, workspace.runsDir]);
+  expect(imported.code, imported.stderr).toBe(0);
+  ({ bridge, browser, page } = await openApp(db, { engineer: 'mia' }));
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await bridge?.close();
+});
+
+async function ruledIds(): Promise<string[]> {
+  const { rows } = await bridge.api('listDisputes', { filter: {}, limit: 1000 });
+  const ruled: string[] = [];
+  for (const row of rows) {
+    const detail = await bridge.api('getDispute', { id: row.id });
+    if (detail.rulings.some((r) => r.engineer === 'mia')) ruled.push(row.id);
+  }
+  return ruled;
+}
+
+describe('typing ahead', () => {
+  it('rules one dispute per "1 Enter", however fast they come', async () => {
+    await page.locator('aside.panel[aria-busy="false"] .dispute-head').waitFor();
+    // No waiting between keys: each Enter's save and move are still on their way when the next keys come.
+    for (let i = 0; i < 3; i++) {
+      await page.keyboard.press('1', { delay: 0 });
+      await page.keyboard.press('Enter', { delay: 0 });
+    }
+    await expect.poll(async () => (await ruledIds()).length, { timeout: 20_000 }).toBe(3);
+    // Nothing more arrives later, and the fourth dispute carries no stray decision.
+    await page.waitForTimeout(500);
+    expect(await ruledIds()).toHaveLength(3);
+    const detail = await bridge.api('getDispute', { id: (await page.locator('.ag-grid-scrolling-container .ag-row-selected').first().getAttribute('row-id'))! });
+    expect(detail.rulings).toEqual([]);
+  });
+});

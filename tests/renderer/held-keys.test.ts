@@ -1,0 +1,82 @@
+// Keys typed while the next dispute is on its way wait for it: "1 Enter 2
+// Enter" rules two disputes, no key lands on the draft of the dispute being
+// left, and moving on or a failed save drops what waits.
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { KeyAction } from '../../renderer/src/lib/keys';
+import { cellDetail, row } from './fixtures';
+// The stores import the API client, which reads the preload's globals: their declaration comes into this program too.
+import type {} from '../../renderer/src/api/globals';
+
+vi.mock('../../renderer/src/api/client', () => ({
+  api: {},
+  errorMessage: (error: unknown) => String(error),
+  onApiWrite: () => () => undefined,
+}));
+
+const { useDisputeStore } = await import('../../renderer/src/stores/dispute-store');
+const { useRulingStore } = await import('../../renderer/src/stores/ruling-store');
+const { dropHeldKeys, heldCount, holdWhileSettling, playHeldKeys } = await import('../../renderer/src/features/review/held-keys');
+
+const show = (id: string) => useDisputeStore.setState({ detail: cellDetail({ dispute: row({ id }) }), loadingId: null });
+const decision = (index: number): KeyAction => ({ type: 'decision', index });
+const SAVE: KeyAction = { type: 'save' };
+
+/** What the keys did, and on which draft: the dispute the draft belonged to when each was performed. */
+let done: string[] = [];
+let stop: () => void = () => undefined;
+
+beforeEach(() => {
+  stop();
+  dropHeldKeys();
+  done = [];
+  show('d-a');
+  useRulingStore.getState().reset('d-a');
+  useRulingStore.setState({ saving: false });
+  stop = playHeldKeys((action) => {
+    done.push(`${action.type}${action.type === 'decision' ? action.index : ''}@${useRulingStore.getState().draft.disputeId}`);
+    // A replayed save starts another save, as saveRuling does.
+    if (action.type === 'save') useRulingStore.setState({ saving: true });
+  });
+});
+
+describe('keys typed while the next dispute is on its way', () => {
+  it('act at once when nothing is on its way', () => {
+    expect(holdWhileSettling(decision(1))).toBe(false);
+    expect(heldCount()).toBe(0);
+  });
+
+  it('wait through a save and the load after it, then act on the new dispute in the order typed', () => {
+    useRulingStore.setState({ saving: true });
+    for (const action of [decision(2), { type: 'cluster', index: 1 } as KeyAction, { type: 'rationale' } as KeyAction]) expect(holdWhileSettling(action)).toBe(true);
+    // Moved on: the next dispute is selected but still loading.
+    useDisputeStore.setState({ loadingId: 'd-b' });
+    useRulingStore.setState({ saving: false });
+    expect(done).toEqual([]);
+    show('d-b');
+    expect(done).toEqual(['decision2@d-b', 'cluster@d-b', 'rationale@d-b']);
+    expect(heldCount()).toBe(0);
+  });
+
+  it('hold again what follows a replayed save, for the dispute after that', () => {
+    useRulingStore.setState({ saving: true });
+    for (const action of [decision(1), SAVE, decision(3), SAVE]) holdWhileSettling(action);
+    show('d-b');
+    expect(done).toEqual(['decision1@d-b', 'save@d-b']);
+    expect(heldCount()).toBe(2);
+    show('d-c');
+    expect(done).toEqual(['decision1@d-b', 'save@d-b', 'decision3@d-c', 'save@d-c']);
+  });
+
+  it('are dropped when the selection moves meanwhile', () => {
+    useDisputeStore.setState({ loadingId: 'd-b' });
+    holdWhileSettling(decision(1));
+    expect(holdWhileSettling({ type: 'move', delta: 1 })).toBe(false);
+    show('d-c');
+    expect(done).toEqual([]);
+  });
+
+  it('let moving, searching and help act at once', () => {
+    useRulingStore.setState({ saving: true });
+    for (const type of ['search', 'help', 'needs-me', 'escape'] as const) expect(holdWhileSettling({ type })).toBe(false);
+  });
+});
