@@ -1,6 +1,7 @@
 // The service: one object implementing every method of the AdjudicatorApi
 // over one store. Hosts (Electron IPC, CLI, loopback bridge) only validate and
 // forward; nothing here knows which host called.
+import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { AdjudicatorService, DisputeFilter } from '../shared/api';
@@ -195,6 +196,7 @@ export function openService(options: ServiceOptions): ServiceHandle {
       return store.db.transaction(() => mergeRulingLogs(store, input.paths)).immediate();
     },
 
+    existingFiles: (input) => input.paths.filter((path) => existsSync(resolve(path))),
     applyPatch: (input) => {
       // Refused before the job starts, so the Apply dialog shows it at once.
       checkApplyPaths(input);

@@ -96,6 +96,8 @@ const applyInput = z
     out: text(4096).min(1),
     changelog: text(4096).min(1).optional(),
     plaintext: z.boolean().optional(),
+    /** Replace an output or changelog that exists (the app asks first). */
+    overwrite: z.boolean().optional(),
   })
   .strict();
 export type ApplyInput = z.infer<typeof applyInput>;
@@ -146,6 +148,8 @@ export const apiMethods = {
   importRulings: method<typeof pathsInput, RulingLogImport>(pathsInput),
   /** Applies a patch file to a dataset file, writing the revised dataset (a job: progress, cancel). */
   applyPatch: method<typeof applyInput, { jobId: string }>(applyInput),
+  /** Which of these paths already exist: the app asks before an apply replaces them. */
+  existingFiles: method<typeof pathsInput, string[]>(pathsInput),
   /** Every imported run's scores before and after a patch (DESIGN §7.3). */
   rescore: method<typeof patchInput, RescoreResult>(patchInput),
   /** The same preview as a job: progress over tasks, and cancel (JobStatus.rescore holds the result). */

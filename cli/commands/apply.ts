@@ -15,7 +15,7 @@ import { COMMON_HELP } from './types';
 import type { Command } from './types';
 
 const HELP = `Usage: atlas-adjudicator apply --dataset FILE --patch FILE --out FILE
-                               [--changelog FILE] [--plaintext] [--json] [--db FILE]
+                               [--changelog FILE] [--overwrite] [--plaintext] [--json] [--db FILE]
 
 Applies an atlas-gold-patch/1 file (encrypted or plain) to a dataset file
 (JSONL or Parquet). Checks base_sha256 against the file and every operation's
@@ -25,7 +25,8 @@ Writes the revised dataset in the input's format, fields re-encrypted with each
 task's canary, untouched rows byte-identical, atomically; and CHANGELOG.md
 (row, column, operation, linked issues; no gold values) with --changelog.
 --out and --changelog are files (not folders), each distinct from the others
-and from --dataset and --patch: the base dataset is never overwritten.
+and from --dataset and --patch: the base dataset is never overwritten. An
+--out or --changelog that already exists is refused unless --overwrite is given.
 When the store exists, it records the revised dataset, so importing it later
 as the new base marks the disputes the patch settled as resolved.
 
@@ -33,7 +34,7 @@ ${COMMON_HELP}
 `;
 
 /** Problems are named by the flag the user typed. */
-const FLAGS = { dataset: '--dataset', patch: '--patch', out: '--out', changelog: '--changelog' };
+const FLAGS = { dataset: '--dataset', patch: '--patch', out: '--out', changelog: '--changelog', overwrite: '--overwrite' };
 
 async function run(argv: string[], ctx: CliContext): Promise<number> {
   const { values, positionals: given } = parseCommand('apply', argv, {
@@ -42,6 +43,7 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
     out: { type: 'string' },
     changelog: { type: 'string' },
     plaintext: { type: 'boolean' },
+    overwrite: { type: 'boolean' },
   });
   positionals('apply', given, []);
   for (const flag of ['dataset', 'patch', 'out'] as const) if (values[flag] === undefined) throw new UsageError(`apply: missing --${flag} FILE`);
@@ -50,6 +52,7 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
     patch: resolve(ctx.cwd, values.patch!),
     out: resolve(ctx.cwd, values.out!),
     changelog: values.changelog === undefined ? undefined : resolve(ctx.cwd, values.changelog),
+    overwrite: values.overwrite === true,
   };
   // Before the store is opened or the patch read: a wrong path costs nothing.
   checkApplyPaths(paths, FLAGS);

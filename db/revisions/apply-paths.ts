@@ -3,6 +3,7 @@
 // refusal naming the field, instead of EISDIR from a read or a rename after
 // the whole patch was checked. Outputs may never land on the inputs: the base
 // dataset is what a refused or repeated apply falls back on.
+import { existsSync } from 'node:fs';
 import { checkInputFile, checkOutputFile, PathError, sameFile } from '../path-checks';
 
 export interface ApplyPaths {
@@ -10,12 +11,14 @@ export interface ApplyPaths {
   patch: string;
   out: string;
   changelog?: string | null | undefined;
+  /** Existing outputs may be replaced (the engineer said so); else they are refused. */
+  overwrite?: boolean | undefined;
 }
 
-export type ApplyPathLabels = Record<keyof ApplyPaths, string>;
+export type ApplyPathLabels = Record<Exclude<keyof ApplyPaths, 'overwrite'>, string> & { overwrite: string };
 
 /** The API's field names; the command line passes its flags instead. */
-export const API_LABELS: ApplyPathLabels = { dataset: 'dataset', patch: 'patch', out: 'out', changelog: 'changelog' };
+export const API_LABELS: ApplyPathLabels = { dataset: 'dataset', patch: 'patch', out: 'out', changelog: 'changelog', overwrite: 'overwrite' };
 
 export function checkApplyPaths(paths: ApplyPaths, labels: ApplyPathLabels = API_LABELS): void {
   checkInputFile(paths.dataset, { label: labels.dataset, expected: 'a dataset file (.jsonl or .parquet)' });
@@ -34,4 +37,10 @@ export function checkApplyPaths(paths: ApplyPaths, labels: ApplyPathLabels = API
     if (sameFile(path, paths.patch)) refuse(output, 'patch', 'the patch must not be overwritten; write to a new file');
   }
   if (changelog !== null && sameFile(paths.out, changelog)) refuse('changelog', 'out', 'the revised dataset and its changelog need a file each');
+  // A CHANGELOG.md beside the output may be a repository's own: replacing a file is the engineer's call.
+  if (paths.overwrite !== true) {
+    for (const [label, path] of [[labels.out, paths.out], [labels.changelog, changelog]] as const) {
+      if (path !== null && existsSync(path)) throw new PathError(`${label}: ${path} already exists (${labels.overwrite} replaces it)`);
+    }
+  }
 }

@@ -32,6 +32,11 @@ export interface ApplyOptions {
   changelog?: string | null;
   /** Show gold values in mismatch reports. */
   plaintext?: boolean;
+  /**
+   * Replace an output or changelog that exists. Default true here: the hosts
+   * (the command line's --overwrite, the app's confirmation) decide before.
+   */
+  overwrite?: boolean;
   signal?: AbortSignal;
   /** `message` is the phase: `checking` (tasks), then `writing` (bytes). */
   onProgress?: (done: number, total: number, message: string) => void;
@@ -44,7 +49,7 @@ function hasEdits(edits: TaskEdits): boolean {
 export async function applyPatch(options: ApplyOptions): Promise<ApplyResult> {
   const { signal, onProgress } = options;
   const showValues = options.plaintext ?? false;
-  checkApplyPaths(options);
+  checkApplyPaths({ ...options, overwrite: options.overwrite ?? true });
   const { patch, sha256: patchSha256 } = await readPatchFile(options.patch);
   signal?.throwIfAborted();
   const dataset = await loadDatasetFile(options.dataset);

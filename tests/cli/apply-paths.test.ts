@@ -2,7 +2,7 @@
 // app's Apply and Export dialogs: a folder, a missing folder, or an output on
 // top of an input is refused in one line naming the field and the path, before
 // any work — never EISDIR from a read or a rename.
-import { existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GeneratedWorkspace } from '../../db/demo/generate';
@@ -67,6 +67,21 @@ describe('apply refuses unusable paths in one line naming the flag', () => {
     expect(res.stdout).toMatch(new RegExp(`^Wrote v1\\.1 \\(jsonl\\) to .*revised\\.jsonl: 1 operation on 1 of ${ws.taskIds.length} tasks\\n`));
     expect(existsSync(join(dir, 'CHANGELOG.md'))).toBe(true);
   });
+
+  it('replaces an existing output or changelog only with --overwrite', async () => {
+    const out = join(dir, 'revised.jsonl');
+    const changelog = join(dir, 'CHANGELOG.md');
+    writeFileSync(changelog, '# our own changelog\n');
+    const again = await apply({ dataset: ws.dataset, patch, out: join(dir, 'fresh.jsonl'), changelog });
+    expect(again.code).toBe(1);
+    expect(again.stderr).toBe(`atlas-adjudicator: apply: --changelog: ${changelog} already exists (--overwrite replaces it)\n`);
+    expect(readFileSync(changelog, 'utf8')).toBe('# our own changelog\n');
+    expect(existsSync(join(dir, 'fresh.jsonl'))).toBe(false);
+    expect((await apply({ dataset: ws.dataset, patch, out })).stderr).toContain(`--out: ${out} already exists (--overwrite replaces it)`);
+    const replaced = await cli.run(['apply', '--dataset', ws.dataset, '--patch', patch, '--out', out, '--changelog', changelog, '--overwrite', '--db', service.dbPath]);
+    expect(replaced.code).toBe(0);
+    expect(readFileSync(changelog, 'utf8')).toContain('v1.1');
+  });
 });
 
 describe('rulings export', () => {
@@ -78,6 +93,14 @@ describe('rulings export', () => {
 });
 
 describe('the service (the app’s dialogs) refuses the same paths, naming the API field', () => {
+  it('applyPatch: an output that exists only when the engineer confirmed replacing it', () => {
+    const out = join(dir, 'exists.jsonl');
+    writeFileSync(out, 'x');
+    expect(service.existingFiles({ paths: [out, join(dir, 'absent.jsonl')] })).toEqual([out]);
+    expect(() => service.applyPatch({ dataset: ws.dataset, patch, out })).toThrow(`out: ${out} already exists (overwrite replaces it)`);
+    expect(service.applyPatch({ dataset: ws.dataset, patch, out, overwrite: true })).toMatchObject({ jobId: expect.any(String) as string });
+  });
+
   it('applyPatch: before a job starts', () => {
     expect(() => service.applyPatch({ dataset: folder, patch, out: join(dir, 'x.jsonl') })).toThrow(`dataset: is a directory: ${folder}; expected a dataset file`);
     expect(() => service.applyPatch({ dataset: ws.dataset, patch, out: ws.dataset })).toThrow(`out is the same file as dataset (${ws.dataset})`);

@@ -173,7 +173,19 @@ describe('tagged revisions in the browser', () => {
     await page.locator('#apply-dataset').fill(otherDataset);
     const out = join(dir.path, 'out', 'wrong.jsonl');
     await page.locator('#apply-out').fill(out);
+    // The changelog beside it exists (the apply before wrote it): the app asks before replacing it.
+    const changelog = join(dir.path, 'out', 'CHANGELOG.md');
+    const before = readFileSync(changelog);
+    const ask = page.getByRole('alertdialog', { name: 'Replace existing files' });
     await page.getByRole('button', { name: 'Apply patch' }).click();
+    await ask.waitFor();
+    expect(await ask.textContent()).toContain(changelog);
+    await ask.getByRole('button', { name: 'Keep them' }).click();
+    await expect.poll(() => ask.count()).toBe(0);
+    // Kept: no apply ran (it would have been refused, and said so).
+    expect(await page.getByRole('alert').filter({ hasText: 'Patch refused' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Apply patch' }).click();
+    await ask.getByRole('button', { name: 'Replace and apply' }).click();
     const refused = page.getByRole('alert').filter({ hasText: 'Patch refused' });
     await refused.waitFor({ timeout: 20_000 });
     expect(await refused.textContent()).toContain('not the patch’s base');
@@ -191,5 +203,6 @@ describe('tagged revisions in the browser', () => {
       expect(text).toContain(task!);
     }
     expect(existsSync(out)).toBe(false);
+    expect(readFileSync(changelog)).toEqual(before);
   });
 });

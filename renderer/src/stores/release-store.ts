@@ -60,6 +60,8 @@ interface ReleaseState {
   applyJob: JobStatus | null;
   applied: ApplyResult | null;
   applyError: string | null;
+  /** Outputs that exist and would be replaced: the engineer confirms before the apply starts. */
+  applyReplaces: string[] | null;
   revisions: Loadable<RevisionRecord[]>;
 
   setSection: (section: ReleaseSection) => void;
@@ -73,7 +75,9 @@ interface ReleaseState {
   runReview: (path?: string) => Promise<void>;
   setReviewFilter: (patch: Partial<OperationFilter>) => void;
   setApplyForm: (patch: Partial<ApplyForm>) => void;
-  startApply: () => Promise<void>;
+  /** `replace`: the engineer has confirmed replacing the outputs that exist. */
+  startApply: (replace?: boolean) => Promise<void>;
+  keepExistingOutputs: () => void;
   cancelApply: () => Promise<void>;
   loadRevisions: () => Promise<void>;
 }
@@ -104,6 +108,7 @@ export const useReleaseStore = create<ReleaseState>()((set, get) => ({
   applyJob: null,
   applied: null,
   applyError: null,
+  applyReplaces: null,
   revisions: idle(),
 
   setSection: (section) => set({ section }),
@@ -191,17 +196,28 @@ export const useReleaseStore = create<ReleaseState>()((set, get) => ({
   setReviewFilter: (patch) => set({ reviewFilter: { ...get().reviewFilter, ...patch } }),
   setApplyForm: (patch) => set({ applyForm: { ...get().applyForm, ...patch } }),
 
-  startApply: async () => {
+  startApply: async (replace = false) => {
     if (get().applyJob?.state === 'running') return;
     const { dataset, patchPath, applyForm } = get();
-    set({ applied: null, applyError: null });
+    set({ applied: null, applyError: null, applyReplaces: null });
+    const out = applyForm.out.trim();
+    const changelog = applyForm.changelog.trim();
     try {
+      if (!replace) {
+        // A CHANGELOG.md beside the output may be a repository's own: ask before replacing anything.
+        const existing = await api.existingFiles({ paths: changelog ? [out, changelog] : [out] });
+        if (existing.length > 0) {
+          set({ applyReplaces: existing });
+          return;
+        }
+      }
       const { jobId } = await api.applyPatch({
         dataset: dataset.trim(),
         patch: patchPath.trim(),
-        out: applyForm.out.trim(),
-        ...(applyForm.changelog.trim() ? { changelog: applyForm.changelog.trim() } : {}),
+        out,
+        ...(changelog ? { changelog } : {}),
         plaintext: applyForm.plaintext,
+        overwrite: replace,
       });
       set({ applyJob: { id: jobId, kind: 'apply', state: 'running', done: 0, total: 0, message: 'starting' } });
       const job = await pollJob((i) => api.getJob(i), jobId, (status) => set({ applyJob: status }));
@@ -219,6 +235,7 @@ export const useReleaseStore = create<ReleaseState>()((set, get) => ({
     }
   },
 
+  keepExistingOutputs: () => set({ applyReplaces: null }),
   cancelApply: () => cancelRunningJob(get().applyJob, (applyJob) => set({ applyJob })),
 
   loadRevisions: async () => {

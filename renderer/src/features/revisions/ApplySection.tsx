@@ -30,6 +30,8 @@ export function ApplySection() {
   // The failed job's own status says why, as data.
   const refusal = useReleaseStore((s) => (s.applyJob?.state === 'failed' ? (s.applyJob.refusal ?? null) : null));
   const startApply = useReleaseStore((s) => s.startApply);
+  const replaces = useReleaseStore((s) => s.applyReplaces);
+  const keepExistingOutputs = useReleaseStore((s) => s.keepExistingOutputs);
   const cancelApply = useReleaseStore((s) => s.cancelApply);
   const running = job?.state === 'running';
 
@@ -139,6 +141,25 @@ export function ApplySection() {
             </button>
           )}
         </div>
+        {replaces && !running && (
+          <div className="warning apply-replaces" role="alertdialog" aria-label="Replace existing files">
+            <p>{replaces.length === 1 ? 'This file exists and would be replaced:' : 'These files exist and would be replaced:'}</p>
+            <ul className="mono small">
+              {replaces.map((path) => (
+                <li key={path}>{oneLine(path)}</li>
+              ))}
+            </ul>
+            <div className="form-actions">
+              <span className="spacer" />
+              <button type="button" className="button" onClick={keepExistingOutputs}>
+                Keep them
+              </button>
+              <button type="button" className="button button-primary" onClick={() => void startApply(true)}>
+                Replace and apply
+              </button>
+            </div>
+          </div>
+        )}
         {job && (job.state === 'running' || job.state === 'done') && (
           <div className="job-progress apply-progress" aria-label="Apply progress">
             <div className="job-line">
