@@ -180,7 +180,9 @@ describe('tagged revisions in the browser', () => {
     await page.getByRole('button', { name: 'Apply patch' }).click();
     await ask.waitFor();
     expect(await ask.textContent()).toContain(changelog);
-    await ask.getByRole('button', { name: 'Keep them' }).click();
+    // The safe answer has the focus, so Enter keeps the files.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Keep them');
+    await page.keyboard.press('Enter');
     await expect.poll(() => ask.count()).toBe(0);
     // Kept: no apply ran (it would have been refused, and said so).
     expect(await page.getByRole('alert').filter({ hasText: 'Patch refused' }).count()).toBe(0);

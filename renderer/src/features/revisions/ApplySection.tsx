@@ -151,7 +151,8 @@ export function ApplySection() {
             </ul>
             <div className="form-actions">
               <span className="spacer" />
-              <button type="button" className="button" onClick={keepExistingOutputs}>
+              {/* The safe answer has the focus: Enter keeps the files, Tab then Enter replaces them. */}
+              <button type="button" className="button" onClick={keepExistingOutputs} autoFocus>
                 Keep them
               </button>
               <button type="button" className="button button-primary" onClick={() => void startApply(true)}>
