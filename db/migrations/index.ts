@@ -4,6 +4,7 @@ import * as reports from './002-reports';
 import * as revisions from './003-revisions';
 import * as disputeSystems from './004-dispute-systems';
 import * as disputeSystemsLines from './005-dispute-systems-lines';
+import * as cellsRunKeys from './006-cells-run-keys';
 
 export interface Migration {
   version: number;
@@ -17,6 +18,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 3, name: 'revisions', up: revisions.up },
   { version: 4, name: 'dispute systems as a column', up: disputeSystems.up },
   { version: 5, name: 'dispute systems on lines', up: disputeSystemsLines.up },
+  { version: 6, name: 'flat cells runs keyed by file name', up: cellsRunKeys.up },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;

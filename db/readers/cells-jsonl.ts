@@ -3,7 +3,7 @@
 // A bad line skips its whole (system, task) group: never half a task.
 import { createHash } from 'node:crypto';
 import { closeSync, openSync, readSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import type { SkippedItem } from '../../shared/api-types';
 import { normalizeText } from '../../shared/normalize';
 import { describeZodError, isAbort, ReaderError } from './errors';
@@ -33,7 +33,7 @@ interface Group {
 const DEFAULT_HELD_LINE_BYTES = 4 * 1024 * 1024;
 
 export interface CellsSource extends RunSource {
-  /** SHA-256 of the whole file; run keys are `<system>@<first 12 hex>`. */
+  /** SHA-256 of the whole file. Run keys are `<system>@<file name>`: an edited file is the same run again. */
   sha256: string;
 }
 
@@ -122,7 +122,8 @@ export async function readCellsFile(path: string, options: ReaderOptions = {}): 
   for (const group of groups.values()) {
     if (!runs.has(group.system)) {
       runs.set(group.system, {
-        run_key: `${group.system}@${sha256.slice(0, 12)}`,
+        // Stable across edits, like a run directory's name: a re-import re-reads the changed tasks.
+        run_key: `${group.system}@${basename(shown)}`,
         system: group.system,
         suite_revision: null,
         judge_model: null,

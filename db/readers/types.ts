@@ -27,7 +27,7 @@ export interface DatasetTask {
 }
 
 export interface RunHeader {
-  /** Stable identity of the run: the run directory's name, or "<system>@<file sha>" for flat files. */
+  /** Stable identity of the run: the run directory's name, or "<system>@<file name>" for flat files. */
   run_key: string;
   system: string;
   suite_revision: string | null;

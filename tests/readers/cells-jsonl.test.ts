@@ -29,8 +29,8 @@ describe('readCellsFile', () => {
     const sha = createHash('sha256').update(readFileSync(path)).digest('hex');
     expect(source.sha256).toBe(sha);
     expect(source.runs.map((run) => [run.run_key, run.system, run.format])).toEqual([
-      [`exa@${sha.slice(0, 12)}`, 'exa', 'cells'],
-      [`other@${sha.slice(0, 12)}`, 'other', 'cells'],
+      ['exa@pipeline.cells.jsonl', 'exa', 'cells'],
+      ['other@pipeline.cells.jsonl', 'other', 'cells'],
     ]);
     const { ok, skipped } = await collect(source.tasks);
     expect(skipped).toEqual([]);
