@@ -7,9 +7,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateWorkspace } from '../../db/demo/generate';
 import type { Bridge, LaunchedBrowser } from './support';
-import { ensureRendererBuilt, openApp, runCli, tempDir } from './support';
+import { openAppOnWorkspace, runCli, tempDir } from './support';
 
 let bridge: Bridge;
 let browser: LaunchedBrowser;
@@ -44,13 +43,7 @@ const activeInDialog = () => page.evaluate(() => document.activeElement?.closest
 const activeText = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
 
 beforeAll(async () => {
-  ensureRendererBuilt();
-  const dir = tempDir('atlas-keys-').path;
-  const db = join(dir, 'store.sqlite');
-  const workspace = await generateWorkspace(join(dir, 'ws'), { seed: 11, tasks: 5, systems: 4, maxRows: 6, maxColumns: 4 });
-  const imported = await runCli(['import', '--db', db, '--json', workspace.dataset, workspace.runsDir]);
-  expect(imported.code, imported.stderr).toBe(0);
-  ({ bridge, browser, page } = await openApp(db, { engineer: 'mia' }));
+  ({ bridge, browser, page } = await openAppOnWorkspace('atlas-keys-', { seed: 11, tasks: 5, systems: 4, maxRows: 6, maxColumns: 4 }, { engineer: 'mia' }));
 });
 
 afterAll(async () => {

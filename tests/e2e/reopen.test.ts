@@ -8,9 +8,8 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GeneratedWorkspace } from '../../db/demo/generate';
-import { generateWorkspace } from '../../db/demo/generate';
 import type { Bridge, LaunchedBrowser } from './support';
-import { ensureRendererBuilt, openApp, runCli, tempDir } from './support';
+import { openAppOnWorkspace } from './support';
 
 let bridge: Bridge;
 let browser: LaunchedBrowser;
@@ -31,13 +30,7 @@ async function closeImport(): Promise<void> {
 }
 
 beforeAll(async () => {
-  ensureRendererBuilt();
-  dir = tempDir('atlas-reopen-').path;
-  const db = join(dir, 'store.sqlite');
-  workspace = await generateWorkspace(join(dir, 'ws'), { seed: 3, tasks: 4, systems: 3, maxRows: 5, maxColumns: 3 });
-  const imported = await runCli(['import', '--db', db, '--json', workspace.dataset, workspace.runsDir]);
-  expect(imported.code, imported.stderr).toBe(0);
-  ({ bridge, browser, page } = await openApp(db, { engineer: 'mia' }));
+  ({ bridge, browser, page, dir, workspace } = await openAppOnWorkspace('atlas-reopen-', { seed: 3, tasks: 4, systems: 3, maxRows: 5, maxColumns: 3 }, { engineer: 'mia' }));
 });
 
 afterAll(async () => {

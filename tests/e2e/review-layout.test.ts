@@ -3,14 +3,12 @@
 // the ruling header never clips the engineer's name; on a 1024×640 window the
 // ruling form leaves the dispute readable; labels are one term at every
 // width; the status bar says how many the filtered queue shows.
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateWorkspace } from '../../db/demo/generate';
 import type { DisputeDetail } from '../../shared/api-types';
 import { CLUSTER_KEYS } from '../../renderer/src/lib/keys';
 import type { Bridge, LaunchedBrowser } from './support';
-import { ensureRendererBuilt, openApp, runCli, tempDir } from './support';
+import { ensureRendererBuilt, openAppOnWorkspace } from './support';
 
 let bridge: Bridge;
 let browser: LaunchedBrowser;
@@ -41,13 +39,8 @@ async function show(detail: DisputeDetail): Promise<void> {
 
 beforeAll(async () => {
   ensureRendererBuilt();
-  const dir = tempDir('atlas-layout-').path;
-  const db = join(dir, 'store.sqlite');
-  const workspace = await generateWorkspace(join(dir, 'ws'), { seed: 7, tasks: 6, systems: 8, maxRows: 6, maxColumns: 4 });
-  const imported = await runCli(['import', '--db', db, '--json', workspace.dataset, workspace.runsDir]);
-  expect(imported.code, imported.stderr).toBe(0);
   // The audit's name: "as root" was clipped to "as ro" beside the outcome preview.
-  ({ bridge, browser, page } = await openApp(db, { engineer: 'root' }));
+  ({ bridge, browser, page } = await openAppOnWorkspace('atlas-layout-', { seed: 7, tasks: 6, systems: 8, maxRows: 6, maxColumns: 4 }, { engineer: 'root' }));
 });
 
 afterAll(async () => {

@@ -2,25 +2,17 @@
 // waiting rules three disputes, one each, because keys typed while the next
 // dispute is on its way wait for it instead of landing on the draft that is
 // being replaced.
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateWorkspace } from '../../db/demo/generate';
 import type { Bridge, LaunchedBrowser } from './support';
-import { ensureRendererBuilt, openApp, runCli, tempDir } from './support';
+import { openAppOnWorkspace } from './support';
 
 let bridge: Bridge;
 let browser: LaunchedBrowser;
 let page: Page;
 
 beforeAll(async () => {
-  ensureRendererBuilt();
-  const dir = tempDir('atlas-type-ahead-').path;
-  const db = join(dir, 'store.sqlite');
-  const workspace = await generateWorkspace(join(dir, 'ws'), { seed: 5, tasks: 6, systems: 4, maxRows: 6, maxColumns: 4 });
-  const imported = await runCli(['import', '--db', db, '--json', workspace.dataset, workspace.runsDir]);
-  expect(imported.code, imported.stderr).toBe(0);
-  ({ bridge, browser, page } = await openApp(db, { engineer: 'mia' }));
+  ({ bridge, browser, page } = await openAppOnWorkspace('atlas-type-ahead-', { seed: 5, tasks: 6, systems: 4, maxRows: 6, maxColumns: 4 }, { engineer: 'mia' }));
 });
 
 afterAll(async () => {

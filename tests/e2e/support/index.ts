@@ -8,5 +8,5 @@ export type { LaunchedBrowser, LaunchOptions } from './browser';
 export { BIN, REPO_ROOT, tempDir } from './paths';
 export type { TempDir } from './paths';
 export { ensureRendererBuilt } from './renderer';
-export { openApp } from './app';
+export { openApp, openAppOnWorkspace } from './app';
 export type { OpenedApp } from './app';
