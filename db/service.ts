@@ -69,6 +69,8 @@ export interface ImportOptions {
   threads?: ThreadMode;
   /** Build the graded cells' index after writing them: by size (the default), or forced either way. */
   deferIndex?: DeferMode;
+  /** A run of a system the store already has replaces it (a re-grade) instead of being refused. */
+  replaceRuns?: boolean;
 }
 
 /** The API plus what only Node hosts (CLI, bridge, Electron main) use. */
@@ -134,7 +136,7 @@ export function openService(options: ServiceOptions): ServiceHandle {
 
     startImport: (input) => {
       const job = jobs.start('import', async (context) => ({
-        report: await runImport(input.paths, { signal: context.signal, onProgress: context.progress }),
+        report: await runImport(input.paths, { signal: context.signal, onProgress: context.progress, replaceRuns: input.replaceRuns === true }),
       }));
       return { jobId: job.id };
     },

@@ -26,6 +26,8 @@ export interface ImportReport {
   rulings?: RulingLogImport;
   /** GitHub issue files found among the paths. */
   reports?: ReportImportResult;
+  /** Runs of systems the store had, replaced by this import's (with replace runs on). */
+  replaced_runs?: { system: string; path: string; by: string }[];
 }
 
 export type JobState = 'running' | 'done' | 'failed' | 'cancelled';

@@ -113,6 +113,8 @@ const postReplyInput = reportRefSchema
 const tokenInput = z.object({ token: text(1000).min(1).nullable() }).strict();
 const patchInput = z.object({ patch: text(4096).min(1) }).strict();
 const pathsInput = z.object({ paths: z.array(text(4096).min(1)).min(1).max(10_000) }).strict();
+/** `replaceRuns`: a run of a system the store already has replaces it (a re-grade) instead of being refused. */
+const importInput = z.object({ paths: z.array(text(4096).min(1)).min(1).max(10_000), replaceRuns: z.boolean().optional() }).strict();
 
 function method<Input extends z.ZodType, Output>(input: Input) {
   return { input, output: undefined as unknown as Output };
@@ -122,7 +124,7 @@ export const apiMethods = {
   getInfo: method<typeof empty, StoreInfo>(empty),
   getSettings: method<typeof empty, Settings>(empty),
   setSettings: method<z.ZodObject<{ engineer: z.ZodString }>, Settings>(z.object({ engineer: text(200).min(1) }).strict()),
-  startImport: method<typeof pathsInput, { jobId: string }>(pathsInput),
+  startImport: method<typeof importInput, { jobId: string }>(importInput),
   loadDemo: method<typeof empty, { jobId: string }>(empty),
   getJob: method<z.ZodObject<{ jobId: z.ZodString }>, JobStatus>(z.object({ jobId: id }).strict()),
   cancelJob: method<z.ZodObject<{ jobId: z.ZodString }>, JobStatus>(z.object({ jobId: id }).strict()),

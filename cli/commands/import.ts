@@ -13,7 +13,7 @@ import { addedNothing, importReportJson, importReportText, logsRefusedWhole, ref
 import { COMMON_HELP } from './types';
 import type { Command } from './types';
 
-const HELP = `Usage: atlas-adjudicator import PATH... [--max-file-size SIZE] [--json] [--db FILE]
+const HELP = `Usage: atlas-adjudicator import PATH... [--replace-runs] [--max-file-size SIZE] [--json] [--db FILE]
 
 Imports into the store, in one transaction, everything found under the paths:
 dataset files (JSONL or Parquet), harness run directories, *.cells.jsonl,
@@ -21,6 +21,10 @@ dataset files (JSONL or Parquet), harness run directories, *.cells.jsonl,
 (auto-detected). A task whose files are invalid is skipped whole and listed
 in the report with file, field and reason; refused ruling lines and issues
 are listed likewise. Importing the same sources again adds nothing.
+
+A system is graded by one run: a run of a system the store already has is
+refused, by name, unless --replace-runs is given; then it replaces the
+store's run of that system (a re-grade), and the report names both.
 
 Files larger than SIZE (such as 64M, 1G or a number of bytes) are refused
 with a message; the default is $ATLAS_ADJUDICATOR_MAX_FILE_SIZE, else 64M.
@@ -34,7 +38,7 @@ ${COMMON_HELP}
 `;
 
 async function run(argv: string[], ctx: CliContext): Promise<number> {
-  const { values, positionals } = parseCommand('import', argv, { 'max-file-size': { type: 'string' } });
+  const { values, positionals } = parseCommand('import', argv, { 'max-file-size': { type: 'string' }, 'replace-runs': { type: 'boolean' } });
   let maxFileBytes: number | undefined;
   if (values['max-file-size'] !== undefined) {
     const parsed = parseFileSize(values['max-file-size']);
@@ -56,6 +60,7 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
       report = await service.importPaths(paths, {
         signal: controller.signal,
         onProgress: (d, t, m) => progress.update(d, t, m),
+        replaceRuns: values['replace-runs'] === true,
         ...(maxFileBytes !== undefined ? { maxFileBytes } : {}),
       });
     } catch (err) {

@@ -15,6 +15,7 @@ export function importReportJson(report: ImportReport): Record<string, unknown> 
     files: report.files,
     ...(report.rulings ? { rulings: report.rulings } : {}),
     ...(report.reports ? { reports: report.reports } : {}),
+    ...(report.replaced_runs ? { replaced_runs: report.replaced_runs } : {}),
   };
 }
 
@@ -23,6 +24,7 @@ export function importReportText(report: ImportReport): string {
     `Imported ${plural(report.tasks, 'task')}, ${plural(report.systems, 'system')}, ${plural(report.cells, 'cell')}, ` +
       `${plural(report.disputes, 'dispute')}, ${plural(report.judges, 'judge opinion')} (${plural(report.files, 'source')} read).`,
   ];
+  for (const run of report.replaced_runs ?? []) lines.push(`Replaced the run of ${inline(run.system)} (${inline(run.path)}) by ${inline(run.by)}.`);
   const { rulings, reports } = report;
   if (rulings) {
     lines.push(`Ruling logs: ${plural(rulings.added, 'ruling')} added, ${rulings.duplicates} already present, ${rulings.refused.length} refused.`);

@@ -33,6 +33,8 @@ export interface ImportProgress {
   threads?: ThreadMode;
   /** Build the graded cells' index after writing them (deferred-index.ts): `auto` (the default) decides by size. */
   deferIndex?: DeferMode;
+  /** A run of a system the store already has replaces that run (a re-grade) instead of being refused. */
+  replaceRuns?: boolean;
 }
 
 export class ImportError extends Error {
@@ -63,7 +65,8 @@ export async function importPaths(store: Store, paths: readonly string[], option
   const { db } = store;
   const writer = new ImportWriter(store);
   const preparer = new RunTaskPreparer(store.sealer);
-  const oneRunPerSystem = new OneRunPerSystem(store);
+  const oneRunPerSystem = new OneRunPerSystem(store, options.replaceRuns === true);
+  const replacedRuns: NonNullable<ImportReport['replaced_runs']> = [];
   let recordsRead = 0;
   let newDisputes = 0;
   let rulings: RulingLogImport | undefined;
@@ -107,6 +110,10 @@ export async function importPaths(store: Store, paths: readonly string[], option
             if (admitted.report) skippedBySource[source]!.push(admitted.report);
             done++;
             break;
+          }
+          if (admitted.replaces) {
+            writer.removeRun(admitted.replaces.runKey);
+            replacedRuns.push({ system: admitted.replaces.system, path: admitted.replaces.path, by: admitted.replaces.by });
           }
           const record = event.type === 'runTask' ? preparer.prepare(event.record) : preparer.sealCellTexts(event.record);
           if (record.state === 'failed') failedBySource[source]!.push({ path: record.path, task_id: record.task_id, system: record.run.system });
@@ -175,6 +182,7 @@ export async function importPaths(store: Store, paths: readonly string[], option
       files: plan.sources.length + plan.rulingLogs.length + plan.reportFiles.length,
       ...(rulings ? { rulings } : {}),
       ...(reports ? { reports } : {}),
+      ...(replacedRuns.length > 0 ? { replaced_runs: replacedRuns } : {}),
     };
   }
 }

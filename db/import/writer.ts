@@ -47,6 +47,8 @@ export class ImportWriter {
       deleteRunTaskCells: db.prepare('DELETE FROM system_cells WHERE run_id = ? AND task_id = ?'),
       deleteRunTaskRows: db.prepare('DELETE FROM run_rows WHERE run_id = ? AND task_id = ?'),
       deleteRunTask: db.prepare('DELETE FROM run_tasks WHERE run_id = ? AND task_id = ?'),
+      runTaskIds: db.prepare<[number], string>('SELECT task_id FROM run_tasks WHERE run_id = ?').pluck(),
+      deleteRun: db.prepare('DELETE FROM runs WHERE id = ?'),
       insertRunTask: db.prepare(
         `INSERT INTO run_tasks (run_id, task_id, state, content_sha, path, discovery_f1, item_f1, row_f1, returned_rows)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -154,6 +156,20 @@ export class ImportWriter {
     }
     this.runIds.set(run.run_key, runId);
     return runId;
+  }
+
+  /** Takes a run out of the store (a re-grade replaces it); its tasks' disputes are derived again. */
+  removeRun(runKey: string): void {
+    const run = this.statements.runId.get(runKey);
+    if (!run) return;
+    for (const taskId of this.statements.runTaskIds.all(run.id)) {
+      this.statements.deleteRunTaskCells.run(run.id, taskId);
+      this.statements.deleteRunTaskRows.run(run.id, taskId);
+      this.statements.deleteRunTask.run(run.id, taskId);
+      this.touchedTasks.add(taskId);
+    }
+    this.statements.deleteRun.run(run.id);
+    this.runIds.delete(runKey);
   }
 
   runTask(record: PreparedRunTask): void {

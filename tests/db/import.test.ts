@@ -153,11 +153,38 @@ describe('invalid and failed inputs', () => {
     const report = await store.importPaths([workspace.dataset, copy]);
     const system = (JSON.parse(readFileSync(join(copy, 'config.json'), 'utf8')) as { system: { name: string } }).system.name;
     expect(report.skipped).toEqual([
-      { path: copy, field: 'system', reason: `system ${JSON.stringify(system)} is already graded by ${workspace.runDirs[0]} in this store; one run per system, so this run was not imported (import it into a fresh store, or give the system another name in its config.json)` },
+      { path: copy, field: 'system', reason: `system ${JSON.stringify(system)} is already graded by ${workspace.runDirs[0]} in this store; one run per system, so this run was not imported (to re-grade the system, import it with "replace runs": --replace-runs, or the Import dialog's box)` },
     ]);
     expect(report.cells).toBe(0);
     expect(count('SELECT count(*) FROM system_cells')).toBe(cells);
     expect(count("SELECT count(*) FROM runs WHERE format = 'harness'")).toBe(workspace.runDirs.length);
+    store.close();
+  });
+
+  it('replaces the store’s run of a system with a re-grade when asked, deriving its tasks again', async () => {
+    const store = freshService();
+    await store.importPaths(workspacePaths(workspace));
+    const count = (sql: string, ...params: unknown[]): number => store.store.db.prepare(sql).pluck().get(...params) as number;
+    const cells = count('SELECT count(*) FROM system_cells');
+    const copy = join(tempDir(), 'regraded');
+    cpSync(workspace.runDirs[0]!, copy, { recursive: true });
+    const system = (JSON.parse(readFileSync(join(copy, 'config.json'), 'utf8')) as { system: { name: string } }).system.name;
+    // The re-grade answers one cell differently.
+    const taskFolder = readdirSync(join(copy, 'tasks')).find((folder) => readdirSync(join(copy, 'tasks', folder)).includes('grade.json'))!;
+    const gradePath = join(copy, 'tasks', taskFolder, 'grade.json');
+    const grade = JSON.parse(readFileSync(gradePath, 'utf8')) as { details: { rows: { cells?: { response: unknown }[] }[] } };
+    const cell = grade.details.rows.flatMap((row) => row.cells ?? []).find((c) => typeof c.response === 'string')!;
+    cell.response = 'Re-graded answer';
+    writeFileSync(gradePath, JSON.stringify(grade));
+
+    const report = await store.importPaths([copy], { replaceRuns: true });
+    expect(report.skipped).toEqual([]);
+    expect(report.replaced_runs).toEqual([{ system, path: workspace.runDirs[0], by: copy }]);
+    expect(count('SELECT count(*) FROM system_cells')).toBe(cells);
+    expect(store.store.db.prepare('SELECT r.source_path FROM runs r JOIN systems s ON s.id = r.system_id WHERE s.name = ?').pluck().all(system)).toEqual([copy]);
+    expect(count("SELECT count(*) FROM system_cells WHERE unseal(response_s) = 'Re-graded answer'")).toBe(1);
+    // Every dispute names the system once, from the new run.
+    expect(count('SELECT count(*) FROM dispute_clusters c JOIN disputes d ON d.id = c.dispute_id WHERE instr(d.systems, ?) > 0', JSON.stringify(system))).toBeGreaterThan(0);
     store.close();
   });
 

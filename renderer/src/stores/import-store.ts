@@ -19,7 +19,8 @@ interface ImportState {
   finishedAt: string | null;
   setPathsText: (text: string) => void;
   addPaths: (paths: string[]) => void;
-  startImport: (paths: string[]) => Promise<void>;
+  /** `replaceRuns`: a run of a system the store already has replaces it (a re-grade). */
+  startImport: (paths: string[], replaceRuns?: boolean) => Promise<void>;
   loadDemo: () => Promise<void>;
   cancel: () => Promise<void>;
   clearResult: () => void;
@@ -95,7 +96,7 @@ export const useImportStore = create<ImportState>()((set, get) => {
       const merged = [...existing, ...paths.filter((p) => !existing.includes(p))];
       set({ pathsText: merged.join('\n') });
     },
-    startImport: (paths) => run(() => api.startImport({ paths })),
+    startImport: (paths, replaceRuns = false) => run(() => api.startImport({ paths, ...(replaceRuns ? { replaceRuns } : {}) })),
     loadDemo: () => run(() => api.loadDemo({})),
     cancel: () => cancelRunningJob(get().job, (job) => set({ job })),
     clearResult: () => set({ report: null, error: null, finishedAt: null }),

@@ -31,6 +31,7 @@ export function ImportDialog() {
   const cancel = useImportStore((s) => s.cancel);
   const running = job?.state === 'running';
   const paths = parsePaths(pathsText);
+  const [replaceRuns, setReplaceRuns] = useState(false);
 
   const pick = async (kind: PickKind) => {
     try {
@@ -54,7 +55,7 @@ export function ImportDialog() {
           primary={{
             label: `Import ${paths.length > 0 ? `${paths.length} path${paths.length === 1 ? '' : 's'}` : ''}`.trim(),
             disabled: paths.length === 0,
-            run: () => void startImport(paths),
+            run: () => void startImport(paths, replaceRuns),
           }}
         />
       }
@@ -81,6 +82,10 @@ export function ImportDialog() {
           value={pathsText}
           onChange={(e) => setPathsText(e.target.value)}
         />
+      </label>
+      <label className="checkbox">
+        <input type="checkbox" checked={replaceRuns} disabled={running} onChange={(e) => setReplaceRuns(e.target.checked)} />
+        Replace runs: a run of a system the store already has replaces it (a re-grade); without this it is refused
       </label>
       {running && job && <ImportProgress job={job} idle="Importing…" />}
       {(error != null || report != null) && !running && finishedAt != null && <h3 className="section-title">Last import ({clockTime(finishedAt)})</h3>}

@@ -27,6 +27,18 @@ export function ImportReportView({ report }: { report: ImportReport }) {
       {report.tasks + report.cells + report.disputes + report.judges + (report.rulings?.added ?? 0) + (report.reports ? report.reports.added + report.reports.updated : 0) === 0 && (
         <p className="muted">Nothing new: these sources were already imported.</p>
       )}
+      {report.replaced_runs && report.replaced_runs.length > 0 && (
+        <>
+          <h3 className="section-title">Runs replaced (re-grades)</h3>
+          <ul className="replaced-runs small">
+            {report.replaced_runs.map((run) => (
+              <li key={run.by}>
+                {oneLine(run.system)}: <span className="mono">{oneLine(run.path)}</span> → <span className="mono">{oneLine(run.by)}</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
       {report.reports && (
         <>
           <h3 className="section-title">GitHub reports</h3>
