@@ -2,6 +2,8 @@
 // including terminal escape sequences, so every value is made inert before it
 // reaches a terminal.
 
+import { textWidth, truncateToWidth } from './text-width';
+
 // C0 and C1 controls, DEL, and bidi overrides that could disguise text.
 // eslint-disable-next-line no-control-regex
 const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
@@ -23,13 +25,13 @@ export function block(value: string, indent: string): string {
     .join('\n');
 }
 
+/** `value` cut to `max` terminal columns (wide characters count two), an ellipsis marking the cut. */
 export function truncate(value: string, max: number): string {
-  const chars = [...value];
-  return chars.length <= max ? value : `${chars.slice(0, Math.max(0, max - 1)).join('')}…`;
+  return truncateToWidth(value, max);
 }
 
 function width(value: string): number {
-  return [...value].length;
+  return textWidth(value);
 }
 
 /** An aligned table; the last column is not padded (no trailing spaces). */
