@@ -92,13 +92,12 @@ export async function importPaths(store: Store, paths: readonly string[], option
           break;
         }
         case 'task': {
-          const refusal = writer.refusal(event.task);
+          const refusal = writer.task(event.task, datasetId!);
           if (refusal !== null) {
             skippedBySource[source]!.push({ path: plan.sources[source]!.path, field: 'gold.columns', reason: refusal });
             done++;
             break;
           }
-          writer.task(event.task, datasetId!);
           recordsRead++;
           done++;
           break;

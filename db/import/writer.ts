@@ -80,14 +80,11 @@ export class ImportWriter {
   }
 
   /**
-   * Why the task cannot take this dataset's version, or null. Gold values may
-   * change (a revision); other columns under runs graded against the old ones
-   * mean another dataset, whose disputes would mix both.
+   * Why the stored task cannot take this dataset's version, or null. Gold
+   * values may change (a revision); other columns under runs graded against
+   * the old ones mean another dataset, whose disputes would mix both.
    */
-  refusal(task: DatasetTask): string | null {
-    const taskId = wellFormed(task.task_id);
-    const existing = this.statements.taskGold.get(taskId);
-    if (!existing || (existing.gold_enc === task.gold_enc && existing.question_enc === task.question_enc)) return null;
+  private columnsRefusal(taskId: string, task: DatasetTask): string | null {
     const before = this.statements.taskColumns.all(taskId);
     const after = task.gold.columns.map((column) => wellFormed(column.name));
     const same = before.length === after.length && after.every((name) => before.includes(name));
@@ -101,16 +98,21 @@ export class ImportWriter {
     );
   }
 
-  task(task: DatasetTask, datasetId: number): void {
+  /** Writes the dataset's version of a task; returns why it was left as it was instead, or null. */
+  task(task: DatasetTask, datasetId: number): string | null {
     const { sealer } = this.store;
     const taskId = wellFormed(task.task_id);
     const entityColumn = wellFormed(task.gold.entity_column);
     const existing = this.statements.taskGold.get(taskId);
     if (existing && existing.gold_enc === task.gold_enc && existing.question_enc === task.question_enc) {
       this.statements.updateTaskDataset.run(datasetId, taskId, datasetId);
-      return;
+      return null;
     }
-    if (existing) this.statements.deleteTask.run(taskId);
+    if (existing) {
+      const refusal = this.columnsRefusal(taskId, task);
+      if (refusal !== null) return refusal;
+      this.statements.deleteTask.run(taskId);
+    }
     const gold = task.gold;
     this.statements.insertTask.run(taskId, task.canary, task.question_enc, task.gold_enc, entityColumn, datasetId);
     gold.columns.forEach((column, index) => {
@@ -136,6 +138,7 @@ export class ImportWriter {
     });
     this.counts.tasks.add(taskId);
     this.touchedTasks.add(taskId);
+    return null;
   }
 
   private runIdFor(run: RunHeader): number {
