@@ -48,25 +48,35 @@ export function importReportText(report: ImportReport): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** What the import's sources other than ruling logs and issue files added. */
+function sourcesAdded(report: ImportReport): number {
+  return report.tasks + report.systems + report.cells + report.disputes + report.judges;
+}
+
+/** Ruling lines and issues taken (added, or already there). */
+function logsTaken(report: ImportReport): number {
+  const { rulings, reports } = report;
+  return (rulings ? rulings.added + rulings.duplicates : 0) + (reports ? reports.added + reports.updated + reports.unchanged : 0);
+}
+
+/** Ruling lines and issues refused. */
+function logsRefused(report: ImportReport): number {
+  return (report.rulings?.refused.length ?? 0) + (report.reports?.skipped.length ?? 0);
+}
+
 /** Every count of what this import added is zero, ruling logs and GitHub reports included. */
 export function addedNothing(report: ImportReport): boolean {
-  const rulings = report.rulings ? report.rulings.added + report.rulings.duplicates : 0;
-  const reports = report.reports ? report.reports.added + report.reports.updated + report.reports.unchanged : 0;
-  return report.tasks + report.systems + report.cells + report.disputes + report.judges + rulings + reports === 0;
+  return sourcesAdded(report) + logsTaken(report) === 0;
 }
 
 /** Everything this import refused: skipped items, refused ruling lines and skipped issues. */
 export function refusedCount(report: ImportReport): number {
-  return report.skipped.length + (report.rulings?.refused.length ?? 0) + (report.reports?.skipped.length ?? 0);
+  return report.skipped.length + logsRefused(report);
 }
 
 /** The import held ruling logs or issue files, everything else added nothing, and none of their lines was taken. */
 export function logsRefusedWhole(report: ImportReport): boolean {
-  const { rulings, reports } = report;
-  if (!rulings && !reports) return false;
-  const logsTaken = (rulings ? rulings.added + rulings.duplicates : 0) + (reports ? reports.added + reports.updated + reports.unchanged : 0);
-  const logsRefused = (rulings?.refused.length ?? 0) + (reports?.skipped.length ?? 0);
-  return logsTaken === 0 && logsRefused > 0 && report.tasks + report.systems + report.cells + report.disputes + report.judges === 0 && report.skipped.length === 0;
+  return logsTaken(report) === 0 && logsRefused(report) > 0 && sourcesAdded(report) === 0 && report.skipped.length === 0;
 }
 
 function indent(text: string): string {

@@ -33,7 +33,7 @@ export function holdWhileSettling(action: KeyAction): boolean {
   return true;
 }
 
-/** How many keys wait (for tests and the status of a busy panel). */
+/** How many keys wait. */
 export function heldCount(): number {
   return held.length;
 }
@@ -68,7 +68,7 @@ export function playHeldKeys(perform: (action: KeyAction) => void): () => void {
   };
 }
 
-/** Forgets held keys (a test's fresh start). */
+/** Forgets held keys: a save failed, or there is no next dispute for them. */
 export function dropHeldKeys(): void {
   held = [];
 }
