@@ -39,6 +39,9 @@ describe('the Import dialog on an empty store', () => {
     await dialog.getByRole('button', { name: 'Import 1 path' }).click();
     await expect.poll(async () => (await dialog.textContent()) ?? '', { timeout: 20_000 }).toContain('/nonexistent/atlas-runs');
     await dialog.getByRole('button', { name: 'Close' }).last().click();
+    // Closed for good: nothing left open or inert behind it.
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    await expect.poll(() => page.locator('body > [inert]').count()).toBe(0);
     expect(await page.getByRole('heading', { name: 'Nothing to adjudicate yet' }).count()).toBe(1);
   });
 

@@ -20,6 +20,32 @@ interface ModalProps {
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]';
 
+/** Backdrops of the dialogs open, oldest first: the newest one alone is live. */
+const openBackdrops: HTMLElement[] = [];
+const MARK = 'data-modal-inert';
+
+/**
+ * Makes every child of <body> but the newest dialog's backdrop inert, and
+ * gives back what this made inert once no dialog is open. Recomputed from the
+ * open dialogs on every open and close, so no order of mounting and unmounting
+ * (two dialogs swapping in one render, one closing as another opens) can leave
+ * the page inert behind a dialog that is gone. Inert set by someone else stays.
+ */
+function syncInert(): void {
+  const live = openBackdrops.at(-1) ?? null;
+  for (const el of document.body.children) {
+    if (live !== null && el !== live) {
+      if (!el.hasAttribute('inert')) {
+        el.setAttribute('inert', '');
+        el.setAttribute(MARK, '');
+      }
+    } else if (el.hasAttribute(MARK)) {
+      el.removeAttribute('inert');
+      el.removeAttribute(MARK);
+    }
+  }
+}
+
 /** What Tab visits, in order: not the roving (tabindex -1) members of a radio group, nor hidden ones. */
 function tabStops(root: HTMLElement): HTMLElement[] {
   return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.tabIndex >= 0 && el.getClientRects().length > 0);
@@ -30,15 +56,16 @@ export function Modal({ title, onClose, wide = false, children, footer }: ModalP
   useEffect(() => {
     const dialog = ref.current;
     const backdrop = dialog?.parentElement ?? null;
-    // Only what this dialog made inert is given back: another owner's inert stays.
-    const others = [...document.body.children].filter((el) => el !== backdrop && !el.hasAttribute('inert'));
-    for (const el of others) el.setAttribute('inert', '');
+    if (backdrop) openBackdrops.push(backdrop);
+    syncInert();
     // The marked field, else the first field; a dialog without fields (the
     // key map) takes focus itself rather than ringing its close button.
     const first = dialog?.querySelector<HTMLElement>('[data-autofocus]') ?? dialog?.querySelector<HTMLElement>('.modal-body input, .modal-body textarea, .modal-body select');
     (first ?? dialog)?.focus();
     return () => {
-      for (const el of others) el.removeAttribute('inert');
+      const at = backdrop ? openBackdrops.indexOf(backdrop) : -1;
+      if (at >= 0) openBackdrops.splice(at, 1);
+      syncInert();
       if (dialog?.contains(document.activeElement) && document.activeElement instanceof HTMLElement) document.activeElement.blur();
     };
   }, []);
