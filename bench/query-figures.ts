@@ -16,6 +16,10 @@ export interface QueryFigures {
   firstPage: Timing;
   filteredPage: Timing & { filter: string; total: number };
   show: Timing;
+  /** The first search after opening the store: every dispute's texts are opened once (db/queries/search-index.ts). */
+  firstSearchMs: number;
+  /** A new word each time that matches nothing: the whole index is scanned and every row tested. */
+  search: Timing;
 }
 
 async function timeEach(runs: number, fn: (i: number) => unknown): Promise<Timing> {
@@ -57,11 +61,19 @@ export async function measureQueries(service: ServiceHandle, runs: number): Prom
   const showIds = ids.slice(0, runs + 5);
   const show = await timeEach(runs, (i) => service.getDispute(parseInput('getDispute', { id: showIds[i % showIds.length]! })));
 
+  // After the other figures, so none of them pays for building the search index.
+  const started = performance.now();
+  await service.listDisputes(parseInput('listDisputes', { filter: { search: 'zq-first-search' } }));
+  const firstSearchMs = performance.now() - started;
+  const search = await timeEach(runs, (i) => service.listDisputes(parseInput('listDisputes', { filter: { search: `zq-no-match-${i}` } })));
+
   return {
     disputes: ids.length,
     floor,
     firstPage,
     filteredPage: { ...filteredPage, filter: `column "${filter.column}" + open`, total: listing.total },
     show,
+    firstSearchMs,
+    search,
   };
 }

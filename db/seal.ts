@@ -86,7 +86,7 @@ export class Sealer {
 }
 
 /** Text as search compares it. Printable ASCII (most values) skips Unicode normalisation, which gives the same result there. */
-function searchText(text: string): string {
+export function searchText(text: string): string {
   if (NON_ASCII.test(text)) return normalizeText(text);
   const lower = text.toLowerCase();
   return UNTIDY_SPACE.test(lower) ? lower.replace(/\s+/gu, ' ').trim() : lower;

@@ -11,6 +11,7 @@ import { computeTaskDisputes } from './derive-compute';
 import type { DerivedTask } from './derive-compute';
 import { readTaskInput } from './derive-input';
 import { statementsFor } from './statements';
+import { raiseDisputeTextsGeneration } from './text-generation';
 
 export function deriveTaskDisputes(store: Store, taskId: string, minSystems: number): string[] {
   const derived = computeTaskDisputes(readTaskInput(store, taskId, minSystems), store.sealer);
@@ -25,4 +26,5 @@ export function writeTaskDisputes(store: Store, derived: DerivedTask): void {
   for (const row of derived.cellDisputes) sql.insertCell.run(row);
   for (const row of derived.missingRows) sql.insertMissingRow.run(row);
   for (const row of derived.clusters) sql.insertCluster.run(row);
+  raiseDisputeTextsGeneration(store.db);
 }

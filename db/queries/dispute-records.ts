@@ -30,7 +30,7 @@ export interface DisputeRecord {
 
 export function* disputeRecords(store: Store, filter: DisputeFilter, engineer: string): Generator<DisputeRecord> {
   const { db, sealer } = store;
-  const { where, params } = filterSql(filter);
+  const { where, params } = filterSql(store, filter);
   const clustersOf = db.prepare<[string], { value_s: string; agrees_with_gold: number; systems_json: string }>(
     'SELECT value_s, agrees_with_gold, systems_json FROM dispute_clusters WHERE dispute_id = ? ORDER BY idx',
   );

@@ -3,13 +3,16 @@
 import type { DisputeFilter } from '../../shared/api';
 import { normalizeText } from '../../shared/normalize';
 import { systemNeedle } from '../disputes/systems-column';
+import type { Store } from '../store';
+import { prepareSearch } from './search-index';
 
 export interface SqlFragment {
   where: string;
   params: (string | number)[];
 }
 
-export function filterSql(filter: DisputeFilter): SqlFragment {
+/** For a query about to run on `store`'s connection: a search is prepared there (search-index.ts). */
+export function filterSql(store: Store, filter: DisputeFilter): SqlFragment {
   const clauses: string[] = [];
   const params: (string | number)[] = [];
   if (filter.status) {
@@ -43,14 +46,17 @@ export function filterSql(filter: DisputeFilter): SqlFragment {
   }
   const search = filter.search ? normalizeText(filter.search) : '';
   if (search) {
-    // Both sides compared as normalizeText gives them; sealed columns are opened by unseal_search().
-    // Slower than an index, fine for an interactive query.
-    clauses.push(
-      `(instr(search_text(d.task_id), ?) > 0 OR instr(search_text(coalesce(d.column_name, '')), ?) > 0
-        OR instr(unseal_search(d.entity_s), ?) > 0 OR instr(coalesce(unseal_search(d.gold_value_s), ''), ?) > 0
-        OR EXISTS (SELECT 1 FROM dispute_clusters c WHERE c.dispute_id = d.id AND instr(unseal_search(c.value_s), ?) > 0))`,
-    );
-    params.push(search, search, search, search, search);
+    // Task, column, entity, gold and every cluster value, compared as normalizeText gives them.
+    const answer = prepareSearch(store, search);
+    if ('rowidsJson' in answer) {
+      clauses.push('d.rowid IN (SELECT value FROM json_each(?))');
+      params.push(answer.rowidsJson);
+    } else if ('needle' in answer) {
+      clauses.push('search_hit(d.rowid, ?)');
+      params.push(answer.needle);
+    } else {
+      clauses.push('0');
+    }
   }
   return { where: clauses.length > 0 ? `WHERE ${clauses.join(' AND ')}` : '', params };
 }

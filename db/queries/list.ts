@@ -66,8 +66,8 @@ export function toDisputeRow(store: Store, row: DisputeRowSql, maxValueChars?: n
 }
 
 /** The page query and its parameters (exported so tests can check its plan). */
-export function listSql(input: ListDisputesInput, engineer: string): { sql: string; countSql: string; params: unknown[]; countParams: unknown[] } {
-  const { where, params } = filterSql(input.filter);
+export function listSql(store: Store, input: ListDisputesInput, engineer: string): { sql: string; countSql: string; params: unknown[]; countParams: unknown[] } {
+  const { where, params } = filterSql(store, input.filter);
   const sort = input.sort && input.sort.field !== 'priority' ? input.sort : null;
   const order = sort
     ? `${SORT_COLUMNS[sort.field]} ${sort.dir === 'desc' ? 'DESC' : 'ASC'}, d.priority`
@@ -82,7 +82,7 @@ export function listSql(input: ListDisputesInput, engineer: string): { sql: stri
 
 export function listDisputes(store: Store, input: ListDisputesInput, engineer: string): DisputeListing {
   const { db } = store;
-  const query = listSql(input, engineer);
+  const query = listSql(store, input, engineer);
   const rows = db.prepare<unknown[], DisputeRowSql>(query.sql).all(...query.params);
   const total = db.prepare<unknown[], { n: number }>(query.countSql).get(...query.countParams)!.n;
   return { rows: rows.map((row) => toDisputeRow(store, row, LISTING_VALUE_CHARS)), total };
@@ -90,7 +90,7 @@ export function listDisputes(store: Store, input: ListDisputesInput, engineer: s
 
 /** Index of a dispute within the filtered default order, or null when the filter excludes it. */
 export function locateDispute(store: Store, id: string, filter: DisputeFilter): number | null {
-  const { where, params } = filterSql(filter);
+  const { where, params } = filterSql(store, filter);
   const target = store.db.prepare<[string], { priority: number }>('SELECT priority FROM disputes WHERE id = ?').get(id);
   if (!target) return null;
   const included = store.db

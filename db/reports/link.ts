@@ -8,6 +8,7 @@ import type { EffectiveReportFields, ReportRef } from '../../shared/report-parse
 import { disputeId } from '../../shared/dispute-id';
 import { nameScore } from '../../shared/report-parse';
 import { rankDisputes } from '../disputes/rank';
+import { raiseDisputeTextsGeneration } from '../disputes/text-generation';
 import { entityKey } from '../import/entity-key';
 import { requireDispute } from '../not-found';
 import { refreshAllStatuses } from '../rulings/status';
@@ -141,13 +142,15 @@ function storedFields(store: Store, row: ReportRow): EffectiveReportFields {
 
 /** Report disputes no report points at any more go, unless an engineer has ruled on them. */
 function pruneReportDisputes(store: Store): number {
-  return store.db
+  const removed = store.db
     .prepare(
       `DELETE FROM disputes WHERE kind = 'report'
          AND NOT EXISTS (SELECT 1 FROM report_links l WHERE l.dispute_id = disputes.id)
          AND NOT EXISTS (SELECT 1 FROM rulings r WHERE r.dispute_id = disputes.id)`,
     )
     .run().changes;
+  if (removed > 0) raiseDisputeTextsGeneration(store.db);
+  return removed;
 }
 
 function refreshHasReport(store: Store): void {

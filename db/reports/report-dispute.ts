@@ -6,6 +6,7 @@ import type { GoldState, RuleType, Verdict } from '../../shared/domain';
 import { disputeId } from '../../shared/dispute-id';
 import { clusterValues, goldKeys } from '../disputes/cluster';
 import { encodeSystems } from '../disputes/systems-column';
+import { raiseDisputeTextsGeneration } from '../disputes/text-generation';
 import type { Store } from '../store';
 
 export interface ReportDisputeKey {
@@ -92,5 +93,6 @@ export function upsertReportDispute(store: Store, key: ReportDisputeKey, propose
       insertCluster.run(id, index, cluster.key, sealer.seal(cluster.value), cluster.agreesWithGold ? 1 : 0, JSON.stringify(cluster.systems));
     });
   }
+  raiseDisputeTextsGeneration(db);
   return id;
 }

@@ -18,7 +18,7 @@ beforeAll(async () => {
 afterAll(() => service.close());
 
 function plan(filter: DisputeFilter): string {
-  const query = listSql({ filter, offset: 0, limit: 100 }, 'mia');
+  const query = listSql(service.store, { filter, offset: 0, limit: 100 }, 'mia');
   return service.store.db
     .prepare(`EXPLAIN QUERY PLAN ${query.sql}`)
     .all(...query.params)

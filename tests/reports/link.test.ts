@@ -170,10 +170,23 @@ describe('linking reports to disputes', () => {
     // 107's row dispute carries a remove_row ruling from an earlier test, so it stays too.
     expect(dispute(rowId)).toBeDefined();
 
+    // The queue's search (answered from memory) follows report disputes as they come and go.
+    const searchTask = async (): Promise<string[]> =>
+      (await fx.service.listDisputes({ filter: { search: fx.zelda }, offset: 0, limit: 1000 })).rows.map((row) => row.id);
     const unruled = reportId(fx.zelda, 2, 'Critic Metascore');
+    expect(await searchTask()).not.toContain(unruled);
     overrideReport(fx.service.store, { number: 105 }, { task_id: fx.zelda, row: 2, column: 'Critic Metascore' });
     expect(dispute(unruled)).toMatchObject({ kind: 'report', has_report: 1 });
+    expect(await searchTask()).toContain(unruled);
     overrideReport(fx.service.store, { number: 105 }, {}, { replace: true });
     expect(dispute(unruled)).toBeUndefined();
+    expect(await searchTask()).not.toContain(unruled);
+
+    // A hand-made link elsewhere removes the unruled report dispute (and creates none): the search follows.
+    overrideReport(fx.service.store, { number: 105 }, { task_id: fx.zelda, row: 2, column: 'Critic Metascore' });
+    expect(await searchTask()).toContain(unruled);
+    linkReport(fx.service.store, { number: 105 }, cellId(fx.zelda, 0, 'Critic Metascore'));
+    expect(dispute(unruled)).toBeUndefined();
+    expect(await searchTask()).not.toContain(unruled);
   });
 });
