@@ -3,6 +3,7 @@
 // only the rare row operations look a gold row up one at a time.
 import type { PatchCellState, PatchOpKind, PatchOperation, PatchRulingRef } from '../../shared/patch';
 import { issueNumbersByDispute } from '../reports/index';
+import { goldProblem } from '../rulings/check';
 import type { Store } from '../store';
 import type { Sealer } from '../seal';
 import type { CountedRuling, SettledDispute } from './settled-queries';
@@ -29,10 +30,16 @@ export function collectOperations(store: Store): CollectedOperations {
   const openList = listOpener(sealer);
 
   const operations: PatchOperation[] = [];
+  const misfits: string[] = [];
   let latestRulingAt: string | null = null;
   for (const dispute of disputes) {
     const { rulings } = dispute;
     const agreed = rulings.at(-1)!;
+    if (agreed.decision === 'add_row' || agreed.decision === 'add_alias') {
+      const ruling = { decision: agreed.decision, values: sealer.openJson<Record<string, string> | null>(agreed.values_s, null), row: agreed.row_idx };
+      const problem = goldProblem(store, dispute.task_id, ruling, (field) => field);
+      if (problem !== null) misfits.push(`dispute ${dispute.id} (${agreed.decision}, agreed by ${rulings.map((r) => r.engineer).join(', ')}): ${problem}`);
+    }
     const refs = rulingRefs(rulings);
     const evidence = evidenceOf(rulings, openList);
     const entity = sealer.open(dispute.entity_s);
@@ -96,6 +103,14 @@ export function collectOperations(store: Store): CollectedOperations {
     }
     for (const ruling of rulings) if (latestRulingAt === null || ruling.created_at > latestRulingAt) latestRulingAt = ruling.created_at;
     if (operation) operations.push(operation);
+  }
+  if (misfits.length > 0) {
+    // Apply would refuse the whole patch for these, after its revision tag was taken.
+    const shown = misfits.slice(0, 10).map((line) => `\n  ${line}`).join('');
+    const more = misfits.length > 10 ? `\n  … and ${misfits.length - 10} more` : '';
+    throw new ExportError(
+      `${misfits.length} settled ruling${misfits.length === 1 ? ' does' : 's do'} not fit the task's gold as the store holds it now (made before the dataset was imported, or under an older version); rule ${misfits.length === 1 ? 'it' : 'them'} again:${shown}${more}`,
+    );
   }
   return { operations: sortOperations(operations), latestRulingAt };
 }

@@ -1,4 +1,5 @@
-// The queue's search, answered from memory. The searched text is sealed in
+// The queue's search (a dispute's id, task, column, entity, gold and every
+// system's value), answered from memory. The searched text is sealed in
 // the store, so SQL alone must open every dispute's texts on every search (a
 // second and more at 100k disputes). Here they are opened once per
 // connection into a list of search texts, rebuilt when the store's
@@ -32,6 +33,7 @@ const FIELD_BREAK = '\n';
 
 interface DisputeTextRow {
   rowid: number;
+  id: string;
   task_id: string;
   column_name: string | null;
   entity_s: string;
@@ -85,7 +87,7 @@ class DisputeSearchIndex {
     const { db, sealer } = this.store;
     const rows = db
       .prepare<[], DisputeTextRow>(
-        `SELECT d.rowid, d.task_id, d.column_name, d.entity_s, d.gold_value_s,
+        `SELECT d.rowid, d.id, d.task_id, d.column_name, d.entity_s, d.gold_value_s,
                 (SELECT group_concat(c.value_s, ' ') FROM dispute_clusters c WHERE c.dispute_id = d.id) AS clusters_s
            FROM disputes d`,
       )
@@ -94,7 +96,8 @@ class DisputeSearchIndex {
     const texts: string[] = [];
     for (const row of rows) {
       // Sealed text is base64: a space never occurs inside one value.
-      const parts = [row.task_id, row.column_name ?? '', sealer.open(row.entity_s)];
+      // The id too: messages name disputes by it (an export's refusal, `show`), and pasting it finds the dispute.
+      const parts = [row.id, row.task_id, row.column_name ?? '', sealer.open(row.entity_s)];
       if (row.gold_value_s !== null) parts.push(sealer.open(row.gold_value_s));
       if (row.clusters_s !== null) for (const value of row.clusters_s.split(' ')) parts.push(sealer.open(value));
       rowids.push(row.rowid);

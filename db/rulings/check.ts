@@ -33,12 +33,23 @@ export function rulingProblem(store: Store, target: RulingTarget, ruling: Ruling
   for (const url of ruling.evidence ?? []) {
     if (!/^https?:\/\/[^\s]+$/iu.test(url.trim())) return `evidence must be an http(s) URL, got ${JSON.stringify(url)}`;
   }
+  return goldProblem(store, target.task_id, ruling, name);
+}
+
+/**
+ * What keeps a row ruling (add_row's columns, add_alias's row) from fitting
+ * the task's gold as the store holds it now. Export asks again: a ruling
+ * made before the dataset was imported, or under an older version, must not
+ * reach a patch that apply would refuse.
+ */
+export function goldProblem(store: Store, taskId: string, ruling: RulingToCheck, name: FieldNames): string | null {
+  if (ruling.decision !== 'add_row' && ruling.decision !== 'add_alias') return null;
   // Without the task's gold (dataset not imported here yet) nobody can tell; the ruling waits like any other.
-  const gold = taskGold(store, target.task_id);
+  const gold = taskGold(store, taskId);
   if (gold === null) return null;
-  if (ruling.decision === 'add_row' && ruling.values) return columnsProblem(target.task_id, gold, Object.keys(ruling.values), name('values'));
-  if (ruling.decision === 'add_alias' && !gold.hasRow(ruling.row!)) {
-    return `task ${target.task_id} has no gold row with index ${ruling.row} (${name('row')}; the task has ${gold.rowCount} rows)`;
+  if (ruling.decision === 'add_row' && ruling.values) return columnsProblem(taskId, gold, Object.keys(ruling.values), name('values'));
+  if (ruling.decision === 'add_alias' && ruling.row !== null && ruling.row !== undefined && !gold.hasRow(ruling.row)) {
+    return `task ${taskId} has no gold row with index ${ruling.row} (${name('row')}; the task has ${gold.rowCount} rows)`;
   }
   return null;
 }

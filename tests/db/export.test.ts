@@ -161,6 +161,29 @@ describe('refused exports take no tag', () => {
     expect(recorded()).toContain('v-retry');
   });
 
+  it('refuses a row ruling made before the dataset was imported that does not fit its gold, naming it, until it is ruled again', async () => {
+    const early = freshService('mia');
+    try {
+      // Runs first: nobody can check an add_row's columns yet, so the ruling is recorded.
+      await early.importPaths([workspace.runsDir]);
+      const missing = [...early.disputeRecords({ kind: 'missing_row' })][0]!;
+      await early.rule({ disputeId: missing.id, decision: 'add_row', value: missing.entity, values: { 'Not a column': '12' } });
+      await early.importPaths([workspace.dataset]);
+      await expect(early.exportPatch({ revision: 'v-early', out: join(out, 'early.json') })).rejects.toThrow(
+        new RegExp(`^1 settled ruling does not fit the task's gold .*rule it again:\\n  dispute ${missing.id} \\(add_row, agreed by mia\\): values: 1 column is not an attribute column of task ${missing.task_id}: "Not a column"`, 'u'),
+      );
+      expect(early.store.db.prepare('SELECT count(*) FROM revisions').pluck().get()).toBe(0);
+
+      const detail = await early.getDispute({ id: missing.id });
+      const columns = detail.columns.map((column) => column.name).filter((name) => name !== detail.entity_column);
+      await early.rule({ disputeId: missing.id, decision: 'add_row', value: missing.entity, values: { [columns[0]!]: '12' } });
+      const exported = await early.exportPatch({ revision: 'v-early', out: join(out, 'early.json') });
+      expect(exported.operations).toBe(1);
+    } finally {
+      early.close();
+    }
+  });
+
   it('refuses tags and base revisions that are not safe as a file name or git tag', () => {
     for (const revision of ['v 1/2', 'v2 ', '-v2', '../v2', '']) {
       expect(() => parseInput('exportPatch', { revision, out: join(out, 'bad.json') })).toThrow(/^exportPatch: revision: expected a tag such as v1\.1/u);

@@ -28,6 +28,12 @@ describe('queue search', () => {
     expect(await found(words.join(' ').toLocaleUpperCase('en'))).toContain(stored!.id);
   });
 
+  it('finds a dispute by its id, as messages name it', async () => {
+    const rows = (await service.listDisputes({ filter: {}, offset: 0, limit: 1000 })).rows;
+    const target = rows[Math.floor(rows.length / 2)]!;
+    expect(await found(target.id.toUpperCase())).toEqual([target.id]);
+  });
+
   it('matches ß with SS and full-width letters with plain ones, as normalizeText does', async () => {
     const rows = (await service.listDisputes({ filter: {}, offset: 0, limit: 1000 })).rows;
     const target = rows.find((row) => /[a-z]{4}/iu.test(row.entity))!;
@@ -69,12 +75,12 @@ describe('queue search after the store changes', () => {
       const texts = new Map<string, string[]>();
       for (const row of all) {
         const detail = await app.getDispute({ id: row.id });
-        const values = [row.task_id, row.column ?? '', row.entity, row.gold.value ?? '', ...detail.clusters.map((cluster) => cluster.value)];
+        const values = [row.id, row.task_id, row.column ?? '', row.entity, row.gold.value ?? '', ...detail.clusters.map((cluster) => cluster.value)];
         texts.set(row.id, values.map(normalizeText));
       }
       // Rare needles (values) and common ones (a letter, the task prefix): queries take few matches as a list
       // of rows and many by testing each row, and both must agree with the scan.
-      const values = [...new Set([...texts.values()].flatMap((values) => values.slice(2)).filter((text) => text.length >= 3))].slice(0, 40);
+      const values = [...new Set([...texts.values()].flatMap((values) => values.slice(3)).filter((text) => text.length >= 3))].slice(0, 40);
       expect(values.length).toBeGreaterThan(10);
       const needles = [...values, 'a', 'e', 'atlas-', 'zz-nothing'];
       for (const needle of needles) {

@@ -166,7 +166,7 @@ export const KEY_MAP: readonly KeyHelpGroup[] = [
       { keys: ['j', '↓'], what: 'Next dispute (the panel follows)' },
       { keys: ['k', '↑'], what: 'Previous dispute' },
       { keys: ['PgDn', 'PgUp'], what: 'Move 20 disputes' },
-      { keys: ['/'], what: 'Search entity and values' },
+      { keys: ['/'], what: 'Search: entity, values, gold, task, column or dispute id' },
       { keys: ['Shift', 'N'], what: 'Only disputes that need my ruling (not ruled by me, not resolved); again to show all' },
     ],
   },

@@ -89,8 +89,9 @@ export function ExportSection() {
             Plain text puts gold values, entity names and evidence in the file readable by anyone. Never commit a plain-text patch to a public repository — benchmark answers would leak.
           </div>
         )}
+        {/* A refusal can list several disputes, one per line. */}
+        {error != null && <div className="error-box release-error multiline">Not exported: {error}</div>}
         <div className="form-actions">
-          {error != null && <span className="error-text">{error}</span>}
           <span className="spacer" />
           {busy && job?.state === 'running' && (
             <>
