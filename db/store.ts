@@ -20,7 +20,6 @@ export class StoreVersionError extends Error {
 }
 
 export interface OpenStoreOptions {
-  readonly?: boolean;
   /**
    * SQLite's page cache in MiB (default 64: the app's queries and export look
    * up pages all over a large store). An import's own connection writes
@@ -36,7 +35,7 @@ export function openStore(path: string, options: OpenStoreOptions = {}): Store {
       checkStorePath(path);
       mkdirSync(dirname(path), { recursive: true });
     }
-    db = new Database(path, { readonly: options.readonly ?? false });
+    db = new Database(path);
   } catch (error) {
     throw explainOpenFailure(path, error);
   }
