@@ -37,12 +37,101 @@ describe('the Import dialog on an empty store', () => {
     const dialog = page.getByRole('dialog', { name: 'Import' });
     await dialog.locator('textarea').fill('/nonexistent/atlas-runs');
     await dialog.getByRole('button', { name: 'Import 1 path' }).click();
-    await expect.poll(async () => (await dialog.textContent()) ?? '', { timeout: 20_000 }).toContain('/nonexistent/atlas-runs');
+    // The refusal itself, not the dialog's text: that holds the path from the
+    // start (React mirrors a textarea's value into its text), so it would pass
+    // while the import is still starting.
+    const refusal = dialog.locator('.error-box');
+    await refusal.waitFor({ timeout: 20_000 });
+    expect(await refusal.textContent()).toContain('/nonexistent/atlas-runs');
     await dialog.getByRole('button', { name: 'Close' }).last().click();
     // Closed for good: nothing left open or inert behind it.
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     await expect.poll(() => page.locator('body > [inert]').count()).toBe(0);
     expect(await page.getByRole('heading', { name: 'Nothing to adjudicate yet' }).count()).toBe(1);
+  });
+
+  it('closes on a click whose press landed on Close just before the import started', async () => {
+    // The job's start and its first poll are held, so the footer re-renders
+    // (the job runs) between the press and the release, as it can under load.
+    let releaseStart = () => {};
+    let releasePoll = () => {};
+    const started = new Promise<void>((resolve) => (releaseStart = resolve));
+    const polled = new Promise<void>((resolve) => (releasePoll = resolve));
+    await page.route('**/api/startImport', async (route) => {
+      await started;
+      await route.continue();
+    });
+    await page.route('**/api/getJob', async (route) => {
+      await polled;
+      await route.continue();
+    });
+    try {
+      await page.locator('.welcome-card').getByRole('button', { name: 'Import…' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Import' });
+      await dialog.locator('textarea').fill('/nonexistent/atlas-held');
+      await dialog.getByRole('button', { name: 'Import 1 path' }).click();
+      const box = await dialog.locator('footer').getByRole('button', { name: 'Close' }).boundingBox();
+      if (!box) throw new Error('the footer has no Close button');
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.down();
+      releaseStart();
+      await dialog.getByRole('button', { name: 'Cancel import' }).waitFor();
+      await page.mouse.up();
+      await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+      expect(await page.locator('body > [inert]').count()).toBe(0);
+    } finally {
+      releaseStart();
+      releasePoll();
+      await page.unroute('**/api/startImport');
+      await page.unroute('**/api/getJob');
+    }
+    // Closed, not cancelled: the import ran on to its refusal.
+    const refusal = page.locator('.welcome-card .error-box');
+    await refusal.waitFor({ timeout: 20_000 });
+    expect(await refusal.textContent()).toContain('/nonexistent/atlas-held');
+  });
+
+  it('takes more clicks on Import as it starts and runs as nothing: one import, not cancelled', async () => {
+    // The start is held, then the job's first poll, so the clicks land while the start is on its way and
+    // while the job runs (as the app sees it).
+    let releaseStart = () => {};
+    let releasePoll = () => {};
+    const started = new Promise<void>((resolve) => (releaseStart = resolve));
+    const polled = new Promise<void>((resolve) => (releasePoll = resolve));
+    let starts = 0;
+    await page.route('**/api/startImport', async (route) => {
+      starts++;
+      await started;
+      await route.continue();
+    });
+    await page.route('**/api/getJob', async (route) => {
+      await polled;
+      await route.continue();
+    });
+    try {
+      await page.locator('.welcome-card').getByRole('button', { name: 'Import…' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Import' });
+      await dialog.locator('textarea').fill('/nonexistent/atlas-twice');
+      const box = (await dialog.getByRole('button', { name: 'Import 1 path' }).boundingBox())!;
+      const clickAction = () => page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+      await clickAction();
+      await clickAction();
+      releaseStart();
+      await dialog.getByRole('button', { name: 'Cancel import' }).waitFor();
+      await clickAction();
+      releasePoll();
+      const refusal = dialog.locator('.error-box');
+      await refusal.waitFor({ timeout: 20_000 });
+      expect(await refusal.textContent()).toContain('/nonexistent/atlas-twice');
+      expect(starts).toBe(1);
+      await dialog.getByRole('button', { name: 'Close' }).last().click();
+      await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    } finally {
+      releaseStart();
+      releasePoll();
+      await page.unroute('**/api/startImport');
+      await page.unroute('**/api/getJob');
+    }
   });
 
   it('imports typed paths, reports what came in, and the queue shows the disputes', async () => {

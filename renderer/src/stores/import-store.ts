@@ -13,6 +13,8 @@ interface ImportState {
   /** The paths box of the import dialog, one path a line. */
   pathsText: string;
   job: JobStatus | null;
+  /** Between a click on Import and the service's answer: a second click must not start a second job. */
+  starting: boolean;
   report: ImportReport | null;
   error: string | null;
   /** When the last job ended (ISO), so its report is dated. */
@@ -70,23 +72,25 @@ export const useImportStore = create<ImportState>()((set, get) => {
   }
 
   async function run(start: () => Promise<{ jobId: string }>): Promise<void> {
+    if (get().starting) return;
     if (get().job?.state === 'running') {
       notify('A job is already running.', 'error');
       return;
     }
-    set({ report: null, error: null });
+    set({ report: null, error: null, starting: true });
     try {
       const { jobId } = await start();
-      set({ job: { id: jobId, kind: 'import', state: 'running', done: 0, total: 0, message: 'Starting…' } });
+      set({ starting: false, job: { id: jobId, kind: 'import', state: 'running', done: 0, total: 0, message: 'Starting…' } });
       await poll(jobId);
     } catch (error) {
-      set({ job: null, error: errorMessage(error) });
+      set({ starting: false, job: null, error: errorMessage(error) });
     }
   }
 
   return {
     pathsText: '',
     job: null,
+    starting: false,
     report: null,
     error: null,
     finishedAt: null,

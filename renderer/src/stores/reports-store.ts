@@ -60,6 +60,8 @@ interface ReportsState {
   importRepo: string;
   importLabel: string;
   importJob: JobStatus | null;
+  /** Between a click on Import and the service's answer: a second click must not start a second job. */
+  importStarting: boolean;
   importResult: ReportImportResult | null;
   importError: string | null;
 
@@ -179,6 +181,7 @@ export const useReportsStore = create<ReportsState>()((set, get) => {
     importRepo: '',
     importLabel: '',
     importJob: null,
+    importStarting: false,
     importResult: null,
     importError: null,
 
@@ -334,15 +337,15 @@ export const useReportsStore = create<ReportsState>()((set, get) => {
       set({ importSource: 'files', importPaths: [...existing, ...paths.filter((p) => !existing.includes(p))].join('\n') });
     },
     startImport: async () => {
-      if (get().importJob?.state === 'running') return;
+      if (get().importStarting || get().importJob?.state === 'running') return;
       const { importSource, importPaths, importRepo, importLabel } = get();
       const input =
         importSource === 'files'
           ? { paths: splitPaths(importPaths) }
           : { repo: importRepo.trim(), ...(importLabel.trim() ? { label: importLabel.trim() } : {}) };
-      set({ importResult: null, importError: null });
+      set({ importResult: null, importError: null, importStarting: true });
       try {
-        const { jobId } = await api.importReports(input);
+        const { jobId } = await api.importReports(input).finally(() => set({ importStarting: false }));
         set({ importJob: { id: jobId, kind: 'reports', state: 'running', done: 0, total: 0, message: 'Starting…' } });
         const job = await pollJob((i) => api.getJob(i), jobId, (status) => set({ importJob: status }));
         if (job.state === 'done') {

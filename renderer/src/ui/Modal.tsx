@@ -14,6 +14,12 @@ interface ModalProps {
   title: string;
   onClose: () => void;
   wide?: boolean;
+  /**
+   * A fixed height, the body scrolling: for dialogs whose content grows while
+   * a job runs (progress, then a report), so the footer's buttons do not move
+   * from under a pointer that is pressing one of them.
+   */
+  tall?: boolean;
   children: ReactNode;
   footer?: ReactNode;
 }
@@ -46,12 +52,17 @@ function syncInert(): void {
   }
 }
 
-/** What Tab visits, in order: not the roving (tabindex -1) members of a radio group, nor hidden ones. */
+/**
+ * What Tab visits, in order: not the roving (tabindex -1) members of a radio
+ * group, nor hidden ones — not displayed, or visibility: hidden (a button off
+ * duty in a footer slot keeps its box but cannot take focus, and a stop that
+ * refuses focus would hold Tab where it is).
+ */
 function tabStops(root: HTMLElement): HTMLElement[] {
-  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.tabIndex >= 0 && el.getClientRects().length > 0);
+  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.tabIndex >= 0 && el.checkVisibility({ visibilityProperty: true }));
 }
 
-export function Modal({ title, onClose, wide = false, children, footer }: ModalProps) {
+export function Modal({ title, onClose, wide = false, tall = false, children, footer }: ModalProps) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const dialog = ref.current;
@@ -86,7 +97,7 @@ export function Modal({ title, onClose, wide = false, children, footer }: ModalP
 
   return createPortal(
     <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div ref={ref} className={`modal ${wide ? 'modal-wide' : ''}`} role="dialog" aria-modal="true" aria-label={title} tabIndex={-1} onKeyDown={trapTab}>
+      <div ref={ref} className={['modal', wide ? 'modal-wide' : '', tall ? 'modal-tall' : ''].filter(Boolean).join(' ')} role="dialog" aria-modal="true" aria-label={title} tabIndex={-1} onKeyDown={trapTab}>
         <header className="modal-head">
           <h2>{title}</h2>
           <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>

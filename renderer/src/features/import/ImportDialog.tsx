@@ -24,6 +24,7 @@ export function ImportDialog() {
   const setPathsText = useImportStore((s) => s.setPathsText);
   const addPaths = useImportStore((s) => s.addPaths);
   const job = useImportStore((s) => s.job);
+  const starting = useImportStore((s) => s.starting);
   const report = useImportStore((s) => s.report);
   const error = useImportStore((s) => s.error);
   const finishedAt = useImportStore((s) => s.finishedAt);
@@ -46,10 +47,12 @@ export function ImportDialog() {
     <Modal
       title="Import"
       wide
+      tall
       onClose={close}
       footer={
         <ImportFooter
           running={running}
+          starting={starting}
           onCancel={() => void cancel()}
           onClose={close}
           primary={{

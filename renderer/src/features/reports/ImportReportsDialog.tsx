@@ -34,6 +34,7 @@ export function ImportReportsDialog() {
   const cancelImport = useReportsStore((s) => s.cancelImport);
   const loadToken = useReportsStore((s) => s.loadToken);
   const running = job?.state === 'running';
+  const starting = useReportsStore((s) => s.importStarting);
   const paths = splitPaths(pathsText);
   const repoOk = REPO.test(repo.trim());
   const ready = source === 'files' ? paths.length > 0 : repoOk;
@@ -55,10 +56,12 @@ export function ImportReportsDialog() {
     <Modal
       title="Import GitHub reports"
       wide
+      tall
       onClose={close}
       footer={
         <ImportFooter
           running={running}
+          starting={starting}
           onCancel={() => void cancelImport()}
           onClose={close}
           primary={{
