@@ -141,8 +141,40 @@ describe('tagged revisions in the browser', () => {
     mkdirSync(join(dir.path, 'out'), { recursive: true });
     const out = join(dir.path, 'out', 'atlas-test.v1.1.jsonl');
     await page.locator('#apply-out').fill(out);
-    await page.getByRole('button', { name: 'Apply patch' }).click();
+    // Clicked three times: as the apply starts (held), and as its job runs (its first poll held). The later
+    // clicks land on a disabled Apply patch, never on Cancel, and start nothing.
+    let releaseStart = () => {};
+    let releasePoll = () => {};
+    const started = new Promise<void>((resolve) => (releaseStart = resolve));
+    const polled = new Promise<void>((resolve) => (releasePoll = resolve));
+    let starts = 0;
+    await page.route('**/api/applyPatch', async (route) => {
+      starts++;
+      await started;
+      await route.continue();
+    });
+    await page.route('**/api/getJob', async (route) => {
+      await polled;
+      await route.continue();
+    });
+    try {
+      const box = (await page.getByRole('button', { name: 'Apply patch' }).boundingBox())!;
+      const clickApply = () => page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+      await clickApply();
+      await expect.poll(() => starts).toBe(1);
+      await clickApply();
+      releaseStart();
+      await page.locator('.apply-form').getByRole('button', { name: 'Cancel', exact: true }).waitFor();
+      await clickApply();
+      releasePoll();
+    } finally {
+      releaseStart();
+      releasePoll();
+      await page.unroute('**/api/applyPatch');
+      await page.unroute('**/api/getJob');
+    }
     await expect.poll(async () => (await page.locator('.job-state').textContent().catch(() => '')) ?? '', { timeout: 20_000 }).toBe('done');
+    expect(starts).toBe(1);
     const summary = page.getByLabel('Revised dataset written');
     await summary.waitFor();
     const text = (await summary.textContent()) ?? '';

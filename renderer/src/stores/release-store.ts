@@ -58,6 +58,8 @@ interface ReleaseState {
   reviewFilter: OperationFilter;
   applyForm: ApplyForm;
   applyJob: JobStatus | null;
+  /** From a click on Apply patch until its job runs (or is refused): a second click starts nothing. */
+  applyStarting: boolean;
   applied: ApplyResult | null;
   applyError: string | null;
   /** Outputs that exist and would be replaced: the engineer confirms before the apply starts. */
@@ -106,6 +108,7 @@ export const useReleaseStore = create<ReleaseState>()((set, get) => ({
   reviewFilter: { task: '', op: '', text: '' },
   applyForm: { out: '', changelog: '', plaintext: false },
   applyJob: null,
+  applyStarting: false,
   applied: null,
   applyError: null,
   applyReplaces: null,
@@ -197,9 +200,9 @@ export const useReleaseStore = create<ReleaseState>()((set, get) => ({
   setApplyForm: (patch) => set({ applyForm: { ...get().applyForm, ...patch } }),
 
   startApply: async (replace = false) => {
-    if (get().applyJob?.state === 'running') return;
+    if (get().applyStarting || get().applyJob?.state === 'running') return;
     const { dataset, patchPath, applyForm } = get();
-    set({ applied: null, applyError: null, applyReplaces: null });
+    set({ applied: null, applyError: null, applyReplaces: null, applyStarting: true });
     const out = applyForm.out.trim();
     const changelog = applyForm.changelog.trim();
     try {
@@ -207,7 +210,7 @@ export const useReleaseStore = create<ReleaseState>()((set, get) => ({
         // A CHANGELOG.md beside the output may be a repository's own: ask before replacing anything.
         const existing = await api.existingFiles({ paths: changelog ? [out, changelog] : [out] });
         if (existing.length > 0) {
-          set({ applyReplaces: existing });
+          set({ applyReplaces: existing, applyStarting: false });
           return;
         }
       }
@@ -219,7 +222,7 @@ export const useReleaseStore = create<ReleaseState>()((set, get) => ({
         plaintext: applyForm.plaintext,
         overwrite: replace,
       });
-      set({ applyJob: { id: jobId, kind: 'apply', state: 'running', done: 0, total: 0, message: 'starting' } });
+      set({ applyStarting: false, applyJob: { id: jobId, kind: 'apply', state: 'running', done: 0, total: 0, message: 'starting' } });
       const job = await pollJob((i) => api.getJob(i), jobId, (status) => set({ applyJob: status }));
       if (job.state === 'done' && job.apply) {
         set({ applied: job.apply });
@@ -231,7 +234,7 @@ export const useReleaseStore = create<ReleaseState>()((set, get) => ({
         set({ applyError: jobFailure(job) });
       }
     } catch (error) {
-      set({ applyJob: null, applyError: errorMessage(error) });
+      set({ applyStarting: false, applyJob: null, applyError: errorMessage(error) });
     }
   },
 

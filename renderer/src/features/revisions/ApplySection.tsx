@@ -34,6 +34,7 @@ export function ApplySection() {
   const keepExistingOutputs = useReleaseStore((s) => s.keepExistingOutputs);
   const cancelApply = useReleaseStore((s) => s.cancelApply);
   const running = job?.state === 'running';
+  const starting = useReleaseStore((s) => s.applyStarting);
 
   // Sensible defaults beside the inputs, once they are known: data/atlas-test.v1.1.jsonl, CHANGELOG.md next to it.
   useEffect(() => {
@@ -129,17 +130,18 @@ export function ApplySection() {
           Show values in mismatches (plain text)
         </label>
         {form.plaintext && <div className="warning">A refusal will then name the expected and found gold values on screen. The revised dataset stays encrypted either way.</div>}
+        {/* Apply patch stays where it is, disabled while the job starts and runs, and Cancel comes up beside it:
+            a button that turned into Cancel under the pointer would take a double click's second half as Cancel. */}
         <div className="form-actions">
           <span className="spacer" />
           {running ? (
             <button type="button" className="button" onClick={() => void cancelApply()}>
               Cancel
             </button>
-          ) : (
-            <button type="submit" className="button button-primary" disabled={!ready}>
-              Apply patch
-            </button>
-          )}
+          ) : null}
+          <button type="submit" className="button button-primary" disabled={!ready || running || starting}>
+            {running || starting ? 'Applying…' : 'Apply patch'}
+          </button>
         </div>
         {replaces && !running && (
           <div className="warning apply-replaces" role="alertdialog" aria-label="Replace existing files">
