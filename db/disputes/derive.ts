@@ -1,6 +1,8 @@
 // Derives a task's cell and missing_row disputes from its graded cells
 // (DESIGN §5). Disputes are derived data: deleted and rebuilt per task, with
-// stable ids, so rulings (keyed by id) are untouched.
+// stable ids, so rulings (keyed by id) are untouched. A dispute an engineer
+// ruled on that the data no longer gives (a revision changed its gold, a
+// re-graded run agrees now) is kept as it was, so no ruling loses its dispute.
 //
 // Three steps, so the middle one can run on another thread during an import:
 // read what the task needs (derive-input.ts, SQL), derive (derive-compute.ts,
@@ -22,7 +24,7 @@ export function deriveTaskDisputes(store: Store, taskId: string, minSystems: num
 /** Replaces the task's cell and missing_row disputes with the derived ones. */
 export function writeTaskDisputes(store: Store, derived: DerivedTask): void {
   const sql = statementsFor(store.db);
-  sql.deleteTaskDisputes.run(derived.taskId);
+  sql.deleteTaskDisputes.run(derived.taskId, JSON.stringify(derived.ids));
   for (const row of derived.cellDisputes) sql.insertCell.run(row);
   for (const row of derived.missingRows) sql.insertMissingRow.run(row);
   for (const row of derived.clusters) sql.insertCluster.run(row);

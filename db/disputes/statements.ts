@@ -15,7 +15,8 @@ export const EMPTY = 5;
 export const RESPONSE = 6;
 
 export interface DeriveStatements {
-  deleteTaskDisputes: Statement<[string]>;
+  /** The task, and the ids about to be written (JSON array). */
+  deleteTaskDisputes: Statement<[string, string]>;
   task: Statement<[string], { entity_column: string }>;
   ruleTypes: Statement<[string], { name: string; rule_type: RuleType }>;
   gradedRuns: Statement<[string], { run_id: number; system: string }>;
@@ -43,7 +44,13 @@ export function statementsFor(db: Db): DeriveStatements {
 
 function prepare(db: Db): DeriveStatements {
   return {
-    deleteTaskDisputes: db.prepare("DELETE FROM disputes WHERE task_id = ? AND kind IN ('cell', 'missing_row')"),
+    // Every derived dispute of the task goes, to be written again, except one an engineer ruled on that the
+    // data no longer gives (the gold it was about changed, as its own patch made it): it stays, as it was,
+    // with its rulings, so they keep their dispute and a revision can mark it settled.
+    deleteTaskDisputes: db.prepare(
+      `DELETE FROM disputes WHERE task_id = ? AND kind IN ('cell', 'missing_row')
+         AND (NOT EXISTS (SELECT 1 FROM rulings r WHERE r.dispute_id = disputes.id) OR id IN (SELECT value FROM json_each(?)))`,
+    ),
     task: db.prepare('SELECT entity_column FROM tasks WHERE task_id = ?'),
     ruleTypes: db.prepare('SELECT name, rule_type FROM task_columns WHERE task_id = ?'),
     gradedRuns: db.prepare(

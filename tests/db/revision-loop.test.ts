@@ -94,3 +94,36 @@ describe('tagged revision loop', () => {
     expect(() => readFileSync(join(dir, 'wrong.jsonl'))).toThrow();
   });
 });
+
+describe('a ruled dispute the revised gold no longer gives', () => {
+  it('stays, settled by the revision, with its rulings and in the counts', async () => {
+    const local = freshService('mia');
+    const localDir = tempDir();
+    try {
+      await local.importPaths(workspacePaths(workspace));
+      const cells = [...local.disputeRecords({ kind: 'cell' })].filter((record) => record.gold.state === 'value');
+      const ungraded = cells[0]!;
+      // mark_ungraded: under the revised gold the cell is not graded, so no dispute is derived there any more.
+      await local.rule({ disputeId: ungraded.id, decision: 'mark_ungraded', rationale: 'not checkable' });
+      const patch = join(localDir, 'v1.1.patch.json');
+      await local.exportPatch({ revision: 'v1.1', out: patch });
+      const out = join(localDir, 'atlas-v1.1.jsonl');
+      const { jobId } = await local.applyPatch({ dataset: workspace.dataset, patch, out });
+      await local.idle();
+      expect((await local.getJob({ jobId })).state).toBe('done');
+      const before = (await local.listDisputes({ filter: {}, offset: 0, limit: 1 })).total;
+
+      await local.importPaths([out]);
+      const detail = await local.getDispute({ id: ungraded.id });
+      expect(detail.settled_by_revision).toBe('v1.1');
+      expect(detail.dispute.status).toBe('resolved');
+      expect(detail.rulings.map((ruling) => [ruling.engineer, ruling.decision])).toEqual([['mia', 'mark_ungraded']]);
+      expect((await local.listDisputes({ filter: { status: 'resolved' }, offset: 0, limit: 100 })).rows.map((row) => row.id)).toContain(ungraded.id);
+      expect((await local.getStats({})).engineers).toEqual(['mia']);
+      expect(local.store.db.prepare('SELECT count(*) FROM rulings r WHERE NOT EXISTS (SELECT 1 FROM disputes d WHERE d.id = r.dispute_id)').pluck().get()).toBe(0);
+      expect((await local.listDisputes({ filter: {}, offset: 0, limit: 1 })).total).toBe(before);
+    } finally {
+      local.close();
+    }
+  });
+});

@@ -96,21 +96,27 @@ describe('settling by revision', () => {
     expect(result).toEqual({ revision: 'v1.1', settled: ids.length });
     expect(getMeta(store.db, 'base_revision')).toBe('v1.1');
     const states = disputeStates(ids);
-    // set_ungraded removes its cell dispute (ungraded gold raises none); the others are re-derived.
-    expect(states.length).toBeGreaterThanOrEqual(ids.length - 1);
+    // set_ungraded's cell raises no dispute under the new gold (ungraded gold raises none), but it was ruled
+    // on: it stays, as it was, and is settled like the others, which are re-derived.
+    expect(states.length).toBe(ids.length);
     for (const state of states) expect(state).toMatchObject({ status: 'resolved', settled_by_revision: 'v1.1' });
     const revision = listRevisions(store).find((r) => r.tag === 'v1.1')!;
     expect(revision.settled).toBe(ids.length);
     expect(revision.imported_at).toMatch(/^\d{4}-\d\d-\d\dT/u);
     expect(readFileSync(applied.out).length).toBeGreaterThan(0);
 
-    // Re-derivation rebuilds the dispute rows and forgets the flag; applySettlements restores it.
+    // Re-derivation rebuilds the dispute rows and forgets the flag (the kept set_ungraded one is not rebuilt and
+    // keeps it); applySettlements restores it.
     const tasks = [...new Set(patch.operations.map((op) => op.task_id))];
+    const rebuilt = new Set<string>();
     store.db.transaction(() => {
-      for (const task of tasks) deriveTaskDisputes(store, task, 2);
+      for (const task of tasks) for (const id of deriveTaskDisputes(store, task, 2)) rebuilt.add(id);
       refreshAllStatuses(store);
     })();
-    expect(disputeStates(ids).every((s) => s.settled_by_revision === null)).toBe(true);
+    const ungraded = patch.operations.find((op) => op.op === 'set_ungraded')!.dispute_id;
+    expect(rebuilt.has(ungraded)).toBe(false);
+    expect(ids.filter((id) => rebuilt.has(id))).toHaveLength(ids.length - 1);
+    for (const id of ids) expect(disputeStates([id])[0]!.settled_by_revision).toBe(rebuilt.has(id) ? null : 'v1.1');
     expect(applySettlements(store, ids)).toBe(states.length);
     for (const state of disputeStates(ids)) expect(state).toMatchObject({ status: 'resolved', settled_by_revision: 'v1.1' });
 
