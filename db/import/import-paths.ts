@@ -94,7 +94,7 @@ export async function importPaths(store: Store, paths: readonly string[], option
         case 'task': {
           const refusal = writer.task(event.task, datasetId!);
           if (refusal !== null) {
-            skippedBySource[source]!.push({ path: plan.sources[source]!.path, field: 'gold.columns', reason: refusal });
+            skippedBySource[source]!.push({ path: plan.sources[source]!.path, ...refusal });
             done++;
             break;
           }

@@ -4,6 +4,7 @@ import type { DatasetTask, JudgeOpinionRecord, RunHeader } from '../readers/type
 import type { Store } from '../store';
 import type { PreparedRunTask } from './prepared-run-task';
 import { CELL_WIDTH, ROW_WIDTH } from './prepared-run-task';
+import { entityKey } from './entity-key';
 import { wellFormed } from './well-formed';
 
 export interface WriteCounts {
@@ -27,6 +28,7 @@ export class ImportWriter {
       insertDataset: db.prepare('INSERT INTO datasets (sha256, revision, path, format, imported_at) VALUES (?, ?, ?, ?, ?)'),
       taskGold: db.prepare<[string], { gold_enc: string; question_enc: string }>('SELECT gold_enc, question_enc FROM tasks WHERE task_id = ?'),
       taskColumns: db.prepare<[string], string>('SELECT name FROM task_columns WHERE task_id = ? ORDER BY idx').pluck(),
+      goldEntities: db.prepare<[string], string>('SELECT entity_s FROM gold_rows WHERE task_id = ? ORDER BY row_idx').pluck(),
       gradedRuns: db.prepare<[string], number>("SELECT count(*) FROM run_tasks WHERE task_id = ? AND state = 'graded'").pluck(),
       deleteTask: db.prepare('DELETE FROM tasks WHERE task_id = ?'),
       insertTask: db.prepare('INSERT INTO tasks (task_id, canary, question_enc, gold_enc, entity_column, dataset_id) VALUES (?, ?, ?, ?, ?, ?)'),
@@ -98,8 +100,32 @@ export class ImportWriter {
     );
   }
 
-  /** Writes the dataset's version of a task; returns why it was left as it was instead, or null. */
-  task(task: DatasetTask, datasetId: number): string | null {
+  /**
+   * Why the stored task's gold rows cannot be replaced by this dataset's
+   * under graded runs, or null. Runs name gold rows by index: a row removed
+   * or moved (remove_row renumbers the rows after it) would pair every
+   * later row's graded cells with another entity's gold. Rows added at the
+   * end and entities renamed in place keep every index.
+   */
+  private rowsRefusal(taskId: string, task: DatasetTask): string | null {
+    const before = this.statements.goldEntities.all(taskId).map((sealed) => entityKey(this.store.sealer.open(sealed)));
+    const after = task.gold.rows.map((row) => entityKey(row.entity));
+    const moved = before.findIndex((key, index) => after[index] !== key && after.includes(key));
+    if (after.length >= before.length && moved < 0) return null;
+    const runs = this.statements.gradedRuns.get(taskId) ?? 0;
+    if (runs === 0) return null;
+    const what =
+      after.length < before.length
+        ? `would go from ${before.length} gold rows to ${after.length}`
+        : `would move gold row ${moved + 1} to row ${after.indexOf(before[moved]!) + 1}`;
+    return (
+      `task ${taskId}: its gold ${what} while ${runs} graded run${runs === 1 ? '' : 's'} aligned to the old rows ` +
+      `${runs === 1 ? 'is' : 'are'} in this store, so the task was left as it was (runs graded against this dataset need a fresh store)`
+    );
+  }
+
+  /** Writes the dataset's version of a task; returns why it was left as it was instead (and the field at fault), or null. */
+  task(task: DatasetTask, datasetId: number): { field: string; reason: string } | null {
     const { sealer } = this.store;
     const taskId = wellFormed(task.task_id);
     const entityColumn = wellFormed(task.gold.entity_column);
@@ -109,8 +135,10 @@ export class ImportWriter {
       return null;
     }
     if (existing) {
-      const refusal = this.columnsRefusal(taskId, task);
-      if (refusal !== null) return refusal;
+      const columns = this.columnsRefusal(taskId, task);
+      if (columns !== null) return { field: 'gold.columns', reason: columns };
+      const rows = this.rowsRefusal(taskId, task);
+      if (rows !== null) return { field: 'gold.rows', reason: rows };
       this.statements.deleteTask.run(taskId);
     }
     const gold = task.gold;

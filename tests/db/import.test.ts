@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GeneratedWorkspace } from '../../db/demo/generate';
 import type { ServiceHandle } from '../../db/service';
 import { openService } from '../../db/service';
+import { decryptText, encryptText } from '../../shared/crypto';
 import { expectedDisputes } from './expected-disputes';
 import { freshService, SMALL, smallWorkspace, tempDir, workspacePaths } from './workspace';
 
@@ -202,6 +203,36 @@ describe('invalid and failed inputs', () => {
     }
     const known = new Set(before.map((row) => (row as unknown[])[0]));
     expect(columns(store).filter((row) => known.has((row as unknown[])[0]))).toEqual(before);
+    store.close();
+  });
+
+  it('leaves a task as it was when a revised dataset removes or moves gold rows under graded runs; a row added at the end goes in', async () => {
+    const store = freshService();
+    await store.importPaths(workspacePaths(workspace));
+    const lines = readFileSync(workspace.dataset, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as { id: string; gold: string; canary: string });
+    const editGold = (record: (typeof lines)[number], edit: (gold: { rows: unknown[] }) => void) => {
+      const gold = JSON.parse(decryptText(record.gold, record.canary)) as { rows: unknown[] };
+      edit(gold);
+      return { ...record, gold: encryptText(JSON.stringify(gold), record.canary) };
+    };
+    const [removed, moved, grown] = lines.filter((record) => (JSON.parse(decryptText(record.gold, record.canary)) as { rows: unknown[] }).rows.length >= 3);
+    const revised = lines.map((record) => {
+      if (record.id === removed!.id) return editGold(record, (gold) => gold.rows.splice(1, 1));
+      if (record.id === moved!.id) return editGold(record, (gold) => gold.rows.reverse());
+      if (record.id === grown!.id) return editGold(record, (gold) => gold.rows.push({ ...(gold.rows[0] as object), entity: 'A brand new entity', aliases: [] }));
+      return record;
+    });
+    const path = join(tempDir(), 'atlas-test.v1.1.jsonl');
+    writeFileSync(path, revised.map((record) => JSON.stringify(record)).join('\n') + '\n');
+    const rows = (task: string) => store.store.db.prepare('SELECT count(*) FROM gold_rows WHERE task_id = ?').pluck().get(task);
+    const before = { removed: rows(removed!.id), moved: rows(moved!.id), grown: rows(grown!.id) };
+
+    const report = await store.importPaths([path]);
+    const refusals = report.skipped.filter((item) => item.field === 'gold.rows');
+    expect(refusals.map((item) => item.reason.split(':')[0])).toEqual([`task ${removed!.id}`, `task ${moved!.id}`]);
+    expect(refusals[0]!.reason).toMatch(/its gold would go from \d+ gold rows to \d+ while \d+ graded runs? aligned to the old rows (is|are) in this store, so the task was left as it was/u);
+    expect(refusals[1]!.reason).toMatch(/its gold would move gold row 1 to row \d+ while/u);
+    expect([rows(removed!.id), rows(moved!.id), rows(grown!.id)]).toEqual([before.removed, before.moved, Number(before.grown) + 1]);
     store.close();
   });
 
