@@ -3,7 +3,7 @@
 // so every asset URL must be relative (base './').
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { META_CONTENT_SECURITY_POLICY } from './shared/content-security-policy';
+import { META_CONTENT_SECURITY_POLICY } from './shared/content-security-policy.ts';
 
 // Defence in depth: the hosts send a strict CSP header; the built page carries
 // the same policy (shared/content-security-policy.ts) so it holds even if a
