@@ -48,6 +48,18 @@ export function table(headers: string[], rows: string[][], maxWidth = 40): strin
     .join('\n');
 }
 
+/**
+ * A signed change: "+0.037", "-0.013", and "0.000" when it rounds to nothing
+ * (never "-0.000" or "+0.000": a tiny float difference is no move), as the
+ * app's score preview shows it. ASCII minus, so the text greps and pastes.
+ */
+export function signedDelta(change: number, digits = 3): string {
+  if (!Number.isFinite(change)) return '—';
+  const size = Math.abs(change).toFixed(digits);
+  if (Number(size) === 0) return (0).toFixed(digits);
+  return `${change > 0 ? '+' : '-'}${size}`;
+}
+
 export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 }

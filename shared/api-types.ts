@@ -192,6 +192,11 @@ export interface StoreInfo {
 export interface RuleResult {
   ruling: RulingView;
   status: DisputeStatus;
+  /**
+   * What was recorded but may not grade as meant (a value with no number in it
+   * for a column graded by rule number); absent when there is nothing to say.
+   */
+  warnings?: string[];
 }
 
 export interface ExportResult {

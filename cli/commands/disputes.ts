@@ -1,6 +1,9 @@
 // `disputes [filters] [--json]`: every matching dispute in priority order, no limit.
 import { disputeFilterSchema } from '../../shared/api';
+import type { DisputeFilter } from '../../shared/api';
+import { NotFoundError } from '../../db/not-found';
 import type { DisputeRecord } from '../../db/queries/dispute-records';
+import type { ServiceHandle } from '../../db/service';
 import { dbPathOf, parseCommand, positionals, validateWith, withService } from '../args';
 import { write, writeJsonLine } from '../context';
 import type { CliContext } from '../context';
@@ -30,7 +33,7 @@ Lists every matching dispute in priority order (no limit).
   --column C         one column
   --system S         disputes this system takes part in
   --needs ENGINEER   not resolved and not yet ruled on by ENGINEER
-  --search TEXT      text in the entity or the values
+  --search TEXT      text in the entity, gold, values, task, column or dispute id
 
 ${wrap(`With --json: one JSON object per line (${JSON_FIELDS.join(', ')}).`, 80)}
 ${wrap(`With --csv: a header and one row per dispute, for a spreadsheet (${DISPUTE_CSV_COLUMNS.join(', ')}; systems joined by '; '); a value starting with = + - @ or a tab gets a leading ' so it stays text. Both print gold values in plain text on stdout.`, 80)}
@@ -57,18 +60,33 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
   const filter = validateWith('disputes', disputeFilterSchema, Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined)), FILTER_FLAGS);
 
   return withService(ctx, { dbPath: dbPathOf(values.db, ctx), mustExist: true }, async (service) => {
+    const matching = recordsOf(service, filter);
     if (values.csv) {
       await write(ctx.stdout, DISPUTE_CSV_HEADER);
-      for (const record of service.disputeRecords(filter)) await write(ctx.stdout, disputeCsvLine(record));
+      for (const record of matching) await write(ctx.stdout, disputeCsvLine(record));
     } else if (values.json) {
       // Streamed: a store may hold tens of thousands of disputes.
-      for (const record of service.disputeRecords(filter)) await writeJsonLine(ctx.stdout, record);
+      for (const record of matching) await writeJsonLine(ctx.stdout, record);
     } else {
-      const records: DisputeRecord[] = [...service.disputeRecords(filter)];
+      const records: DisputeRecord[] = [...matching];
       await write(ctx.stdout, disputeTable(records));
     }
     return EXIT.ok;
   });
+}
+
+/**
+ * The matching records. A --task the store does not know fails like an
+ * unknown id does (`show`): one line naming it and close ids, exit 1, nothing
+ * on stdout, rather than "No disputes match." for a typo.
+ */
+function recordsOf(service: ServiceHandle, filter: DisputeFilter): Iterable<DisputeRecord> {
+  try {
+    return service.disputeRecords(filter);
+  } catch (error) {
+    if (error instanceof NotFoundError && filter.task !== undefined) throw new NotFoundError(`--task: ${error.message}; leave out --task to list every dispute`);
+    throw error;
+  }
 }
 
 export const disputesCommand: Command = { name: 'disputes', summary: 'list disputes in priority order', help: HELP, run };

@@ -5,7 +5,7 @@ import { dbPathOf, parseCommand, positionals, withService } from '../args';
 import { write, writeJsonLine } from '../context';
 import type { CliContext } from '../context';
 import { CliError, EXIT, UsageError } from '../errors';
-import { plural, table, verb } from '../format';
+import { plural, signedDelta, table, verb } from '../format';
 import { COMMON_HELP } from './types';
 import type { Command } from './types';
 
@@ -21,7 +21,7 @@ ${COMMON_HELP}
 `;
 
 const f = (value: number): string => value.toFixed(3);
-const delta = (after: number, before: number): string => `${after - before >= 0 ? '+' : ''}${(after - before).toFixed(3)}`;
+const delta = (after: number, before: number): string => signedDelta(after - before);
 
 async function run(argv: string[], ctx: CliContext): Promise<number> {
   const { values, positionals: given } = parseCommand('rescore', argv, { patch: { type: 'string' } });

@@ -4,6 +4,7 @@ import { dbPathOf, engineerOf, integerOption, parseCommand, positionals, validat
 import { write, writeJsonLine } from '../context';
 import type { CliContext } from '../context';
 import { EXIT, UsageError } from '../errors';
+import { inline } from '../format';
 import { rulingSummary } from '../views/dispute-detail';
 import { COMMON_HELP } from './types';
 import type { Command } from './types';
@@ -27,7 +28,8 @@ Records a ruling. An engineer's latest ruling on a dispute is the one that count
                     so add_alias takes no --value
   --values JSON     add_row: the new row's cells, {"column": "value", …}
 
-Prints the ruling and the dispute's status.
+Prints the ruling and the dispute's status. A value with no number in it, for
+a column graded by rule number, is recorded as text with a warning on stderr.
 
 ${COMMON_HELP}
 `;
@@ -83,6 +85,8 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
   );
   return withService(ctx, { dbPath: dbPathOf(values.db, ctx), engineer, mustExist: true }, async (service) => {
     const result = await service.rule(input);
+    // Recorded, but worth a second look: one line each on stderr (the JSON carries them too), exit 0.
+    for (const warning of result.warnings ?? []) await write(ctx.stderr, `atlas-adjudicator: rule: warning: ${inline(warning)}\n`);
     if (values.json) await writeJsonLine(ctx.stdout, result);
     else await write(ctx.stdout, `${rulingSummary(result.ruling, input.disputeId)}\nStatus: ${result.status}\n`);
     return EXIT.ok;

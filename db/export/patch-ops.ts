@@ -3,6 +3,7 @@
 // only the rare row operations look a gold row up one at a time.
 import type { PatchCellState, PatchOpKind, PatchOperation, PatchRulingRef } from '../../shared/patch';
 import { issueNumbersByDispute } from '../reports/index';
+import type { RulingSpelling } from '../rulings/check';
 import { goldProblem } from '../rulings/check';
 import type { Store } from '../store';
 import type { Sealer } from '../seal';
@@ -17,6 +18,9 @@ export interface CollectedOperations {
 export class ExportError extends Error {
   override name = 'ExportError';
 }
+
+/** A stored ruling's fields by name; its row is the stored 0-based index, named beside the row as people count it. */
+const STORED: RulingSpelling = { field: (field) => field, row: (index) => `row index ${index}` };
 
 export function collectOperations(store: Store): CollectedOperations {
   const { db, sealer } = store;
@@ -37,7 +41,7 @@ export function collectOperations(store: Store): CollectedOperations {
     const agreed = rulings.at(-1)!;
     if (agreed.decision === 'add_row' || agreed.decision === 'add_alias') {
       const ruling = { decision: agreed.decision, values: sealer.openJson<Record<string, string> | null>(agreed.values_s, null), row: agreed.row_idx };
-      const problem = goldProblem(store, dispute.task_id, ruling, (field) => field);
+      const problem = goldProblem(store, dispute.task_id, ruling, STORED);
       if (problem !== null) misfits.push(`dispute ${dispute.id} (${agreed.decision}, agreed by ${rulings.map((r) => r.engineer).join(', ')}): ${problem}`);
     }
     const refs = rulingRefs(rulings);

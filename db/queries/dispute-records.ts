@@ -3,6 +3,7 @@
 import type { DisputeFilter } from '../../shared/api';
 import type { ClusterView, GoldView } from '../../shared/api-types';
 import type { DisputeKind, DisputeStatus } from '../../shared/domain';
+import { requireTask } from '../not-found';
 import type { Store } from '../store';
 import { filterSql } from './filter-sql';
 import type { DisputeRowSql } from './list';
@@ -28,7 +29,17 @@ export interface DisputeRecord {
   has_report: boolean;
 }
 
-export function* disputeRecords(store: Store, filter: DisputeFilter, engineer: string): Generator<DisputeRecord> {
+/**
+ * The records, streamed. A task the store does not know is a mistake rather
+ * than an empty list: NotFoundError is thrown at once, before a record (or a
+ * CSV header) is written.
+ */
+export function disputeRecords(store: Store, filter: DisputeFilter, engineer: string): Iterable<DisputeRecord> {
+  if (filter.task !== undefined) requireTask(store, filter.task);
+  return streamRecords(store, filter, engineer);
+}
+
+function* streamRecords(store: Store, filter: DisputeFilter, engineer: string): Generator<DisputeRecord> {
   const { db, sealer } = store;
   const { where, params } = filterSql(store, filter);
   const clustersOf = db.prepare<[string], { value_s: string; agrees_with_gold: number; systems_json: string }>(

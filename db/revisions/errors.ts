@@ -44,7 +44,8 @@ function describeMismatches(base: { expected: string; found: string } | null, mi
   if (base) parts.push(`the dataset is not the patch's base (base_sha256 ${base.expected.slice(0, 12)}…, file ${base.found.slice(0, 12)}…)`);
   if (mismatches.length > 0) {
     const lines = mismatches.map((m) => {
-      const where = `#${m.index} ${m.op} task ${JSON.stringify(m.task_id)} row ${m.row}${m.column === null ? '' : ` column ${JSON.stringify(m.column)}`}`;
+      // Rows as people count them, from 1 as CHANGELOG.md and the app do (the mismatch's `row` keeps the 0-based index).
+      const where = `#${m.index} ${m.op} task ${JSON.stringify(m.task_id)} row ${m.row + 1}${m.column === null ? '' : ` column ${JSON.stringify(m.column)}`}`;
       return `${where}: ${mismatchReason(m)}`;
     });
     const count = mismatches.length === 1 ? '1 operation does not' : `${mismatches.length} operations do not`;

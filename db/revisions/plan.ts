@@ -131,7 +131,8 @@ export function planTask(taskId: string, gold: ParsedGold, operations: readonly 
       continue;
     }
     if (op.row >= baseRows) {
-      fail(item, `row ${op.row} is not in the table (it has ${baseRows} rows)`);
+      // Reasons are read by people: rows count from 1 there (the mismatch's `row` field keeps the index).
+      fail(item, `row ${op.row + 1} is not in the table (it has ${baseRows} row${baseRows === 1 ? '' : 's'})`);
       continue;
     }
     const row = gold.rows[op.row]!;
@@ -216,7 +217,7 @@ export function planTask(taskId: string, gold: ParsedGold, operations: readonly 
     const expectedRow = baseRows + edits.added.length;
     if (op.from !== null) return fail(item, 'add_row must have `from`: null');
     if (!isRowState(op.to)) return fail(item, '`to` must be a row state {entity, aliases, cells}');
-    if (op.row !== expectedRow) return fail(item, `the new row would be row ${expectedRow}, not ${op.row}`);
+    if (op.row !== expectedRow) return fail(item, `the new row would be row ${expectedRow + 1}, not row ${op.row + 1}`);
     const given = op.to.cells ?? {};
     const unknown = Object.keys(given).filter((column) => !isAttribute.has(column));
     if (unknown.length > 0) return fail(item, `${unknown.length} column${unknown.length === 1 ? ' is' : 's are'} not attribute columns of the task`);

@@ -6,7 +6,7 @@ import type { RulingField, RulingFields } from '../../shared/decision-fields';
 import { decisionFieldsProblem } from '../../shared/decision-fields';
 import type { Decision, DisputeKind, RuleType } from '../../shared/domain';
 import { DECISIONS_BY_KIND } from '../../shared/domain';
-import { normalizeForRule } from '../../shared/normalize';
+import { normalizeForRule, parseNumber } from '../../shared/normalize';
 import type { Store } from '../store';
 
 export interface RulingToCheck extends RulingFields {
@@ -22,13 +22,26 @@ export interface RulingTarget {
 /** How the caller's user spells each field: flags for `rule`, keys for a log line. */
 export type FieldNames = (field: RulingField) => string;
 
+/**
+ * How the caller's user spells a ruling: its fields, and where a gold row
+ * (given as its 0-based index) came from. Messages name a row as people count
+ * it, from 1 (gold row 999 is index 998); `row` says how the user wrote it,
+ * which is the 1-based number for `rule --row` and the index itself in a
+ * ruling log or a stored ruling.
+ */
+export interface RulingSpelling {
+  field: FieldNames;
+  /** What the message adds after "gold row N (": `--row`, `field "row" is 998, counted from 0`. */
+  row: (index: number) => string;
+}
+
 /** What is wrong with `ruling` on a dispute of `target`, or null when it can be recorded. */
-export function rulingProblem(store: Store, target: RulingTarget, ruling: RulingToCheck, name: FieldNames): string | null {
+export function rulingProblem(store: Store, target: RulingTarget, ruling: RulingToCheck, name: RulingSpelling): string | null {
   const allowed = DECISIONS_BY_KIND[target.kind];
   if (!allowed.includes(ruling.decision)) {
     return `decision ${ruling.decision} does not apply to a ${target.kind} dispute (expected one of ${allowed.join(', ')})`;
   }
-  const fields = decisionFieldsProblem(ruling.decision, ruling, name);
+  const fields = decisionFieldsProblem(ruling.decision, ruling, name.field);
   if (fields !== null) return fields;
   for (const url of ruling.evidence ?? []) {
     if (!/^https?:\/\/[^\s]+$/iu.test(url.trim())) return `evidence must be an http(s) URL, got ${JSON.stringify(url)}`;
@@ -42,14 +55,16 @@ export function rulingProblem(store: Store, target: RulingTarget, ruling: Ruling
  * made before the dataset was imported, or under an older version, must not
  * reach a patch that apply would refuse.
  */
-export function goldProblem(store: Store, taskId: string, ruling: RulingToCheck, name: FieldNames): string | null {
+export function goldProblem(store: Store, taskId: string, ruling: RulingToCheck, name: RulingSpelling): string | null {
   if (ruling.decision !== 'add_row' && ruling.decision !== 'add_alias') return null;
   // Without the task's gold (dataset not imported here yet) nobody can tell; the ruling waits like any other.
   const gold = taskGold(store, taskId);
   if (gold === null) return null;
-  if (ruling.decision === 'add_row' && ruling.values) return columnsProblem(taskId, gold, Object.keys(ruling.values), name('values'));
+  if (ruling.decision === 'add_row' && ruling.values) return columnsProblem(taskId, gold, Object.keys(ruling.values), name.field('values'));
   if (ruling.decision === 'add_alias' && ruling.row !== null && ruling.row !== undefined && !gold.hasRow(ruling.row)) {
-    return `task ${taskId} has no gold row with index ${ruling.row} (${name('row')}; the task has ${gold.rowCount} rows)`;
+    // Counted from 1 as people read rows (the tables, the app, CHANGELOG.md); `name.row` says how it was given.
+    const rows = gold.rowCount === 1 ? '1 row' : `${gold.rowCount} rows`;
+    return `task ${taskId} has no gold row ${ruling.row + 1} (${name.row(ruling.row)}; the task has ${rows})`;
   }
   return null;
 }
@@ -68,6 +83,39 @@ export function clusterValueProblem(store: Store, disputeId: string, ruleType: R
   if (keys.includes(normalizeForRule(ruleType ?? undefined, value))) return null;
   if (keys.length === 0) return 'decision accept_system takes a value a system gave, and no system gave one here: rule new_value instead';
   return `decision accept_system takes a value a system gave: the value matches none of this dispute's ${keys.length} cluster value${keys.length === 1 ? '' : 's'} (pick a cluster, or rule new_value)`;
+}
+
+/**
+ * What a ruling stores that its column's rule cannot read, said but not
+ * refused (gold sometimes holds text, as "n/a" or "undisclosed"): a value
+ * with no number in it for a column graded by rule number, for the disputed
+ * cell and for each of add_row's cells.
+ */
+export function rulingWarnings(store: Store, target: RulingTarget & { column_name: string | null; rule_type: RuleType | null }, ruling: RulingToCheck): string[] {
+  const warnings: string[] = [];
+  if ((ruling.decision === 'accept_system' || ruling.decision === 'accept_both' || ruling.decision === 'new_value') && target.column_name !== null) {
+    const warning = numberWarning(target.column_name, target.rule_type, ruling.value ?? '');
+    if (warning !== null) warnings.push(warning);
+  }
+  if (ruling.decision === 'add_row' && ruling.values) {
+    const ruleOf = new Map(
+      store.db
+        .prepare<[string], { name: string; rule_type: RuleType }>('SELECT name, rule_type FROM task_columns WHERE task_id = ?')
+        .all(target.task_id)
+        .map((column) => [column.name, column.rule_type]),
+    );
+    for (const [column, value] of Object.entries(ruling.values)) {
+      const warning = numberWarning(column, ruleOf.get(column) ?? null, value);
+      if (warning !== null) warnings.push(warning);
+    }
+  }
+  return warnings;
+}
+
+function numberWarning(column: string, ruleType: RuleType | null, value: string): string | null {
+  // A blank value is a blank cell, not text.
+  if (ruleType !== 'number' || value.trim() === '' || parseNumber(value) !== null) return null;
+  return `column ${JSON.stringify(column)} is graded as a number (rule number), but the value ${JSON.stringify(value)} holds none: it is kept as text, and only the same text will match it`;
 }
 
 interface TaskGold {

@@ -9,7 +9,7 @@ import { ReaderError } from '../readers/errors';
 import { maxBytesOf } from '../readers/file-size';
 import { lineBytes, readFileLimited } from '../readers/files';
 import type { Store } from '../store';
-import type { FieldNames } from './check';
+import type { RulingSpelling } from './check';
 import { rulingProblem } from './check';
 import { RULING_LOG_FORMAT, rulingLineSchema, serialiseRulingLine } from './log-format';
 import type { RulingLine } from './log-format';
@@ -77,7 +77,8 @@ export function exportRulingLog(store: Store, out: string, options: { plaintext?
   return { path, rulings: lines.length };
 }
 
-const LOG_KEYS: FieldNames = (field) => `field "${field}"`;
+/** A log line's keys; its `row` is the 0-based index, named beside the row as people count it. */
+const LOG_KEYS: RulingSpelling = { field: (field) => `field "${field}"`, row: (index) => `field "row" is ${index}, counted from 0` };
 
 /**
  * A line is held to what `rule` accepts (a log written before a check existed

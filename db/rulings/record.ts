@@ -7,8 +7,8 @@ import type { DisputeKind, RuleType } from '../../shared/domain';
 import { VALUE_DECISIONS } from '../../shared/domain';
 import type { Store } from '../store';
 import { getMeta } from '../store';
-import type { FieldNames } from './check';
-import { clusterValueProblem, rulingProblem } from './check';
+import type { RulingSpelling } from './check';
+import { clusterValueProblem, rulingProblem, rulingWarnings } from './check';
 import { refreshPosition, refreshStatus } from './status';
 import { readRulingViews } from './views';
 
@@ -42,8 +42,12 @@ function nextTimestamp(store: Store): string {
   return new Date(now).toISOString();
 }
 
-/** Fields as `rule`'s flags spell them: the messages name what to change on the command line. */
-const FLAGS: FieldNames = (field) => `--${field}`;
+/**
+ * Fields as `rule`'s flags spell them: the messages name what to change on the
+ * command line. A row is the number typed after `--row` (and picked in the
+ * app), counted from 1, so the message's "gold row N" is it as given.
+ */
+const FLAGS: RulingSpelling = { field: (field) => `--${field}`, row: () => '--row' };
 
 function validate(store: Store, input: RuleInput, dispute: DisputeKeyRow): void {
   const problem =
@@ -72,7 +76,8 @@ export function recordRuling(store: Store, input: RuleInput, engineer: string): 
     );
     refreshPosition(store, dispute.id, engineer, dispute.rule_type);
     const status = refreshStatus(store, dispute.id)!;
-    return { ruling: readRulingViews(store, dispute.id).find((ruling) => ruling.id === id)!, status };
+    const warnings = rulingWarnings(store, dispute, input);
+    return { ruling: readRulingViews(store, dispute.id).find((ruling) => ruling.id === id)!, status, ...(warnings.length > 0 ? { warnings } : {}) };
   }).immediate();
 }
 

@@ -177,7 +177,7 @@ describe('lines held to what rule accepts', () => {
       expect(report.refused).toEqual([
         { line: `${path}:1`, reason: 'decision keep_gold takes no value (field "value")' },
         { line: `${path}:2`, reason: expect.stringMatching(/^field "values": 1 column is not an attribute column of task .+: "No such column"; its attribute columns are "/) as unknown },
-        { line: `${path}:3`, reason: expect.stringMatching(/has no gold row with index 9999 \(field "row"; the task has \d+ rows\)$/) as unknown },
+        { line: `${path}:3`, reason: expect.stringMatching(/has no gold row 10000 \(field "row" is 9999, counted from 0; the task has \d+ rows?\)$/) as unknown },
         { line: `${path}:4`, reason: 'a retract takes no value (field "value")' },
         { line: `${path}:5`, reason: 'evidence must be an http(s) URL, got "javascript:alert(1)"' },
         { line: `${path}:6`, reason: expect.stringMatching(/^decision add_row does not apply to a cell dispute/) as unknown },

@@ -199,10 +199,12 @@ describe('apply: refusals', () => {
     const n = patch.operations.length;
     expect(error.mismatches.map((m) => [m.index, m.reason])).toEqual([
       [n - 4, 'task not in the dataset'],
-      [n - 3, expect.stringMatching(/row 999 is not in the table/u)],
+      // Reasons count rows from 1 (index 999 is row 1000); the mismatch's `row` keeps the index.
+      [n - 3, expect.stringMatching(/^row 1000 is not in the table/u)],
       [n - 2, 'column is not an attribute column of the task'],
-      [n - 1, expect.stringMatching(/the new row would be row \d+, not 0/u)],
+      [n - 1, expect.stringMatching(/^the new row would be row \d+, not row 1$/u)],
     ]);
+    expect(error.mismatches[1]!.row).toBe(999);
   });
 });
 

@@ -89,7 +89,8 @@ describe('planTask', () => {
     // Columns the operation does not give are ungraded.
     expect(ok.edits.added[0]!.cells).toEqual([['City', { value: 'Nara' }], ['__proto__', { ungraded: true }]]);
     const bad = planTask('t', gold(), indexed(add(3, 'Delta'), add(3, 'Epsilon')), false);
-    expect(bad.mismatches.map((m) => m.reason)).toEqual(['the new row would be row 4, not 3']);
+    // Index 3 is taken by Delta: the second add_row belongs at index 4. Reasons count rows from 1, as people read them.
+    expect(bad.mismatches.map((m) => [m.row, m.reason])).toEqual([[3, 'the new row would be row 5, not row 4']]);
   });
 
   it('refuses operations whose `to` does not fit their kind', () => {

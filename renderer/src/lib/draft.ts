@@ -2,9 +2,9 @@
 // and turn it into a `rule` call. Kept free of React and of the store so the
 // keyboard flows can be tested directly.
 import type { RuleInput } from '../../../shared/api';
-import type { DisputeDetail, RulingView } from '../../../shared/api-types';
+import type { DisputeDetail, RuleResult, RulingView } from '../../../shared/api-types';
 import { DECISION_FIELDS } from '../../../shared/decision-fields';
-import { DECISIONS_BY_KIND, VALUE_DECISIONS, type Decision } from '../../../shared/domain';
+import { DECISION_LABELS, DECISIONS_BY_KIND, VALUE_DECISIONS, type Decision } from '../../../shared/domain';
 import { normalizeForRule, normalizeText } from '../../../shared/normalize';
 
 export interface RulingDraft {
@@ -166,4 +166,15 @@ export function adoptRuling(draft: RulingDraft, detail: DisputeDetail, ruling: R
     values: ruling.values ?? {},
     row: ruling.row != null ? String(ruling.row) : '',
   };
+}
+
+/**
+ * What a save says: the decision and the dispute's status, and any warning
+ * the service gave (text in a number column is recorded, but said), in
+ * which case the notice is informative rather than a plain success.
+ */
+export function savedNotice(decision: Decision, result: Pick<RuleResult, 'status' | 'warnings'>): { text: string; tone: 'success' | 'info' } {
+  const warnings = result.warnings ?? [];
+  const notes = warnings.map((warning) => ` Note: ${warning}.`).join('');
+  return { text: `Saved: ${DECISION_LABELS[decision]} — now ${result.status}.${notes}`, tone: warnings.length > 0 ? 'info' : 'success' };
 }

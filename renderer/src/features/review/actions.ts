@@ -1,8 +1,7 @@
 // What the review keys do. Each action reads the stores at call time, talks
 // to the service, then refreshes what changed (grid rows, counts, panel).
-import { DECISION_LABELS } from '../../../../shared/domain';
 import { api, errorMessage, host } from '../../api/client';
-import { buildRuleInput } from '../../lib/draft';
+import { buildRuleInput, savedNotice } from '../../lib/draft';
 import { findNextOpen, inConflict } from '../../lib/next-open';
 import { classifyUrl } from '../../lib/urls';
 import { useDisputeStore } from '../../stores/dispute-store';
@@ -26,7 +25,9 @@ export async function saveRuling(): Promise<void> {
   ruling.setSaving(true);
   try {
     const result = await api.rule(built.input);
-    notify(`Saved: ${DECISION_LABELS[built.input.decision]} — now ${result.status}.`, 'success');
+    // A warning (text in a number column) does not stop the save; it is said with it.
+    const notice = savedNotice(built.input.decision, result);
+    notify(notice.text, notice.tone);
   } catch (error) {
     // Keys typed after Enter were meant for the next dispute, never for this one again.
     dropHeldKeys();
