@@ -1,6 +1,8 @@
 // The dispute queue: ag-grid's infinite row model, pages of 100 from SQL.
 // Selection is single-row and driven by grid-bridge; cells take no focus,
-// so arrow keys belong to the app's key map, not to cell navigation.
+// so arrow keys belong to the app's key map, not to cell navigation. The
+// columns follow the grid's width (columns.tsx): a narrow one hides the
+// lower-value columns instead of pushing Status and Mine out of view.
 import {
   CellStyleModule,
   InfiniteRowModelModule,
@@ -17,11 +19,11 @@ import {
   type SelectionChangedEvent,
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { DisputeRow } from '../../../../shared/api-types';
 import { useQueueStore } from '../../stores/queue-store';
 import { EmptyQueue } from './EmptyQueue';
-import { QUEUE_COLUMNS } from './columns';
+import { hiddenColumnCount, queueColumns } from './columns';
 import { attachGrid, createDatasource, noteSelected, resetRows } from './grid-bridge';
 import { gridTheme } from './grid-theme';
 
@@ -41,10 +43,29 @@ ModuleRegistry.registerModules([
 const getRowId = (p: GetRowIdParams<DisputeRow>) => p.data.id;
 const rowClass = (p: RowClassParams<DisputeRow>) => (p.data ? `row-${p.data.status}` : 'row-loading');
 
+/** How many low-value columns the grid's box is too narrow for, kept up to date as it resizes. */
+function useHiddenColumns(): [RefObject<HTMLDivElement | null>, number] {
+  const box = useRef<HTMLDivElement>(null);
+  const [hidden, setHidden] = useState(0);
+  // Measured before the first paint, so a narrow window never shows the wide layout first.
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const measure = () => setHidden(hiddenColumnCount(el.clientWidth));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  return [box, hidden];
+}
+
 export function QueueGrid() {
   const filter = useQueueStore((s) => s.filter);
   const preset = useQueueStore((s) => s.preset);
   const total = useQueueStore((s) => s.total);
+  const [box, hidden] = useHiddenColumns();
+  const columnDefs = useMemo(() => queueColumns(hidden), [hidden]);
 
   const onGridReady = useCallback((e: GridReadyEvent<DisputeRow>) => {
     attachGrid(e.api);
@@ -64,10 +85,10 @@ export function QueueGrid() {
   useEffect(() => () => attachGrid(null), []);
 
   return (
-    <div className="queue-grid">
+    <div className="queue-grid" ref={box}>
       <AgGridReact<DisputeRow>
         theme={gridTheme}
-        columnDefs={QUEUE_COLUMNS}
+        columnDefs={columnDefs}
         rowModelType="infinite"
         cacheBlockSize={100}
         maxBlocksInCache={50}
