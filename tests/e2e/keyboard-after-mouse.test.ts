@@ -56,8 +56,7 @@ describe('ruling keys after the mouse and dialogs', () => {
     await rulesAfter(async () => {
       await page.getByRole('button', { name: 'Import…' }).click();
       await page.getByRole('dialog', { name: 'Import' }).waitFor();
-      await page.keyboard.press('Escape'); // leaves the paths box
-      await page.keyboard.press('Escape'); // closes the dialog
+      await page.keyboard.press('Escape'); // one press closes it, from its paths box too
       await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     });
   });
@@ -88,7 +87,6 @@ describe('ruling keys after the mouse and dialogs', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('dialog', { name: 'Import' }).waitFor();
     await page.keyboard.press('Escape');
-    await page.keyboard.press('Escape');
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
   });
@@ -103,7 +101,6 @@ describe('ruling keys after the mouse and dialogs', () => {
     await page.locator('.report-row').first().click();
     await page.getByRole('button', { name: 'Import reports…' }).first().click();
     await page.getByRole('dialog', { name: 'Import GitHub reports' }).waitFor();
-    await page.keyboard.press('Escape');
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     await page.keyboard.press('Enter');

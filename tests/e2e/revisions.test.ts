@@ -194,10 +194,13 @@ describe('tagged revisions in the browser', () => {
     const cells = (await table.locator('tbody tr').first().locator('th, td').allTextContents()).map((t) => t.trim());
     expect(cells[0]).toBe('v1.1');
     expect(cells[1]).toContain('v1.0');
-    expect(cells[3]).toBe('mia');
-    expect(cells[4]).toBe('3');
-    expect(cells[5]).toBe(`${sha256(patchPath).slice(0, 12)}…`);
-    expect(cells[6]).toBe('1 dataset');
+    // Rulings up to (the patch's created_at), then Exported: two times.
+    expect(cells[2]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d$/u);
+    expect(cells[3]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d$/u);
+    expect(cells[4]).toBe('mia');
+    expect(cells[5]).toBe('3');
+    expect(cells[6]).toBe(`${sha256(patchPath).slice(0, 12)}…`);
+    expect(cells[7]).toBe('1 dataset');
   });
 
   it('refuses to apply to the wrong dataset and lists every mismatching operation', async () => {

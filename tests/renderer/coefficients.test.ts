@@ -1,7 +1,18 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { agreementBand, formatCoefficient, formatShare } from '../../renderer/src/lib/coefficients';
+import { agreementBand, bandClass, formatCoefficient, formatShare } from '../../renderer/src/lib/coefficients';
 import { initials, policyLong, policyShort } from '../../renderer/src/lib/format';
-import { nextPolicy } from '../../renderer/src/lib/policy';
+import { nextPolicy, reopenWarning } from '../../renderer/src/lib/policy';
+import { KAPPA_BANDS } from '../../renderer/src/features/stats/chart-theme';
+
+const statsCss = readFileSync(new URL('../../renderer/src/styles/stats.css', import.meta.url), 'utf8');
+
+/** The declarations of one CSS rule, by its exact selector. */
+function rule(selector: string): string {
+  const at = statsCss.indexOf(`${selector} {`);
+  if (at < 0) throw new Error(`no rule ${selector}`);
+  return statsCss.slice(at, statsCss.indexOf('}', at));
+}
 
 describe('coefficients on screen', () => {
   it('shows "—" for undefined', () => {
@@ -27,6 +38,21 @@ describe('coefficients on screen', () => {
     expect([-0.1, 0, 0.2, 0.21, 0.5, 0.7, 0.81, 1].map(agreementBand)).toEqual(['poor', 'slight', 'slight', 'fair', 'moderate', 'substantial', 'almost perfect', 'almost perfect']);
     expect(agreementBand(null)).toBeNull();
   });
+
+  it('colours every band as the heat map legend names it, the α label too', () => {
+    const bands = ['poor', 'slight', 'fair', 'moderate', 'substantial', 'almost perfect'];
+    // The legend's entries, in order, are the bands agreementBand names.
+    expect(KAPPA_BANDS.map((b) => b.label.replace(/^[^a-z]*/u, ''))).toEqual(bands);
+    for (const [i, band] of bands.entries()) {
+      const mid = (KAPPA_BANDS[i]!.min + KAPPA_BANDS[i]!.max) / 2;
+      expect(agreementBand(mid)).toBe(band);
+      expect(bandClass(band)).toBe(`band-${band.replace(' ', '-')}`);
+      expect(rule(`.${bandClass(band)}`)).toMatch(/color:/u);
+    }
+    expect(bandClass(null)).toBe('coef-undefined');
+    // The α figure's band label takes its colour from the band's class alone: "slight" is not painted "resolved" green.
+    expect(rule('.stat-figure-note')).not.toMatch(/(^|[^-])color:/mu);
+  });
 });
 
 describe('policy', () => {
@@ -41,6 +67,21 @@ describe('policy', () => {
     expect(nextPolicy({ required: 1, blind: false }, 2, true)).toEqual({ required: 2, blind: false });
     expect(nextPolicy({ required: 2, blind: false }, 3, false)).toEqual({ required: 3, blind: false });
     expect(nextPolicy({ required: 2, blind: true }, 1, false)).toEqual({ required: 1, blind: true });
+  });
+
+  it('warns that raising the number reopens disputes settled by fewer engineers, with the store’s resolved count', () => {
+    const raised = reopenWarning(1, 2, 12);
+    expect(raised?.title).toBe('Disputes will reopen.');
+    expect(raised?.text).toContain('every dispute resolved by a single engineer goes back to open');
+    expect(raised?.text).toContain('even one a patch already shipped');
+    expect(raised?.text).toContain('Of the 12 disputes resolved now');
+    expect(reopenWarning(2, 3, 1)?.text).toContain('resolved by fewer than 3 agreeing engineers');
+    expect(reopenWarning(2, 3, 1)?.text).toContain('Of the 1 dispute resolved now');
+    expect(reopenWarning(1, 2, 0)?.text).toContain('No dispute is resolved now.');
+    expect(reopenWarning(1, 2, null)?.text).not.toContain('resolved now');
+    // Keeping or lowering the number reopens nothing.
+    expect(reopenWarning(2, 2, 5)).toBeNull();
+    expect(reopenWarning(3, 1, 5)).toBeNull();
   });
 });
 

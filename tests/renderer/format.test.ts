@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ColumnRule } from '../../shared/domain';
-import { goldDisplay, oneLine, ruleText, shortPath, suggestRevision, topValueText, valueDisplay } from '../../renderer/src/lib/format';
+import { goldDisplay, oneLine, ruleText, shortPath, splitPath, suggestRevision, topValueText, valueDisplay } from '../../renderer/src/lib/format';
 
 describe('goldDisplay', () => {
   it('shows a value as a value', () => {
@@ -75,6 +75,27 @@ describe('shortPath', () => {
     expect(p.length).toBeLessThanOrEqual(30);
     expect(p.endsWith('/atlas.sqlite')).toBe(true);
     expect(shortPath('/tmp/a.sqlite')).toBe('/tmp/a.sqlite');
+  });
+});
+
+describe('splitPath', () => {
+  it('splits before the last name, which keeps its separator, so the folder can give way in the middle', () => {
+    expect(splitPath('/home/mia/stores/atlas.sqlite')).toEqual({ dir: '/home/mia/stores', name: '/atlas.sqlite' });
+    expect(splitPath('C:\\Users\\mia\\atlas.sqlite')).toEqual({ dir: 'C:\\Users\\mia', name: '\\atlas.sqlite' });
+    expect(splitPath('/home/mia/stores/')).toEqual({ dir: '/home/mia', name: '/stores/' });
+  });
+
+  it('keeps a bare name or a top-level file whole', () => {
+    expect(splitPath('atlas.sqlite')).toEqual({ dir: '', name: 'atlas.sqlite' });
+    expect(splitPath('/atlas.sqlite')).toEqual({ dir: '', name: '/atlas.sqlite' });
+    expect(splitPath('')).toEqual({ dir: '', name: '' });
+  });
+
+  it('loses nothing: the two parts are the path', () => {
+    for (const p of ['/a/b/c.sqlite', 'rel/x', '/x/', 'C:\\a\\b']) {
+      const { dir, name } = splitPath(p);
+      expect(dir + name).toBe(p);
+    }
   });
 });
 

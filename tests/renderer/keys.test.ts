@@ -59,8 +59,16 @@ describe('resolveKey', () => {
     const overlay = { ...reviewing, overlay: true };
     expect(resolveKey(key('j'), overlay)).toBeNull();
     expect(resolveKey(key('Enter'), overlay)).toBeNull();
-    expect(resolveKey(key('Escape'), overlay)).toEqual({ type: 'escape' });
+    expect(resolveKey(key('Escape'), overlay)).toEqual({ type: 'close' });
     expect(resolveKey(key('?'), overlay)).toEqual({ type: 'help' });
+  });
+
+  it('closes a dialog with one Escape, from its text field too; elsewhere Escape leaves the field', () => {
+    // Leaving the dialog's field first would put the focus on the page behind the dialog.
+    expect(resolveKey(key('Escape'), { ...reviewing, overlay: true, typing: true })).toEqual({ type: 'close' });
+    expect(resolveKey(key('Escape'), { ...reviewing, overlay: true, typing: true, enterSaves: true })).toEqual({ type: 'close' });
+    expect(resolveKey(key('Escape'), { ...reviewing, typing: true })).toEqual({ type: 'escape' });
+    expect(resolveKey(key('Escape'), { ...reviewing, reviewing: false, typing: true })).toEqual({ type: 'escape' });
   });
 
   it('leaves browser shortcuts alone', () => {

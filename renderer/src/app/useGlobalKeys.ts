@@ -29,9 +29,11 @@ function perform(action: KeyAction, target: Element | null): void {
   const detail = useDisputeStore.getState().detail;
   const ruling = useRulingStore.getState();
   switch (action.type) {
+    case 'close':
+      ui.closeOverlay();
+      return;
     case 'escape':
       if (isTextField(target)) target.blur();
-      else if (ui.overlay != null) ui.closeOverlay();
       return;
     case 'help':
       if (ui.overlay === 'help') ui.closeOverlay();

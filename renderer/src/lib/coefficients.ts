@@ -34,3 +34,8 @@ export function agreementBand(x: number | null | undefined): string | null {
   if (x <= 0.8) return 'substantial';
   return 'almost perfect';
 }
+
+/** The CSS class that colours a coefficient by its band, as the heat map's legend does ("coef-undefined" when undefined). */
+export function bandClass(band: string | null): string {
+  return band == null ? 'coef-undefined' : `band-${band.replace(/ /gu, '-')}`;
+}

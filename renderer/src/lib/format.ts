@@ -163,6 +163,19 @@ export function shortPath(path: string, max = 48): string {
   return `${path.slice(0, max - name.length - 1)}…${name}`;
 }
 
+/**
+ * A path as its folder and its last name (with the separator before it), for
+ * a path that shortens in the middle: "/a/b/store.sqlite" → "/a/b" and
+ * "/store.sqlite", shown as "/a/…/store.sqlite" when narrow.
+ */
+export function splitPath(path: string): { dir: string; name: string } {
+  // A trailing separator names nothing: the last name is the one before it.
+  const body = /[/\\]$/u.test(path) ? path.slice(0, -1) : path;
+  const cut = Math.max(body.lastIndexOf('/'), body.lastIndexOf('\\'));
+  if (cut <= 0) return { dir: '', name: path };
+  return { dir: path.slice(0, cut), name: path.slice(cut) };
+}
+
 /** The next revision tag after the store's: v1.0 → v1.1; otherwise "-next", so the field is never empty. */
 export function suggestRevision(base: string | null): string {
   if (!base) return 'v1.1';

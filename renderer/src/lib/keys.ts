@@ -31,6 +31,9 @@ export type KeyAction =
   | { type: 'help' }
   | { type: 'needs-me' }
   | { type: 'open' }
+  /** Esc in a dialog: close it, from a text field too (focus never goes to the page behind it). */
+  | { type: 'close' }
+  /** Esc elsewhere: leave the text field. */
   | { type: 'escape' };
 
 export interface KeyInput {
@@ -56,7 +59,9 @@ export interface KeyContext {
 }
 
 export function resolveKey(e: KeyInput, ctx: KeyContext): KeyAction | null {
-  if (e.key === 'Escape') return { type: 'escape' };
+  // One press closes a dialog, wherever its focus is: leaving a dialog's text
+  // field first would put the focus on the page behind the dialog.
+  if (e.key === 'Escape') return { type: ctx.overlay ? 'close' : 'escape' };
   if (ctx.overlay) return e.key === '?' && !ctx.typing ? { type: 'help' } : null;
   const modified = e.ctrlKey || e.metaKey;
   if (ctx.typing) {

@@ -9,3 +9,24 @@ export function nextPolicy(current: PolicyView, required: number, blindTouched: 
   const blind = !blindTouched && current.required === 1 && required >= 2 ? true : current.blind;
   return { required, blind };
 }
+
+/**
+ * Raising the number recomputes every status on save: a dispute settled by
+ * fewer agreeing engineers goes back to open, even one a patch already
+ * shipped. Said before Save, with how many disputes are resolved now (the
+ * store's counts; how many of them have fewer rulings is not counted).
+ */
+export function reopenWarning(saved: number, next: number, resolved: number | null): { title: string; text: string } | null {
+  if (next <= saved) return null;
+  const fewer = next === 2 ? 'a single engineer' : `fewer than ${next} agreeing engineers`;
+  const now =
+    resolved == null
+      ? ''
+      : resolved === 0
+        ? ' No dispute is resolved now.'
+        : ` Of the ${resolved.toLocaleString('en-US')} dispute${resolved === 1 ? '' : 's'} resolved now, each one resolved by ${fewer} reopens.`;
+  return {
+    title: 'Disputes will reopen.',
+    text: `When you save, every dispute resolved by ${fewer} goes back to open — even one a patch already shipped — until ${next} engineers agree on it.${now}`,
+  };
+}

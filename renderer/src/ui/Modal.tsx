@@ -1,7 +1,10 @@
 // A dialog over the app, in a portal on <body>. While it is open everything
 // else on the page is inert (no clicks, no focus, hidden from assistive
-// technology) and Tab / Shift+Tab cycle inside it. Escape is handled by the
-// global key handler, which closes whatever overlay is open.
+// technology) and Tab / Shift+Tab cycle inside it. Escape closes it in one
+// press, from a text field too (the global key handler does the same when the
+// focus is nowhere). The focus never leaves the newest open dialog: when it
+// would fall to the page (a focused button disabled or removed, a field
+// blurred), the dialog takes it back.
 //
 // Focus on closing goes to the page itself, never back to the button that
 // opened the dialog: the review keys (numbers, letters, Enter) must act on the
@@ -73,13 +76,47 @@ export function Modal({ title, onClose, wide = false, tall = false, children, fo
     // key map) takes focus itself rather than ringing its close button.
     const first = dialog?.querySelector<HTMLElement>('[data-autofocus]') ?? dialog?.querySelector<HTMLElement>('.modal-body input, .modal-body textarea, .modal-body select');
     (first ?? dialog)?.focus();
+    // Focus that left the dialog for nowhere (the page itself) comes back to
+    // it. Checked once the move is over: a blur fires before the next element
+    // is focused, and a window losing focus keeps its active element.
+    let pending: ReturnType<typeof setTimeout> | null = null;
+    const reclaim = () => {
+      pending = null;
+      if (!dialog || !backdrop || openBackdrops.at(-1) !== backdrop) return;
+      const active = document.activeElement;
+      if (active === null || active === document.body || active === document.documentElement || !backdrop.contains(active)) dialog.focus();
+    };
+    const onFocusOut = () => {
+      if (pending === null) pending = setTimeout(reclaim, 0);
+    };
+    // Chromium moves the focus of a button that becomes disabled to the page
+    // without a blur event: watching the dialog's attributes catches that.
+    const observer = new MutationObserver(onFocusOut);
+    if (dialog) {
+      dialog.addEventListener('focusout', onFocusOut);
+      observer.observe(dialog, { subtree: true, childList: true, attributes: true, attributeFilter: ['disabled', 'hidden', 'inert'] });
+    }
     return () => {
+      if (pending !== null) clearTimeout(pending);
+      observer.disconnect();
+      dialog?.removeEventListener('focusout', onFocusOut);
       const at = backdrop ? openBackdrops.indexOf(backdrop) : -1;
       if (at >= 0) openBackdrops.splice(at, 1);
       syncInert();
       if (dialog?.contains(document.activeElement) && document.activeElement instanceof HTMLElement) document.activeElement.blur();
     };
   }, []);
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key === 'Escape') {
+      if (e.defaultPrevented || e.nativeEvent.isComposing) return;
+      // Closes in one press: blurring a field first would put the focus behind the dialog.
+      e.preventDefault();
+      onClose();
+      return;
+    }
+    trapTab(e);
+  };
 
   const trapTab = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.key !== 'Tab' || !ref.current) return;
@@ -97,7 +134,7 @@ export function Modal({ title, onClose, wide = false, tall = false, children, fo
 
   return createPortal(
     <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div ref={ref} className={['modal', wide ? 'modal-wide' : '', tall ? 'modal-tall' : ''].filter(Boolean).join(' ')} role="dialog" aria-modal="true" aria-label={title} tabIndex={-1} onKeyDown={trapTab}>
+      <div ref={ref} className={['modal', wide ? 'modal-wide' : '', tall ? 'modal-tall' : ''].filter(Boolean).join(' ')} role="dialog" aria-modal="true" aria-label={title} tabIndex={-1} onKeyDown={onKeyDown}>
         <header className="modal-head">
           <h2>{title}</h2>
           <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>

@@ -30,12 +30,14 @@ export function RulingsBlock({ detail }: { detail: DisputeDetail }) {
   const rulings = [...detail.rulings].sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
   const states = rulingStates(rulings);
   const byId = new Map(rulings.map((r) => [r.id, r]));
+  const hidden = detail.rulings_hidden;
+  // In a conflict the notice already leads the panel (rulings side by side): said once, not again here.
+  if (hidden && rulings.length === 0 && detail.dispute.status === 'conflict' && detail.settled_by_revision == null) return null;
   return (
-    <Section title="History" aside={<span className="muted small">{rulings.length === 0 ? 'no rulings' : `${rulings.length} event${rulings.length === 1 ? '' : 's'} · oldest first`}</span>}>
+    <Section title="History" aside={hidden && rulings.length === 0 ? undefined : <span className="muted small">{historyAside(rulings.length)}</span>}>
       {detail.settled_by_revision != null && <div className="notice-inline">Settled by dataset revision {oneLine(detail.settled_by_revision)}.</div>}
-      {/* In a conflict the notice already leads the panel (side by side). */}
-      {detail.rulings_hidden && (detail.dispute.status === 'conflict' ? <p className="muted small">Other engineers’ rulings: hidden until you rule.</p> : <BlindNotice />)}
-      {rulings.length === 0 && !detail.rulings_hidden && <div className="muted">No rulings yet.</div>}
+      {hidden && detail.dispute.status !== 'conflict' && <BlindNotice />}
+      {rulings.length === 0 && !hidden && <div className="muted">No rulings yet.</div>}
       {rulings.length > 0 && (
         <ol className="history">
           {rulings.map((r) => (
@@ -47,10 +49,21 @@ export function RulingsBlock({ detail }: { detail: DisputeDetail }) {
   );
 }
 
+/** The History's count (none when others' rulings are hidden: the notice says it, once, rather than "no rulings"). */
+function historyAside(shown: number): string {
+  return shown === 0 ? 'no rulings' : `${shown} event${shown === 1 ? '' : 's'} · oldest first`;
+}
+
+/**
+ * Blind review, said once: other engineers have ruled on this dispute and
+ * their rulings are hidden until I rule. (The service says that there are
+ * some, not how many: rulings_hidden is true only when another engineer has
+ * ruled.)
+ */
 export function BlindNotice() {
   return (
     <div className="notice-inline notice-blind" role="note">
-      <strong>Hidden until you rule.</strong> Blind review is on: other engineers’ rulings and rationales on this dispute appear once you have ruled. The status stays visible.
+      <strong>Hidden until you rule:</strong> other engineers have already ruled on this dispute. Blind review is on, so their rulings and rationales appear once you have ruled; the status stays visible.
     </div>
   );
 }

@@ -73,6 +73,8 @@ export function SettingsDialog() {
       </fieldset>
       <PolicyFields
         policy={policy}
+        saved={stored}
+        resolved={info?.counts.resolved ?? null}
         disabled={saving}
         onRequired={(required) => setPolicy(nextPolicy(policy, required, blindTouched))}
         onBlind={(blind) => {

@@ -1,4 +1,4 @@
-// Import datasets, run directories, *.cells.jsonl, *.judges.jsonl and ruling logs: typed
+// Import datasets, run directories, *.cells.jsonl, *.judges.jsonl, ruling logs and GitHub issue JSON: typed
 // paths (browser mode), a native picker or dropped files (desktop app).
 import { useEffect, useState } from 'react';
 import type { PickKind } from '../../../../shared/host';
@@ -64,8 +64,8 @@ export function ImportDialog() {
       }
     >
       <p className="muted">
-        Dataset files (JSONL or Parquet), harness run directories, <code>*.cells.jsonl</code>, <code>*.judges.jsonl</code> and other engineers’ ruling logs (<code>*.rulings.jsonl</code>). The kind of each is detected. An import is all or nothing
-        per task: invalid tasks are skipped and listed below; importing the same source again changes nothing.
+        Dataset files (JSONL or Parquet), harness run directories, <code>*.cells.jsonl</code>, <code>*.judges.jsonl</code>, other engineers’ ruling logs (<code>*.rulings.jsonl</code>) and users’ reports saved as GitHub issue JSON
+        (the issues API or <code>gh issue list --json</code>). The kind of each is detected. An import is all or nothing per task: invalid tasks are skipped and listed below; importing the same source again changes nothing.
       </p>
       <div className="import-inputs">
         <PickButtons disabled={running} onPick={(kind) => void pick(kind)} />

@@ -1,4 +1,5 @@
-// What an import added, and every item it skipped with file, field and reason.
+// What an import added, and every item it skipped with file, field and reason
+// (from data files and issue files alike, in one table).
 import type { ImportReport } from '../../../../shared/api-types';
 import { formatCount, oneLine } from '../../lib/format';
 import { RulingLogReport } from '../team/RulingLogReport';
@@ -42,7 +43,7 @@ export function ImportReportView({ report }: { report: ImportReport }) {
       {report.reports && (
         <>
           <h3 className="section-title">GitHub reports</h3>
-          <ReportImportView result={report.reports} />
+          <ReportImportView result={report.reports} skipped={false} />
         </>
       )}
       {report.rulings && (
@@ -74,7 +75,8 @@ export function ImportReportView({ report }: { report: ImportReport }) {
           </table>
         </>
       )}
-      <SkippedTable skipped={report.skipped} />
+      {/* One list of everything skipped, the issue files' entries with the rest: one "Nothing skipped." at most. */}
+      <SkippedTable skipped={report.reports ? [...report.skipped, ...report.reports.skipped] : report.skipped} />
     </div>
   );
 }

@@ -152,7 +152,11 @@ export function ImportReportsDialog() {
   );
 }
 
-export function ReportImportView({ result }: { result: ReportImportResult }) {
+/**
+ * What a reports import brought in. `skipped: false` leaves its skipped issues
+ * to the caller: the data import lists them in its own one skipped table.
+ */
+export function ReportImportView({ result, skipped = true }: { result: ReportImportResult; skipped?: boolean }) {
   const figures: [string, number, string?][] = [
     ['added', result.added],
     ['updated', result.updated],
@@ -173,7 +177,7 @@ export function ReportImportView({ result }: { result: ReportImportResult }) {
         ))}
       </div>
       {result.added + result.updated === 0 && <p className="muted">Nothing new: every issue was already imported as it is.</p>}
-      <SkippedTable skipped={result.skipped} />
+      {skipped && <SkippedTable skipped={result.skipped} />}
     </div>
   );
 }

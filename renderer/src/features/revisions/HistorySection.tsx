@@ -1,6 +1,12 @@
-// Every revision this store exported: tag, base, when, who, how many
-// operations, the patch's sha256, whether a revised dataset was written and
-// imported back as the new base, and how many disputes it settled.
+// Every revision this store exported: tag, base, the latest ruling it carries
+// and when it was exported, who, how many operations, the patch's sha256,
+// whether a revised dataset was written and imported back as the new base,
+// and how many disputes it settled.
+//
+// A patch's own created_at is the time of its latest ruling (so the same
+// rulings give the same bytes): two tags exported minutes apart from the same
+// rulings carry the same time. The table says so ("Rulings up to") and shows
+// when the store recorded the export beside it.
 import { useEffect } from 'react';
 import type { RevisionRecord } from '../../../../shared/revision-types';
 import { formatCount, formatTime, oneLine } from '../../lib/format';
@@ -37,7 +43,8 @@ export function HistorySection() {
               <tr>
                 <th>Tag</th>
                 <th>Base</th>
-                <th>Created</th>
+                <th title="The time of the latest ruling the patch carries (the patch's created_at): the same for every export of the same rulings">Rulings up to</th>
+                <th title="When this store exported the patch (for a patch exported elsewhere: when it was first applied here)">Exported</th>
                 <th>Author</th>
                 <th className="num">Ops</th>
                 <th>Patch sha256</th>
@@ -80,7 +87,10 @@ function RevisionRow({ record: r }: { record: RevisionRecord }) {
           </span>
         )}
       </td>
-      <td title={`patch created_at (latest ruling): ${r.created_at ?? '—'}; recorded ${r.recorded_at}`}>{r.created_at ? formatTime(r.created_at) : formatTime(r.recorded_at)}</td>
+      <td>{r.created_at ? <Time iso={r.created_at} /> : <span className="value-muted">—</span>}</td>
+      <td>
+        <Time iso={r.recorded_at} />
+      </td>
       <td>{oneLine(r.created_by)}</td>
       <td className="num">{formatCount(r.operations)}</td>
       <td className="mono small" title={r.patch_sha256}>
@@ -92,5 +102,14 @@ function RevisionRow({ record: r }: { record: RevisionRecord }) {
         {formatCount(r.settled)} <span className="muted small">/ {formatCount(r.disputes)}</span>
       </td>
     </tr>
+  );
+}
+
+/** A time to the minute, the whole ISO stamp in its tooltip (a patch from elsewhere is data: shown marked). */
+function Time({ iso }: { iso: string }) {
+  return (
+    <time dateTime={iso} title={oneLine(iso)}>
+      {oneLine(formatTime(iso))}
+    </time>
   );
 }

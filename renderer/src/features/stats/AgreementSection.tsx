@@ -3,7 +3,7 @@
 // the pair table, and the breakdowns that choose the scope.
 import { useMemo } from 'react';
 import type { AgreementStats } from '../../../../shared/api-types';
-import { agreementBand, formatCoefficient, formatShare } from '../../lib/coefficients';
+import { agreementBand, bandClass, formatCoefficient, formatShare } from '../../lib/coefficients';
 import { formatCount } from '../../lib/format';
 import { useStatsStore } from '../../stores/stats-store';
 import { BreakdownTable, PairsTable } from './AgreementTables';
@@ -73,19 +73,21 @@ function Figures({ scope }: { scope: Scope }) {
   return (
     <div className="stat-figures">
       <Figure label="percent agreement" value={formatShare(summary.percent_agreement)} />
-      <Figure label="Krippendorff’s α (nominal)" value={formatCoefficient(summary.alpha, 3)} note={band} />
+      <Figure label="Krippendorff’s α (nominal)" value={formatCoefficient(summary.alpha, 3)} band={band} />
       <Figure label="disputes ruled by ≥ 2 engineers" value={formatCount(summary.disputes)} />
       <Figure label="engineer pairs" value={formatCount(summary.pairs.length)} />
     </div>
   );
 }
 
-function Figure({ label, value, note = null }: { label: string; value: string; note?: string | null }) {
+/** A headline figure; `band`, for a coefficient, names its Landis & Koch band beside it. */
+function Figure({ label, value, band = null }: { label: string; value: string; band?: string | null }) {
   return (
     <div className="stat-figure">
       <span className="stat-figure-n tabular">
         {value}
-        {note != null && <span className="stat-figure-note">{note}</span>}
+        {/* The band in its colour from the heat map's scale (slight is orange, not "good" green). */}
+        {band != null && <span className={`stat-figure-note ${bandClass(band)}`}>{band}</span>}
       </span>
       <span className="stat-figure-label">{label}</span>
     </div>

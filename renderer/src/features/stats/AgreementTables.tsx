@@ -1,14 +1,14 @@
 // Agreement as text: the pairs of one scope, and the breakdowns by rule type
 // and by dispute kind (a row picks the scope the heat map shows).
 import type { AgreementSummary } from '../../../../shared/api-types';
-import { agreementBand, formatCoefficient, formatShare } from '../../lib/coefficients';
+import { agreementBand, bandClass, formatCoefficient, formatShare } from '../../lib/coefficients';
 import { formatCount, oneLine } from '../../lib/format';
 import type { Scope } from './stats-data';
 
 function Coefficient({ value }: { value: number | null }) {
   const band = agreementBand(value);
   return (
-    <span className={`coef ${band ? `band-${band.replace(' ', '-')}` : 'coef-undefined'}`} title={band ?? 'undefined: no overlap or no variation'}>
+    <span className={`coef ${bandClass(band)}`} title={band ?? 'undefined: no overlap or no variation'}>
       {formatCoefficient(value)}
     </span>
   );

@@ -2,7 +2,7 @@
 // resolve a dispute, and blind review. Shared by everyone using the store.
 import type { PolicyView } from '../../lib/format';
 import { Segmented } from '../../ui/Segmented';
-import { MAX_REQUIRED } from '../../lib/policy';
+import { MAX_REQUIRED, reopenWarning } from '../../lib/policy';
 
 const REQUIRED_OPTIONS = Array.from({ length: MAX_REQUIRED }, (_, i) => ({
   value: i + 1,
@@ -12,6 +12,10 @@ const REQUIRED_OPTIONS = Array.from({ length: MAX_REQUIRED }, (_, i) => ({
 
 interface PolicyFieldsProps {
   policy: PolicyView;
+  /** The policy the store holds now: raising the number from it reopens disputes, and the fields say so. */
+  saved?: PolicyView;
+  /** Disputes resolved now (the store's counts), for the warning; null when unknown. */
+  resolved?: number | null;
   onRequired: (required: number) => void;
   onBlind: (blind: boolean) => void;
   disabled?: boolean;
@@ -22,7 +26,8 @@ function requiredHint(required: number): string {
   return `A dispute is resolved once ${required} engineers agree (same decision and value). Any disagreement makes it a conflict.`;
 }
 
-export function PolicyFields({ policy, onRequired, onBlind, disabled = false }: PolicyFieldsProps) {
+export function PolicyFields({ policy, saved, resolved = null, onRequired, onBlind, disabled = false }: PolicyFieldsProps) {
+  const warning = saved ? reopenWarning(saved.required, policy.required, resolved) : null;
   return (
     <fieldset className="settings-group" disabled={disabled}>
       <legend className="settings-legend">
@@ -34,6 +39,11 @@ export function PolicyFields({ policy, onRequired, onBlind, disabled = false }: 
           <Segmented label="Agreeing engineers needed" value={policy.required} options={REQUIRED_OPTIONS} onChange={onRequired} disabled={disabled} />
           <span className="muted small">{requiredHint(policy.required)}</span>
         </div>
+        {warning != null && (
+          <div className="warning" role="alert">
+            <strong>{warning.title}</strong> {warning.text}
+          </div>
+        )}
       </div>
       <label className="switch-row">
         <input type="checkbox" role="switch" className="switch" checked={policy.blind} onChange={(e) => onBlind(e.target.checked)} />
