@@ -20,7 +20,7 @@ import { disputeRecords } from './queries/dispute-records';
 import { listDisputes, locateDispute } from './queries/list';
 import { facets, statusCounts, storeTotals } from './queries/overview';
 import { exportRulingLog, mergeRulingLogs } from './rulings/log';
-import { readPolicy, writePolicy } from './rulings/policy';
+import { policyEffect, readPolicy, writePolicy } from './rulings/policy';
 import { agreementStats } from './rulings/stats';
 import { refreshAllStatuses } from './rulings/status';
 import { recordRuling, retractRuling } from './rulings/record';
@@ -180,6 +180,7 @@ export function openService(options: ServiceOptions): ServiceHandle {
     },
 
     getStats: () => agreementStats(store),
+    previewPolicy: (input) => policyEffect(store.db, input.required),
     setPolicy: async (input) => {
       await jobs.idle();
       store.db.transaction(() => {

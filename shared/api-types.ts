@@ -175,6 +175,14 @@ export interface StatusCounts {
   total: number;
 }
 
+/** What a number of agreeing engineers would do to statuses if saved (`previewPolicy`). */
+export interface PolicyEffect {
+  /** Resolved disputes with fewer agreeing engineers: they go back to open. */
+  reopen: number;
+  /** Open disputes that many engineers already agree on: they resolve. */
+  resolve: number;
+}
+
 export interface StoreInfo {
   store_path: string;
   engineer: string;

@@ -8,6 +8,7 @@ import type {
   ExportResult,
   Facets,
   JobStatus,
+  PolicyEffect,
   RuleResult,
   RulingLogExport,
   RulingLogImport,
@@ -88,6 +89,7 @@ const exportInput = z
 export type ExportInput = z.infer<typeof exportInput>;
 
 const policyInput = z.object({ required: z.number().int().min(1).max(20).optional(), blind: z.boolean().optional() }).strict();
+const previewPolicyInput = z.object({ required: z.number().int().min(1).max(20) }).strict();
 const rulingsExportInput = z.object({ out: text(4096).min(1), plaintext: z.boolean().optional() }).strict();
 const applyInput = z
   .object({
@@ -146,6 +148,8 @@ export const apiMethods = {
   getStats: method<typeof empty, AgreementStats>(empty),
   /** The store's resolution policy: how many agreeing engineers settle a dispute, and blind review. */
   setPolicy: method<typeof policyInput, StoreInfo['policy']>(policyInput),
+  /** What saving that number of agreeing engineers would do, before it is saved (the Settings dialog says it). */
+  previewPolicy: method<typeof previewPolicyInput, PolicyEffect>(previewPolicyInput),
   exportRulings: method<typeof rulingsExportInput, RulingLogExport>(rulingsExportInput),
   importRulings: method<typeof pathsInput, RulingLogImport>(pathsInput),
   /** Applies a patch file to a dataset file, writing the revised dataset (a job: progress, cancel). */

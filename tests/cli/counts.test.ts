@@ -26,9 +26,11 @@ describe('counts in words that agree', () => {
   it('policy and stats: one agreeing engineer settles, two settle', async () => {
     expect((await run('policy')).stdout).toBe('Policy: 1 agreeing engineer settles a dispute; blind review off\n');
     expect((await run('stats')).stdout).toContain('Policy: 1 agreeing engineer settles a dispute; blind review off\n');
-    expect((await run('policy', '--required', '2')).stdout).toMatch(/^Policy: 2 agreeing engineers settle a dispute; blind review on\n$/);
+    // The one settled change goes back to open under double review, and is said so.
+    expect((await run('policy', '--required', '2')).stdout).toMatch(/^Policy: 2 agreeing engineers settle a dispute; blind review on\n1 resolved dispute went back to open\.\n$/);
     expect((await run('stats')).stdout).toContain('Policy: 2 agreeing engineers settle a dispute;');
-    await run('policy', '--required', '1');
+    expect((await run('policy', '--required', '1')).stdout).toMatch(/\n1 open dispute resolved\.\n$/);
+    expect(JSON.parse((await run('policy', '--required', '1', '--json')).stdout)).toEqual({ required: 1, blind: false });
   });
 
   it('rescore: 1 operation on 1 task', async () => {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { agreementBand, bandClass, formatCoefficient, formatShare } from '../../renderer/src/lib/coefficients';
 import { initials, policyLong, policyShort } from '../../renderer/src/lib/format';
-import { nextPolicy, reopenWarning } from '../../renderer/src/lib/policy';
+import { nextPolicy, policyChangeNotice } from '../../renderer/src/lib/policy';
 import { KAPPA_BANDS } from '../../renderer/src/features/stats/chart-theme';
 
 const statsCss = readFileSync(new URL('../../renderer/src/styles/stats.css', import.meta.url), 'utf8');
@@ -69,19 +69,22 @@ describe('policy', () => {
     expect(nextPolicy({ required: 2, blind: true }, 1, false)).toEqual({ required: 1, blind: true });
   });
 
-  it('warns that raising the number reopens disputes settled by fewer engineers, with the store’s resolved count', () => {
-    const raised = reopenWarning(1, 2, 12);
-    expect(raised?.title).toBe('Disputes will reopen.');
-    expect(raised?.text).toContain('every dispute resolved by a single engineer goes back to open');
-    expect(raised?.text).toContain('even one a patch already shipped');
-    expect(raised?.text).toContain('Of the 12 disputes resolved now');
-    expect(reopenWarning(2, 3, 1)?.text).toContain('resolved by fewer than 3 agreeing engineers');
-    expect(reopenWarning(2, 3, 1)?.text).toContain('Of the 1 dispute resolved now');
-    expect(reopenWarning(1, 2, 0)?.text).toContain('No dispute is resolved now.');
-    expect(reopenWarning(1, 2, null)?.text).not.toContain('resolved now');
-    // Keeping or lowering the number reopens nothing.
-    expect(reopenWarning(2, 2, 5)).toBeNull();
-    expect(reopenWarning(3, 1, 5)).toBeNull();
+  it('says what saving another number does: the service’s count of disputes that reopen or resolve', () => {
+    const raised = policyChangeNotice(1, 2, { reopen: 12, resolve: 0 });
+    expect(raised).toMatchObject({ tone: 'warning', title: '12 disputes will reopen.' });
+    expect(raised?.text).toContain('the 12 disputes resolved by a single engineer go back to open until 2 engineers agree on each');
+    expect(raised?.text).toContain('even those a patch already carries');
+    const one = policyChangeNotice(2, 3, { reopen: 1, resolve: 0 });
+    expect(one?.title).toBe('1 dispute will reopen.');
+    expect(one?.text).toContain('the dispute resolved by fewer than 3 agreeing engineers goes back to open until 3 engineers agree on it');
+    // Asked, not answered yet: the general warning.
+    expect(policyChangeNotice(1, 2, null)).toMatchObject({ tone: 'warning', title: 'Disputes may reopen.' });
+    // Nothing to reopen: nothing to say.
+    expect(policyChangeNotice(1, 2, { reopen: 0, resolve: 0 })).toBeNull();
+    // Lowering resolves disputes that many engineers already agree on.
+    expect(policyChangeNotice(3, 1, { reopen: 0, resolve: 5 })).toMatchObject({ tone: 'info', title: '5 disputes will resolve.' });
+    expect(policyChangeNotice(3, 1, { reopen: 0, resolve: 0 })).toBeNull();
+    expect(policyChangeNotice(2, 2, { reopen: 3, resolve: 3 })).toBeNull();
   });
 });
 

@@ -1,7 +1,8 @@
 // Who I am (per-user settings) and the team policy (kept in the store, shared
 // by every engineer). Save applies whichever of the two changed.
-import { useState } from 'react';
-import type { StoreInfo } from '../../../../shared/api-types';
+import { useEffect, useState } from 'react';
+import type { PolicyEffect, StoreInfo } from '../../../../shared/api-types';
+import { api } from '../../api/client';
 import type { PolicyView } from '../../lib/format';
 import { useInfoStore } from '../../stores/info-store';
 import { useSettingsStore } from '../../stores/settings-store';
@@ -25,6 +26,7 @@ export function SettingsDialog() {
   const [policy, setPolicy] = useState<PolicyView>(stored);
   const [blindTouched, setBlindTouched] = useState(false);
   const [saving, setSaving] = useState(false);
+  const effect = usePolicyEffect(stored.required, policy.required);
 
   const nameChanged = name.trim() !== '' && name.trim() !== (info?.engineer ?? current);
   const policyChanged = policy.required !== stored.required || policy.blind !== stored.blind;
@@ -74,7 +76,7 @@ export function SettingsDialog() {
       <PolicyFields
         policy={policy}
         saved={stored}
-        resolved={info?.counts.resolved ?? null}
+        effect={effect}
         disabled={saving}
         onRequired={(required) => setPolicy(nextPolicy(policy, required, blindTouched))}
         onBlind={(blind) => {
@@ -101,4 +103,23 @@ function StoreSummary({ info }: { info: StoreInfo }) {
       <dd>{info.version}</dd>
     </dl>
   );
+}
+
+/** The service's count of what saving `required` would do; null while it is asked (or when nothing changes). */
+function usePolicyEffect(saved: number, required: number): PolicyEffect | null {
+  const [answer, setAnswer] = useState<{ required: number; effect: PolicyEffect } | null>(null);
+  useEffect(() => {
+    if (required === saved) return;
+    let current = true;
+    api.previewPolicy({ required }).then(
+      (effect) => {
+        if (current) setAnswer({ required, effect });
+      },
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [saved, required]);
+  return answer !== null && answer.required === required ? answer.effect : null;
 }

@@ -2,7 +2,8 @@
 // resolve a dispute, and blind review. Shared by everyone using the store.
 import type { PolicyView } from '../../lib/format';
 import { Segmented } from '../../ui/Segmented';
-import { MAX_REQUIRED, reopenWarning } from '../../lib/policy';
+import type { PolicyEffect } from '../../../../shared/api-types';
+import { MAX_REQUIRED, policyChangeNotice } from '../../lib/policy';
 
 const REQUIRED_OPTIONS = Array.from({ length: MAX_REQUIRED }, (_, i) => ({
   value: i + 1,
@@ -12,10 +13,10 @@ const REQUIRED_OPTIONS = Array.from({ length: MAX_REQUIRED }, (_, i) => ({
 
 interface PolicyFieldsProps {
   policy: PolicyView;
-  /** The policy the store holds now: raising the number from it reopens disputes, and the fields say so. */
+  /** The policy the store holds now: changing the number from it reopens or resolves disputes, and the fields say so. */
   saved?: PolicyView;
-  /** Disputes resolved now (the store's counts), for the warning; null when unknown. */
-  resolved?: number | null;
+  /** What saving `policy.required` would do (the service's count); null while it is asked. */
+  effect?: PolicyEffect | null;
   onRequired: (required: number) => void;
   onBlind: (blind: boolean) => void;
   disabled?: boolean;
@@ -26,8 +27,8 @@ function requiredHint(required: number): string {
   return `A dispute is resolved once ${required} engineers agree (same decision and value). Any disagreement makes it a conflict.`;
 }
 
-export function PolicyFields({ policy, saved, resolved = null, onRequired, onBlind, disabled = false }: PolicyFieldsProps) {
-  const warning = saved ? reopenWarning(saved.required, policy.required, resolved) : null;
+export function PolicyFields({ policy, saved, effect = null, onRequired, onBlind, disabled = false }: PolicyFieldsProps) {
+  const notice = saved ? policyChangeNotice(saved.required, policy.required, effect) : null;
   return (
     <fieldset className="settings-group" disabled={disabled}>
       <legend className="settings-legend">
@@ -39,11 +40,16 @@ export function PolicyFields({ policy, saved, resolved = null, onRequired, onBli
           <Segmented label="Agreeing engineers needed" value={policy.required} options={REQUIRED_OPTIONS} onChange={onRequired} disabled={disabled} />
           <span className="muted small">{requiredHint(policy.required)}</span>
         </div>
-        {warning != null && (
-          <div className="warning" role="alert">
-            <strong>{warning.title}</strong> {warning.text}
-          </div>
-        )}
+        {notice != null &&
+          (notice.tone === 'warning' ? (
+            <div className="warning" role="alert">
+              <strong>{notice.title}</strong> {notice.text}
+            </div>
+          ) : (
+            <div className="info-box" role="status">
+              <strong>{notice.title}</strong> {notice.text}
+            </div>
+          ))}
       </div>
       <label className="switch-row">
         <input type="checkbox" role="switch" className="switch" checked={policy.blind} onChange={(e) => onBlind(e.target.checked)} />
