@@ -157,6 +157,8 @@ export interface DisputeDetail {
   rulings: RulingView[];
   /** True when other engineers' rulings are hidden until the viewer rules (blind review). */
   rulings_hidden: boolean;
+  /** How many other engineers have ruled, when their rulings are hidden (0 otherwise): a count, never what they ruled. */
+  hidden_engineers: number;
   settled_by_revision: string | null;
   /** GitHub reports attached to this dispute (render every text as text). */
   reports: ReportView[];

@@ -117,7 +117,10 @@ export function disputeDetailText(d: DisputeDetail): string {
   }
   out.push(...disputeReportLines(d.reports));
   out.push('', `Rulings (${d.rulings.length}):`);
-  if (d.rulings_hidden) out.push("  (other engineers' rulings are hidden until you rule: blind review)");
+  if (d.rulings_hidden) {
+    const who = d.hidden_engineers === 1 ? '1 other engineer has' : `${d.hidden_engineers} other engineers have`;
+    out.push(`  (${who} ruled; blind review hides their rulings until you rule)`);
+  }
   else if (d.rulings.length === 0) out.push('  none yet');
   const retracted = new Set(d.rulings.flatMap((r) => (r.retracts ? [r.retracts] : [])));
   for (const r of d.rulings) out.push(...rulingLines(r, retracted));

@@ -161,6 +161,7 @@ export function getDisputeDetail(store: Store, id: string, engineer: string, bli
     judges,
     rulings: hide ? rulings.filter((ruling) => ruling.engineer === engineer) : rulings,
     rulings_hidden: hide && rulings.some((ruling) => ruling.engineer !== engineer),
+    hidden_engineers: hide ? new Set(rulings.filter((ruling) => ruling.engineer !== engineer).map((ruling) => ruling.engineer)).size : 0,
     settled_by_revision: extra.settled_by_revision,
     reports: reportsForDispute(store, id),
   };

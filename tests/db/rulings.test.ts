@@ -119,11 +119,13 @@ describe('rulings and status (DESIGN §6)', () => {
       expect(first.status).toBe('open');
       const hidden = await service.getDispute({ id: dispute.id });
       expect(hidden.rulings_hidden).toBe(true);
+      expect(hidden.hidden_engineers).toBe(1);
       expect(hidden.rulings).toEqual([]);
       const second = await service.rule({ disputeId: dispute.id, decision: 'keep_gold' });
       expect(second.status).toBe('resolved');
       const shown = await service.getDispute({ id: dispute.id });
       expect(shown.rulings_hidden).toBe(false);
+      expect(shown.hidden_engineers).toBe(0);
       expect(shown.rulings.map((ruling) => ruling.rationale)).toContain('secret');
       // cells[0] had one ruling: with two required it is open again.
       expect((await service.getDispute({ id: cells[0]!.id })).dispute.status).toBe('open');

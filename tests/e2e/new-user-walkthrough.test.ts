@@ -288,7 +288,7 @@ describe('blind review', () => {
     const text = await showDispute(blindId);
     expect(text.match(/hidden until you rule/giu)?.length).toBe(1);
     const history = (await page.locator('aside.panel section[aria-label="History"]').textContent()) ?? '';
-    expect(history).toContain('other engineers have already ruled on this dispute');
+    expect(history).toContain('1 other engineer has already ruled on this dispute');
     expect(history).not.toMatch(/no rulings/iu);
     expect(text).not.toContain('noah');
   });

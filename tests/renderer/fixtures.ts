@@ -44,6 +44,7 @@ export function cellDetail(over: Partial<DisputeDetail> = {}): DisputeDetail {
     judges: [],
     rulings: [],
     rulings_hidden: false,
+    hidden_engineers: 0,
     reports: [],
     settled_by_revision: null,
     ...over,

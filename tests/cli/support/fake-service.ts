@@ -112,6 +112,7 @@ function detail(id: string): DisputeDetail {
     judges: [{ judge: 'judge-1', verdict: 'system', value: '93', sources: [], reasoning: 'Metacritic lists 93 today.' }],
     rulings: [],
     rulings_hidden: false,
+    hidden_engineers: 0,
     task_rows: [],
     reports: [],
     settled_by_revision: null,

@@ -36,7 +36,7 @@ export function RulingsBlock({ detail }: { detail: DisputeDetail }) {
   return (
     <Section title="History" aside={hidden && rulings.length === 0 ? undefined : <span className="muted small">{historyAside(rulings.length)}</span>}>
       {detail.settled_by_revision != null && <div className="notice-inline">Settled by dataset revision {oneLine(detail.settled_by_revision)}.</div>}
-      {hidden && detail.dispute.status !== 'conflict' && <BlindNotice />}
+      {hidden && detail.dispute.status !== 'conflict' && <BlindNotice engineers={detail.hidden_engineers} />}
       {rulings.length === 0 && !hidden && <div className="muted">No rulings yet.</div>}
       {rulings.length > 0 && (
         <ol className="history">
@@ -55,15 +55,15 @@ function historyAside(shown: number): string {
 }
 
 /**
- * Blind review, said once: other engineers have ruled on this dispute and
- * their rulings are hidden until I rule. (The service says that there are
- * some, not how many: rulings_hidden is true only when another engineer has
- * ruled.)
+ * Blind review, said once: how many other engineers have ruled on this
+ * dispute (a count from the service, never what they ruled), hidden until I
+ * rule.
  */
-export function BlindNotice() {
+export function BlindNotice({ engineers }: { engineers: number }) {
+  const who = engineers === 1 ? '1 other engineer has' : engineers > 1 ? `${engineers} other engineers have` : 'Other engineers have';
   return (
     <div className="notice-inline notice-blind" role="note">
-      <strong>Hidden until you rule:</strong> other engineers have already ruled on this dispute. Blind review is on, so their rulings and rationales appear once you have ruled; the status stays visible.
+      <strong>Hidden until you rule:</strong> {who} already ruled on this dispute. Blind review is on, so their rulings and rationales appear once you have ruled; the status stays visible.
     </div>
   );
 }

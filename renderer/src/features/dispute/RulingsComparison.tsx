@@ -23,7 +23,7 @@ export function RulingsComparison({ detail }: { detail: DisputeDetail }) {
     if (!conflict) return null;
     return (
       <Section title="Rulings side by side">
-        <BlindNotice />
+        <BlindNotice engineers={detail.hidden_engineers} />
       </Section>
     );
   }
