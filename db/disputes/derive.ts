@@ -24,9 +24,11 @@ export function deriveTaskDisputes(store: Store, taskId: string, minSystems: num
 /** Replaces the task's cell and missing_row disputes with the derived ones. */
 export function writeTaskDisputes(store: Store, derived: DerivedTask): void {
   const sql = statementsFor(store.db);
-  sql.deleteTaskDisputes.run(derived.taskId, JSON.stringify(derived.ids));
+  const written = JSON.stringify(derived.ids);
+  sql.deleteTaskDisputes.run(derived.taskId, written);
   for (const row of derived.cellDisputes) sql.insertCell.run(row);
   for (const row of derived.missingRows) sql.insertMissingRow.run(row);
   for (const row of derived.clusters) sql.insertCluster.run(row);
+  sql.refreshKeptGold.run(derived.taskId, written);
   raiseDisputeTextsGeneration(store.db);
 }

@@ -17,6 +17,8 @@ export const RESPONSE = 6;
 export interface DeriveStatements {
   /** The task, and the ids about to be written (JSON array). */
   deleteTaskDisputes: Statement<[string, string]>;
+  /** The task, and the ids just written (JSON array): kept cell disputes take the gold the store holds now. */
+  refreshKeptGold: Statement<[string, string]>;
   task: Statement<[string], { entity_column: string }>;
   ruleTypes: Statement<[string], { name: string; rule_type: RuleType }>;
   gradedRuns: Statement<[string], { run_id: number; system: string }>;
@@ -50,6 +52,15 @@ function prepare(db: Db): DeriveStatements {
     deleteTaskDisputes: db.prepare(
       `DELETE FROM disputes WHERE task_id = ? AND kind IN ('cell', 'missing_row')
          AND (NOT EXISTS (SELECT 1 FROM rulings r WHERE r.dispute_id = disputes.id) OR id IN (SELECT value FROM json_each(?)))`,
+    ),
+    // A kept dispute shows the gold as it is now (a revision made it ungraded, say), not as it was: what
+    // its rulings changed is then in plain view.
+    refreshKeptGold: db.prepare(
+      `UPDATE disputes SET gold_state = g.state, gold_value_s = g.value_s
+         FROM gold_cells g
+        WHERE disputes.task_id = ? AND disputes.kind = 'cell' AND disputes.id NOT IN (SELECT value FROM json_each(?))
+          AND g.task_id = disputes.task_id AND g.row_idx = disputes.gold_row AND g.column_name = disputes.column_name
+          AND (disputes.gold_state IS NOT g.state OR disputes.gold_value_s IS NOT g.value_s)`,
     ),
     task: db.prepare('SELECT entity_column FROM tasks WHERE task_id = ?'),
     ruleTypes: db.prepare('SELECT name, rule_type FROM task_columns WHERE task_id = ?'),

@@ -118,6 +118,11 @@ describe('a ruled dispute the revised gold no longer gives', () => {
       expect(detail.settled_by_revision).toBe('v1.1');
       expect(detail.dispute.status).toBe('resolved');
       expect(detail.rulings.map((ruling) => [ruling.engineer, ruling.decision])).toEqual([['mia', 'mark_ungraded']]);
+      // It shows the gold as the store holds it now: what the ruling changed.
+      expect(ungraded.gold.state).toBe('value');
+      expect(detail.gold.state).toBe('ungraded');
+      expect(detail.gold.value).toBeNull();
+      expect([...local.disputeRecords({ task: ungraded.task_id })].find((record) => record.id === ungraded.id)!.gold.state).toBe('ungraded');
       expect((await local.listDisputes({ filter: { status: 'resolved' }, offset: 0, limit: 100 })).rows.map((row) => row.id)).toContain(ungraded.id);
       expect((await local.getStats({})).engineers).toEqual(['mia']);
       expect(local.store.db.prepare('SELECT count(*) FROM rulings r WHERE NOT EXISTS (SELECT 1 FROM disputes d WHERE d.id = r.dispute_id)').pluck().get()).toBe(0);
