@@ -21,18 +21,25 @@ import  reads saved GitHub issues (a GET /repos/{owner}/{repo}/issues response,
         author,labels,state,createdAt\` output), or fetches them live with
         --repo (token from GITHUB_TOKEN; follows Link pagination, waits out or
         stops at the rate limit, skips pull requests). Re-importing updates
-        edited or closed issues and duplicates nothing. Each report is parsed
-        (task id, row, column, proposed value, links) and attached to the
-        dispute for that cell or row, or to a new report dispute.
+        edited or closed issues and duplicates nothing; a copy older (by
+        updated_at) than the stored one is kept out and counted unchanged.
+        Each report is parsed (task id, row, column, proposed value, links)
+        and attached to the dispute for that cell or row, or to a new report
+        dispute.
 list    one line per report: number, title, task, row, column (exact name),
         dispute, confidence; the table counts rows from 1 as reporters do.
+        A report linked by hand shows its dispute's task, row and column, and
+        "(by hand)" beside the dispute.
         With --json: number, title, url, task_id, row (the 0-based gold row
-        index), column, dispute_id, confidence; null when unparsed.
+        index), column, dispute_id, confidence; null when unparsed; also
+        manual_link and parsed_task_id, parsed_row, parsed_column (what the
+        parser found, whatever the report is linked to).
 link    attaches a report to a dispute by hand.
 reply   prints a draft answer for the reporter (never quotes gold or the question).
         --revision TAG says the fix shipped in TAG, which must be in this store's
-        revision history (see 'atlas-adjudicator revisions'); without it, a
-        confirmed fix "will ship in the next tagged dataset revision".
+        revision history (see 'atlas-adjudicator revisions') and change gold
+        for the report's dispute; without it, a confirmed fix "will ship in
+        the next tagged dataset revision".
 
 ${COMMON_HELP}
 `;
@@ -112,6 +119,10 @@ async function listReports(argv: string[], ctx: CliContext): Promise<number> {
           repo: report.repo,
           state: report.state,
           column_score: report.column_score,
+          manual_link: report.manual_link,
+          parsed_task_id: report.parsed_task_id,
+          parsed_row: report.parsed_row,
+          parsed_column: report.parsed_column,
         });
       }
       return EXIT.ok;
@@ -126,7 +137,7 @@ async function listReports(argv: string[], ctx: CliContext): Promise<number> {
       r.task_id ?? '—',
       r.row === null ? '—' : String(r.row + 1),
       r.column ?? '—',
-      r.dispute_id ?? 'unlinked',
+      r.dispute_id === null ? 'unlinked' : r.manual_link ? `${r.dispute_id} (by hand)` : r.dispute_id,
       r.confidence === null ? '—' : r.confidence.toFixed(2),
     ]);
     await write(ctx.stdout, `${table(['issue', 'title', 'task', 'row', 'column', 'dispute', 'conf'], rows)}\n`);

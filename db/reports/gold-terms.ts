@@ -34,20 +34,96 @@ export function goldTerms(store: Store, taskId: string): string[] {
   return [...terms];
 }
 
+/** Every task this store knows, from the dataset or from the runs: what to check when a report has no task. */
+export function allTaskIds(store: Store): string[] {
+  return store.db
+    .prepare<[], { task_id: string }>('SELECT task_id FROM tasks UNION SELECT DISTINCT task_id FROM system_cells ORDER BY task_id')
+    .all()
+    .map((row) => row.task_id);
+}
+
+/** The gold terms of several tasks, without duplicates. */
+export function goldTermsOf(store: Store, taskIds: Iterable<string>): string[] {
+  const terms = new Set<string>();
+  for (const taskId of new Set(taskIds)) for (const term of goldTerms(store, taskId)) terms.add(term);
+  return [...terms];
+}
+
+const ESCAPE_RUN = /(?:%[0-9A-Fa-f]{2})+/gu;
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+const UTF8_LENIENT = new TextDecoder('utf-8');
+
+function escapeBytes(run: string): Uint8Array {
+  const bytes = new Uint8Array(run.length / 3);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = Number.parseInt(run.slice(i * 3 + 1, i * 3 + 3), 16);
+  return bytes;
+}
+
+/** A run of %XX escapes as UTF-8 text; bytes that are not UTF-8 become U+FFFD. Never throws. */
+function decodeUtf8Run(run: string): string {
+  try {
+    return decodeURIComponent(run);
+  } catch {
+    return UTF8_LENIENT.decode(escapeBytes(run));
+  }
+}
+
+/** A run of %XX escapes read as Latin-1 (older sites write "M%FCnchen"), when it is not UTF-8. */
+function decodeLatin1Run(run: string): string {
+  const bytes = escapeBytes(run);
+  try {
+    return UTF8.decode(bytes);
+  } catch {
+    return Array.from(bytes, (byte) => String.fromCharCode(byte)).join('');
+  }
+}
+
+/** '+' stands for a space in a query string ("?q=Tuscany+Region"). */
+function plusAsSpace(text: string): string {
+  return text.replace(/\?[^\s#]*/gu, (query) => query.replace(/\+/gu, ' '));
+}
+
+/**
+ * The text as written and as a reader of its links would see them: percent
+ * escapes decoded (as UTF-8, repeatedly for double-encoded links, and as
+ * Latin-1), '+' in query strings read as a space. Malformed escapes are kept.
+ */
+export function decodedVariants(text: string): string[] {
+  const variants = new Set([text]);
+  if (!text.includes('%') && !text.includes('+')) return [...variants];
+  let current = text;
+  for (let round = 0; round < 4; round++) {
+    const next = plusAsSpace(current).replace(ESCAPE_RUN, decodeUtf8Run);
+    if (next === current) break;
+    variants.add(next);
+    current = next;
+  }
+  variants.add(plusAsSpace(text).replace(ESCAPE_RUN, decodeLatin1Run));
+  return [...variants];
+}
+
 /**
  * The terms a text contains, compared as whole words after normalisation
- * (case, accents, punctuation). One-character terms ("E", "T") count only as a
- * standalone capital, exactly as written. `ignore` names text known to be
- * safe (the task id, "row 3") that is removed before looking.
+ * (case, accents, punctuation), in the text as written and with its links'
+ * percent escapes decoded ("M%C3%BCnchen" is "München"). One-character terms
+ * ("E", "T") count only as a standalone capital, exactly as written.
+ * `ignore` names text known to be safe (the task id, "row 3") that is
+ * removed before looking.
  */
 export function findLeaks(text: string, terms: readonly string[], ignore: readonly string[] = []): string[] {
-  let searched = text;
-  for (const safe of ignore) if (safe !== '') searched = searched.split(safe).join(' ');
-  const key = ` ${looseKey(searched)} `;
+  const searched = decodedVariants(text).map((variant) => {
+    let rest = variant;
+    for (const safe of ignore) if (safe !== '') rest = rest.split(safe).join(' ');
+    return rest;
+  });
+  const keys = searched.map((variant) => ` ${looseKey(variant)} `);
   return terms.filter((term) => {
     const termKey = looseKey(term);
     if (termKey === '') return false;
-    if (termKey.length === 1) return new RegExp(`(?<![\\p{L}\\p{N}])${term.trim().replace(/[.*+?^${}()|[\]\\]/gu, '\\$&')}(?![\\p{L}\\p{N}])`, 'u').test(searched);
-    return key.includes(` ${termKey} `);
+    if (termKey.length === 1) {
+      const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${term.trim().replace(/[.*+?^${}()|[\]\\]/gu, '\\$&')}(?![\\p{L}\\p{N}])`, 'u');
+      return searched.some((variant) => pattern.test(variant));
+    }
+    return keys.some((key) => key.includes(` ${termKey} `));
   });
 }

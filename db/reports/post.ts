@@ -3,10 +3,11 @@
 // is checked for gold values and names before it leaves the machine.
 import type { ReportRef } from '../../shared/report-parse';
 import type { Store } from '../store';
-import { findLeaks, goldTerms } from './gold-terms';
+import { allTaskIds, findLeaks, goldTermsOf } from './gold-terms';
 import type { GitHubClientOptions } from './github-http';
 import { baseUrlOf, checkRepo, githubRequest } from './github-http';
-import { findReport, ReportError } from './records';
+import type { ReportRow } from './records';
+import { findReport, readParsed, ReportError } from './records';
 import { draftReply } from './reply';
 import { contentSha } from './store-reports';
 import type { PostReplyResult } from '../../shared/report-types';
@@ -42,6 +43,32 @@ export async function closeIssue(repo: string, number: number, reason: 'complete
   await response.body?.cancel();
 }
 
+/**
+ * Refuses a text quoting the gold of any task the report touches: the task of
+ * the dispute it is linked to (by hand, that may be another task than the
+ * parser found), the task it names (as parsed and as the engineer fixed it).
+ * A report tied to no task, or linked to a dispute this store no longer holds,
+ * is checked against every task's gold.
+ */
+function checkNoGold(store: Store, report: ReportRow, revision: string | null, body: string): void {
+  const { db } = store;
+  const link = db.prepare<[number], { dispute_id: string }>('SELECT dispute_id FROM report_links WHERE report_id = ?').get(report.id);
+  const dispute = link
+    ? db.prepare<[string], { task_id: string; gold_row: number | null }>('SELECT task_id, gold_row FROM disputes WHERE id = ?').get(link.dispute_id)
+    : undefined;
+  const named = [dispute?.task_id, report.task_id, readParsed(store, report)?.task_id].filter((id): id is string => typeof id === 'string' && id !== '');
+  const everyTask = named.length === 0 || (link !== undefined && dispute === undefined);
+  const taskIds = [...new Set(everyTask ? [...named, ...allTaskIds(store)] : named)];
+  // Task ids, row numbers, the revision and the issue number are ours to write, even where they look like a short gold value.
+  const rows = [report.gold_row, dispute?.gold_row ?? null].filter((row): row is number => row !== null).map((row) => `row ${row + 1}`);
+  const safe = [...taskIds, ...rows, ...(revision ? [revision] : []), `#${report.number}`];
+  const leaks = findLeaks(body, goldTermsOf(store, taskIds), safe);
+  if (leaks.length === 0) return;
+  const whose = everyTask ? "this store's tasks (the report is tied to no task, so every task's gold is checked)" : taskIds.join(', ');
+  const many = leaks.length > 1;
+  throw new ReportError(`the reply quotes ${leaks.length} gold value${many ? 's' : ''} or name${many ? 's' : ''} of ${whose}: remove ${many ? 'them' : 'it'} before posting`);
+}
+
 /** Posts the reply (the draft, or the engineer's edit of it) and closes the issue when asked. */
 export async function postReportReply(store: Store, ref: ReportRef, options: PostReplyOptions): Promise<PostReplyResult> {
   if (options.confirm !== true) throw new ReportError('posting to GitHub needs explicit confirmation');
@@ -51,15 +78,7 @@ export async function postReportReply(store: Store, ref: ReportRef, options: Pos
   const draft = draftReply(store, ref, { revision: options.revision });
   const body = (options.body ?? draft.text).trim();
   if (body === '') throw new ReportError('the reply is empty');
-  const taskId = report.task_id;
-  if (taskId !== null) {
-    // Task id, row number, revision and issue number are ours to write, even where they look like a short gold value.
-    const safe = [taskId, ...(report.gold_row !== null ? [`row ${report.gold_row + 1}`] : []), ...(draft.revision ? [draft.revision] : []), `#${report.number}`];
-    const leaks = findLeaks(body, goldTerms(store, taskId), safe);
-    if (leaks.length > 0) {
-      throw new ReportError(`the reply quotes ${leaks.length} gold value${leaks.length > 1 ? 's' : ''} or name${leaks.length > 1 ? 's' : ''} of ${taskId}: remove ${leaks.length > 1 ? 'them' : 'it'} before posting`);
-    }
-  }
+  checkNoGold(store, report, draft.revision, body);
   const commentUrl = await postIssueComment(report.repo, report.number, body, options);
   const close = options.close ?? draft.closes;
   if (close) {

@@ -11,28 +11,45 @@ type LinkedRow = ReportRow & { dispute_id: string | null; manual: number | null 
 
 const SELECT_LINKED = `SELECT r.*, l.dispute_id, l.manual FROM reports r LEFT JOIN report_links l ON l.report_id = r.id`;
 
+type ListedRow = LinkedRow & { d_task_id: string | null; d_gold_row: number | null; d_column_name: string | null };
+
 export function listReports(store: Store, options: { unlinked?: boolean } = {}): ReportListItem[] {
   const where = options.unlinked ? ' WHERE l.dispute_id IS NULL' : '';
   return store.db
-    .prepare<[], LinkedRow>(`${SELECT_LINKED}${where} ORDER BY r.repo, r.number`)
+    .prepare<[], ListedRow>(
+      `SELECT r.*, l.dispute_id, l.manual, d.task_id AS d_task_id, d.gold_row AS d_gold_row, d.column_name AS d_column_name
+         FROM reports r LEFT JOIN report_links l ON l.report_id = r.id LEFT JOIN disputes d ON d.id = l.dispute_id${where}
+        ORDER BY r.repo, r.number`,
+    )
     .all()
-    .map((row) => ({
-      number: row.number,
-      repo: row.repo,
-      title: visibleControls(store.sealer.open(row.title_s)),
-      url: row.url,
-      state: row.state,
-      author: row.author,
-      created_at: row.created_at,
-      task_id: row.task_id,
-      row: row.gold_row,
-      column: row.column_name,
-      column_score: row.column_score,
-      dispute_id: row.dispute_id,
-      confidence: row.confidence,
-      manual_link: row.manual === 1,
-      overridden: row.override_s !== null,
-    }));
+    .map((row) => {
+      // A hand link may point at another cell than the parse: show the cell the report is attached to.
+      const linked = row.manual === 1 && row.d_task_id !== null;
+      const task = linked ? row.d_task_id : row.task_id;
+      const gold = linked ? row.d_gold_row : row.gold_row;
+      const column = linked ? row.d_column_name : row.column_name;
+      const sameColumn = task === row.task_id && gold === row.gold_row && column === row.column_name;
+      return {
+        number: row.number,
+        repo: row.repo,
+        title: visibleControls(store.sealer.open(row.title_s)),
+        url: row.url,
+        state: row.state,
+        author: row.author,
+        created_at: row.created_at,
+        task_id: task,
+        row: gold,
+        column,
+        column_score: sameColumn ? row.column_score : null,
+        dispute_id: row.dispute_id,
+        confidence: row.confidence,
+        manual_link: row.manual === 1,
+        overridden: row.override_s !== null,
+        parsed_task_id: row.task_id,
+        parsed_row: row.gold_row,
+        parsed_column: row.column_name,
+      };
+    });
 }
 
 function toView(store: Store, row: LinkedRow): ReportView {

@@ -4,7 +4,8 @@
 // dataset is kept out of plain text on the web): the text is fixed wording
 // plus the task id, the row number, the revision and source links, and a
 // source whose address spells out a gold term is withheld.
-import type { Decision } from '../../shared/domain';
+import type { Decision, RuleType } from '../../shared/domain';
+import { normalizeForRule } from '../../shared/normalize';
 import { safeExternalUrl } from '../../shared/host';
 import type { ReportRef } from '../../shared/report-parse';
 import type { Store } from '../store';
@@ -24,6 +25,7 @@ interface DisputeState {
   task_id: string;
   gold_row: number | null;
   column_name: string | null;
+  rule_type: RuleType | 'entity' | null;
   status: string;
   settled_by_revision: string | null;
 }
@@ -39,15 +41,56 @@ function where(dispute: DisputeState): string {
   return `the ${dispute.column_name === null ? 'row' : 'cell'} you reported (${task}, row ${dispute.gold_row + 1})`;
 }
 
+interface Settled {
+  decision: Decision | 'revision';
+  /** The ruled value (sealed), for decisions that take one. */
+  value_s: string | null;
+}
+
 /** The agreed decision on a settled dispute, or null while it is open or in conflict. */
-function settledDecision(store: Store, dispute: DisputeState): Decision | 'revision' | null {
+function settledDecision(store: Store, dispute: DisputeState): Settled | null {
   if (dispute.status !== 'resolved') return null;
   const latest = store.db
-    .prepare<[string], { decision: Decision }>(
-      `SELECT r.decision FROM positions p JOIN rulings r ON r.id = p.ruling_id WHERE p.dispute_id = ? ORDER BY r.created_at DESC, r.id DESC LIMIT 1`,
+    .prepare<[string], Settled & { decision: Decision }>(
+      `SELECT r.decision, r.value_s FROM positions p JOIN rulings r ON r.id = p.ruling_id WHERE p.dispute_id = ? ORDER BY r.created_at DESC, r.id DESC LIMIT 1`,
     )
     .get(dispute.id);
-  return latest?.decision ?? (dispute.settled_by_revision !== null ? 'revision' : null);
+  return latest ?? (dispute.settled_by_revision !== null ? { decision: 'revision', value_s: null } : null);
+}
+
+/**
+ * What the confirmation says was done, without quoting any value: "You were
+ * right" only when the ruling adopted the reporter's proposal (compared under
+ * the column's normalisation) or did what a row-level report asked.
+ */
+function confirmation(store: Store, dispute: DisputeState, settled: Settled, proposedValue: string | null, place: string): string {
+  const checked = `we checked ${place} against your sources`;
+  const proposal = proposedValue !== null && proposedValue.trim() !== '' ? proposedValue : null;
+  const ruleType = dispute.rule_type === null || dispute.rule_type === 'entity' ? undefined : dispute.rule_type;
+  const same = (value: string | null): boolean => proposal !== null && value !== null && normalizeForRule(ruleType, proposal) === normalizeForRule(ruleType, value);
+  switch (settled.decision) {
+    case 'accept_system':
+    case 'new_value':
+    case 'accept_both': {
+      const adopted = same(store.sealer.open(settled.value_s));
+      const done = settled.decision === 'accept_both' ? 'now accept a second value for this cell' : 'corrected this cell';
+      if (adopted) return `You were right: ${checked} and ${settled.decision === 'accept_both' ? 'now accept the value you proposed as well' : 'corrected the dataset to the value you proposed'}.`;
+      if (proposal !== null) return `Thanks for flagging it: ${checked} and ${done}, though not to the value you proposed.`;
+      return `Thanks for flagging it: ${checked} and ${done}.`;
+    }
+    case 'mark_blank':
+      return `Thanks for flagging it: ${checked} and marked this cell as having no value${proposal !== null ? ', rather than the value you proposed' : ''}.`;
+    case 'mark_ungraded':
+      return `Thanks for flagging it: ${checked} and marked this cell as not gradable, so answers are no longer scored on it${proposal !== null ? ' (we did not adopt the value you proposed)' : ''}.`;
+    case 'remove_row':
+      return `You were right: ${checked} and removed this row from the dataset.`;
+    case 'add_row':
+      return `You were right: ${checked} and added the missing entity to the dataset.`;
+    case 'add_alias':
+      return `You were right: ${checked} and recorded the name you gave as another name of an entity already in the table.`;
+    default:
+      return `Thanks for flagging it: ${checked} and corrected the dataset.`;
+  }
 }
 
 /** Links supporting the gold: the gold cell's sources and the evidence of the rulings that kept it. */
@@ -70,26 +113,40 @@ function supportingSources(store: Store, dispute: DisputeState): string[] {
 
 /**
  * A reply that names a revision tells the reporter the fix has shipped and
- * closes the issue, so the tag must be one this store exported or applied: a
- * typo would promise a dataset that does not exist.
+ * closes the issue, so the tag must be one this store exported or applied (a
+ * typo would promise a dataset that does not exist) and must change gold for
+ * the report's dispute (another revision did not fix this report).
  */
-function checkRevision(store: Store, tag: string): void {
+function checkRevision(store: Store, tag: string, reportNumber: number, disputeId: string | null): void {
   const known = store.db.prepare<[], { tag: string }>('SELECT tag FROM revisions ORDER BY recorded_at, tag').all().map((row) => row.tag);
-  if (known.includes(tag)) return;
-  const list = known.length > 0 ? `known: ${known.join(', ')}` : 'none yet: export the patch first';
-  throw new ReportError(`no revision ${JSON.stringify(tag)} in this store's revision history (${list})`);
+  if (!known.includes(tag)) {
+    const list = known.length > 0 ? `known: ${known.join(', ')}` : 'none yet: export the patch first';
+    throw new ReportError(`no revision ${JSON.stringify(tag)} in this store's revision history (${list})`);
+  }
+  if (disputeId === null) {
+    throw new ReportError(`report #${reportNumber} is linked to no dispute, so revision ${JSON.stringify(tag)} cannot have fixed it: link it first, or reply without --revision`);
+  }
+  const carries = store.db.prepare('SELECT 1 FROM revision_disputes WHERE revision = ? AND dispute_id = ?').get(tag, disputeId) !== undefined;
+  if (!carries) {
+    const others = store.db
+      .prepare<[string], { revision: string }>('SELECT revision FROM revision_disputes WHERE dispute_id = ? ORDER BY revision')
+      .all(disputeId)
+      .map((row) => row.revision);
+    const hint = others.length > 0 ? `it is changed in ${others.join(', ')}` : 'no revision in this store changes it yet';
+    throw new ReportError(`revision ${JSON.stringify(tag)} carries no change for dispute ${disputeId} (report #${reportNumber}): ${hint}`);
+  }
 }
 
 export function draftReply(store: Store, ref: ReportRef, options: { revision?: string } = {}): ReplyDraft {
   const { db } = store;
   const report = findReport(store, ref);
-  if (options.revision !== undefined) checkRevision(store, options.revision);
   const link = db.prepare<[number], { dispute_id: string }>('SELECT dispute_id FROM report_links WHERE report_id = ?').get(report.id);
   const dispute = link
     ? db
-        .prepare<[string], DisputeState>('SELECT id, kind, task_id, gold_row, column_name, status, settled_by_revision FROM disputes WHERE id = ?')
+        .prepare<[string], DisputeState>('SELECT id, kind, task_id, gold_row, column_name, rule_type, status, settled_by_revision FROM disputes WHERE id = ?')
         .get(link.dispute_id)
     : undefined;
+  if (options.revision !== undefined) checkRevision(store, options.revision, report.number, dispute?.id ?? null);
   const base = { number: report.number, repo: report.repo, dispute_id: dispute?.id ?? null, sources: [] as string[], withheld_sources: 0 };
   const hello = greeting(report.author);
 
@@ -100,14 +157,14 @@ export function draftReply(store: Store, ref: ReportRef, options: { revision?: s
     return { ...base, outcome: report.task_id ? 'under_review' : 'needs_details', revision: null, text, closes: false, close_reason: null };
   }
 
-  const decision = settledDecision(store, dispute);
+  const settled = settledDecision(store, dispute);
   const revision = options.revision ?? dispute.settled_by_revision ?? null;
   const place = where(dispute);
-  if (decision === null) {
+  if (settled === null) {
     const text = `${hello}\n\nIt is in our review queue: ${place}. We will reply here once engineers have checked it against your sources.`;
     return { ...base, outcome: 'under_review', revision: null, text, closes: false, close_reason: null };
   }
-  if (decision !== 'revision' && KEEPS_GOLD.has(decision)) {
+  if (settled.decision !== 'revision' && KEEPS_GOLD.has(settled.decision)) {
     const terms = goldTerms(store, dispute.task_id);
     const all = supportingSources(store, dispute);
     const cited = all.filter((url) => findLeaks(url, terms).length === 0);
@@ -119,7 +176,7 @@ export function draftReply(store: Store, ref: ReportRef, options: { revision?: s
     return { ...base, outcome: 'not_confirmed', revision, text, sources: cited, withheld_sources: all.length - cited.length, closes: true, close_reason: 'not_planned' };
   }
   const shipped = revision !== null ? `The fix ships in dataset revision \`${revision}\`.` : 'The fix will ship in the next tagged dataset revision.';
-  const text = `${hello}\n\nYou were right: we checked ${place} against your sources and corrected the dataset. ${shipped}`;
+  const text = `${hello}\n\n${confirmation(store, dispute, settled, store.sealer.open(report.proposed_value_s), place)} ${shipped}`;
   // Closed once the fix has shipped; before that the reporter can follow the issue.
   return { ...base, outcome: 'confirmed', revision, text, closes: revision !== null, close_reason: 'completed' };
 }

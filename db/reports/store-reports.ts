@@ -1,6 +1,7 @@
 // Importing GitHub reports (DESIGN §4.5): one transaction upserts the issues
 // (a re-import updates an edited body or a closed state and duplicates
-// nothing; the engineer's overrides and hand-made links are kept), parses
+// nothing; a copy older than the stored one, by GitHub's updated_at, is kept
+// out; the engineer's overrides and hand-made links are kept), parses
 // the new and changed ones against the store's tasks, and links them.
 import { createHash } from 'node:crypto';
 import type { SkippedItem } from '../../shared/api-types';
@@ -22,6 +23,14 @@ export type { ReportImportResult };
 export function contentSha(issue: ReportIssue): string {
   const fields = [issue.title, issue.body, issue.state, issue.labels, issue.url, issue.author, issue.created_at];
   return createHash('sha256').update(JSON.stringify(fields)).digest('hex');
+}
+
+/** Whether `incoming` is an earlier GitHub updated_at than `stored`; unknown times are not older. */
+function isOlder(incoming: string | null, stored: string | null): boolean {
+  if (incoming === null || stored === null) return false;
+  const a = Date.parse(incoming);
+  const b = Date.parse(stored);
+  return Number.isFinite(a) && Number.isFinite(b) ? a < b : incoming < stored;
 }
 
 /** Upserts issues and links the new and changed ones, in one transaction. */
@@ -72,6 +81,9 @@ export function storeReports(store: Store, issues: readonly ReportIssue[], extra
         const info = insert.run(issue.repo, issue.number, ...values.slice(0, 10), sealer.sealJson([]));
         touched.push(Number(info.lastInsertRowid));
         result.added++;
+      } else if (isOlder(issue.updated_at, found.updated_at)) {
+        // An older saved copy (imported after a newer one) must not undo a later edit or close.
+        result.unchanged++;
       } else if (found.content_sha !== sha) {
         update.run(...values, found.id);
         touched.push(found.id);

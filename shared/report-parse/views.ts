@@ -17,16 +17,26 @@ export interface ReportListItem {
   state: ReportState;
   author: string | null;
   created_at: string | null;
+  /**
+   * What the report is about: the cell or row of the dispute it was linked to
+   * by hand (which may be another cell than the parser found), else what the
+   * parser found (with the engineer's fixes).
+   */
   task_id: string | null;
   /** 0-based gold row, as `gold_row` in `disputes --json`. */
   row: number | null;
   /** The task's exact column name. */
   column: string | null;
+  /** The parsed column's similarity; null when a hand link shows another column. */
   column_score: number | null;
   dispute_id: string | null;
   confidence: number | null;
   manual_link: boolean;
   overridden: boolean;
+  /** What the parser found (with the engineer's fixes), whatever the report is linked to. */
+  parsed_task_id: string | null;
+  parsed_row: number | null;
+  parsed_column: string | null;
 }
 
 /** The engineer's corrections to what the parser found; a key set to null means "none". */

@@ -22,6 +22,9 @@ function item(over: Partial<ReportListItem> = {}): ReportListItem {
     confidence: 1,
     manual_link: false,
     overridden: false,
+    parsed_task_id: 'atlas/0006:zelda remakes',
+    parsed_row: 0,
+    parsed_column: 'Critic Metascore',
     ...over,
   };
 }

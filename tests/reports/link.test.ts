@@ -132,6 +132,12 @@ describe('linking reports to disputes', () => {
     linkReport(fx.service.store, { number: 105 }, target);
     relinkReports(fx.service.store);
     expect(byNumber(105)).toMatchObject({ dispute_id: target, manual_link: true });
+    // The list shows the cell the report is attached to, the parse beside it.
+    expect(byNumber(105)).toMatchObject({ task_id: fx.zelda, row: 0, column: 'Critic Metascore', column_score: null, parsed_task_id: null, parsed_row: null, parsed_column: null });
+    linkReport(fx.service.store, { number: 103 }, target);
+    expect(byNumber(103)).toMatchObject({ task_id: fx.zelda, row: 0, column: 'Critic Metascore', column_score: null, parsed_row: 1, parsed_column: "Original game's U.S. age rating" });
+    linkReport(fx.service.store, { number: 103 }, null);
+    expect(byNumber(103)).toMatchObject({ row: 1, column: "Original game's U.S. age rating", column_score: 1, parsed_row: 1, manual_link: false });
     linkReport(fx.service.store, { number: 105 }, null);
     expect(byNumber(105)).toMatchObject({ dispute_id: null, manual_link: false });
     expect(() => linkReport(fx.service.store, { number: 105 }, 'd-nope')).toThrow(/no dispute/);

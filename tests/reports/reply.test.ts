@@ -61,6 +61,12 @@ describe('reply drafts', () => {
     expect(() => draftReply(fx.service.store, { number: 201 }, { revision: 'v1.1' })).toThrow(`no revision "v1.1" in this store's revision history (none yet: export the patch first)`);
     await fx.service.exportPatch({ revision: 'v1.1', out: join(tempDir('atlas-reply-'), 'v1.1.patch.json') });
     expect(() => draftReply(fx.service.store, { number: 201 }, { revision: 'v99-nonexistent' })).toThrow(`no revision "v99-nonexistent" in this store's revision history (known: v1.1)`);
+    // The tag must carry a change for the report's own dispute.
+    expect(() => draftReply(fx.service.store, { number: 202 }, { revision: 'v1.1' })).toThrow(
+      `revision "v1.1" carries no change for dispute ${disputeOf(202)} (report #202): no revision in this store changes it yet`,
+    );
+    expect(() => draftReply(fx.service.store, { number: 204 }, { revision: 'v1.1' })).toThrow(/report #204 is linked to no dispute, so revision "v1.1" cannot have fixed it/);
+    await expect(postReportReply(fx.service.store, { number: 202 }, { token: 'tok', confirm: true, baseUrl: fake.baseUrl, revision: 'v1.1' })).rejects.toThrow(/carries no change/);
     const draft = draftReply(fx.service.store, { number: 201 }, { revision: 'v1.1' });
     expect(draft).toMatchObject({ outcome: 'confirmed', revision: 'v1.1', closes: true, close_reason: 'completed' });
     expect(draft.text).toContain('@mario');

@@ -28,6 +28,8 @@ export interface GhIssue {
   author?: string;
   labels?: string[];
   createdAt?: string;
+  /** Written only when given (`gh issue list --json ...,updatedAt`). */
+  updatedAt?: string;
 }
 
 /** `gh issue list --json number,title,body,url,author,labels,state,createdAt` output. */
@@ -42,6 +44,7 @@ export function writeGhIssues(issues: readonly GhIssue[], repo = 'exa-ai/atlas')
     labels: (issue.labels ?? ['gold-error']).map((name) => ({ id: `L_${name}`, name, description: '', color: 'd73a4a' })),
     state: issue.state ?? 'OPEN',
     createdAt: issue.createdAt ?? `2025-04-${String((issue.number % 28) + 1).padStart(2, '0')}T09:00:00Z`,
+    ...(issue.updatedAt !== undefined ? { updatedAt: issue.updatedAt } : {}),
   }));
   writeFileSync(path, JSON.stringify(out, null, 2));
   return path;
