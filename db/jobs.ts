@@ -2,6 +2,7 @@
 // cancel, and a final report. Only one import runs at a time per service.
 import { randomUUID } from 'node:crypto';
 import type { JobStatus } from '../shared/api-types';
+import { NotFoundError } from './not-found';
 
 /** What a finished job hands back: the fields of JobStatus that carry results. */
 export type JobResult = Pick<JobStatus, 'report' | 'apply' | 'reports' | 'rescore' | 'export'>;
@@ -86,20 +87,20 @@ export class JobManager {
 
   get(id: string): JobStatus {
     const job = this.jobs.get(id);
-    if (!job) throw new Error(`no job with id ${id}`);
+    if (!job) throw new NotFoundError(`no job with id ${id}`);
     return { ...job.status };
   }
 
   cancel(id: string): JobStatus {
     const job = this.jobs.get(id);
-    if (!job) throw new Error(`no job with id ${id}`);
+    if (!job) throw new NotFoundError(`no job with id ${id}`);
     if (job.status.state === 'running') job.controller.abort(new Error('cancelled'));
     return { ...job.status };
   }
 
   async wait(id: string): Promise<JobStatus> {
     const job = this.jobs.get(id);
-    if (!job) throw new Error(`no job with id ${id}`);
+    if (!job) throw new NotFoundError(`no job with id ${id}`);
     await job.finished;
     return { ...job.status };
   }

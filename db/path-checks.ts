@@ -3,7 +3,7 @@
 // field and the path, not by the operating system's EISDIR or ENOENT halfway
 // through. Messages read `<label>: <problem>: <path>; expected <what>`, with
 // the label the caller chose (`--out` on the command line, `out` in the API).
-import { statSync } from 'node:fs';
+import { accessSync, constants, statSync } from 'node:fs';
 import type { Stats } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 
@@ -27,11 +27,24 @@ function statOf(path: string): Stats | null {
   }
 }
 
+/** What a patch path (`--patch`, `patch`) must name, for the message refusing one that does not. */
+export const PATCH_FILE_EXPECTED = 'an atlas-gold-patch/1 file (.json)';
+
 /** An existing regular file (or anything readable that is not a directory, such as a named pipe). */
 export function checkInputFile(path: string, role: PathRole): void {
   const stats = statOf(path);
   if (stats === null) throw new PathError(`${role.label}: no such file: ${path}; expected ${role.expected}`);
   if (stats.isDirectory()) throw new PathError(`${role.label}: is a directory: ${path}; expected ${role.expected}`);
+}
+
+/** checkInputFile, and this process may read it (not, say, a file of another user's with no read permission). */
+export function checkReadableFile(path: string, role: PathRole): void {
+  checkInputFile(path, role);
+  try {
+    accessSync(path, constants.R_OK);
+  } catch (error) {
+    throw new PathError(`${role.label}: cannot read: ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); expected ${role.expected}`);
+  }
 }
 
 /** A file that can be created or replaced: its folder exists and the path itself is not a folder. */

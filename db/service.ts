@@ -12,7 +12,7 @@ import type { DeferMode } from './import/deferred-index';
 import { importPaths } from './import/import-paths';
 import { JobFailure, JobManager } from './jobs';
 import { NotFoundError, requireDispute } from './not-found';
-import { checkInputFile, checkOutputFile } from './path-checks';
+import { checkInputFile, checkOutputFile, checkReadableFile, PATCH_FILE_EXPECTED } from './path-checks';
 import { defaultSettingsPath } from './paths';
 import { getDisputeDetail } from './queries/detail';
 import type { DisputeRecord } from './queries/dispute-records';
@@ -195,6 +195,8 @@ export function openService(options: ServiceOptions): ServiceHandle {
       return exportRulingLog(store, input.out, { plaintext: input.plaintext });
     },
     importRulings: async (input) => {
+      // A log that is missing or cannot be read is the caller's mistake, refused before anything merges (the CLI refuses it too).
+      for (const path of input.paths) checkReadableFile(path, { label: 'paths', expected: 'a ruling log (*.rulings.jsonl)' });
       await jobs.idle();
       return store.db.transaction(() => mergeRulingLogs(store, input.paths)).immediate();
     },
@@ -221,6 +223,8 @@ export function openService(options: ServiceOptions): ServiceHandle {
       return rescore(store, patch);
     },
     startRescore: (input) => {
+      // Refused before the job starts, as applyPatch's paths are: the dialog shows it at once.
+      checkReadableFile(input.patch, { label: 'patch', expected: PATCH_FILE_EXPECTED });
       const job = jobs.start('rescore', async (context) => {
         const { patch } = await readPatchFile(input.patch);
         return { rescore: await rescore(store, patch, { signal: context.signal, onProgress: context.progress }) };

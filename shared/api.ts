@@ -75,7 +75,9 @@ export const ruleInputSchema = z
 export type RuleInput = z.infer<typeof ruleInputSchema>;
 
 /** A revision tag (v1.1, 2026-11-30, v2.0-rc1): safe in a file name, a git tag and a changelog heading. */
-const revisionTag = text(100).regex(/^[A-Za-z0-9][A-Za-z0-9._+-]*$/u, 'expected a tag such as v1.1: letters, digits, ".", "_", "+" or "-", starting with a letter or digit');
+export const REVISION_TAG = /^[A-Za-z0-9][A-Za-z0-9._+-]*$/u;
+export const REVISION_TAG_EXPECTED = 'expected a tag such as v1.1: letters, digits, ".", "_", "+" or "-", starting with a letter or digit';
+const revisionTag = text(100).regex(REVISION_TAG, REVISION_TAG_EXPECTED);
 
 const exportInput = z
   .object({

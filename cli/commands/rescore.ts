@@ -1,10 +1,10 @@
 // `rescore --patch FILE [--json]`: every imported run's F1s before and after a patch.
-import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { checkReadableFile, PATCH_FILE_EXPECTED } from '../../db/path-checks';
 import { dbPathOf, parseCommand, positionals, withService } from '../args';
 import { write, writeJsonLine } from '../context';
 import type { CliContext } from '../context';
-import { CliError, EXIT, UsageError } from '../errors';
+import { EXIT, UsageError } from '../errors';
 import { plural, signedDelta, table, verb } from '../format';
 import { COMMON_HELP } from './types';
 import type { Command } from './types';
@@ -28,7 +28,7 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
   positionals('rescore', given, []);
   if (values.patch === undefined) throw new UsageError('rescore: missing --patch FILE');
   const patch = resolve(ctx.cwd, values.patch);
-  if (!existsSync(patch)) throw new CliError(`rescore: --patch: no such file: ${patch}`);
+  checkReadableFile(patch, { label: '--patch', expected: PATCH_FILE_EXPECTED });
   return withService(ctx, { dbPath: dbPathOf(values.db, ctx), mustExist: true }, async (service) => {
     const result = await service.rescore({ patch });
     if (values.json) {

@@ -6,7 +6,8 @@ import { dbPathOf, parseCommand, positionals, withService } from '../args';
 import { write, writeJsonLine } from '../context';
 import type { CliContext } from '../context';
 import { CliError, EXIT, UsageError } from '../errors';
-import { inline, plural } from '../format';
+import { plural } from '../format';
+import { refusedRulingLines } from '../views/import-report';
 import { COMMON_HELP } from './types';
 import type { Command } from './types';
 
@@ -22,7 +23,9 @@ import  merges logs from other engineers: the same log twice adds nothing, the
         content is refused (named by file:line). Rulings on disputes this store
         does not have yet are kept and attach when the dispute appears; an
         encrypted log needs its tasks' dataset imported first (each task's
-        canary opens its values), else its lines are refused and named.
+        canary opens its values), else its lines are refused and named. The
+        first 10 refused lines are listed, then a count of the rest; --json
+        lists every one.
 
 ${COMMON_HELP}
 `;
@@ -60,7 +63,7 @@ async function importLogs(argv: string[], ctx: CliContext): Promise<number> {
       await writeJsonLine(ctx.stdout, report);
     } else {
       const lines = [`Added ${plural(report.added, 'ruling')}, ${report.duplicates} already present, ${report.refused.length} refused`];
-      for (const refused of report.refused) lines.push(`  refused ${refused.line}: ${inline(refused.reason)}`);
+      lines.push(...refusedRulingLines(report.refused));
       await write(ctx.stdout, `${lines.join('\n')}\n`);
     }
     return report.added === 0 && report.duplicates === 0 && report.refused.length > 0 ? EXIT.failure : EXIT.ok;

@@ -3,6 +3,7 @@
 // opinions and rulings. Mirrors the app's dispute panel.
 import type { ClusterDetail, DisputeDetail, JudgeOpinionView, MissingRowSystemView, RulingView } from '../../shared/api-types';
 import type { ColumnRule } from '../../shared/domain';
+import { retractedIds } from '../../shared/retractions';
 import { block, inline, plural, wrap } from '../format';
 import { disputeReportLines } from './dispute-reports';
 
@@ -122,7 +123,7 @@ export function disputeDetailText(d: DisputeDetail): string {
     out.push(`  (${who} ruled; blind review hides their rulings until you rule)`);
   }
   else if (d.rulings.length === 0) out.push('  none yet');
-  const retracted = new Set(d.rulings.flatMap((r) => (r.retracts ? [r.retracts] : [])));
+  const retracted = retractedIds(d.rulings);
   for (const r of d.rulings) out.push(...rulingLines(r, retracted));
   return `${out.join('\n')}\n`;
 }

@@ -19,6 +19,21 @@ export function importReportJson(report: ImportReport): Record<string, unknown> 
   };
 }
 
+/** How many refused ruling lines the text report lists; --json lists every one. */
+export const REFUSED_LINES_SHOWN = 10;
+
+/**
+ * The refused lines of a ruling log merge, as the text report lists them: the
+ * first few, then a count of the rest (a file that is no ruling log at all
+ * would otherwise print a line for each of its lines). --json keeps them all.
+ */
+export function refusedRulingLines(refused: readonly { line: string; reason: string }[]): string[] {
+  const lines = refused.slice(0, REFUSED_LINES_SHOWN).map((item) => `  refused ${item.line}: ${inline(item.reason)}`);
+  const rest = refused.length - REFUSED_LINES_SHOWN;
+  if (rest > 0) lines.push(`  … and ${plural(rest, 'more refused line')} (--json lists every one)`);
+  return lines;
+}
+
 export function importReportText(report: ImportReport): string {
   const lines = [
     `Imported ${plural(report.tasks, 'task')}, ${plural(report.systems, 'system')}, ${plural(report.cells, 'cell')}, ` +
@@ -28,7 +43,7 @@ export function importReportText(report: ImportReport): string {
   const { rulings, reports } = report;
   if (rulings) {
     lines.push(`Ruling logs: ${plural(rulings.added, 'ruling')} added, ${rulings.duplicates} already present, ${rulings.refused.length} refused.`);
-    for (const refused of rulings.refused) lines.push(`  refused ${refused.line}: ${inline(refused.reason)}`);
+    lines.push(...refusedRulingLines(rulings.refused));
   }
   if (reports) {
     lines.push(

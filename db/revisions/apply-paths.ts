@@ -4,7 +4,7 @@
 // the whole patch was checked. Outputs may never land on the inputs: the base
 // dataset is what a refused or repeated apply falls back on.
 import { existsSync } from 'node:fs';
-import { checkInputFile, checkOutputFile, PathError, sameFile } from '../path-checks';
+import { checkInputFile, checkOutputFile, PATCH_FILE_EXPECTED, PathError, sameFile } from '../path-checks';
 
 export interface ApplyPaths {
   dataset: string;
@@ -22,7 +22,7 @@ export const API_LABELS: ApplyPathLabels = { dataset: 'dataset', patch: 'patch',
 
 export function checkApplyPaths(paths: ApplyPaths, labels: ApplyPathLabels = API_LABELS): void {
   checkInputFile(paths.dataset, { label: labels.dataset, expected: 'a dataset file (.jsonl or .parquet)' });
-  checkInputFile(paths.patch, { label: labels.patch, expected: 'an atlas-gold-patch/1 file (.json)' });
+  checkInputFile(paths.patch, { label: labels.patch, expected: PATCH_FILE_EXPECTED });
   checkOutputFile(paths.out, { label: labels.out, expected: "the revised dataset's file name, e.g. DIR/atlas-test.v1.1.jsonl" });
   const changelog = paths.changelog ?? null;
   if (changelog !== null) checkOutputFile(changelog, { label: labels.changelog, expected: "the changelog's file name, e.g. DIR/CHANGELOG.md" });

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import type { GoldPatch, PatchOperation } from '../../shared/patch';
+import { checkReadableFile, PATCH_FILE_EXPECTED, PathError } from '../path-checks';
 import { PATCH_FORMAT, mapOperationText } from '../../shared/patch';
 import { canaryCiphers } from './canary';
 import { PatchFormatError } from './errors';
@@ -65,8 +66,21 @@ export function parsePatch(raw: unknown, where = 'patch'): GoldPatch {
   return parsed.data;
 }
 
-export async function readPatchFile(path: string): Promise<PatchFile> {
-  const bytes = await readFile(path);
+/**
+ * Reads and validates a patch; a path that is absent, a directory or
+ * unreadable is refused as a PathError naming `label` (the field or flag that
+ * gave it), not by the operating system's ENOENT or EISDIR.
+ */
+export async function readPatchFile(path: string, label = 'patch'): Promise<PatchFile> {
+  const role = { label, expected: PATCH_FILE_EXPECTED };
+  checkReadableFile(path, role);
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(path);
+  } catch (error) {
+    // Gone or changed between the check and the read.
+    throw new PathError(`${label}: cannot read: ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); expected ${PATCH_FILE_EXPECTED}`);
+  }
   let raw: unknown;
   try {
     raw = JSON.parse(bytes.toString('utf8')) as unknown;

@@ -2,6 +2,7 @@
 // idempotent and order-independent, since "latest" is decided by (created_at, id).
 import { isUtf8 } from 'node:buffer';
 import { resolve } from 'node:path';
+import { REVISION_TAG, REVISION_TAG_EXPECTED } from '../../shared/api';
 import { decryptText, encryptText } from '../../shared/crypto';
 import { disputeId } from '../../shared/dispute-id';
 import { writeFileAtomic } from '../fs-atomic';
@@ -80,6 +81,19 @@ export function exportRulingLog(store: Store, out: string, options: { plaintext?
 /** A log line's keys; its `row` is the 0-based index, named beside the row as people count it. */
 const LOG_KEYS: RulingSpelling = { field: (field) => `field "${field}"`, row: (index) => `field "row" is ${index}, counted from 0` };
 
+/** How far ahead of this machine's clock a line may be dated: clocks differ, a ruling is not made tomorrow. */
+export const FUTURE_TOLERANCE_MS = 24 * 60 * 60 * 1000;
+
+/** Ruling ids are uuids, as `rule` makes them (lowercase, so one ruling has one spelling). */
+const RULING_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/u;
+
+/** What a line of the merge says about a ruling, for a retraction in the same merge to be checked against. */
+interface KnownRuling {
+  engineer: string;
+  dispute_id: string;
+  decision: string;
+}
+
 /**
  * A line is held to what `rule` accepts (a log written before a check existed
  * included), so merging never brings in a ruling this store's export would
@@ -87,13 +101,29 @@ const LOG_KEYS: RulingSpelling = { field: (field) => `field "${field}"`, row: (i
  * the store: one already here is a duplicate whatever it says. Whether a
  * value is one of the dispute's clusters is not checked: clusters are what
  * the runs imported here give, and the engineer ruled on the runs they had.
+ * `known` finds a ruling in the store or among the lines being merged.
  */
-function lineProblem(store: Store, line: RulingLine): string | null {
+function lineProblem(store: Store, line: RulingLine, known: (id: string) => KnownRuling | undefined, now: number): string | null {
+  if (!RULING_ID.test(line.id)) return `field "id": expected a ruling id (a uuid such as 0f8fad5b-d9cb-469f-a165-70867728950e), got ${JSON.stringify(line.id)}`;
+  if (line.revision !== null && !REVISION_TAG.test(line.revision)) return `field "revision": ${REVISION_TAG_EXPECTED}, got ${JSON.stringify(line.revision)}`;
+  if (Date.parse(line.created_at) > now + FUTURE_TOLERANCE_MS) {
+    return `field "created_at": ${line.created_at} is in the future (this machine's clock says ${new Date(now).toISOString()}); a ruling is dated when it is made`;
+  }
   const { decision } = line;
   if (decision === 'retract') {
     if (line.retracts === null) return 'a retract names the ruling it withdraws (field "retracts")';
+    if (!RULING_ID.test(line.retracts)) return `field "retracts": expected a ruling id (a uuid), got ${JSON.stringify(line.retracts)}`;
     const extra = (['value', 'values', 'row'] as const).find((field) => line[field] !== null);
-    return extra === undefined ? null : `a retract takes no ${extra} (field "${extra}")`;
+    if (extra !== undefined) return `a retract takes no ${extra} (field "${extra}")`;
+    // A retraction may arrive before the ruling it withdraws; when that ruling is here, it must be one `retract` could take back.
+    const target = known(line.retracts);
+    if (target === undefined) return null;
+    if (target.engineer !== line.engineer) {
+      return `an engineer retracts only their own rulings: ruling ${line.retracts} is ${JSON.stringify(target.engineer)}'s, this retract is ${JSON.stringify(line.engineer)}'s`;
+    }
+    if (target.dispute_id !== line.dispute_id) return `ruling ${line.retracts} is on dispute ${target.dispute_id}, not on this line's ${line.dispute_id}`;
+    if (target.decision === 'retract') return `ruling ${line.retracts} is itself a retract; a retract withdraws a ruling`;
+    return null;
   }
   if (line.retracts !== null) return `decision ${decision} withdraws nothing (field "retracts" must be null)`;
   return rulingProblem(store, line.dispute, { ...line, decision }, LOG_KEYS);
@@ -132,6 +162,40 @@ function readLogLines(path: string, maxFileBytes: number | undefined): (string |
   return lines;
 }
 
+/** One line of a log as read: a ruling to merge, or why it cannot be. */
+type ReadLine = { where: string; line: RulingLine } | { where: string; refused: string } | null;
+
+/** A line parsed, its dispute key checked and its secrets opened; null for a blank line. */
+function readLine(raw: string | null, where: string, canaryOf: (taskId: string) => string | null): ReadLine {
+  if (raw === null) return { where, refused: 'not valid UTF-8' };
+  if (raw.trim() === '') return null;
+  let line: RulingLine;
+  try {
+    const parsed = rulingLineSchema.safeParse(JSON.parse(raw));
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      return { where, refused: `${issue.path.join('.') || 'line'}: ${issue.message}` };
+    }
+    line = parsed.data;
+  } catch (error) {
+    return { where, refused: `not JSON: ${(error as Error).message}` };
+  }
+  const expectedId = disputeId({ ...line.dispute });
+  if (expectedId !== line.dispute_id) return { where, refused: `dispute_id ${line.dispute_id} does not match its natural key (expected ${expectedId})` };
+  if (line.encrypted) {
+    const canary = canaryOf(line.dispute.task_id);
+    if (canary === null) {
+      return { where, refused: `task ${line.dispute.task_id} is not in this store's dataset, so its encrypted values cannot be read; import the dataset first` };
+    }
+    try {
+      line = mapSecrets(line, (text) => decryptText(text, canary), false);
+    } catch {
+      return { where, refused: 'encrypted fields do not decrypt with the task canary' };
+    }
+  }
+  return { where, line };
+}
+
 /** Merges logs inside the caller's transaction; refreshes positions and statuses of the disputes touched. */
 export function mergeRulingLogs(store: Store, paths: readonly string[], options: { maxFileBytes?: number } = {}): RulingImportReport {
   const { db, sealer } = store;
@@ -144,69 +208,45 @@ export function mergeRulingLogs(store: Store, paths: readonly string[], options:
   );
   const canaryOf = canaryLookup(store);
   const touched = new Set<string>();
+  const now = Date.now();
+  // Every line first, so a retraction is checked against a ruling later in the logs as well as one in the store.
+  const read: ReadLine[] = [];
   for (const path of paths) {
     const lines = readLogLines(path, options.maxFileBytes);
     if (!Array.isArray(lines)) {
-      report.refused.push({ line: resolve(path), reason: lines.refused });
+      read.push({ where: resolve(path), refused: lines.refused });
       continue;
     }
-    lines.forEach((raw, index) => {
-      const where = `${resolve(path)}:${index + 1}`;
-      if (raw === null) {
-        report.refused.push({ line: where, reason: 'not valid UTF-8' });
-        return;
-      }
-      if (raw.trim() === '') return;
-      let line: RulingLine;
-      try {
-        const parsed = rulingLineSchema.safeParse(JSON.parse(raw));
-        if (!parsed.success) {
-          const issue = parsed.error.issues[0]!;
-          report.refused.push({ line: where, reason: `${issue.path.join('.') || 'line'}: ${issue.message}` });
-          return;
-        }
-        line = parsed.data;
-      } catch (error) {
-        report.refused.push({ line: where, reason: `not JSON: ${(error as Error).message}` });
-        return;
-      }
-      const expectedId = disputeId({ ...line.dispute });
-      if (expectedId !== line.dispute_id) {
-        report.refused.push({ line: where, reason: `dispute_id ${line.dispute_id} does not match its natural key (expected ${expectedId})` });
-        return;
-      }
-      if (line.encrypted) {
-        const canary = canaryOf(line.dispute.task_id);
-        if (canary === null) {
-          report.refused.push({ line: where, reason: `task ${line.dispute.task_id} is not in this store's dataset, so its encrypted values cannot be read; import the dataset first` });
-          return;
-        }
-        try {
-          line = mapSecrets(line, (text) => decryptText(text, canary), false);
-        } catch {
-          report.refused.push({ line: where, reason: 'encrypted fields do not decrypt with the task canary' });
-          return;
-        }
-      }
-      const stored = existing.get(line.id);
-      if (stored) {
-        if (serialiseRulingLine(toLine(store, stored)) === serialiseRulingLine(line)) report.duplicates++;
-        else report.refused.push({ line: where, reason: `ruling id ${line.id} is already in the store with different content` });
-        return;
-      }
-      const problem = lineProblem(store, line);
-      if (problem !== null) {
-        report.refused.push({ line: where, reason: problem });
-        return;
-      }
-      insert.run(
-        line.id, line.dispute_id, line.dispute.kind, line.dispute.task_id, line.dispute.gold_row, line.dispute.column, line.dispute.entity_key,
-        line.engineer, line.decision, sealer.seal(line.value), line.values === null ? null : sealer.sealJson(line.values), line.row,
-        sealer.seal(line.rationale), sealer.sealJson(line.evidence), line.revision, line.created_at, line.retracts,
-      );
-      report.added++;
-      touched.add(line.dispute_id);
-    });
+    lines.forEach((raw, index) => read.push(readLine(raw, `${resolve(path)}:${index + 1}`, canaryOf)));
+  }
+  const inLogs = new Map<string, KnownRuling>();
+  for (const item of read) if (item !== null && 'line' in item && !inLogs.has(item.line.id)) inLogs.set(item.line.id, item.line);
+  const known = (id: string): KnownRuling | undefined => existing.get(id) ?? inLogs.get(id);
+  for (const item of read) {
+    if (item === null) continue;
+    if ('refused' in item) {
+      report.refused.push({ line: item.where, reason: item.refused });
+      continue;
+    }
+    const { where, line } = item;
+    const stored = existing.get(line.id);
+    if (stored) {
+      if (serialiseRulingLine(toLine(store, stored)) === serialiseRulingLine(line)) report.duplicates++;
+      else report.refused.push({ line: where, reason: `ruling id ${line.id} is already in the store with different content` });
+      continue;
+    }
+    const problem = lineProblem(store, line, known, now);
+    if (problem !== null) {
+      report.refused.push({ line: where, reason: problem });
+      continue;
+    }
+    insert.run(
+      line.id, line.dispute_id, line.dispute.kind, line.dispute.task_id, line.dispute.gold_row, line.dispute.column, line.dispute.entity_key,
+      line.engineer, line.decision, sealer.seal(line.value), line.values === null ? null : sealer.sealJson(line.values), line.row,
+      sealer.seal(line.rationale), sealer.sealJson(line.evidence), line.revision, line.created_at, line.retracts,
+    );
+    report.added++;
+    touched.add(line.dispute_id);
   }
   // Also covers rulings whose dispute this store does not have yet: their positions wait with an unknown rule type.
   refreshAllStatuses(store, [...touched]);

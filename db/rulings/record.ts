@@ -9,6 +9,7 @@ import type { Store } from '../store';
 import { getMeta } from '../store';
 import type { RulingSpelling } from './check';
 import { clusterValueProblem, rulingProblem, rulingWarnings } from './check';
+import { FUTURE_TOLERANCE_MS } from './log';
 import { refreshPosition, refreshStatus } from './status';
 import { readRulingViews } from './views';
 
@@ -34,12 +35,38 @@ function disputeKeyRow(store: Store, disputeId: string): DisputeKeyRow {
   return row;
 }
 
-/** Ruling times strictly increase within a store, so "latest" is never a tie. */
-function nextTimestamp(store: Store): string {
-  const last = store.db.prepare<[], { t: string | null }>('SELECT max(created_at) AS t FROM rulings').get()?.t;
-  let now = Date.now();
-  if (last && Date.parse(last) >= now) now = Date.parse(last) + 1;
-  return new Date(now).toISOString();
+/** The latest time written as an ISO date with a four-digit year, which every store's log reader accepts. */
+const LATEST_TIME = Date.parse('9999-12-31T23:59:59.999Z');
+const FOUR_DIGIT_YEAR = '[0-9][0-9][0-9][0-9]-*';
+
+/**
+ * The time of a new ruling on `disputeId`. Rulings are ordered by
+ * (created_at, id), and an engineer's latest counts, so a new ruling comes
+ * after every ruling in the store dated up to a day ahead of this clock
+ * (another engineer's clock may run ahead a little): times strictly increase,
+ * and "latest" is never a tie. A ruling dated further ahead (merged from a log
+ * before such lines were refused) does not drag every later ruling into the
+ * future: it is passed over, except on its own dispute, where the new ruling
+ * must still come after it to count.
+ */
+function nextTimestamp(store: Store, disputeId: string): string {
+  const now = Date.now();
+  const latestOf = (sql: string, ...params: string[]): number | null => {
+    const at = store.db.prepare<string[], { t: string | null }>(sql).get(...params)?.t;
+    return at ? Date.parse(at) : null;
+  };
+  const bound = new Date(now + FUTURE_TOLERANCE_MS).toISOString();
+  // Rulings sort by their text: a year written with a sign (+010000-…, from before this bound) sorts first, so only four-digit years matter.
+  const latest = latestOf(`SELECT max(created_at) AS t FROM rulings WHERE created_at GLOB '${FOUR_DIGIT_YEAR}' AND created_at <= ?`, bound);
+  let next = latest !== null && latest >= now ? latest + 1 : now;
+  const onDispute = latestOf(`SELECT max(created_at) AS t FROM rulings WHERE created_at GLOB '${FOUR_DIGIT_YEAR}' AND dispute_id = ?`, disputeId);
+  if (onDispute !== null && onDispute >= next) {
+    if (onDispute >= LATEST_TIME) {
+      throw new RulingError(`dispute ${disputeId} holds a ruling dated ${new Date(onDispute).toISOString()}, the latest time a ruling log can hold, so no ruling can follow it`);
+    }
+    next = onDispute + 1;
+  }
+  return new Date(next).toISOString();
 }
 
 /**
@@ -72,7 +99,7 @@ export function recordRuling(store: Store, input: RuleInput, engineer: string): 
       input.decision, sealer.seal(VALUE_DECISIONS.has(input.decision) ? value : null),
       input.values ? sealer.sealJson(input.values) : null, input.decision === 'add_alias' ? input.row! : null,
       sealer.seal(input.rationale ?? null), sealer.sealJson((input.evidence ?? []).map((url) => url.trim())),
-      getMeta(db, 'base_revision'), nextTimestamp(store),
+      getMeta(db, 'base_revision'), nextTimestamp(store, dispute.id),
     );
     refreshPosition(store, dispute.id, engineer, dispute.rule_type);
     const status = refreshStatus(store, dispute.id)!;
@@ -96,7 +123,7 @@ export function retractRuling(store: Store, disputeId: string, engineer: string)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'retract', NULL, NULL, NULL, NULL, ?, ?, ?, ?)`,
     ).run(
       id, dispute.id, dispute.kind, dispute.task_id, dispute.gold_row, dispute.column_name, dispute.entity_key, engineer,
-      sealer.sealJson([]), getMeta(db, 'base_revision'), nextTimestamp(store), position.ruling_id,
+      sealer.sealJson([]), getMeta(db, 'base_revision'), nextTimestamp(store, dispute.id), position.ruling_id,
     );
     refreshPosition(store, dispute.id, engineer, dispute.rule_type);
     const status = refreshStatus(store, dispute.id)!;

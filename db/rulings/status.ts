@@ -2,11 +2,14 @@
 import { statusFromPositions } from '../../shared/agreement';
 import { agreementKey } from '../../shared/agreement';
 import type { Decision, DisputeStatus, RuleType } from '../../shared/domain';
+import { retractedIds } from '../../shared/retractions';
+import type { RetractionEvent } from '../../shared/retractions';
 import type { Store } from '../store';
 import { readPolicy } from './policy';
 
 interface RulingEvent {
   id: string;
+  engineer: string;
   created_at: string;
   decision: Decision | 'retract';
   value_s: string | null;
@@ -15,9 +18,13 @@ interface RulingEvent {
   retracts: string | null;
 }
 
-/** Ids of an engineer's rulings on a dispute that still count, oldest first: retracted ones and retract events removed. */
-export function liveRulings<T extends { id: string; decision: string; retracts: string | null }>(events: readonly T[]): T[] {
-  const retracted = new Set(events.filter((event) => event.decision === 'retract' && event.retracts).map((event) => event.retracts!));
+/**
+ * Rulings that still count, oldest first: retract events removed, and the
+ * rulings their own engineer retracted (a retraction of another engineer's
+ * ruling, merged from a log, withdraws nothing).
+ */
+export function liveRulings<T extends RetractionEvent>(events: readonly T[]): T[] {
+  const retracted = retractedIds(events);
   return events.filter((event) => event.decision !== 'retract' && !retracted.has(event.id));
 }
 
@@ -26,7 +33,7 @@ export function refreshPosition(store: Store, disputeId: string, engineer: strin
   const { db, sealer } = store;
   const events = db
     .prepare<[string, string], RulingEvent>(
-      `SELECT id, created_at, decision, value_s, values_s, row_idx, retracts FROM rulings
+      `SELECT id, engineer, created_at, decision, value_s, values_s, row_idx, retracts FROM rulings
         WHERE dispute_id = ? AND engineer = ? ORDER BY created_at, id`,
     )
     .all(disputeId, engineer);

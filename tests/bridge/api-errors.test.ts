@@ -53,6 +53,10 @@ describe('unknown ids: 404 with the service message', () => {
     expect(await call(method, input())).toEqual({ status: 404, error: 'no dispute with id d-nope' });
   });
 
+  it.each(['getJob', 'cancelJob'] as const)('%s of a job that does not exist', async (method) => {
+    expect(await call(method, { jobId: 'nope' })).toEqual({ status: 404, error: 'no job with id nope' });
+  });
+
   it('a report or a link target that does not exist', async () => {
     expect(await call('draftReply', { number: 999 })).toEqual({ status: 404, error: 'no report #999 in this store (import it with "reports import")' });
     expect(await call('linkReport', { number: 7, disputeId: 'd-nope' })).toEqual({ status: 404, error: 'no dispute with id d-nope' });
@@ -85,6 +89,18 @@ describe('bad input: 400', () => {
       error: `dataset: is a directory: ${folder}; expected a dataset file (.jsonl or .parquet)`,
     });
     expect((await call('exportRulings', { out: folder })).status).toBe(400);
+  });
+
+  it.each(['reviewPatch', 'rescore', 'startRescore'] as const)('%s of a patch path that is missing or a folder, naming the field', async (method) => {
+    const missing = join(folder, 'nope.patch.json');
+    expect(await call(method, { patch: missing })).toEqual({ status: 400, error: `patch: no such file: ${missing}; expected an atlas-gold-patch/1 file (.json)` });
+    expect(await call(method, { patch: folder })).toEqual({ status: 400, error: `patch: is a directory: ${folder}; expected an atlas-gold-patch/1 file (.json)` });
+  });
+
+  it('importRulings of a log that is missing or a folder, refused before anything merges', async () => {
+    const missing = join(folder, 'absent.rulings.jsonl');
+    expect(await call('importRulings', { paths: [dataset, missing] })).toEqual({ status: 400, error: `paths: no such file: ${missing}; expected a ruling log (*.rulings.jsonl)` });
+    expect(await call('importRulings', { paths: [folder] })).toEqual({ status: 400, error: `paths: is a directory: ${folder}; expected a ruling log (*.rulings.jsonl)` });
   });
 });
 

@@ -117,3 +117,15 @@ describe('the service (the app’s dialogs) refuses the same paths, naming the A
     expect(() => service.startExport({ revision: 'v1.2', out: join(dir, 'nowhere', 'p.json') })).toThrow(`out: no such directory: ${join(dir, 'nowhere')}`);
   });
 });
+
+describe('rescore refuses an unusable --patch in one line naming the flag', () => {
+  it.each([
+    ['a folder', () => folder, () => `rescore: --patch: is a directory: ${folder}; expected an atlas-gold-patch/1 file (.json)`],
+    ['missing', () => join(dir, 'nope.patch.json'), () => `rescore: --patch: no such file: ${join(dir, 'nope.patch.json')}; expected an atlas-gold-patch/1 file (.json)`],
+  ] as const)('%s', async (_name, path, message) => {
+    const res = await cli.run(['rescore', '--patch', path(), '--db', service.dbPath]);
+    expect(res.code).toBe(1);
+    expect(res.stdout).toBe('');
+    expect(res.stderr).toBe(`atlas-adjudicator: ${message()}\n`);
+  });
+});

@@ -35,4 +35,22 @@ describe('import of ruling logs and issue files', () => {
     expect(res.stdout).toContain(`refused ${log}:2`);
     expect(res.stderr).toMatch(/^atlas-adjudicator: import: nothing could be imported: every item was refused \(2 in the report\)\n$/u);
   });
+
+  it('lists the first 10 refused lines of a file that is no ruling log, then counts the rest; --json keeps every one', async () => {
+    // A `disputes --json` dump given to `rulings import`, and saved under a ruling log's name for `import` to find.
+    const content = Array.from({ length: 25 }, (_, index) => JSON.stringify({ id: `d-${index}`, status: 'open' })).join('\n');
+    const db = dir.db('not-a-log.sqlite');
+    for (const [command, name] of [[['rulings', 'import'], 'disputes.json'], [['import'], 'disputes.rulings.jsonl']] as const) {
+      const dump = join(dir.path, name);
+      writeFileSync(dump, content);
+      const res = await cli([...command, dump, '--db', db]);
+      expect(res.code).toBe(1);
+      const listed = res.stdout.split('\n').filter((line) => line.startsWith('  refused '));
+      expect(listed).toHaveLength(10);
+      expect(listed[9]).toContain(`refused ${dump}:10:`);
+      expect(res.stdout).toContain('  … and 15 more refused lines (--json lists every one)\n');
+    }
+    const json = await cli(['rulings', 'import', join(dir.path, 'disputes.json'), '--json', '--db', db]);
+    expect((JSON.parse(json.stdout) as { refused: unknown[] }).refused).toHaveLength(25);
+  });
 });

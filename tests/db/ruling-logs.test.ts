@@ -153,9 +153,11 @@ describe('lines held to what rule accepts', () => {
       const missingKey = { kind: 'missing_row' as const, task_id: missing.task_id, gold_row: null, column: null, entity_key };
       const elsewhere = { kind: 'missing_row' as const, task_id: 'elsewhere/1', gold_row: null, column: null, entity_key: 'k-1' };
       let n = 0;
+      // Ruling ids are uuids, as `rule` makes them.
+      const oldId = (k: number): string => `00000000-0000-4000-8000-${String(k).padStart(12, '0')}`;
       const line = (key: DisputeKey, over: Record<string, unknown>): string =>
         JSON.stringify({
-          format: 'atlas-rulings/1', id: `old-${++n}`, dispute: key, dispute_id: disputeId(key), engineer: 'ada', decision: 'keep_gold',
+          format: 'atlas-rulings/1', id: oldId(++n), dispute: key, dispute_id: disputeId(key), engineer: 'ada', decision: 'keep_gold',
           value: null, values: null, row: null, rationale: null, evidence: [], revision: 'v1.0', created_at: `2026-03-01T00:00:0${n}.000Z`, retracts: null, encrypted: false, ...over,
         });
       const path = join(dir, 'old.rulings.jsonl');
@@ -163,7 +165,7 @@ describe('lines held to what rule accepts', () => {
         line(cellKey, { value: 'stray' }),
         line(missingKey, { decision: 'add_row', values: { 'No such column': 'x' } }),
         line(missingKey, { decision: 'add_alias', row: 9999 }),
-        line(cellKey, { decision: 'retract', value: 'x', retracts: 'old-1' }),
+        line(cellKey, { decision: 'retract', value: 'x', retracts: oldId(1) }),
         line(cellKey, { evidence: ['javascript:alert(1)'] }),
         line(cellKey, { decision: 'add_row' }),
         // Clusters are what this store's runs give: a value the other engineer's systems gave still merges.

@@ -27,3 +27,13 @@ describe('rulingStates', () => {
     expect(myCountedRuling(rulings, undefined)).toBeNull();
   });
 });
+
+describe('rulingStates with a retraction merged from another engineer', () => {
+  it('leaves a ruling standing when someone else "retracted" it: an engineer retracts only their own', () => {
+    const rulings = [
+      ruling({ id: 'a', engineer: 'bob', decision: 'keep_gold', counted: true }),
+      ruling({ id: 'b', engineer: 'alice', decision: 'retract', retracts: 'a' }),
+    ];
+    expect(Object.fromEntries(rulingStates(rulings))).toEqual({ a: 'counted', b: 'retraction' });
+  });
+});

@@ -1,10 +1,12 @@
 // How each ruling of the audit trail stands today.
 import type { RulingView } from '../../../../shared/api-types';
+import { retractedIds } from '../../../../shared/retractions';
 
 export type RulingState = 'counted' | 'superseded' | 'retracted' | 'retraction';
 
 export function rulingStates(rulings: readonly RulingView[]): Map<string, RulingState> {
-  const retracted = new Set(rulings.map((r) => r.retracts).filter((id): id is string => id != null));
+  // Only the engineer's own retraction withdraws a ruling (a merged log may hold another's).
+  const retracted = retractedIds(rulings);
   return new Map(
     rulings.map((r) => {
       if (r.decision === 'retract') return [r.id, 'retraction'];
