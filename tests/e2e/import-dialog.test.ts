@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GeneratedWorkspace } from '../../db/demo/generate';
 import { generateWorkspace } from '../../db/demo/generate';
 import type { Bridge, LaunchedBrowser } from './support';
-import { ensureRendererBuilt, launchBrowser, startBridge, tempDir } from './support';
+import { ensureRendererBuilt, holdRoute, launchBrowser, startBridge, tempDir } from './support';
 
 let bridge: Bridge;
 let browser: LaunchedBrowser;
@@ -53,18 +53,8 @@ describe('the Import dialog on an empty store', () => {
   it('closes on a click whose press landed on Close just before the import started', async () => {
     // The job's start and its first poll are held, so the footer re-renders
     // (the job runs) between the press and the release, as it can under load.
-    let releaseStart = () => {};
-    let releasePoll = () => {};
-    const started = new Promise<void>((resolve) => (releaseStart = resolve));
-    const polled = new Promise<void>((resolve) => (releasePoll = resolve));
-    await page.route('**/api/startImport', async (route) => {
-      await started;
-      await route.continue();
-    });
-    await page.route('**/api/getJob', async (route) => {
-      await polled;
-      await route.continue();
-    });
+    const start = await holdRoute(page, '**/api/startImport');
+    const poll = await holdRoute(page, '**/api/getJob');
     try {
       await page.locator('.welcome-card').getByRole('button', { name: 'Import…' }).click();
       const dialog = page.getByRole('dialog', { name: 'Import' });
@@ -74,16 +64,14 @@ describe('the Import dialog on an empty store', () => {
       if (!box) throw new Error('the footer has no Close button');
       await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
       await page.mouse.down();
-      releaseStart();
+      start.release();
       await dialog.getByRole('button', { name: 'Cancel import' }).waitFor();
       await page.mouse.up();
       await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
       expect(await page.locator('body > [inert]').count()).toBe(0);
     } finally {
-      releaseStart();
-      releasePoll();
-      await page.unroute('**/api/startImport');
-      await page.unroute('**/api/getJob');
+      await start.dispose();
+      await poll.dispose();
     }
     // Closed, not cancelled: the import ran on to its refusal.
     const refusal = page.locator('.welcome-card .error-box');
@@ -94,20 +82,8 @@ describe('the Import dialog on an empty store', () => {
   it('takes more clicks on Import as it starts and runs as nothing: one import, not cancelled', async () => {
     // The start is held, then the job's first poll, so the clicks land while the start is on its way and
     // while the job runs (as the app sees it).
-    let releaseStart = () => {};
-    let releasePoll = () => {};
-    const started = new Promise<void>((resolve) => (releaseStart = resolve));
-    const polled = new Promise<void>((resolve) => (releasePoll = resolve));
-    let starts = 0;
-    await page.route('**/api/startImport', async (route) => {
-      starts++;
-      await started;
-      await route.continue();
-    });
-    await page.route('**/api/getJob', async (route) => {
-      await polled;
-      await route.continue();
-    });
+    const start = await holdRoute(page, '**/api/startImport');
+    const poll = await holdRoute(page, '**/api/getJob');
     try {
       await page.locator('.welcome-card').getByRole('button', { name: 'Import…' }).click();
       const dialog = page.getByRole('dialog', { name: 'Import' });
@@ -116,21 +92,19 @@ describe('the Import dialog on an empty store', () => {
       const clickAction = () => page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
       await clickAction();
       await clickAction();
-      releaseStart();
+      start.release();
       await dialog.getByRole('button', { name: 'Cancel import' }).waitFor();
       await clickAction();
-      releasePoll();
+      poll.release();
       const refusal = dialog.locator('.error-box');
       await refusal.waitFor({ timeout: 20_000 });
       expect(await refusal.textContent()).toContain('/nonexistent/atlas-twice');
-      expect(starts).toBe(1);
+      expect(start.calls).toBe(1);
       await dialog.getByRole('button', { name: 'Close' }).last().click();
       await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     } finally {
-      releaseStart();
-      releasePoll();
-      await page.unroute('**/api/startImport');
-      await page.unroute('**/api/getJob');
+      await start.dispose();
+      await poll.dispose();
     }
   });
 

@@ -14,7 +14,7 @@ import { generateWorkspace } from '../../db/demo/generate';
 import type { GoldPatch } from '../../shared/patch';
 import type { RescoreResult } from '../../shared/revision-types';
 import type { Bridge, LaunchedBrowser, TempDir } from './support';
-import { BIN, ensureRendererBuilt, openApp, runCli, tempDir } from './support';
+import { BIN, ensureRendererBuilt, holdRoute, openApp, runCli, tempDir } from './support';
 
 interface DisputeLine {
   id: string;
@@ -143,38 +143,24 @@ describe('tagged revisions in the browser', () => {
     await page.locator('#apply-out').fill(out);
     // Clicked three times: as the apply starts (held), and as its job runs (its first poll held). The later
     // clicks land on a disabled Apply patch, never on Cancel, and start nothing.
-    let releaseStart = () => {};
-    let releasePoll = () => {};
-    const started = new Promise<void>((resolve) => (releaseStart = resolve));
-    const polled = new Promise<void>((resolve) => (releasePoll = resolve));
-    let starts = 0;
-    await page.route('**/api/applyPatch', async (route) => {
-      starts++;
-      await started;
-      await route.continue();
-    });
-    await page.route('**/api/getJob', async (route) => {
-      await polled;
-      await route.continue();
-    });
+    const start = await holdRoute(page, '**/api/applyPatch');
+    const poll = await holdRoute(page, '**/api/getJob');
     try {
       const box = (await page.getByRole('button', { name: 'Apply patch' }).boundingBox())!;
       const clickApply = () => page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
       await clickApply();
-      await expect.poll(() => starts).toBe(1);
+      await expect.poll(() => start.calls).toBe(1);
       await clickApply();
-      releaseStart();
+      start.release();
       await page.locator('.apply-form').getByRole('button', { name: 'Cancel', exact: true }).waitFor();
       await clickApply();
-      releasePoll();
+      poll.release();
     } finally {
-      releaseStart();
-      releasePoll();
-      await page.unroute('**/api/applyPatch');
-      await page.unroute('**/api/getJob');
+      await start.dispose();
+      await poll.dispose();
     }
     await expect.poll(async () => (await page.locator('.job-state').textContent().catch(() => '')) ?? '', { timeout: 20_000 }).toBe('done');
-    expect(starts).toBe(1);
+    expect(start.calls).toBe(1);
     const summary = page.getByLabel('Revised dataset written');
     await summary.waitFor();
     const text = (await summary.textContent()) ?? '';

@@ -9,4 +9,6 @@ export { BIN, REPO_ROOT, tempDir } from './paths';
 export type { TempDir } from './paths';
 export { ensureRendererBuilt } from './renderer';
 export { openApp, openAppOnWorkspace } from './app';
+export { holdRoute } from './held-route';
+export type { HeldRoute } from './held-route';
 export type { OpenedApp } from './app';
