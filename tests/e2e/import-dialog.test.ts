@@ -2,7 +2,7 @@
 // would: the welcome card, the Import dialog with typed paths, its report,
 // then the queue. A path that does not exist is refused by name.
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GeneratedWorkspace } from '../../db/demo/generate';
 import { generateWorkspace } from '../../db/demo/generate';
@@ -30,12 +30,18 @@ afterAll(async () => {
   await bridge?.close();
 });
 
+/** The Import dialog opened from the welcome card, with `paths` typed (one a line). */
+async function openImportWith(paths: string): Promise<Locator> {
+  await page.locator('.welcome-card').getByRole('button', { name: 'Import…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import' });
+  await dialog.locator('textarea').fill(paths);
+  return dialog;
+}
+
 describe('the Import dialog on an empty store', () => {
   it('refuses a path that does not exist, naming it, and imports nothing', async () => {
     await page.getByRole('heading', { name: 'Nothing to adjudicate yet' }).waitFor({ timeout: 20_000 });
-    await page.locator('.welcome-card').getByRole('button', { name: 'Import…' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Import' });
-    await dialog.locator('textarea').fill('/nonexistent/atlas-runs');
+    const dialog = await openImportWith('/nonexistent/atlas-runs');
     await dialog.getByRole('button', { name: 'Import 1 path' }).click();
     // The refusal itself, not the dialog's text: that holds the path from the
     // start (React mirrors a textarea's value into its text), so it would pass
@@ -56,9 +62,7 @@ describe('the Import dialog on an empty store', () => {
     const start = await holdRoute(page, '**/api/startImport');
     const poll = await holdRoute(page, '**/api/getJob');
     try {
-      await page.locator('.welcome-card').getByRole('button', { name: 'Import…' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Import' });
-      await dialog.locator('textarea').fill('/nonexistent/atlas-held');
+      const dialog = await openImportWith('/nonexistent/atlas-held');
       await dialog.getByRole('button', { name: 'Import 1 path' }).click();
       const box = await dialog.locator('footer').getByRole('button', { name: 'Close' }).boundingBox();
       if (!box) throw new Error('the footer has no Close button');
@@ -85,9 +89,7 @@ describe('the Import dialog on an empty store', () => {
     const start = await holdRoute(page, '**/api/startImport');
     const poll = await holdRoute(page, '**/api/getJob');
     try {
-      await page.locator('.welcome-card').getByRole('button', { name: 'Import…' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Import' });
-      await dialog.locator('textarea').fill('/nonexistent/atlas-twice');
+      const dialog = await openImportWith('/nonexistent/atlas-twice');
       const box = (await dialog.getByRole('button', { name: 'Import 1 path' }).boundingBox())!;
       const clickAction = () => page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
       await clickAction();
@@ -109,9 +111,7 @@ describe('the Import dialog on an empty store', () => {
   });
 
   it('imports typed paths, reports what came in, and the queue shows the disputes', async () => {
-    await page.locator('.welcome-card').getByRole('button', { name: 'Import…' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Import' });
-    await dialog.locator('textarea').fill([workspace.dataset, workspace.runsDir].join('\n'));
+    const dialog = await openImportWith([workspace.dataset, workspace.runsDir].join('\n'));
     await dialog.getByRole('button', { name: 'Import 2 paths' }).click();
     await expect.poll(async () => (await dialog.textContent()) ?? '', { timeout: 30_000 }).toMatch(/disputes/);
     const report = (await dialog.textContent()) ?? '';
