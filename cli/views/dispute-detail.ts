@@ -3,6 +3,7 @@
 // opinions and rulings. Mirrors the app's dispute panel.
 import type { ClusterDetail, DisputeDetail, JudgeOpinionView, MissingRowSystemView, RulingView } from '../../shared/api-types';
 import type { ColumnRule } from '../../shared/domain';
+import { missingRowInGold } from '../../shared/gold-row-named';
 import { retractedIds } from '../../shared/retractions';
 import { block, inline, plural, wrap } from '../format';
 import { disputeReportLines } from './dispute-reports';
@@ -39,7 +40,15 @@ function field(label: string, value: string): string {
 }
 
 function goldLine(d: DisputeDetail): string {
-  if (d.dispute.kind === 'missing_row') return 'not in gold (missing row)';
+  if (d.dispute.kind === 'missing_row') {
+    const now = missingRowInGold(d);
+    if (!now) return 'not in gold (missing row)';
+    const aka = now.aliases.length > 0 ? ` (aka ${now.aliases.map(inline).join(', ')})` : '';
+    const why = d.settled_by_revision
+      ? `added by revision ${inline(d.settled_by_revision)}; the runs were graded before it`
+      : "the runs' grades did not align their row to it";
+    return `in gold now: row ${now.row + 1} · ${inline(now.entity)}${aka} (${why})`;
+  }
   if (d.gold.state === 'value') return inline(d.gold.value);
   return d.gold.state === 'blank' ? '(blank: no data exists)' : '(ungraded: excluded from scoring)';
 }

@@ -4,8 +4,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { disputeDetailText } from '../../cli/views/dispute-detail';
 import type { GeneratedWorkspace } from '../../db/demo/generate';
 import type { ServiceHandle } from '../../db/service';
+import { missingRowInGold } from '../../shared/gold-row-named';
 import { freshService, smallWorkspace, tempDir, workspacePaths } from './workspace';
 
 let service: ServiceHandle;
@@ -127,6 +129,48 @@ describe('a ruled dispute the revised gold no longer gives', () => {
       expect((await local.getStats({})).engineers).toEqual(['mia']);
       expect(local.store.db.prepare('SELECT count(*) FROM rulings r WHERE NOT EXISTS (SELECT 1 FROM disputes d WHERE d.id = r.dispute_id)').pluck().get()).toBe(0);
       expect((await local.listDisputes({ filter: {}, offset: 0, limit: 1 })).total).toBe(before);
+    } finally {
+      local.close();
+    }
+  });
+});
+
+describe('a missing row a revision added', () => {
+  it('is shown where gold has it now (the row and the revision), in the service detail and in `show`, not as "not in gold"', async () => {
+    const local = freshService('mia');
+    const localDir = tempDir();
+    try {
+      await local.importPaths(workspacePaths(workspace));
+      const [added, aliased, untouched] = [...local.disputeRecords({ kind: 'missing_row' })];
+      // add_row under a spelling no system used; add_alias onto the task's first gold row.
+      await local.rule({ disputeId: added!.id, decision: 'add_row', value: `${added!.entity} (added)` });
+      await local.rule({ disputeId: aliased!.id, decision: 'add_alias', row: 0 });
+      const before = await local.getDispute({ id: untouched!.id });
+      expect(missingRowInGold(before)).toBeNull();
+      expect(disputeDetailText(before)).toContain('not in gold (missing row)');
+
+      const patch = join(localDir, 'v1.1.patch.json');
+      await local.exportPatch({ revision: 'v1.1', out: patch });
+      const out = join(localDir, 'atlas-v1.1.jsonl');
+      const { jobId } = await local.applyPatch({ dataset: workspace.dataset, patch, out });
+      await local.idle();
+      expect((await local.getJob({ jobId })).state).toBe('done');
+      await local.importPaths([out]);
+
+      const addedNow = await local.getDispute({ id: added!.id });
+      expect(addedNow.settled_by_revision).toBe('v1.1');
+      const addedRow = missingRowInGold(addedNow)!;
+      expect(addedRow.entity).toBe(`${added!.entity} (added)`);
+      expect(addedRow.row).toBe(addedNow.task_rows.length - 1);
+      expect(disputeDetailText(addedNow)).toContain(`in gold now: row ${addedRow.row + 1} · ${added!.entity} (added) (added by revision v1.1; the runs were graded before it)`);
+
+      const aliasedNow = await local.getDispute({ id: aliased!.id });
+      const aliasRow = missingRowInGold(aliasedNow)!;
+      expect(aliasRow.row).toBe(0);
+      expect(aliasRow.aliases).toContain(aliased!.entity);
+      expect(disputeDetailText(aliasedNow)).toContain('in gold now: row 1 · ');
+
+      expect(disputeDetailText(await local.getDispute({ id: untouched!.id }))).toContain('not in gold (missing row)');
     } finally {
       local.close();
     }

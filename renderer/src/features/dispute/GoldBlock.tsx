@@ -1,6 +1,7 @@
 // What gold says today: value or state, accepted alternatives, sources, and
 // the gold row it belongs to (numbered from 1, as everywhere on screen).
 import type { DisputeDetail } from '../../../../shared/api-types';
+import { missingRowInGold } from '../../../../shared/gold-row-named';
 import { goldDisplay, oneLine } from '../../lib/format';
 import { rowText } from '../../lib/reports';
 import { ValueText } from '../../ui/ValueText';
@@ -13,9 +14,20 @@ export function GoldBlock({ detail }: { detail: DisputeDetail }) {
   const row = detail.gold_row && { ...detail.gold_row, entity: oneLine(detail.gold_row.entity), aliases: detail.gold_row.aliases.map(oneLine) };
   const gold = { ...detail.gold, alternatives: detail.gold.alternatives.map(oneLine) };
   if (dispute.kind === 'missing_row') {
+    const now = missingRowInGold(detail);
     return (
       <Section title="Gold">
-        <div className="muted">No gold row for “{dispute.entity}” in task {dispute.task_id}.</div>
+        {now ? (
+          <div className="notice-inline" data-testid="missing-row-now-in-gold">
+            Gold has it now: row {now.row + 1} · {oneLine(now.entity)}
+            {now.aliases.length > 0 ? ` (aka ${now.aliases.map(oneLine).join(', ')})` : ''}.{' '}
+            {detail.settled_by_revision != null
+              ? `Added by revision ${oneLine(detail.settled_by_revision)}; the runs were graded before it.`
+              : 'The runs’ grades did not align their row to it.'}
+          </div>
+        ) : (
+          <div className="muted">No gold row for “{dispute.entity}” in task {dispute.task_id}.</div>
+        )}
       </Section>
     );
   }
@@ -62,3 +74,4 @@ export function GoldBlock({ detail }: { detail: DisputeDetail }) {
     </Section>
   );
 }
+
