@@ -1,6 +1,6 @@
 // The import report as `import --json` prints it and as people read it.
 import type { ImportReport } from '../../shared/api-types';
-import { inline, plural, table } from '../format';
+import { inline, plural, table, wrap } from '../format';
 
 /** The contract's object (`tasks, systems, cells, disputes, skipped[{path, field, reason}]`), then extra detail. */
 export function importReportJson(report: ImportReport): Record<string, unknown> {
@@ -57,8 +57,7 @@ export function importReportText(report: ImportReport): string {
     lines.push(indent(table(['SYSTEM', 'TASK', 'FILE'], report.failed.map((f) => [f.system, f.task_id, f.path]), 200)));
   }
   if (report.skipped.length > 0) {
-    lines.push('', `${plural(report.skipped.length, 'skipped item')}:`);
-    lines.push(indent(table(['FILE', 'FIELD', 'REASON'], report.skipped.map((s) => [s.path, s.field, s.reason]), 200)));
+    lines.push('', `${plural(report.skipped.length, 'skipped item')}:`, ...skippedLines(report.skipped));
   }
   return `${lines.join('\n')}\n`;
 }
@@ -92,6 +91,27 @@ export function refusedCount(report: ImportReport): number {
 /** The import held ruling logs or issue files, everything else added nothing, and none of their lines was taken. */
 export function logsRefusedWhole(report: ImportReport): boolean {
   return logsTaken(report) === 0 && logsRefused(report) > 0 && sourcesAdded(report) === 0 && report.skipped.length === 0;
+}
+
+/** A reason longer than this is listed under its file, wrapped, rather than cut to fit a table cell. */
+const TABLE_REASON = 100;
+const WRAP_AT = 96;
+
+/**
+ * Skipped items as a table when every reason fits a cell; otherwise one block
+ * per item with the reason in full: a reason often says what to do next, and
+ * a cut one loses exactly that.
+ */
+function skippedLines(skipped: ImportReport['skipped']): string[] {
+  if (skipped.every((item) => [...item.reason].length <= TABLE_REASON)) {
+    return [indent(table(['FILE', 'FIELD', 'REASON'], skipped.map((s) => [s.path, s.field, s.reason]), 200))];
+  }
+  return skipped.flatMap((item) => [
+    `  ${inline(item.path)}${item.field ? ` (${inline(item.field)})` : ''}`,
+    ...wrap(inline(item.reason), WRAP_AT)
+      .split('\n')
+      .map((line) => `      ${line}`),
+  ]);
 }
 
 function indent(text: string): string {

@@ -189,6 +189,17 @@ describe('import', () => {
     expect(res.stdout).toContain('1 failed task');
   });
 
+  it('prints a long skip reason in full under its file, wrapped, rather than cut to a table cell', async () => {
+    const reason = `task t/2: ${'its gold would go from 6 gold rows to 5 while graded runs aligned to the old rows are in this store, '.repeat(2)}so the task was left as it was (runs graded against this dataset need a fresh store)`;
+    const { h } = setup({ report: { ...IMPORT_REPORT, skipped: [...IMPORT_REPORT.skipped, { path: '/data/atlas-v1.1.jsonl', field: 'gold.rows', reason }] } });
+    const res = await h.run(['import', runDir, '--db', db]);
+    expect(res.code).toBe(0);
+    expect(res.stdout).toContain('  /data/atlas-v1.1.jsonl (gold.rows)\n      task t/2: its gold would go');
+    expect(res.stdout.replace(/\n {6}/g, ' ')).toContain(reason);
+    expect(res.stdout).toContain('  /runs/alpha-atlas-1/tasks/t_2/grade.json (scores)\n      truncated JSON');
+    for (const line of res.stdout.split('\n')) expect(line.length).toBeLessThanOrEqual(110);
+  });
+
   it('exits 0 on a re-import that adds nothing, 1 when nothing could be imported into an empty store', async () => {
     const zero = { ...IMPORT_REPORT, tasks: 0, systems: 0, cells: 0, disputes: 0, judges: 0 };
     const again = setup({ report: zero, tasks: 5 });
