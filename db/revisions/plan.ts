@@ -10,9 +10,10 @@
 // are listed as superseded). add_row's `row` is the base row count plus the
 // number of rows the patch added before it in the task.
 import type { GoldCell } from '../../shared/domain';
+import { normalizeText } from '../../shared/normalize';
 import type { PatchCellState, PatchOperation, PatchRowState } from '../../shared/patch';
 import type { PatchMismatch } from '../../shared/revision-types';
-import type { ParsedGold } from '../readers/types';
+import type { GoldRow, ParsedGold } from '../readers/types';
 
 export interface IndexedOperation {
   /** Position in the patch. */
@@ -95,6 +96,18 @@ export function describeState(state: PatchCellState | PatchRowState | null | und
 }
 
 /**
+ * Whether a cell operation's `entity` names the dataset row it targets (its
+ * entity or an alias, compared as values are). An empty name, or the `row N`
+ * an export writes for a row whose entity its store never learned, says
+ * nothing either way.
+ */
+function namesRow(row: GoldRow, entity: string, index: number): boolean {
+  if (entity.trim() === '' || entity === `row ${index + 1}`) return true;
+  const wanted = normalizeText(entity);
+  return normalizeText(row.entity) === wanted || row.aliases.some((alias) => normalizeText(alias) === wanted);
+}
+
+/**
  * Checks `operations` (plain text, all of one task) against `gold` and
  * resolves them. Mismatches name the operation; `expected`/`found` are filled
  * only when `showValues`.
@@ -169,6 +182,16 @@ export function planTask(taskId: string, gold: ParsedGold, operations: readonly 
     }
     if (!isCellState(op.from) || !isCellState(op.to)) {
       fail(item, '`from` and `to` must be cell states');
+      continue;
+    }
+    if (!namesRow(row, op.entity, op.row)) {
+      // `from` alone can pass on another entity's row (both blank, or the same choice) once rows moved.
+      fail(
+        item,
+        `row ${op.row + 1} is another entity in the dataset than the one the operation is about (were gold rows removed or reordered since the patch was made?)`,
+        JSON.stringify(op.entity),
+        JSON.stringify(row.entity),
+      );
       continue;
     }
     const found = cellState(row.cells[op.column]);

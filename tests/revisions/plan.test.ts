@@ -70,6 +70,23 @@ describe('planTask', () => {
     expect(loud.mismatches[0]).toMatchObject({ expected: '"Rome"', found: 'blank' });
   });
 
+  it('refuses a cell operation about another entity than the row holds, even when `from` matches (rows moved since the patch)', () => {
+    // Gamma (row 3) has no City cell: blank, as Beta's; a patch made before a row was removed would target it by index.
+    const ops = indexed(
+      op({ op: 'set_cell', row: 2, entity: 'Beta', column: 'City', from: { blank: true }, to: { value: 'Oslo' } }),
+      op({ op: 'set_cell', row: 0, entity: ' a ', column: 'City', from: { value: 'Paris' }, to: { value: 'Lyon' } }),
+      op({ op: 'set_cell', row: 1, entity: 'row 2', column: 'City', from: { blank: true }, to: { value: 'Rome' } }),
+    );
+    const quiet = planTask('t', gold(), ops, false);
+    expect(quiet.mismatches).toEqual([
+      {
+        index: 0, op: 'set_cell', task_id: 't', row: 2, column: 'City',
+        reason: 'row 3 is another entity in the dataset than the one the operation is about (were gold rows removed or reordered since the patch was made?)',
+      },
+    ]);
+    expect(planTask('t', gold(), ops, true).mismatches[0]).toMatchObject({ expected: '"Beta"', found: '"Gamma"' });
+  });
+
   it('lets a removed row supersede other operations on it', () => {
     const plan = planTask('t', gold(), indexed(
       op({ op: 'set_cell', row: 0, column: 'City', from: { value: 'Paris' }, to: { value: 'Lyon' } }),
