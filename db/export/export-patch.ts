@@ -13,6 +13,7 @@ import { writeFileAtomic } from '../fs-atomic';
 import { patchContentSha256, recordRevision } from '../revisions/index';
 import type { Store } from '../store';
 import { getMeta } from '../store';
+import { tasksBehindBase } from './behind-base';
 import { encryptOperations } from './encrypt-operations';
 import { collectOperations, ExportError } from './patch-ops';
 
@@ -29,6 +30,7 @@ export function buildPatch(store: Store, input: ExportInput, engineer: string): 
   const { db } = store;
   const { operations, latestRulingAt } = collectOperations(store);
   const baseSha = input.dataset ? createHash('sha256').update(readFileSync(input.dataset)).digest('hex') : getMeta(db, 'dataset_sha256');
+  if (baseSha !== null) refuseTasksBehindBase(store, baseSha, operations);
   const encrypted = !input.plaintext;
   let finalOperations = operations;
   // The content identity is of the text a reader decrypts: computed here from
@@ -51,6 +53,22 @@ export function buildPatch(store: Store, input: ExportInput, engineer: string): 
     operations: finalOperations,
   };
   return { patch, contentSha256: patchContentSha256(patch, contentOperations) };
+}
+
+function refuseTasksBehindBase(store: Store, baseSha: string, operations: readonly PatchOperation[]): void {
+  const behind = tasksBehindBase(store, baseSha, operations.map((op) => op.task_id));
+  if (behind.length === 0) return;
+  const basePath = store.db.prepare<[string], string>('SELECT path FROM datasets WHERE sha256 = ?').pluck().get(baseSha) ?? baseSha;
+  const lines = behind.slice(0, 10).map((task) => {
+    const disputes = operations.filter((op) => op.task_id === task.task_id).map((op) => op.dispute_id);
+    return `\n  task ${task.task_id}: gold from ${task.gold_from}; ${disputes.length === 1 ? 'dispute' : 'disputes'} ${disputes.join(', ')}`;
+  });
+  const more = behind.length > 10 ? `\n  … and ${behind.length - 10} more` : '';
+  throw new ExportError(
+    `${behind.length} ${behind.length === 1 ? 'task' : 'tasks'} with settled rulings still ${behind.length === 1 ? 'has' : 'have'} older gold than the base dataset ${basePath}: ` +
+      `importing it left ${behind.length === 1 ? 'that task' : 'them'} as ${behind.length === 1 ? 'it was' : 'they were'} (gold rows or columns changed under graded runs), ` +
+      `so ${behind.length === 1 ? 'its' : 'their'} operations would not apply to it. Import the base dataset into a fresh store with runs graded against it.${lines.join('')}${more}`,
+  );
 }
 
 export interface ExportProgress {

@@ -7,7 +7,8 @@ import type { DisputeRecord } from '../../db/queries/dispute-records';
 import { contentSha256Of } from '../../db/revisions/index';
 import type { ServiceHandle } from '../../db/service';
 import { parseInput } from '../../shared/api';
-import { decryptText } from '../../shared/crypto';
+import { writeFileSync } from 'node:fs';
+import { decryptText, encryptText } from '../../shared/crypto';
 import type { GoldPatch } from '../../shared/patch';
 import { mapOperationText } from '../../shared/patch';
 import { freshService, smallWorkspace, tempDir, workspacePaths } from './workspace';
@@ -15,6 +16,8 @@ import { freshService, smallWorkspace, tempDir, workspacePaths } from './workspa
 let service: ServiceHandle;
 let workspace: GeneratedWorkspace;
 let out: string;
+
+const escaped = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
 
 function datasetCanaries(path: string): Map<string, string> {
   const canaries = new Map<string, string>();
@@ -181,6 +184,47 @@ describe('refused exports take no tag', () => {
       expect(exported.operations).toBe(1);
     } finally {
       early.close();
+    }
+  });
+
+  it('refuses operations on a task the base dataset import left with older gold (rows removed under graded runs), naming it, its origin and disputes', async () => {
+    const local = freshService('mia');
+    try {
+      await local.importPaths(workspacePaths(workspace));
+      const lines = readFileSync(workspace.dataset, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as { id: string; gold: string; canary: string });
+      const cells = [...local.disputeRecords({ kind: 'cell' })].filter((record) => record.gold.state === 'value');
+      const behind = cells[0]!;
+      const elsewhere = cells.find((record) => record.task_id !== behind.task_id)!;
+      // The revised dataset drops the task's first gold row: every later row's index moves under the graded runs.
+      const revised = lines.map((record) => {
+        if (record.id !== behind.task_id) return record;
+        const gold = JSON.parse(decryptText(record.gold, record.canary)) as { rows: unknown[] };
+        gold.rows.shift();
+        return { ...record, gold: encryptText(JSON.stringify(gold), record.canary) };
+      });
+      const revisedPath = join(out, 'atlas-behind.v1.1.jsonl');
+      writeFileSync(revisedPath, `${revised.map((record) => JSON.stringify(record)).join('\n')}\n`);
+      const report = await local.importPaths([revisedPath]);
+      expect(report.skipped.map((item) => [item.field, item.reason.startsWith(`task ${behind.task_id}: `)])).toEqual([['gold.rows', true]]);
+
+      await local.rule({ disputeId: elsewhere.id, decision: 'mark_blank' });
+      await local.rule({ disputeId: behind.id, decision: 'mark_blank' });
+      const target = join(out, 'behind.json');
+      await expect(local.exportPatch({ revision: 'v-behind', out: target })).rejects.toThrow(
+        new RegExp(
+          `^1 task with settled rulings still has older gold than the base dataset ${escaped(revisedPath)}: .*` +
+            `Import the base dataset into a fresh store with runs graded against it\\.\\n  task ${escaped(behind.task_id)}: gold from ${escaped(workspace.dataset)}; dispute ${behind.id}$`,
+          'u',
+        ),
+      );
+      expect(local.store.db.prepare('SELECT count(*) FROM revisions').pluck().get()).toBe(0);
+      expect(() => readFileSync(target)).toThrow();
+
+      // Ruled back to gold, the task has no operation: the rest exports.
+      await local.rule({ disputeId: behind.id, decision: 'keep_gold' });
+      expect((await local.exportPatch({ revision: 'v-behind', out: target })).operations).toBe(1);
+    } finally {
+      local.close();
     }
   });
 
