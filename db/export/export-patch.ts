@@ -66,7 +66,7 @@ function refuseTasksBehindBase(store: Store, baseSha: string, operations: readon
   const more = behind.length > 10 ? `\n  … and ${behind.length - 10} more` : '';
   throw new ExportError(
     `${behind.length} ${behind.length === 1 ? 'task' : 'tasks'} with settled rulings still ${behind.length === 1 ? 'has' : 'have'} older gold than the base dataset ${basePath}: ` +
-      `importing it left ${behind.length === 1 ? 'that task' : 'them'} as ${behind.length === 1 ? 'it was' : 'they were'} (gold rows or columns changed under graded runs), ` +
+      `an import leaves a task as it was when its gold rows or columns would change under graded runs, and keeps a task the base lacks; ` +
       `so ${behind.length === 1 ? 'its' : 'their'} operations would not apply to it. Import the base dataset into a fresh store with runs graded against it.${lines.join('')}${more}`,
   );
 }
