@@ -65,6 +65,8 @@ export interface ParsedReport {
 }
 
 const MAX_WEIGHED = 5;
+/** GitHub refuses an issue body longer than this; a saved issue file may still carry more. */
+export const MAX_BODY_CHARS = 65_536;
 
 interface TaskReading {
   row: RowGuess | null;
@@ -81,7 +83,8 @@ export interface ParseOptions {
 
 export function parseReport(report: ReportText, catalogue: ReportCatalogue, options: ParseOptions = {}): ParsedReport {
   const rawTitle = stripComments(report.title);
-  const rawBody = stripComments(report.body ?? '');
+  const capped = capBody(report.body ?? '');
+  const rawBody = stripComments(capped.text);
   // Links are read before invisible controls are dropped, so a link hiding one is seen (and flagged) as it is.
   const urls = extractUrls(`${rawTitle}\n${rawBody}`);
   const title = removeInvisible(withoutUrls(rawTitle));
@@ -95,6 +98,7 @@ export function parseReport(report: ReportText, catalogue: ReportCatalogue, opti
   const labelled = taskFromField(taskField, mentions, taskIds);
   const candidates = [...new Set([...(labelled ? [labelled] : []), ...mentions.map((m) => m.id)])];
   const notes: string[] = [];
+  if (capped.cut) notes.push(`the body is ${capped.length.toLocaleString('en-US')} characters, over GitHub's ${MAX_BODY_CHARS.toLocaleString('en-US')}; only the first ${MAX_BODY_CHARS.toLocaleString('en-US')} were read`);
 
   const forced = options.taskId !== undefined && taskIds.includes(options.taskId) ? options.taskId : null;
   let chosen: string | null = forced ?? labelled ?? (candidates.length === 1 ? candidates[0]! : null);
@@ -141,6 +145,19 @@ export function parseReport(report: ReportText, catalogue: ReportCatalogue, opti
   return parsed;
 }
 
+/**
+ * The body as GitHub could have stored it: its first MAX_BODY_CHARS
+ * characters. Longer text only comes from an edited issue file, and reading
+ * it all would take seconds for nothing a real report says.
+ */
+function capBody(body: string): { text: string; cut: boolean; length: number } {
+  if (body.length <= MAX_BODY_CHARS) return { text: body, cut: false, length: body.length };
+  // Never end on the first half of a surrogate pair.
+  const last = body.charCodeAt(MAX_BODY_CHARS - 1);
+  const end = last >= 0xd800 && last <= 0xdbff ? MAX_BODY_CHARS - 1 : MAX_BODY_CHARS;
+  return { text: body.slice(0, end), cut: true, length: body.length };
+}
+
 function firstLine(value: string): string {
   return unwrapValue(value.split('\n')[0] ?? '');
 }
@@ -158,7 +175,7 @@ function readTask(task: CatalogueTask, fields: readonly LabelledField[], tables:
   const column = findColumn(fields, tables, rowProse, task.columns, entityColumn, row.guess ? [row.guess.text, ...namesOf(task, row.guess.row)] : []);
   const proposedField = firstField(fields, 'proposed');
   const proposed = (proposedField ? proposedFromField(proposedField.value) : null) ?? snippet?.value ?? proposedFromProse(prose);
-  const missing = row.guess ? null : findMissingEntity(fields, prose, row.unmatchedName);
+  const missing = row.guess ? null : findMissingEntity(fields, rowProse, row.unmatchedName);
   if (missing !== null) {
     // A "missing" entity gold already has is a report about that row.
     const known = task.rows.findIndex((r) => [r.entity, ...r.aliases].some((name) => looseKey(name) === looseKey(missing)));
