@@ -10,6 +10,7 @@ import { exportPatch, exportPatchJob } from './export/export-patch';
 import type { ThreadMode } from './import/thread/policy';
 import type { DeferMode } from './import/deferred-index';
 import { importPaths } from './import/import-paths';
+import type { JobContext, JobResult } from './jobs';
 import { JobFailure, JobManager } from './jobs';
 import { NotFoundError, requireDispute } from './not-found';
 import { checkInputFile, checkOutputFile, checkReadableFile, PATCH_FILE_EXPECTED } from './path-checks';
@@ -17,8 +18,10 @@ import { defaultSettingsPath } from './paths';
 import { getDisputeDetail } from './queries/detail';
 import type { DisputeRecord } from './queries/dispute-records';
 import { disputeRecords } from './queries/dispute-records';
+import { searchNeedle } from './queries/filter-sql';
 import { listDisputes, locateDispute } from './queries/list';
 import { facets, statusCounts, storeTotals } from './queries/overview';
+import { prewarmSearch, whenSearchReady } from './queries/search-build';
 import { exportRulingLog, mergeRulingLogs } from './rulings/log';
 import { policyEffect, readPolicy, writePolicy } from './rulings/policy';
 import { agreementStats } from './rulings/stats';
@@ -58,6 +61,11 @@ export interface ServiceOptions {
   demoDir?: string;
   /** Where the GitHub token is kept (default: memory for this session; Electron passes its keychain). */
   secrets?: SecretStore;
+  /**
+   * Build the search index in the background on opening and after a change of disputes (default false). For hosts
+   * that run on (Electron, the bridge): a one-shot command would pay for an index it never reads, or wait to exit.
+   */
+  prewarmSearch?: boolean;
 }
 
 export interface ImportOptions {
@@ -105,6 +113,20 @@ export function openService(options: ServiceOptions): ServiceHandle {
   };
   const engineer = (): string => options.engineer ?? process.env.ATLAS_ADJUDICATOR_ENGINEER ?? readSettings(settingsPath).engineer;
 
+  // A search waits for the index built a chunk at a time (search-build.ts), so its query finds it current instead of
+  // rebuilding at once and holding up every other request; a request that searches nothing never waits.
+  const afterSearchReady = <T>(filter: DisputeFilter, query: () => T): T | Promise<T> =>
+    searchNeedle(filter) ? whenSearchReady(store).then(query) : query();
+  const prewarm = (): void => {
+    if (options.prewarmSearch) prewarmSearch(store);
+  };
+  // Once a job that changed disputes ends, whether it finished or not: the next search is then usually instant.
+  const thenPrewarm =
+    (work: (context: JobContext) => Promise<JobResult>) =>
+    (context: JobContext): Promise<JobResult> =>
+      work(context).finally(prewarm);
+  prewarm();
+
   // Imports write through their own connection, so reads here keep seeing the last committed state.
   const runImport = (paths: string[], importOptions: ImportOptions = {}): Promise<ImportReport> => {
     const importStore = openStore(options.dbPath, { cacheMiB: IMPORT_CACHE_MIB });
@@ -135,23 +157,29 @@ export function openService(options: ServiceOptions): ServiceHandle {
     setSettings: (input) => writeSettings(settingsPath, { engineer: input.engineer }),
 
     startImport: (input) => {
-      const job = jobs.start('import', async (context) => ({
-        report: await runImport(input.paths, { signal: context.signal, onProgress: context.progress, replaceRuns: input.replaceRuns === true }),
-      }));
+      const job = jobs.start(
+        'import',
+        thenPrewarm(async (context) => ({
+          report: await runImport(input.paths, { signal: context.signal, onProgress: context.progress, replaceRuns: input.replaceRuns === true }),
+        })),
+      );
       return { jobId: job.id };
     },
     loadDemo: () => {
-      const job = jobs.start('demo', async (context) => {
-        const paths = await loadDemoWorkspace(options.demoDir ?? defaultDemoDir(options.dbPath), context.signal);
-        return { report: await runImport(paths, { signal: context.signal, onProgress: context.progress }) };
-      });
+      const job = jobs.start(
+        'demo',
+        thenPrewarm(async (context) => {
+          const paths = await loadDemoWorkspace(options.demoDir ?? defaultDemoDir(options.dbPath), context.signal);
+          return { report: await runImport(paths, { signal: context.signal, onProgress: context.progress }) };
+        }),
+      );
       return { jobId: job.id };
     },
     getJob: (input) => jobs.get(input.jobId),
     cancelJob: (input) => jobs.cancel(input.jobId),
 
-    listDisputes: (input) => listDisputes(store, input, engineer()),
-    locateDispute: (input) => ({ index: locateDispute(store, input.id, input.filter) }),
+    listDisputes: (input) => afterSearchReady(input.filter, () => listDisputes(store, input, engineer())),
+    locateDispute: (input) => afterSearchReady(input.filter, () => ({ index: locateDispute(store, input.id, input.filter) })),
     getDispute: (input) => getDisputeDetail(store, input.id, engineer(), readPolicy(store.db).blind),
     getFacets: () => facets(store),
 
@@ -235,21 +263,24 @@ export function openService(options: ServiceOptions): ServiceHandle {
     reviewPatch: async (input) => reviewPatch(store, (await readPatchFile(input.patch)).patch),
 
     importReports: (input) => {
-      const job = jobs.start('reports', async (context) => {
-        if ('paths' in input) {
-          return { reports: store.db.transaction(() => importReportFiles(store, input.paths, { repo: input.repo })).immediate() };
-        }
-        const token = githubToken(secrets).token;
-        const reports = await importReportsFromGitHub(store, {
-          repo: input.repo,
-          ...(input.label ? { label: input.label } : {}),
-          ...(token ? { token } : {}),
-          ...(githubApi ? { baseUrl: githubApi } : {}),
-          signal: context.signal,
-          onPage: (pages, issues) => context.progress(pages, pages + 1, `${issues} issues from ${pages} pages`),
-        });
-        return { reports };
-      });
+      const job = jobs.start(
+        'reports',
+        thenPrewarm(async (context) => {
+          if ('paths' in input) {
+            return { reports: store.db.transaction(() => importReportFiles(store, input.paths, { repo: input.repo })).immediate() };
+          }
+          const token = githubToken(secrets).token;
+          const reports = await importReportsFromGitHub(store, {
+            repo: input.repo,
+            ...(input.label ? { label: input.label } : {}),
+            ...(token ? { token } : {}),
+            ...(githubApi ? { baseUrl: githubApi } : {}),
+            signal: context.signal,
+            onPage: (pages, issues) => context.progress(pages, pages + 1, `${issues} issues from ${pages} pages`),
+          });
+          return { reports };
+        }),
+      );
       return { jobId: job.id };
     },
     listReports: (input) => listReports(store, input),
@@ -257,11 +288,13 @@ export function openService(options: ServiceOptions): ServiceHandle {
     overrideReport: async (input) => {
       await jobs.idle();
       overrideReport(store, input, input.fields, { replace: input.replace });
+      prewarm();
       return reportItem(input);
     },
     linkReport: async (input) => {
       await jobs.idle();
       linkReport(store, input, input.disputeId);
+      prewarm();
       return reportItem(input);
     },
     draftReply: (input) => draftReply(store, input, input.revision ? { revision: input.revision } : {}),

@@ -84,6 +84,8 @@ export function runMain(options: MainOptions = {}): MainHandle {
       dbPath,
       settingsPath,
       secrets: keychainSecretStore(safeStorage, join(dirname(settingsPath), 'github-token.bin')),
+      // The app's first search then usually finds the index built.
+      prewarmSearch: true,
     });
     registerApi(ipcMain, service);
     registerHostChannels(ipcMain, {

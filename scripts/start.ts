@@ -155,7 +155,7 @@ async function serveBrowserMode(root: string): Promise<void> {
   ]);
   const dbPath = paths.defaultDbPath();
   mkdirSync(dirname(dbPath), { recursive: true });
-  const service = openService({ dbPath, settingsPath: paths.defaultSettingsPath() });
+  const service = openService({ dbPath, settingsPath: paths.defaultSettingsPath(), prewarmSearch: true });
   const demo = await loadDemoIfEmpty(service).catch((error: unknown) => ({ outcome: 'failed', error: String(error) }));
   if (demo.error) console.error(`The demo workspace could not be loaded: ${demo.error}`);
   const server = await startServer({ dbPath, service, rendererDir: join(root, 'dist', 'renderer') });

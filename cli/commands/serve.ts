@@ -32,7 +32,8 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
   const engineer = engineerOf(values.engineer, ctx);
   const dbPath = dbPathOf(values.db, ctx);
 
-  const service = await ctx.openService({ dbPath, ...(engineer !== undefined ? { engineer } : {}) });
+  // Runs until stopped: the first search then usually finds the index built.
+  const service = await ctx.openService({ dbPath, prewarmSearch: true, ...(engineer !== undefined ? { engineer } : {}) });
   let server: RunningServer;
   try {
     server = await startServer({ dbPath, port, service });

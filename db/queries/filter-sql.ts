@@ -11,6 +11,11 @@ export interface SqlFragment {
   params: (string | number)[];
 }
 
+/** The filter's search as the index compares it; empty when the filter searches nothing. */
+export function searchNeedle(filter: DisputeFilter): string {
+  return filter.search ? normalizeText(filter.search) : '';
+}
+
 /** For a query about to run on `store`'s connection: a search is prepared there (search-index.ts). */
 export function filterSql(store: Store, filter: DisputeFilter): SqlFragment {
   const clauses: string[] = [];
@@ -44,7 +49,7 @@ export function filterSql(store: Store, filter: DisputeFilter): SqlFragment {
     clauses.push("d.status <> 'resolved' AND NOT EXISTS (SELECT 1 FROM positions p WHERE p.dispute_id = d.id AND p.engineer = ?)");
     params.push(filter.needs);
   }
-  const search = filter.search ? normalizeText(filter.search) : '';
+  const search = searchNeedle(filter);
   if (search) {
     // Task, column, entity, gold and every cluster value, compared as normalizeText gives them.
     const answer = prepareSearch(store, search);

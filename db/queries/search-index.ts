@@ -2,13 +2,19 @@
 // system's value), answered from memory. The searched text is sealed in
 // the store, so SQL alone must open every dispute's texts on every search (a
 // second and more at 100k disputes). Here they are opened once per
-// connection into a list of search texts, rebuilt when the store's
-// dispute-texts generation moves (db/disputes/text-generation.ts), and each
-// search is a scan of plain strings. Nothing of it is written anywhere: the
-// store stays sealed at rest.
+// connection into a list of search texts (search-texts.ts), rebuilt when the
+// store's dispute-texts generation moves (db/disputes/text-generation.ts),
+// and each search is a scan of plain strings. Nothing of it is written
+// anywhere: the store stays sealed at rest.
+//
+// prepare() rebuilds at once when it finds the texts stale, which holds the
+// thread for over a second at 100k disputes; hosts that serve other requests
+// meanwhile build first, a chunk at a time (search-build.ts), so prepare()
+// finds them current.
 import { disputeTextsStamp } from '../disputes/text-generation';
-import { searchText } from '../seal';
 import type { Store } from '../store';
+import type { SearchTexts } from './search-texts';
+import { BEFORE_FIRST_ROWID, readSearchTextChunk } from './search-texts';
 
 /** Searches kept answered: paging, counting and locating repeat the same search many times. */
 const KEPT_SEARCHES = 8;
@@ -20,6 +26,8 @@ const KEPT_SEARCHES = 8;
  * a count costs one walk (15-30 ms at 114k).
  */
 const LISTED_SHARE = 0.1;
+/** Disputes read per statement by a rebuild in place: a statement's rows are all in memory at once. */
+const REBUILD_CHUNK = 5_000;
 
 /** How a query takes a search's matches. */
 export type SearchAnswer = { matches: 0 } | { matches: number; rowidsJson: string } | { matches: number; needle: string };
@@ -28,20 +36,8 @@ interface Answer {
   rowids: ReadonlySet<number>;
   listed: SearchAnswer;
 }
-/** Between the texts of one dispute: search text never holds it (normalizeText collapses whitespace to spaces). */
-const FIELD_BREAK = '\n';
 
-interface DisputeTextRow {
-  rowid: number;
-  id: string;
-  task_id: string;
-  column_name: string | null;
-  entity_s: string;
-  gold_value_s: string | null;
-  clusters_s: string | null;
-}
-
-class DisputeSearchIndex {
+export class DisputeSearchIndex {
   private stamp: string | null = null;
   private rowids: number[] = [];
   private texts: string[] = [];
@@ -58,14 +54,27 @@ class DisputeSearchIndex {
     });
   }
 
+  /** How many disputes the texts held cover: as many as the store has, once current. */
+  get size(): number {
+    return this.rowids.length;
+  }
+
+  /** Whether the texts held are those of the store at `stamp` (disputeTextsStamp). */
+  holds(stamp: string): boolean {
+    return this.stamp === stamp;
+  }
+
+  /** Takes texts read while the store's stamp was `stamp` throughout. */
+  install(stamp: string, { rowids, texts }: SearchTexts): void {
+    this.stamp = stamp;
+    this.rowids = rowids;
+    this.texts = texts;
+    this.answers.clear();
+  }
+
   /** The disputes matching `needle` (already search text) in the store as it is now. */
   prepare(needle: string): SearchAnswer {
-    const stamp = disputeTextsStamp(this.store.db);
-    if (stamp !== this.stamp) {
-      this.rebuild();
-      this.stamp = stamp;
-      this.answers.clear();
-    }
+    if (!this.holds(disputeTextsStamp(this.store.db))) this.rebuild();
     const kept = this.answers.get(needle);
     if (kept) {
       this.answers.delete(needle);
@@ -84,31 +93,33 @@ class DisputeSearchIndex {
   }
 
   private rebuild(): void {
-    const { db, sealer } = this.store;
-    const rows = db
-      .prepare<[], DisputeTextRow>(
-        `SELECT d.rowid, d.id, d.task_id, d.column_name, d.entity_s, d.gold_value_s,
-                (SELECT group_concat(c.value_s, ' ') FROM dispute_clusters c WHERE c.dispute_id = d.id) AS clusters_s
-           FROM disputes d`,
-      )
-      .iterate();
-    const rowids: number[] = [];
-    const texts: string[] = [];
-    for (const row of rows) {
-      // Sealed text is base64: a space never occurs inside one value.
-      // The id too: messages name disputes by it (an export's refusal, `show`), and pasting it finds the dispute.
-      const parts = [row.id, row.task_id, row.column_name ?? '', sealer.open(row.entity_s)];
-      if (row.gold_value_s !== null) parts.push(sealer.open(row.gold_value_s));
-      if (row.clusters_s !== null) for (const value of row.clusters_s.split(' ')) parts.push(sealer.open(value));
-      rowids.push(row.rowid);
-      texts.push(parts.map(searchText).join(FIELD_BREAK));
-    }
-    this.rowids = rowids;
-    this.texts = texts;
+    const { db } = this.store;
+    // One read transaction: its chunks and the stamp see the same snapshot, whatever another connection commits meanwhile.
+    db.transaction(() => {
+      const stamp = disputeTextsStamp(db);
+      const read: SearchTexts = { rowids: [], texts: [] };
+      for (let after = BEFORE_FIRST_ROWID; ; ) {
+        const chunk = readSearchTextChunk(this.store, after, REBUILD_CHUNK, read);
+        if (chunk.read < REBUILD_CHUNK) break;
+        after = chunk.lastRowid;
+      }
+      this.install(stamp, read);
+    })();
   }
 }
 
 const indexes = new WeakMap<Store['db'], DisputeSearchIndex>();
+
+/** The connection's index, made (and its SQL function registered) on first use. */
+export function searchIndexOf(store: Store): DisputeSearchIndex {
+  // Per connection, as the SQL function is.
+  let index = indexes.get(store.db);
+  if (!index) {
+    index = new DisputeSearchIndex(store);
+    indexes.set(store.db, index);
+  }
+  return index;
+}
 
 /**
  * The disputes matching `needle`, for a query about to run on the store's
@@ -116,11 +127,5 @@ const indexes = new WeakMap<Store['db'], DisputeSearchIndex>();
  * made ready to test each row.
  */
 export function prepareSearch(store: Store, needle: string): SearchAnswer {
-  // Per connection, as the SQL function is.
-  let index = indexes.get(store.db);
-  if (!index) {
-    index = new DisputeSearchIndex(store);
-    indexes.set(store.db, index);
-  }
-  return index.prepare(needle);
+  return searchIndexOf(store).prepare(needle);
 }

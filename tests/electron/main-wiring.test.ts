@@ -87,6 +87,8 @@ describe('Electron main wiring', () => {
       settingsPath: join(appRoot, 'settings.json'),
       // The GitHub token goes to the OS keychain, beside the settings, never into the store.
       secrets: expect.objectContaining({ kind: 'keychain' }) as unknown,
+      // A long-running host: the first search should find the index built.
+      prewarmSearch: true,
     });
     expect(service.loadDemo).toHaveBeenCalledWith({});
   });

@@ -1,0 +1,99 @@
+// Builds the search index (search-index.ts) a chunk of disputes at a time,
+// letting the event loop turn between chunks. Built at once, opening every
+// dispute's sealed texts holds the thread for over a second at 100k
+// disputes, and with it every other request of the app or the bridge; in
+// chunks, another request waits for one chunk at most.
+import { disputeTextsStamp } from '../disputes/text-generation';
+import type { Db, Store } from '../store';
+import { searchIndexOf } from './search-index';
+import type { SearchTexts } from './search-texts';
+import { BEFORE_FIRST_ROWID, readSearchTextChunk } from './search-texts';
+
+/**
+ * About 10 ms of unsealing, the longest another request waits behind the build. At 114k disputes the whole build
+ * takes as long in chunks of 1,000 as at once; 2,000 and 4,000 doubled and quadrupled that wait for no gain.
+ */
+const CHUNK_DISPUTES = 1_000;
+/**
+ * Builds started over because the store changed under them, before giving
+ * up: a waiting search then rebuilds at once (search-index.ts), which is
+ * slow but right, rather than wait behind writes that may not stop.
+ */
+const ATTEMPTS = 3;
+
+export interface SearchBuildOptions {
+  /** Disputes read per statement (default CHUNK_DISPUTES). */
+  chunkSize?: number;
+  /** Awaited between chunks (default: one turn of the event loop). Tests write to the store here, mid-build. */
+  pause?: () => Promise<void>;
+}
+
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/** Per connection, as the index is: callers that arrive during a build share it. */
+const building = new WeakMap<Db, Promise<void>>();
+
+/**
+ * Settles once the connection's search index holds the store as it is now,
+ * so the next prepareSearch answers without rebuilding. Never rejects: when
+ * the build fails, gives up or the store closes, the index stays stale and
+ * the search's own prepareSearch rebuilds at once, reporting any error to the
+ * request that needs the answer. `options` apply when this call starts the build.
+ */
+export function whenSearchReady(store: Store, options: SearchBuildOptions = {}): Promise<void> {
+  const { db } = store;
+  const running = building.get(db);
+  if (running) return running;
+  try {
+    if (!db.open || searchIndexOf(store).holds(disputeTextsStamp(db))) return Promise.resolve();
+  } catch {
+    return Promise.resolve();
+  }
+  const build: Promise<void> = buildInChunks(store, options)
+    .catch(() => undefined)
+    .finally(() => {
+      if (building.get(db) === build) building.delete(db);
+    });
+  building.set(db, build);
+  return build;
+}
+
+/**
+ * Starts the build in the background, on a later turn, so that opening the
+ * store or finishing a job is not held up by its first chunk. Does nothing
+ * once the store is closed.
+ */
+export function prewarmSearch(store: Store): void {
+  setImmediate(() => void whenSearchReady(store));
+}
+
+async function buildInChunks(store: Store, options: SearchBuildOptions): Promise<void> {
+  const { db } = store;
+  const index = searchIndexOf(store);
+  const chunkSize = options.chunkSize ?? CHUNK_DISPUTES;
+  const pause = options.pause ?? nextTurn;
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    if (attempt > 0) {
+      await pause();
+      // Closing the store between chunks ends the build: nothing is left to read, and no one to answer.
+      if (!db.open) return;
+    }
+    const stamp = disputeTextsStamp(db);
+    // Another caller's rebuild at once (prepareSearch) may have caught up meanwhile.
+    if (index.holds(stamp)) return;
+    const read: SearchTexts = { rowids: [], texts: [] };
+    for (let after = BEFORE_FIRST_ROWID; ; ) {
+      const chunk = readSearchTextChunk(store, after, chunkSize, read);
+      if (chunk.read < chunkSize) break;
+      after = chunk.lastRowid;
+      await pause();
+      if (!db.open) return;
+    }
+    // Each chunk is its own statement, so a write committed between two of them leaves texts from two states
+    // of the store; every writer of dispute texts moves the stamp, so an unchanged stamp proves there was none.
+    if (disputeTextsStamp(db) === stamp) {
+      if (!index.holds(stamp)) index.install(stamp, read);
+      return;
+    }
+  }
+}
