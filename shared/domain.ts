@@ -57,6 +57,14 @@ export const DECISIONS_BY_KIND: Record<DisputeKind, readonly Decision[]> = {
   report: ['keep_gold', 'accept_system', 'accept_both', 'new_value', 'mark_blank', 'mark_ungraded', 'remove_row'],
 };
 
+/** A report about a whole gold row (no column): the row is kept or removed; no cell decision has a cell to act on. */
+export const ROW_REPORT_DECISIONS: readonly Decision[] = ['keep_gold', 'remove_row'];
+
+/** The decisions a dispute takes, in key order (1–9, 0): by kind, and a report without a column takes only row decisions. */
+export function decisionsForDispute(dispute: { kind: DisputeKind; column: string | null }): readonly Decision[] {
+  return dispute.kind === 'report' && dispute.column === null ? ROW_REPORT_DECISIONS : DECISIONS_BY_KIND[dispute.kind];
+}
+
 export const DECISION_LABELS: Record<Decision, string> = {
   keep_gold: 'Keep gold',
   accept_system: 'Accept system value',

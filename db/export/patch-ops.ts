@@ -1,6 +1,7 @@
 // Turns the agreed ruling of each settled dispute into gold patch operations.
 // Everything per dispute is read up front in one query (settled-queries.ts);
 // only the rare row operations look a gold row up one at a time.
+import { decisionsForDispute } from '../../shared/domain';
 import type { PatchCellState, PatchOpKind, PatchOperation, PatchRulingRef } from '../../shared/patch';
 import { issueNumbersByDispute } from '../reports/index';
 import type { RulingSpelling } from '../rulings/check';
@@ -39,6 +40,12 @@ export function collectOperations(store: Store): CollectedOperations {
   for (const dispute of disputes) {
     const { rulings } = dispute;
     const agreed = rulings.at(-1)!;
+    const allowed = decisionsForDispute({ kind: dispute.kind, column: dispute.column_name });
+    if (!allowed.includes(agreed.decision)) {
+      // Recorded before rule refused it (a cell decision on a report about a whole row): apply would refuse its operation.
+      misfits.push(`dispute ${dispute.id} (${agreed.decision}, agreed by ${rulings.map((r) => r.engineer).join(', ')}): does not apply to this dispute (expected one of ${allowed.join(', ')})`);
+      continue;
+    }
     if (agreed.decision === 'add_row' || agreed.decision === 'add_alias') {
       const ruling = { decision: agreed.decision, values: sealer.openJson<Record<string, string> | null>(agreed.values_s, null), row: agreed.row_idx };
       const problem = goldProblem(store, dispute.task_id, ruling, STORED);

@@ -3,7 +3,7 @@
 // dispute with its current gold cell and the counted rulings on it. Rows come
 // as arrays (better-sqlite3's raw mode), a third cheaper than row objects at
 // this size. The SQL is exported so tests can check its plan.
-import type { Decision, GoldState } from '../../shared/domain';
+import type { Decision, DisputeKind, GoldState } from '../../shared/domain';
 import type { Store } from '../store';
 
 export interface CountedRuling {
@@ -18,6 +18,7 @@ export interface CountedRuling {
 
 export interface SettledDispute {
   id: string;
+  kind: DisputeKind;
   task_id: string;
   gold_row: number | null;
   column_name: string | null;
@@ -48,6 +49,7 @@ type SettledRow = [
   rowIdx: number | null,
   evidence: string,
   createdAt: string,
+  kind: DisputeKind,
 ];
 
 /**
@@ -57,7 +59,7 @@ type SettledRow = [
  */
 export const SETTLED_SQL = `SELECT d.id, d.task_id, d.gold_row, d.column_name, d.entity_s,
        coalesce(g.state, d.gold_state), CASE WHEN g.state IS NULL THEN d.gold_value_s ELSE g.value_s END, g.alternatives_s,
-       r.engineer, r.decision, r.value_s, r.values_s, r.row_idx, r.evidence_s, r.created_at
+       r.engineer, r.decision, r.value_s, r.values_s, r.row_idx, r.evidence_s, r.created_at, d.kind
   FROM disputes d
   LEFT JOIN gold_cells g ON g.task_id = d.task_id AND g.row_idx = d.gold_row AND g.column_name = d.column_name
   JOIN positions p ON p.dispute_id = d.id
@@ -77,6 +79,7 @@ export function settledDisputes(store: Store): SettledDispute[] {
     }
     current = {
       id: row[0],
+      kind: row[15],
       task_id: row[1],
       gold_row: row[2],
       column_name: row[3],

@@ -5,7 +5,7 @@
 import type { RulingField, RulingFields } from '../../shared/decision-fields';
 import { decisionFieldsProblem } from '../../shared/decision-fields';
 import type { Decision, DisputeKind, RuleType } from '../../shared/domain';
-import { DECISIONS_BY_KIND } from '../../shared/domain';
+import { decisionsForDispute } from '../../shared/domain';
 import { normalizeForRule, parseNumber } from '../../shared/normalize';
 import type { Store } from '../store';
 
@@ -17,6 +17,8 @@ export interface RulingToCheck extends RulingFields {
 export interface RulingTarget {
   kind: DisputeKind;
   task_id: string;
+  /** null: a missing row, or a report about a whole gold row. */
+  column: string | null;
 }
 
 /** How the caller's user spells each field: flags for `rule`, keys for a log line. */
@@ -37,9 +39,10 @@ export interface RulingSpelling {
 
 /** What is wrong with `ruling` on a dispute of `target`, or null when it can be recorded. */
 export function rulingProblem(store: Store, target: RulingTarget, ruling: RulingToCheck, name: RulingSpelling): string | null {
-  const allowed = DECISIONS_BY_KIND[target.kind];
+  const allowed = decisionsForDispute(target);
   if (!allowed.includes(ruling.decision)) {
-    return `decision ${ruling.decision} does not apply to a ${target.kind} dispute (expected one of ${allowed.join(', ')})`;
+    const what = target.kind === 'report' && target.column === null ? 'report about a whole gold row' : `${target.kind} dispute`;
+    return `decision ${ruling.decision} does not apply to a ${what} (expected one of ${allowed.join(', ')})`;
   }
   const fields = decisionFieldsProblem(ruling.decision, ruling, name.field);
   if (fields !== null) return fields;
@@ -91,7 +94,7 @@ export function clusterValueProblem(store: Store, disputeId: string, ruleType: R
  * with no number in it for a column graded by rule number, for the disputed
  * cell and for each of add_row's cells.
  */
-export function rulingWarnings(store: Store, target: RulingTarget & { column_name: string | null; rule_type: RuleType | null }, ruling: RulingToCheck): string[] {
+export function rulingWarnings(store: Store, target: Pick<RulingTarget, 'task_id'> & { column_name: string | null; rule_type: RuleType | null }, ruling: RulingToCheck): string[] {
   const warnings: string[] = [];
   if ((ruling.decision === 'accept_system' || ruling.decision === 'accept_both' || ruling.decision === 'new_value') && target.column_name !== null) {
     const warning = numberWarning(target.column_name, target.rule_type, ruling.value ?? '');

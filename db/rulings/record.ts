@@ -78,7 +78,7 @@ const FLAGS: RulingSpelling = { field: (field) => `--${field}`, row: () => '--ro
 
 function validate(store: Store, input: RuleInput, dispute: DisputeKeyRow): void {
   const problem =
-    rulingProblem(store, dispute, input, FLAGS) ??
+    rulingProblem(store, { ...dispute, column: dispute.column_name }, input, FLAGS) ??
     (input.decision === 'accept_system' ? clusterValueProblem(store, dispute.id, dispute.rule_type, input.value!) : null);
   if (problem !== null) throw new RulingError(problem);
 }

@@ -1,4 +1,6 @@
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../db/workspace';
 import { deriveTaskDisputes } from '../../db/disputes/derive';
 import { disputeId } from '../../shared/dispute-id';
 import {
@@ -99,8 +101,34 @@ describe('linking reports to disputes', () => {
     const id = reportId(fx.zelda, 3, null);
     expect(byNumber(107)).toMatchObject({ row: 3, column: 'Zelda remake/remaster product title', dispute_id: id });
     expect(dispute(id)).toMatchObject({ kind: 'report', gold_state: 'value' });
+    // No cell to act on: a cell decision would export an operation apply refuses.
+    for (const decision of ['accept_both', 'new_value', 'mark_blank', 'mark_ungraded'] as const) {
+      await expect(fx.service.rule({ disputeId: id, decision, value: 'x' })).rejects.toThrow(
+        `decision ${decision} does not apply to a report about a whole gold row (expected one of keep_gold, remove_row)`,
+      );
+    }
+    expect((await fx.service.getDispute({ id })).rulings).toEqual([]);
     const ruled = await fx.service.rule({ disputeId: id, decision: 'remove_row', rationale: 'remaster of a game outside the scope' });
     expect(ruled.status).toBe('resolved');
+  });
+
+  it('export refuses a cell decision an older version recorded on a whole-row report, naming it, rather than write an operation apply refuses', async () => {
+    const id = reportId(fx.zelda, 3, null);
+    const { db } = fx.service.store;
+    const before = await fx.service.getDispute({ id });
+    const ruling = before.rulings.find((r) => r.decision === 'remove_row')!;
+    // As a store from before rule refused it would hold: the append-only trigger stands in the way of nothing else here.
+    db.exec('DROP TRIGGER rulings_are_append_only_update');
+    db.prepare("UPDATE rulings SET decision = 'mark_blank' WHERE id = ?").run(ruling.id);
+    const out = join(tempDir(), 'row-report.json');
+    try {
+      await expect(fx.service.exportPatch({ revision: 'v-row-report', out })).rejects.toThrow(
+        new RegExp(`^\\d+ settled rulings? do(?:es)? not fit .*\\n  dispute ${id} \\(mark_blank, agreed by mia\\): does not apply to this dispute \\(expected one of keep_gold, remove_row\\)`, 'u'),
+      );
+    } finally {
+      db.prepare("UPDATE rulings SET decision = 'remove_row' WHERE id = ?").run(ruling.id);
+    }
+    expect((await fx.service.exportPatch({ revision: 'v-row-report', out })).operations).toBeGreaterThan(0);
   });
 
   it('keeps reports that name no task, or no cell, in the unlinked list', () => {

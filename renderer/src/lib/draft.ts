@@ -4,7 +4,7 @@
 import type { RuleInput } from '../../../shared/api';
 import type { DisputeDetail, RuleResult, RulingView } from '../../../shared/api-types';
 import { DECISION_FIELDS } from '../../../shared/decision-fields';
-import { DECISION_LABELS, DECISIONS_BY_KIND, VALUE_DECISIONS, type Decision } from '../../../shared/domain';
+import { DECISION_LABELS, decisionsForDispute, VALUE_DECISIONS, type Decision } from '../../../shared/domain';
 import { normalizeForRule, normalizeText } from '../../../shared/normalize';
 
 export interface RulingDraft {
@@ -44,7 +44,7 @@ export function pickTargets(detail: DisputeDetail): PickTarget[] {
 }
 
 export function decisionsFor(detail: DisputeDetail): readonly Decision[] {
-  return DECISIONS_BY_KIND[detail.dispute.kind];
+  return decisionsForDispute(detail.dispute);
 }
 
 /** The first cluster that disagrees with gold: what "accept" most likely means. */

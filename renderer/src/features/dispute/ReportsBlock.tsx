@@ -3,7 +3,7 @@
 // sources as safe links, and the value they propose.
 import { useState } from 'react';
 import type { DisputeDetail } from '../../../../shared/api-types';
-import { DECISIONS_BY_KIND } from '../../../../shared/domain';
+import { decisionsForDispute } from '../../../../shared/domain';
 import { normalizeText } from '../../../../shared/normalize';
 import type { ReportView } from '../../../../shared/report-parse/views';
 import { oneLine } from '../../lib/format';
@@ -94,7 +94,7 @@ function UseProposed({ detail, value }: { detail: DisputeDetail; value: string |
   if (value == null || value.trim() === '' || detail.dispute.column == null || detail.dispute.kind === 'missing_row') return null;
   const wanted = normalizeText(value);
   const cluster = detail.clusters.findIndex((c) => normalizeText(c.value) === wanted);
-  const decisions = DECISIONS_BY_KIND[detail.dispute.kind];
+  const decisions = decisionsForDispute(detail.dispute);
   const newValue = decisions.indexOf('new_value');
   const use = () => {
     if (cluster >= 0) {
