@@ -28,6 +28,12 @@ export interface ImportReport {
   reports?: ReportImportResult;
   /** Runs of systems the store had, replaced by this import's (with replace runs on). */
   replaced_runs?: { system: string; path: string; by: string }[];
+  /**
+   * The dataset imported is a revision this store exported, now the base:
+   * disputes its patch settled, and tasks it changed whose gold the import
+   * left as it was (their disputes are not settled; see `skipped`).
+   */
+  revision?: { tag: string; settled: number; tasks_left: string[] };
 }
 
 export type JobState = 'running' | 'done' | 'failed' | 'cancelled';

@@ -16,6 +16,7 @@ export function importReportJson(report: ImportReport): Record<string, unknown> 
     ...(report.rulings ? { rulings: report.rulings } : {}),
     ...(report.reports ? { reports: report.reports } : {}),
     ...(report.replaced_runs ? { replaced_runs: report.replaced_runs } : {}),
+    ...(report.revision ? { revision: report.revision } : {}),
   };
 }
 
@@ -40,6 +41,7 @@ export function importReportText(report: ImportReport): string {
       `${plural(report.disputes, 'dispute')}, ${plural(report.judges, 'judge opinion')} (${plural(report.files, 'source')} read).`,
   ];
   for (const run of report.replaced_runs ?? []) lines.push(`Replaced the run of ${inline(run.system)} (${inline(run.path)}) by ${inline(run.by)}.`);
+  if (report.revision) lines.push(...revisionLines(report.revision));
   const { rulings, reports } = report;
   if (rulings) {
     lines.push(`Ruling logs: ${plural(rulings.added, 'ruling')} added, ${rulings.duplicates} already present, ${rulings.refused.length} refused.`);
@@ -91,6 +93,18 @@ export function refusedCount(report: ImportReport): number {
 /** The import held ruling logs or issue files, everything else added nothing, and none of their lines was taken. */
 export function logsRefusedWhole(report: ImportReport): boolean {
   return logsTaken(report) === 0 && logsRefused(report) > 0 && sourcesAdded(report) === 0 && report.skipped.length === 0;
+}
+
+function revisionLines(revision: NonNullable<ImportReport['revision']>): string[] {
+  const lines = [`Revision ${inline(revision.tag)} is now the base: ${plural(revision.settled, 'dispute')} settled by it.`];
+  const left = revision.tasks_left;
+  if (left.length > 0) {
+    lines.push(
+      `  ${plural(left.length, 'task')} it changed kept ${left.length === 1 ? 'its' : 'their'} older gold here (see the skipped ${left.length === 1 ? 'item' : 'items'}), ` +
+        `so ${left.length === 1 ? 'its disputes are' : 'their disputes are'} not settled: ${left.slice(0, 10).map(inline).join(', ')}${left.length > 10 ? `, … and ${left.length - 10} more` : ''}.`,
+    );
+  }
+  return lines;
 }
 
 /** A reason longer than this is listed under its file, wrapped, rather than cut to fit a table cell. */

@@ -71,6 +71,7 @@ export async function importPaths(store: Store, paths: readonly string[], option
   let newDisputes = 0;
   let rulings: RulingLogImport | undefined;
   let reports: ReportImportResult | undefined;
+  let revision: ImportReport['revision'];
   const toParse = runTasksToParse(store, plan.sources);
   const thread = runReaderFor(options.threads, toParse, store.sealer.secret);
   db.exec('BEGIN IMMEDIATE');
@@ -152,7 +153,10 @@ export async function importPaths(store: Store, paths: readonly string[], option
       onProgress: (derived, tasks) => onProgress?.(total, total, `deriving disputes: ${derived} of ${tasks} tasks`),
     });
     // A revised dataset this store exported marks the disputes its patch settled (DESIGN §6).
-    for (const sha256 of datasetHashes) settleByRevision(store, sha256);
+    for (const sha256 of datasetHashes) {
+      const settled = settleByRevision(store, sha256);
+      if (settled) revision = { tag: settled.revision, settled: settled.settled, tasks_left: settled.tasks_left };
+    }
     if (plan.rulingLogs.length > 0) rulings = mergeRulingLogs(store, plan.rulingLogs, { maxFileBytes });
     if (plan.reportFiles.length > 0) reports = importReportFiles(store, plan.reportFiles, { maxFileBytes });
     db.exec('COMMIT');
@@ -182,6 +186,7 @@ export async function importPaths(store: Store, paths: readonly string[], option
       ...(rulings ? { rulings } : {}),
       ...(reports ? { reports } : {}),
       ...(replacedRuns.length > 0 ? { replaced_runs: replacedRuns } : {}),
+      ...(revision ? { revision } : {}),
     };
   }
 }

@@ -84,6 +84,11 @@ export interface SettleResult {
   revision: string;
   /** Disputes recorded as settled by it (including ones not derived in this store yet). */
   settled: number;
+  /**
+   * Tasks its patch changed whose gold this import left as it was (rows or
+   * columns changed under graded runs): their disputes are not settled here.
+   */
+  tasks_left: string[];
 }
 
 /**
@@ -100,17 +105,29 @@ export function settleByRevision(store: Store, datasetSha256: string, now = new 
   return db.transaction((): SettleResult => {
     const at = now.toISOString();
     const runsThrough = db.prepare<[], { n: number | null }>('SELECT max(id) AS n FROM runs').get()?.n ?? 0;
+    // A dispute's task: from its row, or from a ruling on it when this store has not derived it.
+    const disputesWithTasks = `SELECT rd.dispute_id,
+            coalesce((SELECT d.task_id FROM disputes d WHERE d.id = rd.dispute_id),
+                     (SELECT r.task_id FROM rulings r WHERE r.dispute_id = rd.dispute_id LIMIT 1)) AS task_id
+       FROM revision_disputes rd WHERE rd.revision = ?`;
+    // Gold still from another dataset: the import left the task as it was, so the patch did not take effect on it here.
+    const leftBehind = `EXISTS (SELECT 1 FROM tasks t WHERE t.task_id = x.task_id
+                                   AND t.dataset_id IS NOT (SELECT id FROM datasets WHERE sha256 = ?))`;
     db.prepare(
       `INSERT OR IGNORE INTO revision_settlements (dispute_id, revision, runs_through, settled_at)
-       SELECT dispute_id, revision, ?, ? FROM revision_disputes WHERE revision = ?`,
-    ).run(runsThrough, at, tag);
+       SELECT x.dispute_id, ?, ?, ? FROM (${disputesWithTasks}) x WHERE NOT ${leftBehind}`,
+    ).run(tag, runsThrough, at, tag, datasetSha256);
+    const tasksLeft = db
+      .prepare<[string, string], string>(`SELECT DISTINCT x.task_id FROM (${disputesWithTasks}) x WHERE ${leftBehind} ORDER BY x.task_id`)
+      .pluck()
+      .all(tag, datasetSha256);
     db.prepare('UPDATE revisions SET imported_at = coalesce(imported_at, ?) WHERE tag = ?').run(at, tag);
     db.prepare('UPDATE datasets SET revision = ? WHERE sha256 = ?').run(tag, datasetSha256);
     setMeta(db, 'base_revision', tag);
     const ids = db.prepare<[string], { dispute_id: string }>('SELECT dispute_id FROM revision_disputes WHERE revision = ?').all(tag).map((row) => row.dispute_id);
     applySettlements(store, ids);
     const settled = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM revision_settlements WHERE revision = ?').get(tag)!.n;
-    return { revision: tag, settled };
+    return { revision: tag, settled, tasks_left: tasksLeft };
   })();
 }
 

@@ -189,6 +189,15 @@ describe('import', () => {
     expect(res.stdout).toContain('1 failed task');
   });
 
+  it('names the revision a dataset import made the base, what it settled and the tasks left with older gold (--json too)', async () => {
+    const revision = { tag: 'v1.1', settled: 4, tasks_left: ['t/2'] };
+    const { h } = setup({ report: { ...IMPORT_REPORT, revision } });
+    const res = await h.run(['import', runDir, '--db', db]);
+    expect(res.stdout).toContain('Revision v1.1 is now the base: 4 disputes settled by it.\n  1 task it changed kept its older gold here (see the skipped item), so its disputes are not settled: t/2.');
+    const json = setup({ report: { ...IMPORT_REPORT, revision } });
+    expect(JSON.parse((await json.h.run(['import', runDir, '--json', '--db', db])).stdout)).toMatchObject({ revision });
+  });
+
   it('prints a long skip reason in full under its file, wrapped, rather than cut to a table cell', async () => {
     const reason = `task t/2: ${'its gold would go from 6 gold rows to 5 while graded runs aligned to the old rows are in this store, '.repeat(2)}so the task was left as it was (runs graded against this dataset need a fresh store)`;
     const { h } = setup({ report: { ...IMPORT_REPORT, skipped: [...IMPORT_REPORT.skipped, { path: '/data/atlas-v1.1.jsonl', field: 'gold.rows', reason }] } });

@@ -8,6 +8,7 @@ import { disputeDetailText } from '../../cli/views/dispute-detail';
 import type { GeneratedWorkspace } from '../../db/demo/generate';
 import type { ServiceHandle } from '../../db/service';
 import { missingRowInGold } from '../../shared/gold-row-named';
+import { writeGhIssues } from '../reports/store-fixture';
 import { freshService, smallWorkspace, tempDir, workspacePaths } from './workspace';
 
 let service: ServiceHandle;
@@ -171,6 +172,40 @@ describe('a missing row a revision added', () => {
       expect(disputeDetailText(aliasedNow)).toContain('in gold now: row 1 · ');
 
       expect(disputeDetailText(await local.getDispute({ id: untouched!.id }))).toContain('not in gold (missing row)');
+    } finally {
+      local.close();
+    }
+  });
+});
+
+describe('a revision that removes a gold row under graded runs', () => {
+  it('settles only what took effect: the import names the revision, settles the other tasks and names the task left with its older gold', async () => {
+    const local = freshService('mia');
+    const localDir = tempDir();
+    try {
+      await local.importPaths(workspacePaths(workspace));
+      const cells = [...local.disputeRecords({ kind: 'cell' })].filter((record) => record.gold.state === 'value' && record.gold_row! >= 1);
+      const [kept, elsewhere] = [cells[0]!, cells.find((record) => record.task_id !== cells[0]!.task_id)!];
+      const issues = writeGhIssues([{ number: 301, title: 'Not an entity', body: `Task: ${kept.task_id}\nRow: 1\n\nThis row does not meet the conditions; it should be removed.` }]);
+      await local.importPaths([issues]);
+      const report = [...local.disputeRecords({ kind: 'report' })][0]!;
+      expect(report).toMatchObject({ task_id: kept.task_id, gold_row: 0, column: null });
+      await local.rule({ disputeId: report.id, decision: 'remove_row' });
+      await local.rule({ disputeId: kept.id, decision: 'mark_blank' });
+      await local.rule({ disputeId: elsewhere.id, decision: 'mark_blank' });
+      const patch = join(localDir, 'v1.1.patch.json');
+      expect((await local.exportPatch({ revision: 'v1.1', out: patch })).operations).toBe(3);
+      const out = join(localDir, 'atlas-v1.1.jsonl');
+      const { jobId } = await local.applyPatch({ dataset: workspace.dataset, patch, out });
+      await local.idle();
+      expect((await local.getJob({ jobId })).state).toBe('done');
+
+      const imported = await local.importPaths([out]);
+      expect(imported.skipped.map((item) => item.field)).toEqual(['gold.rows']);
+      expect(imported.revision).toEqual({ tag: 'v1.1', settled: 1, tasks_left: [kept.task_id] });
+      expect((await local.getDispute({ id: elsewhere.id })).settled_by_revision).toBe('v1.1');
+      for (const id of [report.id, kept.id]) expect((await local.getDispute({ id })).settled_by_revision).toBeNull();
+      expect((await local.listRevisions({}))[0]).toMatchObject({ tag: 'v1.1', settled: 1 });
     } finally {
       local.close();
     }

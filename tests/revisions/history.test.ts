@@ -93,7 +93,7 @@ describe('settling by revision', () => {
     expect(getMeta(store.db, 'dataset_sha256')).toBe(applied.sha256);
 
     const result = settleByRevision(store, applied.sha256);
-    expect(result).toEqual({ revision: 'v1.1', settled: ids.length });
+    expect(result).toEqual({ revision: 'v1.1', settled: ids.length, tasks_left: [] });
     expect(getMeta(store.db, 'base_revision')).toBe('v1.1');
     const states = disputeStates(ids);
     // set_ungraded's cell raises no dispute under the new gold (ungraded gold raises none), but it was ruled

@@ -28,6 +28,13 @@ export function ImportReportView({ report }: { report: ImportReport }) {
       {report.tasks + report.cells + report.disputes + report.judges + (report.rulings?.added ?? 0) + (report.reports ? report.reports.added + report.reports.updated : 0) === 0 && (
         <p className="muted">Nothing new: these sources were already imported.</p>
       )}
+      {report.revision && (
+        <div className="notice-inline" data-testid="import-revision">
+          Revision {oneLine(report.revision.tag)} is now the base: {report.revision.settled} {report.revision.settled === 1 ? 'dispute' : 'disputes'} settled by it.
+          {report.revision.tasks_left.length > 0 &&
+            ` ${report.revision.tasks_left.length} ${report.revision.tasks_left.length === 1 ? 'task it changed keeps its' : 'tasks it changed keep their'} older gold here (skipped below), so ${report.revision.tasks_left.length === 1 ? 'its' : 'their'} disputes are not settled: ${report.revision.tasks_left.slice(0, 10).map(oneLine).join(', ')}${report.revision.tasks_left.length > 10 ? ', …' : ''}.`}
+        </div>
+      )}
       {report.replaced_runs && report.replaced_runs.length > 0 && (
         <>
           <h3 className="section-title">Runs replaced (re-grades)</h3>
