@@ -221,6 +221,8 @@ export interface ExportResult {
   operations: number;
   sha256: string;
   encrypted: boolean;
+  /** What the engineer should know before applying and importing it (e.g. rows removed under graded runs). */
+  warnings?: string[];
 }
 
 export interface Settings {

@@ -61,6 +61,7 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
     } else {
       const how = result.encrypted ? 'encrypted' : 'PLAINTEXT';
       await write(ctx.stdout, `Wrote ${result.revision}: ${result.operations} operation${result.operations === 1 ? '' : 's'}, ${how}, to ${result.path}\nsha256 ${result.sha256}\n`);
+      for (const warning of result.warnings ?? []) await write(ctx.stderr, `warning: ${warning}\n`);
     }
     return EXIT.ok;
   });

@@ -130,5 +130,30 @@ function recordAndWrite(store: Store, input: ExportInput, built: BuiltPatch, enc
       writeFileAtomic(path, encoded.bytes);
     })
     .immediate();
-  return { path, revision: patch.revision, operations: patch.operations.length, sha256: encoded.sha256, encrypted: patch.encrypted };
+  const warnings = removedRowWarnings(store, patch);
+  return {
+    path,
+    revision: patch.revision,
+    operations: patch.operations.length,
+    sha256: encoded.sha256,
+    encrypted: patch.encrypted,
+    ...(warnings.length > 0 ? { warnings } : {}),
+  };
+}
+
+/**
+ * Removing a gold row renumbers the rows after it, so the import of the
+ * revised dataset leaves such a task as it was while runs graded against the
+ * old rows are here (db/import/writer.ts): said now, before the apply.
+ */
+function removedRowWarnings(store: Store, patch: GoldPatch): string[] {
+  const graded = store.db.prepare<[string], number>("SELECT count(*) FROM run_tasks WHERE task_id = ? AND state = 'graded'").pluck();
+  const tasks = [...new Set(patch.operations.filter((op) => op.op === 'remove_row').map((op) => op.task_id))].filter((task) => graded.get(task)! > 0).sort();
+  if (tasks.length === 0) return [];
+  const named = `${tasks.slice(0, 10).join(', ')}${tasks.length > 10 ? `, … and ${tasks.length - 10} more` : ''}`;
+  return [
+    `${patch.revision} removes gold rows of ${tasks.length === 1 ? 'task' : `${tasks.length} tasks`} ${named} under runs graded against the old rows: ` +
+      `importing the revised dataset into this store will leave ${tasks.length === 1 ? 'that task' : 'those tasks'} with ${tasks.length === 1 ? 'its' : 'their'} older gold ` +
+      `(runs graded against the new rows need a fresh store); the other tasks' changes take effect.`,
+  ];
 }

@@ -194,7 +194,10 @@ describe('a revision that removes a gold row under graded runs', () => {
       await local.rule({ disputeId: kept.id, decision: 'mark_blank' });
       await local.rule({ disputeId: elsewhere.id, decision: 'mark_blank' });
       const patch = join(localDir, 'v1.1.patch.json');
-      expect((await local.exportPatch({ revision: 'v1.1', out: patch })).operations).toBe(3);
+      const exported = await local.exportPatch({ revision: 'v1.1', out: patch });
+      expect(exported.operations).toBe(3);
+      // Said at export, before anyone applies it.
+      expect(exported.warnings).toEqual([expect.stringMatching(new RegExp(`^v1\\.1 removes gold rows of task ${kept.task_id.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&')} under runs graded against the old rows: importing the revised dataset into this store will leave that task with its older gold`, 'u'))]);
       const out = join(localDir, 'atlas-v1.1.jsonl');
       const { jobId } = await local.applyPatch({ dataset: workspace.dataset, patch, out });
       await local.idle();
