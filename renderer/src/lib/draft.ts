@@ -6,6 +6,9 @@ import type { DisputeDetail, RuleResult, RulingView } from '../../../shared/api-
 import { DECISION_FIELDS } from '../../../shared/decision-fields';
 import { DECISION_LABELS, decisionsForDispute, VALUE_DECISIONS, type Decision } from '../../../shared/domain';
 import { normalizeForRule, normalizeText } from '../../../shared/normalize';
+import { predictOutcome } from './comparison';
+import { oneLine } from './format';
+import { classifyUrl } from './urls';
 
 export interface RulingDraft {
   disputeId: string;
@@ -19,10 +22,16 @@ export interface RulingDraft {
   row: string;
   rationale: string;
   evidence: string[];
+  /**
+   * What is typed in the Evidence box and not added yet: this dispute's, like
+   * the rest of the draft (it never follows the engineer to the next one). A
+   * save adds it when it is an http(s) link and refuses it otherwise.
+   */
+  evidenceText: string;
 }
 
 export function emptyDraft(disputeId: string): RulingDraft {
-  return { disputeId, decision: null, picked: null, value: '', values: {}, row: '', rationale: '', evidence: [] };
+  return { disputeId, decision: null, picked: null, value: '', values: {}, row: '', rationale: '', evidence: [], evidenceText: '' };
 }
 
 /** What a letter key can pick in this dispute. */
@@ -77,7 +86,31 @@ export function chooseDecision(draft: RulingDraft, detail: DisputeDetail, index:
     next = applyPick(next, detail, draft.picked);
   }
   if (decision === 'add_row' && next.value === '') next = { ...next, value: detail.dispute.entity };
+  // New value is typed: it starts empty rather than from the cluster an
+  // earlier "accept" picked (what the engineer typed is kept).
+  if (decision === 'new_value' && draft.decision !== 'new_value' && untouchedPick(draft, detail)) next = { ...next, picked: null, value: '' };
   return next;
+}
+
+/** The draft's value is the picked cluster's (or system's), as the pick left it. */
+function untouchedPick(draft: RulingDraft, detail: DisputeDetail): boolean {
+  const target = draft.picked != null ? pickTargets(detail)[draft.picked] : undefined;
+  return target != null && draft.value === target.value;
+}
+
+/**
+ * Where a decision key puts the cursor, given the decision before and after
+ * it: only where there is typing to do and nothing prefilled to lose. New
+ * value's field (empty, or holding what was typed: the cursor goes to its
+ * end) and Add as alias's row search take it at once. Add row's entity is
+ * prefilled: the focus stays on the page, so letters go on picking a system,
+ * and the same key again (or a click) edits it. Null: the focus stays.
+ */
+export function focusAfterChoosing(before: Decision | null, after: Decision | null): 'value' | 'row' | null {
+  if (after === 'new_value') return 'value';
+  if (after === 'add_alias') return 'row';
+  if (after === 'add_row' && before === 'add_row') return 'value';
+  return null;
 }
 
 /** Letter key: pick a cluster/system; it prefills the value, and implies "accept" when no value decision is chosen. */
@@ -119,11 +152,13 @@ export function buildRuleInput(draft: RulingDraft, detail: DisputeDetail): Build
   if (!allowed.includes(decision)) return { ok: false, error: `“${decision}” does not apply to a ${detail.dispute.kind} dispute.` };
   const takes = DECISION_FIELDS[decision];
   const value = draft.value.trim();
+  const pending = pendingEvidence(draft);
+  if (!pending.ok) return pending;
   const input: RuleInput = {
     disputeId: draft.disputeId,
     decision,
     rationale: draft.rationale.trim() === '' ? null : draft.rationale.trim(),
-    evidence: draft.evidence,
+    evidence: pending.evidence,
   };
   // add_row's entity is optional to the service, but the form always shows one (prefilled), so an empty one is a slip.
   if (takes.value !== 'refused') {
@@ -149,6 +184,24 @@ export function buildRuleInput(draft: RulingDraft, detail: DisputeDetail): Build
 }
 
 /**
+ * The evidence a save sends: the links added, and a link still typed in the
+ * box (the engineer pressed Enter to save, not to add it first). Text there
+ * that is no http(s) link stops the save: dropping it would lose what was
+ * typed, and evidence travels in the patch for others to open.
+ */
+function pendingEvidence(draft: RulingDraft): { ok: true; evidence: string[] } | { ok: false; error: string } {
+  const typed = draft.evidenceText.trim();
+  if (typed === '') return { ok: true, evidence: draft.evidence };
+  const checked = classifyUrl(typed);
+  if (!checked.safe) return { ok: false, error: `Evidence box: “${oneLine(shortText(typed, 60))}” is not added (${checked.reason}). Use an http(s) link, or clear the box.` };
+  return { ok: true, evidence: draft.evidence.includes(checked.href) ? draft.evidence : [...draft.evidence, checked.href] };
+}
+
+function shortText(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+
+/**
  * Another engineer's ruling as my draft (to agree with it in a conflict): its
  * decision, value, row and column values; my rationale and evidence stay.
  */
@@ -168,13 +221,60 @@ export function adoptRuling(draft: RulingDraft, detail: DisputeDetail, ruling: R
   };
 }
 
+/** What the save was made on, to say what became of it. */
+export interface SavedContext {
+  /** The dispute as shown when saving (before the ruling). */
+  detail: DisputeDetail;
+  engineer: string | null;
+  /** Agreeing engineers the store's policy requires. */
+  required: number;
+}
+
 /**
- * What a save says: the decision and the dispute's status, and any warning
- * the service gave (text in a number column is recorded, but said), in
- * which case the notice is informative rather than a plain success.
+ * What a save says: the decision, the dispute it was made on (the notice
+ * outlives the panel, which has moved on), and its status under the policy.
+ * A dispute still open under a policy of several engineers says how many
+ * agree and that it waits for another's agreement. A warning the service gave
+ * (text in a number column is recorded, but said) makes the notice
+ * informative rather than a plain success.
  */
-export function savedNotice(decision: Decision, result: Pick<RuleResult, 'status' | 'warnings'>): { text: string; tone: 'success' | 'info' } {
+export function savedNotice(input: RuleInput, result: Pick<RuleResult, 'status' | 'warnings'>, context: SavedContext): { text: string; tone: 'success' | 'info' } {
   const warnings = result.warnings ?? [];
   const notes = warnings.map((warning) => ` Note: ${warning}.`).join('');
-  return { text: `Saved: ${DECISION_LABELS[decision]} — now ${result.status}.${notes}`, tone: warnings.length > 0 ? 'info' : 'success' };
+  const text = `Saved: ${DECISION_LABELS[input.decision]} on “${disputeName(context.detail)}” — ${statusText(input, result.status, context)}.${notes}`;
+  return { text, tone: warnings.length > 0 ? 'info' : 'success' };
+}
+
+/** The dispute in a line: entity · column (a missing row, or the gold row a row report is on). */
+export function disputeName(detail: DisputeDetail): string {
+  const { dispute } = detail;
+  const entity = shortText(oneLine(dispute.entity), 60);
+  if (dispute.column != null) return `${entity} · ${shortText(oneLine(dispute.column), 40)}`;
+  if (dispute.kind === 'missing_row') return `${entity} (missing row)`;
+  return dispute.gold_row != null ? `${entity} · row #${dispute.gold_row + 1}` : entity;
+}
+
+function statusText(input: RuleInput, status: RuleResult['status'], context: SavedContext): string {
+  if (status === 'resolved') return 'now resolved';
+  if (status === 'conflict') return 'now in conflict: another engineer ruled otherwise';
+  const { required } = context;
+  if (required <= 1) return 'now open';
+  const agreeing = agreeingAfterSave(input, status, context);
+  if (agreeing == null) return `now open: it waits for more engineers to agree (${required} must)`;
+  const missing = required - agreeing;
+  return `now open, ${agreeing} of ${required} agreeing: it waits for ${missing === 1 ? 'another engineer' : `${missing} more engineers`} to agree`;
+}
+
+/**
+ * How many engineers agree with the ruling just saved, when it can be told.
+ * Open means no one disagrees and fewer than the policy's number agree, so
+ * under a policy of two only mine counts; beyond two it is foreseen from the
+ * rulings shown (hidden under blind review), if that foresaw this status.
+ */
+function agreeingAfterSave(input: RuleInput, status: RuleResult['status'], context: SavedContext): number | null {
+  const { detail, engineer, required } = context;
+  if (status !== 'open') return null;
+  if (required === 2) return 1;
+  const outcome = engineer != null ? predictOutcome(detail, input, engineer, required) : null;
+  return outcome != null && outcome.status === status ? outcome.agreeing : null;
 }

@@ -3,7 +3,7 @@
 // inputs to take focus.
 import { create } from 'zustand';
 import type { DisputeDetail, RulingView } from '../../../shared/api-types';
-import { adoptRuling, chooseDecision, emptyDraft, pickTarget, type RulingDraft } from '../lib/draft';
+import { adoptRuling, chooseDecision, emptyDraft, focusAfterChoosing, pickTarget, type RulingDraft } from '../lib/draft';
 
 export type DraftField = 'value' | 'row' | 'rationale' | 'evidence';
 
@@ -14,6 +14,8 @@ interface RulingState {
   /** Bumped to move focus to a field; the field's effect watches it. */
   focus: { field: DraftField; seq: number } | null;
   reset: (disputeId: string) => void;
+  /** After a save: the same dispute, an empty draft (a save that moves on keeps its flag until the next dispute shows). */
+  clear: () => void;
   choose: (detail: DisputeDetail, index: number) => void;
   pick: (detail: DisputeDetail, index: number) => void;
   /** Take another engineer's ruling as my draft (to agree with it). */
@@ -34,15 +36,18 @@ export const useRulingStore = create<RulingState>()((set, get) => ({
   saving: false,
   error: null,
   focus: null,
+  // A focus request never outlives its draft: a field of the next dispute must not take it when it mounts.
   reset: (disputeId) => {
-    if (get().draft.disputeId !== disputeId) set({ draft: emptyDraft(disputeId), error: null, saving: false });
+    if (get().draft.disputeId !== disputeId) set({ draft: emptyDraft(disputeId), error: null, saving: false, focus: null });
   },
+  clear: () => set({ draft: emptyDraft(get().draft.disputeId), error: null, focus: null }),
   choose: (detail, index) => {
+    const before = get().draft.decision;
     const draft = chooseDecision(get().draft, detail, index);
     set({ draft, error: null });
-    // Decisions that need typing put the cursor where the typing goes.
-    if (draft.decision === 'new_value' || draft.decision === 'add_row') get().requestFocus('value');
-    if (draft.decision === 'add_alias') get().requestFocus('row');
+    // Where there is typing to do and nothing prefilled to lose (lib/draft.ts focusAfterChoosing).
+    const field = focusAfterChoosing(before, draft.decision);
+    if (field != null) get().requestFocus(field);
   },
   pick: (detail, index) => set({ draft: pickTarget(get().draft, detail, index), error: null }),
   adopt: (detail, ruling) => set({ draft: adoptRuling(get().draft, detail, ruling), error: null }),

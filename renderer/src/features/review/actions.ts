@@ -5,6 +5,7 @@ import { buildRuleInput, savedNotice } from '../../lib/draft';
 import { findNextOpen, inConflict } from '../../lib/next-open';
 import { classifyUrl } from '../../lib/urls';
 import { useDisputeStore } from '../../stores/dispute-store';
+import { useInfoStore } from '../../stores/info-store';
 import { effectiveFilter, useQueueStore } from '../../stores/queue-store';
 import { useRulingStore } from '../../stores/ruling-store';
 import { notify } from '../../stores/ui-store';
@@ -12,6 +13,14 @@ import { refreshRows, selectIndex } from '../queue/grid-bridge';
 import { dropHeldKeys } from './held-keys';
 import { refreshCounts } from './refresh';
 
+/**
+ * Saves the draft, then moves to the next open dispute. The keys go back to
+ * the page as the save starts: the keys typed meanwhile wait for the next
+ * dispute (held-keys.ts) instead of landing in a field of this one. After a
+ * save the draft is cleared, whether or not a next dispute is found, so no
+ * key can edit or save the ruling just made again; a failed save gives the
+ * focus back where it was.
+ */
 export async function saveRuling(): Promise<void> {
   const detail = useDisputeStore.getState().detail;
   const ruling = useRulingStore.getState();
@@ -22,19 +31,25 @@ export async function saveRuling(): Promise<void> {
     ruling.setError(built.error);
     return;
   }
+  const info = useInfoStore.getState().info;
+  const context = { detail, engineer: info?.engineer ?? null, required: info?.policy.required ?? 1 };
+  const focused = releaseFocus();
   ruling.setSaving(true);
   try {
     const result = await api.rule(built.input);
     // A warning (text in a number column) does not stop the save; it is said with it.
-    const notice = savedNotice(built.input.decision, result);
+    const notice = savedNotice(built.input, result, context);
     notify(notice.text, notice.tone);
   } catch (error) {
     // Keys typed after Enter were meant for the next dispute, never for this one again.
     dropHeldKeys();
     ruling.setSaving(false);
     ruling.setError(`Not saved: ${errorMessage(error)}`);
+    if (focused?.isConnected && document.activeElement === document.body) focused.focus();
     return;
   }
+  // The ruling is made: nothing of it stays armed on this dispute.
+  if (useRulingStore.getState().draft.disputeId === detail.dispute.id) useRulingStore.getState().clear();
   await afterRulingChange();
   const moved = await goToNextOpen(detail.dispute.id);
   if (!moved) dropHeldKeys();
@@ -42,6 +57,14 @@ export async function saveRuling(): Promise<void> {
   // Once the next dispute shows, its fresh draft has cleared the flag, and a save begun on it owns it.
   const after = useRulingStore.getState();
   if (after.draft.disputeId === detail.dispute.id) after.setSaving(false);
+}
+
+/** Takes the focus off whatever has it (a field of the form, the Save button): the keys go to the page. */
+function releaseFocus(): HTMLElement | null {
+  const active = document.activeElement;
+  if (!(active instanceof HTMLElement) || active === document.body || active.closest('[role="dialog"]') != null) return null;
+  active.blur();
+  return active;
 }
 
 export async function retractRuling(): Promise<void> {

@@ -1,4 +1,8 @@
 // Evidence URLs for the ruling: `e` focuses the box, Enter adds the URL.
+// What is typed in the box belongs to the dispute's draft: it does not follow
+// the engineer to the next dispute, and a save adds it (or refuses it, when it
+// is no http(s) link) rather than drop it. Enter on the empty box and
+// Ctrl+Enter save, as in the value field and the rationale.
 import { useState } from 'react';
 import { classifyUrl } from '../../lib/urls';
 import { useRulingStore } from '../../stores/ruling-store';
@@ -7,23 +11,23 @@ import { useFocusRequest } from './useFocusRequest';
 
 export function EvidenceEditor() {
   const evidence = useRulingStore((s) => s.draft.evidence);
+  const text = useRulingStore((s) => s.draft.evidenceText);
+  const update = useRulingStore((s) => s.update);
   const addEvidence = useRulingStore((s) => s.addEvidence);
   const removeEvidence = useRulingStore((s) => s.removeEvidence);
-  const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const ref = useFocusRequest<HTMLInputElement>('evidence');
+  const empty = text.trim() === '';
 
   const add = () => {
-    const url = text.trim();
-    if (url === '') return;
-    const checked = classifyUrl(url);
+    const checked = classifyUrl(text);
     // Evidence travels in the patch for others to open: only http(s) links.
     if (!checked.safe) {
       setProblem(`Not added: ${checked.reason}. Use an http(s) link.`);
       return;
     }
     addEvidence(checked.href);
-    setText('');
+    update({ evidenceText: '' });
     setProblem(null);
   };
 
@@ -35,12 +39,19 @@ export function EvidenceEditor() {
           ref={ref}
           className="input"
           placeholder="https://… then Enter (key e)"
+          title="Enter adds the link; Enter on the empty box, or Ctrl+Enter, saves the ruling"
           value={text}
           spellCheck={false}
-          onChange={(e) => setText(e.target.value)}
+          // The empty box saves on Enter, like the value field (useGlobalKeys reads this).
+          data-enter-save={empty ? '' : undefined}
+          onChange={(e) => {
+            update({ evidenceText: e.target.value });
+            setProblem(null);
+          }}
           onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              // Enter here adds the link; it must not also save the ruling.
+            // Enter with a link typed adds it, and must not also save the ruling.
+            // Ctrl+Enter, and Enter on the empty box, go on to save.
+            if (e.key === 'Enter' && !empty && !e.ctrlKey && !e.metaKey && !e.altKey) {
               e.preventDefault();
               e.stopPropagation();
               add();

@@ -12,7 +12,8 @@ export function OutcomePreview({ detail }: { detail: DisputeDetail }) {
   const engineer = useInfoStore((s) => s.info?.engineer);
   const required = useInfoStore((s) => s.info?.policy.required ?? 1);
   if (!engineer || draft.disputeId !== detail.dispute.id) return null;
-  const built = buildRuleInput(draft, detail);
+  // The evidence box (perhaps half typed) has no say in agreement.
+  const built = buildRuleInput({ ...draft, evidenceText: '' }, detail);
   if (!built.ok) return null;
   const outcome = predictOutcome(detail, built.input, engineer, required);
   if (!outcome) return null;

@@ -41,7 +41,7 @@ export function RulingForm({ detail }: { detail: DisputeDetail }) {
         <DecisionBar detail={detail} />
         <ValueEditor detail={detail} />
         <RationaleField />
-        <EvidenceEditor />
+        <EvidenceEditor key={detail.dispute.id} />
       </div>
       <footer className="ruling-actions">
         {error != null && (

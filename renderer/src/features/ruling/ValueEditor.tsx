@@ -1,40 +1,66 @@
 // The value part of a ruling, shaped by the decision: a value, a new row's
 // entity and per-column values, or the alias and the gold row it belongs to.
+// A decision key does not hand the next letter to a prefilled value (Add
+// row's entity): the field says which key edits it (the decision's again).
 import { useState } from 'react';
 import type { DisputeDetail } from '../../../../shared/api-types';
-import { hasValueField } from '../../lib/draft';
+import type { Decision } from '../../../../shared/domain';
+import { decisionsFor, hasValueField } from '../../lib/draft';
 import { oneLine } from '../../lib/format';
-import { clusterKey } from '../../lib/keys';
+import { clusterKey, decisionKey } from '../../lib/keys';
 import { useRulingStore } from '../../stores/ruling-store';
+import { Kbd } from '../../ui/Kbd';
 import { GoldRowPicker } from './GoldRowPicker';
 import { useFocusRequest } from './useFocusRequest';
 
 export function ValueEditor({ detail }: { detail: DisputeDetail }) {
   const decision = useRulingStore((s) => s.draft.decision);
+  if (decision == null || !hasValueField(decision)) return null;
+  if (decision === 'add_alias') return <AliasEditor detail={detail} />;
+  return (
+    <div className="value-editor">
+      <ValueField detail={detail} decision={decision} />
+      {decision === 'add_row' && <RowValues detail={detail} />}
+    </div>
+  );
+}
+
+/** The value (or Add row's entity); mounted with it, so what it knows of its focus goes with it. */
+function ValueField({ detail, decision }: { detail: DisputeDetail; decision: Decision }) {
   const value = useRulingStore((s) => s.draft.value);
   const picked = useRulingStore((s) => s.draft.picked);
   const update = useRulingStore((s) => s.update);
   const valueRef = useFocusRequest<HTMLInputElement>('value');
-  if (!hasValueField(decision)) return null;
-  if (decision === 'add_alias') return <AliasEditor detail={detail} />;
+  const [editing, setEditing] = useState(false);
   const label = decision === 'add_row' ? 'Entity' : 'Value';
   const from = picked != null ? clusterKey(picked) : null;
+  // The values that are typed: the decision's key again edits them (ruling-store choose).
+  const typed = decision === 'add_row' || decision === 'new_value';
+  const key = typed ? decisionKey(decisionsFor(detail).indexOf(decision)) : null;
+  const hint = key == null || editing ? null : decision === 'add_row' ? `Press ${key} again (or click) to edit the entity; a letter picks a system` : `Press ${key} again (or click) to edit the value`;
   return (
-    <div className="value-editor">
-      <label className="field field-inline">
-        <span className="field-label">{label}</span>
-        <input
-          ref={valueRef}
-          className="input value-input"
-          value={value}
-          data-enter-save=""
-          spellCheck={false}
-          onChange={(e) => update({ value: e.target.value })}
-        />
-        {from != null && decision !== 'new_value' && <span className="muted small">from {from}</span>}
-      </label>
-      {decision === 'add_row' && <RowValues detail={detail} />}
-    </div>
+    <label className="field field-inline">
+      <span className="field-label">{label}</span>
+      <input
+        ref={valueRef}
+        className="input value-input"
+        value={value}
+        placeholder={decision === 'new_value' ? 'Type the new value; Enter saves' : undefined}
+        data-enter-save=""
+        spellCheck={false}
+        aria-keyshortcuts={key ?? undefined}
+        onFocus={() => setEditing(true)}
+        onBlur={() => setEditing(false)}
+        onChange={(e) => update({ value: e.target.value })}
+      />
+      {from != null && decision !== 'new_value' && <span className="muted small">from{'\u00a0'}{from}</span>}
+      {hint != null && key != null && (
+        <span className="muted small value-hint" title={hint}>
+          <Kbd>{key}</Kbd>
+          {'\u00a0'}edits
+        </span>
+      )}
+    </label>
   );
 }
 
