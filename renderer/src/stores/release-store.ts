@@ -1,17 +1,30 @@
 // Releasing a revision, from the Export view: export the patch, preview every
 // system's scores, review its operations, apply it to the dataset (a job with
-// progress and cancel), and the store's revision history. One patch path is
-// shared by preview, review and apply; exporting sets it.
+// progress and cancel), import the revised dataset as the new base, and the
+// store's revision history. One patch path is shared by preview, review and
+// apply; exporting sets it, and a reopened desk starts on the latest one it
+// can find (features/revisions/release-defaults.ts).
 import { create } from 'zustand';
-import type { ExportResult, JobStatus } from '../../../shared/api-types';
+import type { ExportResult, JobStatus, StoreInfo } from '../../../shared/api-types';
 import type { ApplyResult, PatchReview, RescoreResult, RevisionRecord } from '../../../shared/revision-types';
 import { api, errorMessage } from '../api/client';
 import { jobFailure, pollJob } from '../lib/jobs';
 import { pageStorage, rememberedPaths, rememberPaths, type ReleasePaths } from '../lib/release-paths';
-import type { OperationFilter } from '../lib/release';
+import { siblingPath, type OperationFilter } from '../lib/release';
+import {
+  choosePatch,
+  defaultPatchPath,
+  defaultRevisedPath,
+  exportedNotice,
+  nextFreeTag,
+  patchCandidates,
+  type PatchCheck,
+  type RevisionWithPath,
+} from '../features/revisions/release-defaults';
 import { cancelRunningJob } from './cancel-job';
+import { onJobFinished, selectJobRunning, useImportStore } from './import-store';
 import { useInfoStore } from './info-store';
-import { notify } from './ui-store';
+import { notify, useUiStore } from './ui-store';
 
 export type ReleaseSection = 'export' | 'preview' | 'review' | 'apply' | 'history' | 'logs';
 
@@ -38,14 +51,24 @@ export interface ApplyForm {
   plaintext: boolean;
 }
 
-interface ReleaseState {
+/** What the engineer typed into Apply; null follows the default (the revised dataset beside the base, the changelog beside it). */
+export interface ApplyEdits {
+  out: string | null;
+  changelog: string | null;
+  plaintext: boolean;
+}
+
+export interface ReleaseState {
   section: ReleaseSection;
   /** Export's base dataset and apply's input: the same file in practice. */
   dataset: string;
   patchPath: string;
-  /** The revision the patch at patchPath was exported as, when known (it names the revised dataset). */
+  /** The revision the patch at patchPath is for, when known (it names the revised dataset). */
   patchRevision: string;
-  exportForm: ExportForm | null;
+  /** The patch at patchPath read (to learn its revision), or why it cannot be. */
+  patchCheck: PatchCheck | null;
+  /** The fields of the export form the engineer changed; the others follow the store (exportFormOf). */
+  exportEdits: Partial<ExportForm>;
   exporting: boolean;
   /** The running (or last) export job. */
   exportJob: JobStatus | null;
@@ -56,7 +79,7 @@ interface ReleaseState {
   previewJob: JobStatus | null;
   review: Loadable<PatchReview>;
   reviewFilter: OperationFilter;
-  applyForm: ApplyForm;
+  applyForm: ApplyEdits;
   applyJob: JobStatus | null;
   /** From a click on Apply patch until its job runs (or is refused): a second click starts nothing. */
   applyStarting: boolean;
@@ -69,23 +92,51 @@ interface ReleaseState {
   setSection: (section: ReleaseSection) => void;
   setDataset: (dataset: string) => void;
   setPatchPath: (path: string) => void;
-  setExportForm: (form: ExportForm) => void;
+  /** Reads the patch for its revision; setPatchPath calls it once typing pauses. */
+  identifyPatch: (path?: string) => Promise<void>;
+  setExportForm: (patch: Partial<ExportForm>) => void;
   runExport: () => Promise<void>;
   cancelExport: () => Promise<void>;
   runPreview: (path?: string) => Promise<void>;
   cancelPreview: () => Promise<void>;
   runReview: (path?: string) => Promise<void>;
   setReviewFilter: (patch: Partial<OperationFilter>) => void;
-  setApplyForm: (patch: Partial<ApplyForm>) => void;
+  setApplyForm: (patch: Partial<ApplyEdits>) => void;
   /** `replace`: the engineer has confirmed replacing the outputs that exist. */
   startApply: (replace?: boolean) => Promise<void>;
   keepExistingOutputs: () => void;
   cancelApply: () => Promise<void>;
+  /** The revised dataset just written, imported into the store as its new base: the Import dialog's job, progress and report. */
+  importAsBase: () => Promise<void>;
   loadRevisions: () => Promise<void>;
+}
+
+/** The export form as shown: the next free tag, the store's revision as base, the patch beside the base dataset (or the store). */
+export function exportFormOf(state: Pick<ReleaseState, 'exportEdits' | 'dataset' | 'revisions'>, info: StoreInfo | null): ExportForm {
+  const edits = state.exportEdits;
+  const revision = edits.revision ?? nextFreeTag(info?.revision ?? null, state.revisions.result ?? []);
+  const anchor = state.dataset.trim() || info?.store_path || '';
+  return {
+    revision,
+    baseRevision: edits.baseRevision ?? info?.revision ?? '',
+    out: edits.out ?? (anchor !== '' ? defaultPatchPath(anchor, revision) : ''),
+    plaintext: edits.plaintext ?? false,
+  };
+}
+
+/** The apply form as shown: the revised dataset beside the base, named with the patch's revision; CHANGELOG.md beside it. */
+export function applyFormOf(state: Pick<ReleaseState, 'applyForm' | 'dataset' | 'patchRevision'>): ApplyForm {
+  const out = state.applyForm.out ?? defaultRevisedPath(state.dataset, state.patchRevision);
+  const changelog = state.applyForm.changelog ?? (out.trim() !== '' ? siblingPath(out.trim(), 'CHANGELOG.md') : '');
+  return { out, changelog, plaintext: state.applyForm.plaintext };
 }
 
 let latestPreview = 0;
 let latestReview = 0;
+let latestCheck = 0;
+let identifyTimer: ReturnType<typeof setTimeout> | null = null;
+/** How long typing in the patch field pauses before the file is read. */
+export const IDENTIFY_DELAY_MS = 300;
 
 /** Kept for this store, so the next session's Apply starts filled in (lib/release-paths.ts). */
 function remember(paths: Partial<ReleasePaths>): void {
@@ -97,7 +148,8 @@ export const useReleaseStore = create<ReleaseState>()((set, get) => ({
   dataset: '',
   patchPath: '',
   patchRevision: '',
-  exportForm: null,
+  patchCheck: null,
+  exportEdits: {},
   exporting: false,
   exportJob: null,
   exported: null,
@@ -106,7 +158,7 @@ export const useReleaseStore = create<ReleaseState>()((set, get) => ({
   previewJob: null,
   review: idle(),
   reviewFilter: { task: '', op: '', text: '' },
-  applyForm: { out: '', changelog: '', plaintext: false },
+  applyForm: { out: null, changelog: null, plaintext: false },
   applyJob: null,
   applyStarting: false,
   applied: null,
@@ -120,15 +172,37 @@ export const useReleaseStore = create<ReleaseState>()((set, get) => ({
     remember({ dataset });
   },
   setPatchPath: (patchPath) => {
-    // A patch given by hand: which revision it is, only its file knows.
-    set({ patchPath, patchRevision: '' });
-    remember({ patchPath, revision: '' });
+    // A patch given by hand: which revision it is, only its file knows (read once typing pauses).
+    const exported = get().exported;
+    const revision = exported != null && exported.path === patchPath.trim() ? exported.revision : '';
+    const patch = patchPath.trim();
+    set({ patchPath, patchRevision: revision, patchCheck: patch === '' ? null : { path: patch, state: 'reading', error: null } });
+    remember({ patchPath, revision });
+    if (identifyTimer != null) clearTimeout(identifyTimer);
+    identifyTimer = null;
+    latestCheck++;
+    if (patch !== '') identifyTimer = setTimeout(() => void get().identifyPatch(patch), IDENTIFY_DELAY_MS);
   },
-  setExportForm: (exportForm) => set({ exportForm }),
+  identifyPatch: async (path) => {
+    const patch = (path ?? get().patchPath).trim();
+    if (patch === '') return;
+    const request = ++latestCheck;
+    set({ patchCheck: { path: patch, state: 'reading', error: null } });
+    try {
+      const review = await api.reviewPatch({ patch });
+      if (request !== latestCheck || get().patchPath.trim() !== patch) return;
+      // Only its revision is taken: the Review step reads the operations when asked.
+      set({ patchCheck: { path: patch, state: 'ok', error: null }, patchRevision: review.revision });
+      remember({ patchPath: patch, revision: review.revision });
+    } catch (error) {
+      if (request === latestCheck) set({ patchCheck: { path: patch, state: 'error', error: errorMessage(error) } });
+    }
+  },
+  setExportForm: (patch) => set({ exportEdits: { ...get().exportEdits, ...patch } }),
 
   runExport: async () => {
-    const form = get().exportForm;
-    if (!form || get().exporting) return;
+    if (get().exporting) return;
+    const form = exportFormOf(get(), useInfoStore.getState().info);
     const dataset = get().dataset.trim();
     set({ exporting: true, exportError: null, exported: null });
     try {
@@ -146,9 +220,20 @@ export const useReleaseStore = create<ReleaseState>()((set, get) => ({
         return;
       }
       const result = job.export;
-      set({ exporting: false, exported: result, patchPath: result.path, patchRevision: result.revision, section: 'preview' });
+      if (identifyTimer != null) clearTimeout(identifyTimer);
+      latestCheck++;
+      set({
+        exporting: false,
+        exported: result,
+        patchPath: result.path,
+        patchRevision: result.revision,
+        patchCheck: { path: result.path, state: 'ok', error: null },
+        section: 'preview',
+        // The next export starts on the next free tag (this one is in the history now).
+        exportEdits: {},
+      });
       remember({ patchPath: result.path, revision: result.revision, ...(dataset ? { dataset } : {}) });
-      notify(`Patch ${result.revision} written: ${result.operations} operation${result.operations === 1 ? '' : 's'}.`, 'success');
+      notify(exportedNotice(result), 'success');
       // What the patch does to every system's scores, straight away; the review and history are ready too.
       void get().runReview(result.path);
       void get().loadRevisions();
@@ -201,7 +286,8 @@ export const useReleaseStore = create<ReleaseState>()((set, get) => ({
 
   startApply: async (replace = false) => {
     if (get().applyStarting || get().applyJob?.state === 'running') return;
-    const { dataset, patchPath, applyForm } = get();
+    const { dataset, patchPath } = get();
+    const applyForm = applyFormOf(get());
     set({ applied: null, applyError: null, applyReplaces: null, applyStarting: true });
     const out = applyForm.out.trim();
     const changelog = applyForm.changelog.trim();
@@ -241,6 +327,31 @@ export const useReleaseStore = create<ReleaseState>()((set, get) => ({
   keepExistingOutputs: () => set({ applyReplaces: null }),
   cancelApply: () => cancelRunningJob(get().applyJob, (applyJob) => set({ applyJob })),
 
+  importAsBase: async () => {
+    const applied = get().applied;
+    if (applied == null) return;
+    const imports = useImportStore.getState();
+    if (imports.starting || selectJobRunning(imports)) {
+      notify('A job is already running.', 'error');
+      return;
+    }
+    // The Import dialog shows the job's progress, Cancel, and its report (tasks skipped, disputes settled).
+    useUiStore.getState().openOverlay('import');
+    await imports.startImport([applied.out]);
+    const { job, error } = useImportStore.getState();
+    if (job?.state !== 'done' || error != null) return;
+    // The new base is what the next export checksums and the next apply revises. The patch is spent: it was
+    // made on the old base, and Apply's outputs were named for it.
+    get().setDataset(applied.out);
+    if (get().patchRevision === applied.revision) {
+      if (identifyTimer != null) clearTimeout(identifyTimer);
+      latestCheck++;
+      set({ patchPath: '', patchRevision: '', patchCheck: null });
+      remember({ patchPath: '', revision: '' });
+    }
+    set({ applyForm: { ...get().applyForm, out: null, changelog: null } });
+  },
+
   loadRevisions: async () => {
     set({ revisions: { ...get().revisions, loading: true } });
     try {
@@ -252,22 +363,72 @@ export const useReleaseStore = create<ReleaseState>()((set, get) => ({
 }));
 
 // Opened on a store, the paths remembered for it fill the fields still empty;
-// the dataset falls back on the one the store was imported from.
+// the dataset falls back on the one the store was imported from. The patch is
+// then checked: the latest revision's (as remembered, as the history names it,
+// or where Export writes it by default), as long as the file exists.
 let restoredFor: string | null = null;
-function restorePaths(storePath: string | undefined, importedDataset: string | null | undefined): void {
+function restorePaths(info: StoreInfo | null | undefined): void {
+  const storePath = info?.store_path;
   if (!storePath || storePath === restoredFor) return;
   restoredFor = storePath;
   const paths = rememberedPaths(pageStorage(), storePath);
   const state = useReleaseStore.getState();
   useReleaseStore.setState({
-    dataset: state.dataset || (paths.dataset ?? importedDataset ?? ''),
+    dataset: state.dataset || (paths.dataset ?? info?.dataset_path ?? ''),
     ...(state.patchPath === '' && paths.patchPath ? { patchPath: paths.patchPath, patchRevision: paths.revision ?? '' } : {}),
   });
+  void findPatch(storePath, paths);
 }
-restorePaths(useInfoStore.getState().info?.store_path, useInfoStore.getState().info?.dataset_path);
-useInfoStore.subscribe((state) => {
-  restorePaths(state.info?.store_path, state.info?.dataset_path);
-  // A store that was empty at launch gets its dataset from the first import (the demo's included).
+
+/** The patch a reopened desk starts on (see restorePaths); exported for tests. */
+export async function findPatch(storePath: string, remembered: Partial<ReleasePaths>): Promise<void> {
+  const store = useReleaseStore;
+  await store.getState().loadRevisions();
+  const records: RevisionWithPath[] = store.getState().revisions.result ?? [];
+  const info = useInfoStore.getState().info;
+  const candidates = patchCandidates(remembered, records, [store.getState().dataset, info?.dataset_path, info?.store_path]);
+  let existing: Set<string> | null = null;
+  if (candidates.length > 0) {
+    try {
+      existing = new Set(await api.existingFiles({ paths: candidates.map((c) => c.path) }));
+    } catch {
+      existing = null;
+    }
+  }
+  const now = store.getState();
+  // Another store opened meanwhile, or the engineer (or an export) set a patch: theirs stands.
+  if (storePath !== restoredFor || (now.patchPath !== '' && now.patchPath !== (remembered.patchPath ?? ''))) return;
+  const chosen = choosePatch(candidates, existing);
+  if (chosen == null) {
+    // The remembered patch is gone and nothing else was found: an empty field says so better than a dead path.
+    if (now.patchPath !== '' && existing != null) store.setState({ patchPath: '', patchRevision: '' });
+    return;
+  }
+  if (chosen.path !== now.patchPath || chosen.revision !== now.patchRevision) {
+    store.setState({ patchPath: chosen.path, patchRevision: chosen.revision });
+    remember({ patchPath: chosen.path, revision: chosen.revision });
+  }
+  // Its revision names the revised dataset: read from the file when nothing else said it.
+  if (chosen.revision === '') void store.getState().identifyPatch(chosen.path);
+}
+
+/** For tests: forget which store the paths were restored for. */
+export function resetRestoredStore(): void {
+  restoredFor = null;
+}
+
+restorePaths(useInfoStore.getState().info);
+useInfoStore.subscribe((state, previous) => {
+  restorePaths(state.info);
+  // A store that was empty at launch gets its dataset from the first import (the demo's included); a dataset
+  // that followed the store's base follows a new one (a revised dataset imported as the new base).
   const imported = state.info?.dataset_path;
-  if (imported && useReleaseStore.getState().dataset === '') useReleaseStore.setState({ dataset: imported });
+  const release = useReleaseStore.getState();
+  if (imported && imported !== previous.info?.dataset_path && (release.dataset === '' || release.dataset === previous.info?.dataset_path)) {
+    release.setDataset(imported);
+  }
+});
+// An import changes the history (imported, settled): reload it where it was shown.
+onJobFinished((job) => {
+  if (job.state === 'done' && useReleaseStore.getState().revisions.result != null) void useReleaseStore.getState().loadRevisions();
 });

@@ -2,28 +2,34 @@
 // operation's `from` verified first, the whole patch refused on any mismatch
 // (each one listed) — writing the revised dataset and CHANGELOG.md. A job:
 // progress and Cancel; an interrupted apply leaves no partial output.
-import { useEffect, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import type { ApplyRefusal } from '../../../../shared/api-types';
 import type { ApplyResult } from '../../../../shared/revision-types';
 import { errorMessage, host } from '../../api/client';
 import { formatCount, oneLine } from '../../lib/format';
 import { jobProgressText } from '../../lib/jobs';
 import { mismatchReason } from '../../../../shared/patch-mismatch';
-import { OP_LABELS, revisedDatasetPath, siblingPath } from '../../lib/release';
+import { OP_LABELS } from '../../lib/release';
 import { rowLabel } from '../../lib/row-picker';
-import { useReleaseStore } from '../../stores/release-store';
+import { selectJobRunning, useImportStore } from '../../stores/import-store';
+import { useInfoStore } from '../../stores/info-store';
+import { applyFormOf, useReleaseStore } from '../../stores/release-store';
 import { notify } from '../../stores/ui-store';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { PatchBar } from './PatchBar';
+import { applyBlocker } from './release-defaults';
 
 export function ApplySection() {
   const dataset = useReleaseStore((s) => s.dataset);
   const setDataset = useReleaseStore((s) => s.setDataset);
   const patchPath = useReleaseStore((s) => s.patchPath);
-  const form = useReleaseStore((s) => s.applyForm);
+  const patchCheck = useReleaseStore((s) => s.patchCheck);
+  // Sensible defaults beside the inputs, once they are known: data/atlas-test.v1.1.jsonl (the revision from the
+  // export, the history, or the patch file itself), CHANGELOG.md next to it. Typing replaces them.
+  const edits = useReleaseStore((s) => s.applyForm);
+  const patchRevision = useReleaseStore((s) => s.patchRevision);
+  const form = applyFormOf({ applyForm: edits, dataset, patchRevision });
   const setForm = useReleaseStore((s) => s.setApplyForm);
-  // The revision names the revised dataset: the export's, or the one remembered with the patch path.
-  const revision = useReleaseStore((s) => s.exported?.revision ?? (s.patchRevision || null));
   const job = useReleaseStore((s) => s.applyJob);
   const applied = useReleaseStore((s) => s.applied);
   const error = useReleaseStore((s) => s.applyError);
@@ -35,20 +41,6 @@ export function ApplySection() {
   const cancelApply = useReleaseStore((s) => s.cancelApply);
   const running = job?.state === 'running';
   const starting = useReleaseStore((s) => s.applyStarting);
-
-  // Sensible defaults beside the inputs, once they are known: data/atlas-test.v1.1.jsonl, CHANGELOG.md next to it.
-  useEffect(() => {
-    if (form.out === '' && dataset.trim() !== '' && revision != null) setForm({ out: revisedDatasetPath(dataset.trim(), revision) });
-  }, [form.out, dataset, revision, setForm]);
-  useEffect(() => {
-    if (form.changelog === '' && form.out.trim() !== '') setForm({ changelog: siblingPath(form.out.trim(), 'CHANGELOG.md') });
-  }, [form.changelog, form.out, setForm]);
-
-  // The changelog follows the output's folder until the engineer names it.
-  const setOut = (out: string) => {
-    const follows = form.changelog === '' || form.changelog === siblingPath(form.out.trim(), 'CHANGELOG.md');
-    setForm({ out, ...(follows ? { changelog: out.trim() === '' ? '' : siblingPath(out.trim(), 'CHANGELOG.md') } : {}) });
-  };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -66,14 +58,15 @@ export function ApplySection() {
   const pickSave = async (target: 'out' | 'changelog') => {
     try {
       const path = await host.pickSavePath?.({ defaultName: target === 'out' ? 'atlas-test.revised.jsonl' : 'CHANGELOG.md' });
-      if (path && target === 'out') setOut(path);
+      if (path && target === 'out') setForm({ out: path });
       else if (path) setForm({ changelog: path });
     } catch (err) {
       notify(errorMessage(err), 'error');
     }
   };
 
-  const ready = dataset.trim() !== '' && patchPath.trim() !== '' && form.out.trim() !== '';
+  // Why Apply patch is greyed out, said beside it.
+  const blocker = applyBlocker({ dataset, patchPath, out: form.out, check: patchCheck });
   return (
     <>
       <PatchBar />
@@ -103,7 +96,7 @@ export function ApplySection() {
               Revised dataset (output)
             </label>
             <div className="input-row">
-              <input id="apply-out" className="input mono" required value={form.out} disabled={running} onChange={(e) => setOut(e.target.value)} placeholder="/path/to/atlas-test.v1.1.jsonl" spellCheck={false} />
+              <input id="apply-out" className="input mono" required value={form.out} disabled={running} onChange={(e) => setForm({ out: e.target.value })} placeholder="/path/to/atlas-test.v1.1.jsonl" spellCheck={false} />
               {host.pickSavePath && (
                 <button type="button" className="button" onClick={() => void pickSave('out')}>
                   Choose…
@@ -133,13 +126,18 @@ export function ApplySection() {
         {/* Apply patch stays where it is, disabled while the job starts and runs, and Cancel comes up beside it:
             a button that turned into Cancel under the pointer would take a double click's second half as Cancel. */}
         <div className="form-actions">
+          {blocker != null && !running && !starting ? (
+            <span className="apply-blocker muted small" role="status" title={blocker}>
+              {oneLine(blocker)}
+            </span>
+          ) : null}
           <span className="spacer" />
           {running ? (
             <button type="button" className="button" onClick={() => void cancelApply()}>
               Cancel
             </button>
           ) : null}
-          <button type="submit" className="button button-primary" disabled={!ready || running || starting}>
+          <button type="submit" className="button button-primary" disabled={blocker != null || running || starting}>
             {running || starting ? 'Applying…' : 'Apply patch'}
           </button>
         </div>
@@ -223,7 +221,33 @@ function ApplySummary({ result }: { result: ApplyResult }) {
         <dt>Changelog</dt>
         <dd className="mono">{result.changelog != null ? oneLine(result.changelog) : <span className="value-muted">not written</span>}</dd>
       </dl>
+      <ImportAsBase result={result} />
     </section>
+  );
+}
+
+/** The loop's next step: the revised dataset becomes the store's base (its disputes settle by this revision). */
+function ImportAsBase({ result }: { result: ApplyResult }) {
+  const importAsBase = useReleaseStore((s) => s.importAsBase);
+  const importing = useImportStore((s) => s.starting || selectJobRunning(s));
+  const info = useInfoStore((s) => s.info);
+  const imported = info != null && info.dataset_path === result.out && info.revision === result.revision;
+  return (
+    <div className="form-actions apply-next">
+      {imported ? (
+        <span className="chip chip-fresh" role="status">
+          Imported: the store’s base is now {oneLine(result.revision)}
+        </span>
+      ) : (
+        <span className="muted small">Next: import it as the store’s base, so the disputes it settles are marked resolved by {oneLine(result.revision)}.</span>
+      )}
+      <span className="spacer" />
+      {!imported && (
+        <button type="button" className="button button-primary" disabled={importing} onClick={() => void importAsBase()}>
+          {importing ? 'Importing…' : 'Import as the new base…'}
+        </button>
+      )}
+    </div>
   );
 }
 

@@ -1,20 +1,24 @@
 // Step 1: export the settled rulings as an atlas-gold-patch/1 file for a
 // revision. Exporting records the revision; the same tag with other changes
 // is refused. The patch written becomes the one the next steps work on.
-import { useEffect, type FormEvent } from 'react';
+// The form starts on the next tag the history has not taken, the store's
+// revision as base, and the patch beside the base dataset.
+import { useEffect, useMemo, type FormEvent } from 'react';
 import type { ExportResult } from '../../../../shared/api-types';
 import { errorMessage, host } from '../../api/client';
-import { formatCount, oneLine, suggestRevision } from '../../lib/format';
+import { formatCount, formatTime, oneLine } from '../../lib/format';
 import { useInfoStore } from '../../stores/info-store';
-import { useReleaseStore } from '../../stores/release-store';
+import { exportFormOf, useReleaseStore } from '../../stores/release-store';
 import { notify } from '../../stores/ui-store';
 
 export function ExportSection() {
   const info = useInfoStore((s) => s.info);
-  const form = useReleaseStore((s) => s.exportForm);
+  const edits = useReleaseStore((s) => s.exportEdits);
   const setForm = useReleaseStore((s) => s.setExportForm);
   const dataset = useReleaseStore((s) => s.dataset);
   const setDataset = useReleaseStore((s) => s.setDataset);
+  const revisions = useReleaseStore((s) => s.revisions);
+  const loadRevisions = useReleaseStore((s) => s.loadRevisions);
   const busy = useReleaseStore((s) => s.exporting);
   const error = useReleaseStore((s) => s.exportError);
   const result = useReleaseStore((s) => s.exported);
@@ -22,16 +26,17 @@ export function ExportSection() {
   const job = useReleaseStore((s) => s.exportJob);
   const cancelExport = useReleaseStore((s) => s.cancelExport);
 
+  // The tags already taken: the suggestion skips them.
   useEffect(() => {
-    if (form == null && info) setForm({ revision: suggestRevision(info.revision), baseRevision: info.revision ?? '', out: '', plaintext: false });
-  }, [form, info, setForm]);
+    if (revisions.result == null && !revisions.loading && revisions.error == null) void loadRevisions();
+  }, [revisions.result, revisions.loading, revisions.error, loadRevisions]);
 
-  const current = form ?? { revision: suggestRevision(info?.revision ?? null), baseRevision: info?.revision ?? '', out: '', plaintext: false };
-  const update = (patch: Partial<typeof current>) => setForm({ ...current, ...patch });
+  const current = useMemo(() => exportFormOf({ exportEdits: edits, dataset, revisions }, info), [edits, dataset, revisions, info]);
+  const update = (patch: Partial<typeof current>) => setForm(patch);
+  const taken = revisions.result?.find((r) => r.tag === current.revision.trim()) ?? null;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (form == null) setForm(current);
     void runExport();
   };
 
@@ -57,6 +62,11 @@ export function ExportSection() {
           <label className="field">
             <span className="field-label">Revision tag</span>
             <input className="input" required value={current.revision} onChange={(e) => update({ revision: e.target.value })} placeholder="v1.1" />
+            {taken != null && (
+              <span className="field-note warning-text" role="note">
+                {oneLine(taken.tag)} is taken (exported {formatTime(taken.recorded_at)}): only the same changes can be exported under it again.
+              </span>
+            )}
           </label>
           <label className="field">
             <span className="field-label">Base revision</span>

@@ -2,6 +2,7 @@
 // or any patch file typed or picked (a colleague's, an older revision's).
 import type { ReactNode } from 'react';
 import { errorMessage, host } from '../../api/client';
+import { oneLine } from '../../lib/format';
 import { useReleaseStore } from '../../stores/release-store';
 import { notify } from '../../stores/ui-store';
 
@@ -15,6 +16,7 @@ export function PatchBar({ action, children }: PatchBarProps) {
   const patchPath = useReleaseStore((s) => s.patchPath);
   const setPatchPath = useReleaseStore((s) => s.setPatchPath);
   const exported = useReleaseStore((s) => s.exported);
+  const check = useReleaseStore((s) => s.patchCheck);
 
   const choose = async () => {
     try {
@@ -54,7 +56,15 @@ export function PatchBar({ action, children }: PatchBarProps) {
           {action.busy ? 'Working…' : action.label}
         </button>
       )}
-      {exported && exported.path === patchPath.trim() && <span className="chip chip-fresh" title="Written by the export above">{exported.revision} · just exported</span>}
+      {exported && exported.path === patchPath.trim() ? (
+        <span className="chip chip-fresh" title={`Written by the export: ${oneLine(exported.path)}`}>
+          {oneLine(exported.revision)} · just exported · {exported.encrypted ? 'encrypted' : 'plain text'}
+        </span>
+      ) : check?.state === 'error' && check.path === patchPath.trim() ? (
+        <span className="error-text small patch-unreadable" title={check.error ?? ''}>
+          cannot be read
+        </span>
+      ) : null}
       {children}
     </form>
   );

@@ -1,7 +1,7 @@
 // Step 3: review before release — every operation of the patch decrypted
 // (inside the app only): task, row, entity, column, from → to, rulings,
 // evidence and the issues it fixes; filter by task, kind of change or text.
-import { useMemo } from 'react';
+import { Fragment, useMemo } from 'react';
 import type { PatchReviewOperation } from '../../../../shared/revision-types';
 import { formatCount, formatTime, oneLine } from '../../lib/format';
 import { filterOperations, OP_KINDS, OP_LABELS, stateText } from '../../lib/release';
@@ -108,6 +108,21 @@ function ReviewResult() {
   );
 }
 
+/** An id such as "atlas/0009:brightwater coast breweries" may wrap after its "/" and ":" as between words. */
+function BreakableId({ id }: { id: string }) {
+  const parts = id.split(/(?<=[/:])/u);
+  return (
+    <>
+      {parts.map((part, i) => (
+        <Fragment key={i}>
+          {i > 0 && <wbr />}
+          {part}
+        </Fragment>
+      ))}
+    </>
+  );
+}
+
 function StateCell({ state }: { state: PatchReviewOperation['from'] }) {
   const t = stateText(state);
   return (
@@ -122,13 +137,15 @@ function OperationRow({ op }: { op: PatchReviewOperation }) {
   return (
     <tr className={op.error != null ? 'op-error' : ''}>
       <td className="num mono muted">{op.index}</td>
-      <td className="mono small op-task">{oneLine(op.task_id)}</td>
+      <td className="mono small op-task">
+        <BreakableId id={oneLine(op.task_id)} />
+      </td>
       <td className="num" title={`row index ${op.row} (0-based, as in the patch)`}>
         {rowLabel(op.row)}
       </td>
       <td className="op-entity">{op.entity != null ? oneLine(op.entity) : <span className="value-muted">—</span>}</td>
-      <td>{op.column != null ? oneLine(op.column) : <span className="value-muted">whole row</span>}</td>
-      <td>
+      <td className="op-column">{op.column != null ? oneLine(op.column) : <span className="value-muted">whole row</span>}</td>
+      <td className="op-kind">
         <span className={`chip op-chip op-${op.op}`}>{OP_LABELS[op.op]}</span>
       </td>
       <td className="op-change">
