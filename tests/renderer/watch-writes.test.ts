@@ -21,6 +21,8 @@ describe('watchWrites', () => {
       expect(wrote).toContain(name);
     }
     expect(wrote).not.toContain('getDispute');
+    // The release desk checks paths before prefilling them: that must not drop the dispute cache.
+    expect(wrote).not.toContain('existingFiles');
   });
 
   it('reports a failed write too, before the caller resumes', async () => {

@@ -23,6 +23,8 @@ export const READ_ONLY_METHODS: ReadonlySet<MethodName> = new Set<MethodName>([
   'getReport',
   'draftReply',
   'getGitHubToken',
+  // Whether files exist (the release desk asks before prefilling paths): reads the disk, never the store.
+  'existingFiles',
 ]);
 
 /**

@@ -66,6 +66,13 @@ export function PatchBar({ action, children }: PatchBarProps) {
         </span>
       ) : null}
       {children}
+      {exported && exported.path === patchPath.trim() && (exported.warnings ?? []).length > 0 && (
+        <ul className="notice-inline patch-warnings" role="status" data-testid="export-warnings">
+          {(exported.warnings ?? []).map((warning) => (
+            <li key={warning}>{oneLine(warning)}</li>
+          ))}
+        </ul>
+      )}
     </form>
   );
 }
