@@ -108,6 +108,8 @@ export interface RevisionRecord {
   datasets_after: string[];
   /** When the revised dataset was imported as the base, else null. */
   imported_at: string | null;
+  /** Where the patch file was last written or applied from; null for revisions recorded before this was kept. */
+  patch_path: string | null;
   /** Disputes the patch changes gold for. */
   disputes: number;
   /** Disputes recorded as settled by this revision. */

@@ -125,7 +125,7 @@ function recordAndWrite(store: Store, input: ExportInput, built: BuiltPatch, enc
   // is written, and a file that cannot be written leaves no revision behind to burn the tag.
   store.db
     .transaction(() => {
-      recordRevision(store, { patch, patchSha256: encoded.sha256, contentSha256 });
+      recordRevision(store, { patch, patchSha256: encoded.sha256, contentSha256, patchPath: path });
       beforeWrite?.();
       writeFileAtomic(path, encoded.bytes);
     })

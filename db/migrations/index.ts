@@ -5,6 +5,7 @@ import * as revisions from './003-revisions';
 import * as disputeSystems from './004-dispute-systems';
 import * as disputeSystemsLines from './005-dispute-systems-lines';
 import * as cellsRunKeys from './006-cells-run-keys';
+import * as revisionPatchPath from './007-revision-patch-path';
 
 export interface Migration {
   version: number;
@@ -19,6 +20,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 4, name: 'dispute systems as a column', up: disputeSystems.up },
   { version: 5, name: 'dispute systems on lines', up: disputeSystemsLines.up },
   { version: 6, name: 'flat cells runs keyed by file name', up: cellsRunKeys.up },
+  { version: 7, name: 'revision patch path', up: revisionPatchPath.up },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;

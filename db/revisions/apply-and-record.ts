@@ -1,6 +1,7 @@
 // Applying a patch from the app: the revised dataset is written, and this
 // store remembers it, so importing it later as the new base settles the
 // disputes the patch fixed (DESIGN §6).
+import { resolve } from 'node:path';
 import type { ApplyInput } from '../../shared/api';
 import type { ApplyResult } from '../../shared/revision-types';
 import type { Store } from '../store';
@@ -22,6 +23,7 @@ export async function applyAndRecord(
         patchSha256: result.patch_sha256,
         contentSha256: result.content_sha256,
         output: { sha256: result.sha256, format: result.format },
+        patchPath: resolve(input.patch),
       }),
     )
     .immediate();

@@ -21,6 +21,8 @@ export interface RecordRevisionInput {
   contentSha256?: string;
   /** The revised dataset this store wrote by applying the patch (ApplyResult.sha256/format). */
   output?: { sha256: string; format: 'jsonl' | 'parquet' };
+  /** Where the patch file was written or applied from (absolute): the latest one is kept. */
+  patchPath?: string;
   now?: Date;
 }
 
@@ -70,6 +72,7 @@ export function recordRevision(store: Store, input: RecordRevisionInput): Record
       const disputeIds = patch.operations.flatMap((op) => (op.dispute_id ? [op.dispute_id] : []));
       db.prepare('INSERT OR IGNORE INTO revision_disputes (revision, dispute_id) SELECT ?, value FROM json_each(?)').run(patch.revision, JSON.stringify(disputeIds));
     }
+    if (input.patchPath) db.prepare('UPDATE revisions SET patch_path = ? WHERE tag = ?').run(input.patchPath, patch.revision);
     if (input.output) {
       db.prepare(
         `INSERT INTO revision_outputs (dataset_sha256, revision, format, written_at) VALUES (?, ?, ?, ?)
@@ -200,6 +203,7 @@ interface RevisionRow {
   content_sha256: string;
   encrypted: number;
   imported_at: string | null;
+  patch_path: string | null;
   disputes: number;
   settled: number;
 }
@@ -229,6 +233,7 @@ export function listRevisions(store: Store): RevisionRecord[] {
       encrypted: row.encrypted === 1,
       datasets_after: outputs.all(row.tag).map((o) => o.dataset_sha256),
       imported_at: row.imported_at,
+      patch_path: row.patch_path,
       disputes: row.disputes,
       settled: row.settled,
     }));

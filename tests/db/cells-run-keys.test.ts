@@ -51,6 +51,8 @@ describe('flat cells runs', () => {
     const keys = runKeys(service.store.db);
     // As 005 left it: keys of the file's hash, and a Windows path.
     service.store.db.exec("UPDATE runs SET run_key = (SELECT name FROM systems WHERE id = runs.system_id) || '@0123456789ab', source_path = replace(source_path, '/', char(92)) WHERE format = 'cells'");
+    // Nor had it the columns later migrations add.
+    service.store.db.exec('ALTER TABLE revisions DROP COLUMN patch_path');
     service.store.db.pragma('user_version = 5');
     service.close();
     const reopened = openStore(dbPath);

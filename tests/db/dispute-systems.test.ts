@@ -78,6 +78,8 @@ describe('migrations 004 and 005', () => {
     expect(derived.some((row) => decodeSystems(row.systems).length > 1)).toBe(true);
     // A store as 004 left it: commas, and user_version 4.
     service.store.db.exec("UPDATE disputes SET systems = ','");
+    // Nor had it the columns later migrations add.
+    service.store.db.exec('ALTER TABLE revisions DROP COLUMN patch_path');
     service.store.db.pragma('user_version = 4');
     service.close();
     const reopened = openStore(join(dir, 'store.sqlite'));

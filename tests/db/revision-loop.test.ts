@@ -9,7 +9,11 @@ import type { GeneratedWorkspace } from '../../db/demo/generate';
 import type { ServiceHandle } from '../../db/service';
 import { missingRowInGold } from '../../shared/gold-row-named';
 import { writeGhIssues } from '../reports/store-fixture';
+import { MIGRATIONS } from '../../db/migrations/index';
+import { openService } from '../../db/service';
 import { freshService, smallWorkspace, tempDir, workspacePaths } from './workspace';
+
+const freshServiceAt = (dbPath: string): ServiceHandle => openService({ dbPath, settingsPath: join(tempDir(), 'settings.json'), engineer: 'mia' });
 
 let service: ServiceHandle;
 let workspace: GeneratedWorkspace;
@@ -45,7 +49,8 @@ describe('tagged revision loop', () => {
     expect(preview.systems.length).toBeGreaterThan(0);
 
     const [revision] = await service.listRevisions({});
-    expect(revision).toMatchObject({ tag: 'v1.1', operations: 3, imported_at: null });
+    // Where the patch is: the release desk reopens on it.
+    expect(revision).toMatchObject({ tag: 'v1.1', operations: 3, imported_at: null, patch_path: patchPath });
 
     await service.importPaths([out]);
     for (const id of ruled) {
@@ -211,6 +216,41 @@ describe('a revision that removes a gold row under graded runs', () => {
       expect((await local.listRevisions({}))[0]).toMatchObject({ tag: 'v1.1', settled: 1 });
     } finally {
       local.close();
+    }
+  });
+});
+
+describe('where a revision\'s patch is', () => {
+  it('is the path it was written to, then the path it was last applied from; a store from before migration 007 gains the column empty', async () => {
+    const local = freshService('mia');
+    const localDir = tempDir();
+    try {
+      await local.importPaths(workspacePaths(workspace));
+      const cell = [...local.disputeRecords({ kind: 'cell' })].find((record) => record.gold.state === 'value')!;
+      await local.rule({ disputeId: cell.id, decision: 'mark_blank' });
+      const written = join(localDir, 'v1.1.patch.json');
+      await local.exportPatch({ revision: 'v1.1', out: written });
+      expect((await local.listRevisions({}))[0]!.patch_path).toBe(written);
+      const copy = join(localDir, 'copied.patch.json');
+      writeFileSync(copy, readFileSync(written));
+      const { jobId } = await local.applyPatch({ dataset: workspace.dataset, patch: copy, out: join(localDir, 'v1.1.jsonl') });
+      await local.idle();
+      expect((await local.getJob({ jobId })).state).toBe('done');
+      expect((await local.listRevisions({}))[0]!.patch_path).toBe(copy);
+
+      const dbPath = local.store.path;
+      local.store.db.exec('ALTER TABLE revisions DROP COLUMN patch_path');
+      local.store.db.pragma('user_version = 6');
+      local.close();
+      const reopened = freshServiceAt(dbPath);
+      try {
+        expect(reopened.store.db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+        expect((await reopened.listRevisions({}))[0]).toMatchObject({ tag: 'v1.1', patch_path: null });
+      } finally {
+        reopened.close();
+      }
+    } finally {
+      if (local.store.db.open) local.close();
     }
   });
 });

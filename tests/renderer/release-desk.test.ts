@@ -34,6 +34,7 @@ function record(tag: string, recorded_at: string, over: Partial<RevisionRecord> 
     encrypted: true,
     datasets_after: [],
     imported_at: null,
+    patch_path: null,
     disputes: 3,
     settled: 0,
     ...over,
@@ -138,7 +139,7 @@ describe('the export notice', () => {
 
 // The store, on a fake service.
 const service = vi.hoisted(() => ({
-  revisions: [] as (RevisionRecord & { patch_path?: string })[],
+  revisions: [] as RevisionRecord[],
   /** Which files exist; null: the check itself fails. */
   existing: null as Set<string> | null,
   patches: new Map<string, string>(),

@@ -19,7 +19,6 @@ import {
   nextFreeTag,
   patchCandidates,
   type PatchCheck,
-  type RevisionWithPath,
 } from '../features/revisions/release-defaults';
 import { cancelRunningJob } from './cancel-job';
 import { onJobFinished, selectJobRunning, useImportStore } from './import-store';
@@ -384,7 +383,7 @@ function restorePaths(info: StoreInfo | null | undefined): void {
 export async function findPatch(storePath: string, remembered: Partial<ReleasePaths>): Promise<void> {
   const store = useReleaseStore;
   await store.getState().loadRevisions();
-  const records: RevisionWithPath[] = store.getState().revisions.result ?? [];
+  const records: RevisionRecord[] = store.getState().revisions.result ?? [];
   const info = useInfoStore.getState().info;
   const candidates = patchCandidates(remembered, records, [store.getState().dataset, info?.dataset_path, info?.store_path]);
   let existing: Set<string> | null = null;

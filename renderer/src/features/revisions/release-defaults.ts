@@ -7,13 +7,6 @@ import type { RevisionRecord } from '../../../../shared/revision-types';
 import { shortPath, suggestRevision } from '../../lib/format';
 import { revisedDatasetPath, siblingPath } from '../../lib/release';
 
-/**
- * A history record that may say where its patch was written. The history API
- * does not carry the path yet (RevisionRecord has no such field); when it
- * does, the desk uses it first.
- */
-export type RevisionWithPath = RevisionRecord & { patch_path?: string | null };
-
 /** "v1.9" before "v1.10": tags compared with their numbers as numbers. */
 export function compareTags(a: string, b: string): number {
   return a.localeCompare(b, 'en', { numeric: true, sensitivity: 'variant' });
@@ -74,7 +67,7 @@ export interface PatchCandidate {
  */
 export function patchCandidates(
   remembered: { patchPath?: string; revision?: string },
-  records: readonly RevisionWithPath[],
+  records: readonly RevisionRecord[],
   anchors: readonly (string | null | undefined)[],
 ): PatchCandidate[] {
   const out: PatchCandidate[] = [];
