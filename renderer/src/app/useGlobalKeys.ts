@@ -6,14 +6,16 @@ import { useDisputeStore } from '../stores/dispute-store';
 import { useInfoStore } from '../stores/info-store';
 import { useQueueStore } from '../stores/queue-store';
 import { useRulingStore } from '../stores/ruling-store';
-import { useUiStore } from '../stores/ui-store';
+import { notify, useUiStore } from '../stores/ui-store';
 import { openFocusedSource, retractRuling, saveRuling } from '../features/review/actions';
 import { openDisputeInQueue } from '../features/reports/actions';
 import { useReportsStore } from '../stores/reports-store';
 import { reportKey } from '../lib/reports';
 import { moveSelection } from '../features/queue/grid-bridge';
 import { holdWhileSettling, playHeldKeys } from '../features/review/held-keys';
-import { findView } from './views';
+import { agreeChoice } from '../lib/agree';
+import { agreeKey } from '../lib/keys';
+import { findView, VIEWS } from './views';
 
 function isTextField(el: Element | null): el is HTMLElement {
   if (!(el instanceof HTMLElement)) return false;
@@ -33,7 +35,19 @@ function perform(action: KeyAction, target: Element | null): void {
       ui.closeOverlay();
       return;
     case 'escape':
-      if (isTextField(target)) target.blur();
+      // Any focused control (a field, a select, a button, a link): the keys go back to the page.
+      releaseFocus(target);
+      return;
+    case 'view': {
+      const view = VIEWS[action.index];
+      if (!view) return;
+      // A button of the view left behind (or of the header) must not take the next Enter.
+      releaseFocus(target);
+      ui.setView(view.id);
+      return;
+    }
+    case 'agree':
+      if (detail) agree(action.group);
       return;
     case 'help':
       if (ui.overlay === 'help') ui.closeOverlay();
@@ -81,6 +95,26 @@ function perform(action: KeyAction, target: Element | null): void {
   }
 }
 
+/** Blurs the focused element, if any: focus goes back to the page, where the view's keys act. */
+function releaseFocus(target: Element | null): void {
+  if (target instanceof HTMLElement && target !== document.body && target !== document.documentElement) target.blur();
+}
+
+/** Shift+<letter>: take that position of a conflict as my draft, as its "Agree with …" button does. */
+function agree(group: number): void {
+  const detail = useDisputeStore.getState().detail;
+  if (!detail) return;
+  const choice = agreeChoice(detail, useInfoStore.getState().info?.engineer, group);
+  if (choice.ok) {
+    useRulingStore.getState().adopt(detail, choice.position.ruling);
+    return;
+  }
+  // A stray capital on a dispute without a disagreement says nothing.
+  const letter = agreeKey(group) ?? '?';
+  if (choice.reason === 'mine') notify(`Position ${letter} is already yours.`, 'info');
+  else if (choice.reason === 'none') notify(`No position ${letter} here: the letters are over the engineers’ rulings.`, 'info');
+}
+
 /** True when the engineer reached the element with the keyboard rather than clicking it. */
 function keyboardFocused(el: Element): boolean {
   try {
@@ -119,6 +153,7 @@ export function useGlobalKeys(): void {
         reviewing: findView(ui.view).reviewing && useDisputeStore.getState().detail != null,
         queue: findView(ui.view).reviewing,
         list: findView(ui.view).list === true,
+        views: VIEWS.length,
       });
       if (!action) return;
       e.preventDefault();

@@ -31,13 +31,19 @@ export type KeyAction =
   | { type: 'help' }
   | { type: 'needs-me' }
   | { type: 'open' }
+  /** Alt+1…: show the view at this position in the tab bar. */
+  | { type: 'view'; index: number }
+  /** Shift+A, Shift+B…: in a conflict, take that position (A, B…) as my draft. */
+  | { type: 'agree'; group: number }
   /** Esc in a dialog: close it, from a text field too (focus never goes to the page behind it). */
   | { type: 'close' }
-  /** Esc elsewhere: leave the text field. */
+  /** Esc elsewhere: leave the text field or the focused button, handing the keys back to the page. */
   | { type: 'escape' };
 
 export interface KeyInput {
   key: string;
+  /** The physical key (KeyboardEvent.code): Alt+digit is read from it, as Option+1 types "¡" on a Mac. */
+  code?: string;
   ctrlKey: boolean;
   metaKey: boolean;
   altKey: boolean;
@@ -56,6 +62,27 @@ export interface KeyContext {
   queue?: boolean;
   /** A view with a list of its own (Reports): j/k move through it, Enter opens the item. */
   list?: boolean;
+  /** How many views the tab bar has: Alt+1 … Alt+<views> switch to them. */
+  views?: number;
+}
+
+/** Alt+1 … Alt+9: the views, in tab order. */
+export const VIEW_KEYS: readonly string[] = ['1', '2', '3', '4', '5', '6', '7', '8', '9'];
+
+/** Which view Alt+<key> shows (its index in the tab bar), from the physical key when known. */
+function viewIndex(e: KeyInput): number {
+  const digit = e.code != null && /^(Digit|Numpad)[1-9]$/u.test(e.code) ? e.code.slice(-1) : e.key;
+  return VIEW_KEYS.indexOf(digit);
+}
+
+/**
+ * The key of "Agree" with a position of a conflict: its letter (A, B, …),
+ * typed with Shift. Null past Z, and for N (Shift+N is "needs my ruling").
+ */
+export function agreeKey(group: number): string | null {
+  if (group < 0 || group >= 26) return null;
+  const letter = String.fromCharCode(65 + group);
+  return letter === 'N' ? null : letter;
 }
 
 export function resolveKey(e: KeyInput, ctx: KeyContext): KeyAction | null {
@@ -69,6 +96,10 @@ export function resolveKey(e: KeyInput, ctx: KeyContext): KeyAction | null {
     return null;
   }
   if (modified && e.key === 'Enter' && ctx.reviewing) return { type: 'save' };
+  if (e.altKey && !modified) {
+    const view = viewIndex(e);
+    if (view >= 0 && view < (ctx.views ?? 0)) return { type: 'view', index: view };
+  }
   // Leave browser and OS shortcuts (copy, reload, zoom…) alone.
   if (modified || e.altKey) return null;
   if (e.key === '?') return { type: 'help' };
@@ -101,6 +132,8 @@ export function resolveKey(e: KeyInput, ctx: KeyContext): KeyAction | null {
     default:
       break;
   }
+  // Shift+letter (N excepted, above): agree with that position of a conflict.
+  if (/^[A-Z]$/u.test(e.key)) return { type: 'agree', group: e.key.charCodeAt(0) - 65 };
   const decision = DECISION_KEYS.indexOf(e.key);
   if (decision >= 0) return { type: 'decision', index: decision };
   const cluster = CLUSTER_KEYS.indexOf(e.key);
@@ -186,13 +219,15 @@ export const KEY_MAP: readonly KeyHelpGroup[] = [
       { keys: ['Ctrl', 'Enter'], what: 'Save from inside the rationale box' },
       { keys: ['u'], what: 'Retract my latest ruling on this dispute (recorded, never deleted)' },
       { keys: ['o'], what: 'Open the focused source link (else the picked cluster’s first source)' },
+      { keys: ['Shift', 'A', 'B', '…'], what: 'In a conflict, agree with position A, B, … (the letter over each engineer, shown on the Agree buttons): copies its decision and value; Enter saves' },
     ],
   },
   {
     title: 'Anywhere',
     items: [
+      { keys: ['Alt', '1', '…', '5'], what: 'Switch view: Queue, Conflicts, Reports, Stats, Export (the tabs, in order)' },
       { keys: ['?'], what: 'Show or hide this key map' },
-      { keys: ['Esc'], what: 'Leave a text field, close a dialog' },
+      { keys: ['Esc'], what: 'Leave a text field or a focused button (the keys go back to the page), close a dialog' },
     ],
   },
   {

@@ -2,13 +2,16 @@
 // value, rationale, evidence, time — with who agrees with whom (A, B, …).
 // In a conflict, "Agree" copies an engineer's decision and value into my
 // ruling; saving it settles the dispute under the policy once all agree.
+// Shift+<the position's letter> does the same from the keyboard (lib/agree.ts).
 import type { ReactNode } from 'react';
 import type { DisputeDetail } from '../../../../shared/api-types';
 import { DECISION_LABELS } from '../../../../shared/domain';
 import { countedPositions, groupLabel, type Position } from '../../lib/comparison';
+import { agreeKey } from '../../lib/keys';
 import { formatTime, oneLine, shownText } from '../../lib/format';
 import { useInfoStore } from '../../stores/info-store';
 import { useRulingStore } from '../../stores/ruling-store';
+import { Kbd } from '../../ui/Kbd';
 import { Section } from '../../ui/Section';
 import { BlindNotice } from './RulingsBlock';
 import { RulingValue } from './RulingValue';
@@ -112,18 +115,33 @@ function AgreeRow({ detail, positions, engineer }: { detail: DisputeDetail; posi
           {p.group === mineGroup ? (
             <span className="muted small">{p.ruling.engineer === engineer ? 'your position' : 'agrees with you'}</span>
           ) : (
-            <button
-              type="button"
-              className="button button-small"
-              data-enter-save=""
-              title={`Copy ${oneLine(p.ruling.engineer)}’s decision and value into your ruling; Enter saves`}
-              onClick={() => adopt(detail, p.ruling)}
-            >
-              Agree with {oneLine(p.ruling.engineer)}
-            </button>
+            <AgreeButton position={p} onAgree={() => adopt(detail, p.ruling)} />
           )}
         </td>
       ))}
     </tr>
+  );
+}
+
+function AgreeButton({ position, onAgree }: { position: Position; onAgree: () => void }) {
+  const name = oneLine(position.ruling.engineer);
+  const key = agreeKey(position.group);
+  return (
+    <button
+      type="button"
+      className="button button-small"
+      data-enter-save=""
+      aria-keyshortcuts={key ? `Shift+${key}` : undefined}
+      title={`Copy ${name}’s decision and value into your ruling${key ? ` (Shift+${key})` : ''}; Enter saves`}
+      onClick={onAgree}
+    >
+      Agree with {name}
+      {key && (
+        <>
+          {' '}
+          <Kbd>{key}</Kbd>
+        </>
+      )}
+    </button>
   );
 }

@@ -77,9 +77,11 @@ export function QueueGrid() {
     if (node?.data) noteSelected(node.data.id, node.rowIndex, e.source === 'rowClicked');
   }, []);
 
-  // A different filter is a different listing: start over from its first row.
+  // A different filter is a different listing: it keeps the dispute selected
+  // when it lists it (clearing a search, "needs my ruling" off), else starts
+  // from its first row.
   useEffect(() => {
-    resetRows();
+    resetRows({ keepSelected: true });
   }, [filter, preset]);
 
   useEffect(() => () => attachGrid(null), []);

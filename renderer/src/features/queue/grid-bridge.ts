@@ -1,6 +1,8 @@
 // Moves the queue selection by index, whether or not that row's block is
 // loaded yet. ag-grid owns the rows (infinite row model); this module is the
 // one place that talks to its API, so keyboard actions and the panel never do.
+// A new filter keeps the dispute the engineer was on when the new listing has
+// it (found by the service, then scrolled to); otherwise its first row.
 import type { GridApi, IDatasource, IGetRowsParams, IRowNode, SortModelItem } from 'ag-grid-community';
 import type { DisputeRow } from '../../../../shared/api-types';
 import type { SortField } from '../../../../shared/api';
@@ -8,20 +10,36 @@ import { SORTABLE_FIELDS } from '../../../../shared/api';
 import { api, errorMessage } from '../../api/client';
 import { effectiveFilter, useQueueStore, type QueueSort } from '../../stores/queue-store';
 import { notify } from '../../stores/ui-store';
+import { locateInListing } from './locate';
 
 let grid: GridApi<DisputeRow> | null = null;
 /** Where the selection is going: ahead of the grid while a block loads. */
 let cursor: number | null = null;
-/** A row to select as soon as its block arrives. */
-let pending: { index: number; id?: string } | null = null;
+/** A row to select as soon as its block arrives; `middle`: scrolled to the middle of the grid, not just into it. */
+let pending: { index: number; id?: string; middle?: boolean } | null = null;
+/** Bumped by every new listing (a new datasource): what arrives for an older one is ignored. */
+let listing = 0;
+/** The listing whose first block has arrived, so its total is known. */
+let loadedListing = -1;
+/**
+ * The selected dispute, kept across a new filter, while the service finds it
+ * in the new listing; moves pressed meanwhile add up and apply from it.
+ */
+let relocating: { id: string; delta: number } | null = null;
 
 export function attachGrid(gridApi: GridApi<DisputeRow> | null): void {
   grid = gridApi;
   cursor = null;
   pending = null;
+  relocating = null;
+  listing += 1;
+  loadedListing = -1;
   // Coming back to the queue (from Export, say): find the dispute still shown in the panel.
   const { selectedId, selectedIndex } = useQueueStore.getState();
-  if (gridApi && selectedId != null && selectedIndex != null) pending = { index: selectedIndex, id: selectedId };
+  if (gridApi && selectedId != null) {
+    if (selectedIndex != null) pending = { index: selectedIndex, id: selectedId };
+    else relocate(selectedId);
+  }
 }
 
 function toSort(model: SortModelItem[]): QueueSort | null {
@@ -33,6 +51,7 @@ function toSort(model: SortModelItem[]): QueueSort | null {
 
 /** Reads the filter at call time, so one datasource serves every refresh. */
 export function createDatasource(): IDatasource {
+  const mine = listing;
   return {
     getRows(params: IGetRowsParams<DisputeRow>) {
       const state = useQueueStore.getState();
@@ -43,6 +62,7 @@ export function createDatasource(): IDatasource {
         state.setSelection(null, null);
         cursor = null;
         pending = null;
+        relocating = null;
       }
       api
         .listDisputes({
@@ -51,10 +71,12 @@ export function createDatasource(): IDatasource {
           offset: params.startRow,
           limit: params.endRow - params.startRow,
         })
-        .then((listing) => {
-          params.successCallback(listing.rows, listing.total);
-          useQueueStore.getState().setTotal(listing.total);
-          afterBlockLoaded(listing.total);
+        .then((page) => {
+          params.successCallback(page.rows, page.total);
+          // A block of a listing since replaced says nothing about the one shown.
+          if (mine !== listing) return;
+          useQueueStore.getState().setTotal(page.total);
+          afterBlockLoaded(mine, page.total);
         })
         .catch((error: unknown) => {
           params.failCallback();
@@ -64,18 +86,27 @@ export function createDatasource(): IDatasource {
   };
 }
 
-function afterBlockLoaded(total: number): void {
+function afterBlockLoaded(from: number, total: number): void {
   // The grid renders the block after the callback returns.
   setTimeout(() => {
+    if (from !== listing) return;
+    loadedListing = from;
     if (pending) {
-      const { index, id } = pending;
+      const { index, id, middle } = pending;
+      const where = middle === true ? 'middle' : null;
       if (!selectLoaded(index, id)) {
         // Not in this block: bring its block in (a no-op when already on screen).
-        if (index < total) grid?.ensureIndexVisible(index);
+        if (index < total) grid?.ensureIndexVisible(index, where);
         return;
       }
-      grid?.ensureIndexVisible(index);
+      grid?.ensureIndexVisible(index, where);
       pending = null;
+    } else if (relocating) {
+      // The kept dispute is still being looked for (relocate selects once found), unless nothing is listed.
+      if (total === 0) {
+        relocating = null;
+        useQueueStore.getState().setSelection(null, null);
+      }
     } else if (useQueueStore.getState().selectedId == null && total > 0) {
       selectIndex(0);
     } else if (total === 0) {
@@ -114,6 +145,8 @@ function select(node: IRowNode<DisputeRow>): void {
 /** Select a row by position; scrolls it into view and waits for its block if needed. */
 export function selectIndex(index: number, id?: string): void {
   if (!grid) return;
+  // A selection made now (the next open dispute after a save) wins over one being looked for.
+  relocating = null;
   const total = useQueueStore.getState().total ?? 0;
   if (total === 0) return;
   const target = Math.max(0, Math.min(total - 1, index));
@@ -123,6 +156,10 @@ export function selectIndex(index: number, id?: string): void {
 }
 
 export function moveSelection(delta: number): void {
+  if (relocating) {
+    relocating.delta += delta;
+    return;
+  }
   const from = cursor ?? useQueueStore.getState().selectedIndex ?? -1;
   selectIndex(from < 0 && delta < 0 ? 0 : from + delta);
 }
@@ -136,6 +173,7 @@ export function noteSelected(id: string | null, index: number | null, byUser: bo
   if (byUser) {
     cursor = index;
     pending = null;
+    relocating = null;
   }
   useQueueStore.getState().setSelection(id, index);
 }
@@ -145,14 +183,49 @@ export function refreshRows(): void {
   grid?.refreshInfiniteCache();
 }
 
-/** Start over (after a filter change or an import): first row selected once loaded. */
-export function resetRows(): void {
+/**
+ * Start over (after a filter change or an import): the first row is selected
+ * once loaded. With `keepSelected` (a filter change), the dispute selected
+ * stays selected, and is scrolled to, when the new listing has it.
+ */
+export function resetRows(options: { keepSelected?: boolean } = {}): void {
   if (!grid) return;
   cursor = null;
   pending = null;
-  useQueueStore.getState().setSelection(null, null);
+  relocating = null;
+  listing += 1;
+  loadedListing = -1;
+  const state = useQueueStore.getState();
+  // The panel goes on showing the kept dispute while it is looked for; its position is not known yet.
+  const keep = options.keepSelected === true ? state.selectedId : null;
+  state.setSelection(keep, null);
   grid.deselectAll();
   grid.setGridOption('datasource', createDatasource());
+  if (keep != null) relocate(keep);
+}
+
+/** Finds the kept dispute in the current listing, then selects it (or the first row when it is not there). */
+function relocate(id: string): void {
+  const mine = listing;
+  const token = { id, delta: 0 };
+  relocating = token;
+  const state = useQueueStore.getState();
+  void locateInListing(api, { id, filter: effectiveFilter(state), sort: state.sort })
+    // Not found is what a failure amounts to: the first row, as without a kept dispute.
+    .catch(() => null)
+    .then((index) => {
+      if (mine !== listing || relocating !== token) return;
+      relocating = null;
+      const { delta } = token;
+      const target = index == null ? Math.max(0, delta - 1) : Math.max(0, index + delta);
+      const keepId = index != null && delta === 0 ? id : undefined;
+      // In a new listing the kept dispute is shown amid its neighbours, not at the grid's edge.
+      if (loadedListing === mine) {
+        const total = useQueueStore.getState().total ?? 0;
+        if (total > 0) grid?.ensureIndexVisible(Math.min(target, total - 1), 'middle');
+        selectIndex(target, keepId);
+      } else pending = { index: target, middle: true, ...(keepId != null ? { id: keepId } : {}) };
+    });
 }
 
 /**
