@@ -211,12 +211,12 @@ export const KEY_MAP: readonly KeyHelpGroup[] = [
   {
     title: 'Ruling',
     items: [
-      { keys: ['1', '…', '9', '0'], what: 'Choose a decision (the buttons show which key is which)' },
+      { keys: ['1', '…', '9', '0'], what: 'Choose a decision (the buttons show which key is which); the same key again edits its prefilled value (Add row’s entity). New value (4) takes the typing at once' },
       { keys: ['a', 'b', 'c', 'd', 'f', '…'], what: 'Pick a cluster (or a system of a missing row); prefills the value. Letters skip e j k o r u' },
       { keys: ['r'], what: 'Write the rationale' },
-      { keys: ['e'], what: 'Add an evidence URL (Enter adds it)' },
+      { keys: ['e'], what: 'Add an evidence URL (Enter adds it; Enter on the empty box saves; a link still in the box is added on save)' },
       { keys: ['Enter'], what: 'Save the ruling and go to the next open dispute' },
-      { keys: ['Ctrl', 'Enter'], what: 'Save from inside the rationale box' },
+      { keys: ['Ctrl', 'Enter'], what: 'Save from inside any ruling field (rationale, evidence)' },
       { keys: ['u'], what: 'Retract my latest ruling on this dispute (recorded, never deleted)' },
       { keys: ['o'], what: 'Open the focused source link (else the picked cluster’s first source)' },
       { keys: ['Shift', 'A', 'B', '…'], what: 'In a conflict, agree with position A, B, … (the letter over each engineer, shown on the Agree buttons): copies its decision and value; Enter saves' },
