@@ -57,6 +57,17 @@ describe('keys typed while the next dispute is on its way', () => {
     expect(heldCount()).toBe(0);
   });
 
+  it('drop what is typed after a held r or e: text meant for the field, never played as cluster or decision keys', () => {
+    useRulingStore.setState({ saving: true });
+    const typed: KeyAction[] = [decision(1), { type: 'evidence' }, { type: 'cluster', index: 3 }, decision(2), SAVE];
+    for (const action of typed) expect(holdWhileSettling(action)).toBe(true);
+    expect(heldCount()).toBe(2);
+    useDisputeStore.setState({ loadingId: 'd-b' });
+    useRulingStore.setState({ saving: false });
+    show('d-b');
+    expect(done).toEqual(['decision1@d-b', 'evidence@d-b']);
+  });
+
   it('hold again what follows a replayed save, for the dispute after that', () => {
     useRulingStore.setState({ saving: true });
     for (const action of [decision(1), SAVE, decision(3), SAVE]) holdWhileSettling(action);

@@ -14,6 +14,9 @@ const HOLDABLE = new Set<KeyAction['type']>(['decision', 'cluster', 'agree', 'sa
 /** More than a burst of typing is not a plan: the rest is dropped. */
 const MAX_HELD = 12;
 
+/** Keys that open a text field: what is typed after them was meant as text, not as keys. */
+const OPENS_FIELD = new Set<KeyAction['type']>(['rationale', 'evidence']);
+
 let held: KeyAction[] = [];
 
 /** A save is moving on, or the dispute selected is not the one shown yet. */
@@ -29,6 +32,9 @@ export function holdWhileSettling(action: KeyAction): boolean {
     return false;
   }
   if (!HOLDABLE.has(action.type) || !settling()) return false;
+  // After a held `r` or `e`, letters are the start of a rationale or a link, typed before its field could open:
+  // played as keys they would pick clusters or decisions. They are dropped; the field opens for the rest.
+  if (held.some((waiting) => OPENS_FIELD.has(waiting.type))) return true;
   if (held.length < MAX_HELD) held.push(action);
   return true;
 }
