@@ -130,7 +130,7 @@ function recordAndWrite(store: Store, input: ExportInput, built: BuiltPatch, enc
       writeFileAtomic(path, encoded.bytes);
     })
     .immediate();
-  const warnings = removedRowWarnings(store, patch);
+  const warnings = [...removedRowWarnings(store, patch), ...overlapWarnings(store, patch.revision)];
   return {
     path,
     revision: patch.revision,
@@ -140,6 +140,30 @@ function recordAndWrite(store: Store, input: ExportInput, built: BuiltPatch, enc
     ...(warnings.length > 0 ? { warnings } : {}),
   };
 }
+
+/**
+ * Disputes stay unsettled until the revised dataset is imported as the base,
+ * so an export before then carries the earlier tag's changes again. Allowed
+ * (a mistyped tag is re-exported under the right one), but said.
+ */
+function overlapWarnings(store: Store, tag: string): string[] {
+  const overlaps = store.db
+    .prepare<[string, string], { tag: string; shared: number }>(
+      `SELECT o.revision AS tag, count(*) AS shared
+         FROM revision_disputes mine JOIN revision_disputes o ON o.dispute_id = mine.dispute_id AND o.revision <> mine.revision
+         JOIN revisions r ON r.tag = o.revision AND r.imported_at IS NULL
+        WHERE mine.revision = ? AND o.revision <> ?
+        GROUP BY o.revision ORDER BY min(r.recorded_at), o.revision`,
+    )
+    .all(tag, tag);
+  return overlaps.map(
+    (other) =>
+      `${plural(other.shared, 'operation')} of ${tag} ${other.shared === 1 ? 'is' : 'are'} also in ${other.tag}, which is not imported as the base yet: ` +
+      `apply one of them, or import ${other.tag}'s revised dataset first so its changes settle and leave later exports.`,
+  );
+}
+
+const plural = (count: number, noun: string): string => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
 /**
  * Removing a gold row renumbers the rows after it, so the import of the

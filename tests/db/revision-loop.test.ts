@@ -254,3 +254,37 @@ describe('where a revision\'s patch is', () => {
     }
   });
 });
+
+describe('an export before the previous revision is imported', () => {
+  it('says which operations the earlier tag already carries, until that revision is imported as the base', async () => {
+    const local = freshService('mia');
+    const localDir = tempDir();
+    try {
+      await local.importPaths(workspacePaths(workspace));
+      const cells = [...local.disputeRecords({ kind: 'cell' })].filter((record) => record.gold.state === 'value');
+      for (const cell of cells.slice(0, 2)) await local.rule({ disputeId: cell.id, decision: 'mark_blank' });
+      const first = await local.exportPatch({ revision: 'v1.1', out: join(localDir, 'v1.1.json') });
+      expect(first.warnings).toBeUndefined();
+      await local.rule({ disputeId: cells[2]!.id, decision: 'mark_blank' });
+      const second = await local.exportPatch({ revision: 'v1.2', out: join(localDir, 'v1.2.json') });
+      expect(second.operations).toBe(3);
+      expect(second.warnings).toEqual([
+        "2 operations of v1.2 are also in v1.1, which is not imported as the base yet: apply one of them, or import v1.1's revised dataset first so its changes settle and leave later exports.",
+      ]);
+
+      const out = join(localDir, 'atlas-v1.1.jsonl');
+      const { jobId } = await local.applyPatch({ dataset: workspace.dataset, patch: join(localDir, 'v1.1.json'), out });
+      await local.idle();
+      expect((await local.getJob({ jobId })).state).toBe('done');
+      await local.importPaths([out]);
+      await local.rule({ disputeId: cells[3]!.id, decision: 'mark_blank' });
+      const third = await local.exportPatch({ revision: 'v1.3', out: join(localDir, 'v1.3.json') });
+      // v1.1 is the base now and its disputes settled; v1.2 was never imported and shares cells[2] with v1.3.
+      expect(third.warnings).toEqual([
+        "1 operation of v1.3 is also in v1.2, which is not imported as the base yet: apply one of them, or import v1.2's revised dataset first so its changes settle and leave later exports.",
+      ]);
+    } finally {
+      local.close();
+    }
+  });
+});
