@@ -49,6 +49,9 @@ import {
 import type { SecretStore } from './secrets';
 import { githubToken, sessionSecretStore } from './secrets';
 
+/** A background search build waits this long after the last queue or panel request before its next chunk. */
+const QUIET_AFTER_READ_MS = 300;
+
 export interface ServiceOptions {
   dbPath: string;
   /** Engineer name for rulings when a call names none (default: $ATLAS_ADJUDICATOR_ENGINEER, settings, the OS user). */
@@ -117,8 +120,14 @@ export function openService(options: ServiceOptions): ServiceHandle {
   // rebuilding at once and holding up every other request; a request that searches nothing never waits.
   const afterSearchReady = <T>(filter: DisputeFilter, query: () => T): T | Promise<T> =>
     searchNeedle(filter) ? whenSearchReady(store).then(query) : query();
+  // When the engineer last asked for something the panel or the queue shows: a background build gives way to it.
+  let lastRead = -Infinity;
+  const reading = <T>(query: () => T): T => {
+    lastRead = performance.now();
+    return query();
+  };
   const prewarm = (): void => {
-    if (options.prewarmSearch) prewarmSearch(store);
+    if (options.prewarmSearch) prewarmSearch(store, { busy: () => performance.now() - lastRead < QUIET_AFTER_READ_MS });
   };
   // Once a job that changed disputes ends, whether it finished or not: the next search is then usually instant.
   const thenPrewarm =
@@ -178,9 +187,9 @@ export function openService(options: ServiceOptions): ServiceHandle {
     getJob: (input) => jobs.get(input.jobId),
     cancelJob: (input) => jobs.cancel(input.jobId),
 
-    listDisputes: (input) => afterSearchReady(input.filter, () => listDisputes(store, input, engineer())),
-    locateDispute: (input) => afterSearchReady(input.filter, () => ({ index: locateDispute(store, input.id, input.filter) })),
-    getDispute: (input) => getDisputeDetail(store, input.id, engineer(), readPolicy(store.db).blind),
+    listDisputes: (input) => reading(() => afterSearchReady(input.filter, () => listDisputes(store, input, engineer()))),
+    locateDispute: (input) => reading(() => afterSearchReady(input.filter, () => ({ index: locateDispute(store, input.id, input.filter) }))),
+    getDispute: (input) => reading(() => getDisputeDetail(store, input.id, engineer(), readPolicy(store.db).blind)),
     getFacets: () => facets(store),
 
     rule: async (input) => {

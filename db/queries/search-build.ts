@@ -32,6 +32,11 @@ const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(reso
 
 /** Per connection, as the index is: callers that arrive during a build share it. */
 const building = new WeakMap<Db, Promise<void>>();
+/** Connections whose build a search now waits for: a background build stops giving way to other requests. */
+const demanded = new WeakSet<Db>();
+
+/** How often a background build looks again whether the host has gone quiet. */
+const QUIET_POLL_MS = 50;
 
 /**
  * Settles once the connection's search index holds the store as it is now,
@@ -43,7 +48,10 @@ const building = new WeakMap<Db, Promise<void>>();
 export function whenSearchReady(store: Store, options: SearchBuildOptions = {}): Promise<void> {
   const { db } = store;
   const running = building.get(db);
-  if (running) return running;
+  if (running) {
+    demanded.add(db);
+    return running;
+  }
   try {
     if (!db.open || searchIndexOf(store).holds(disputeTextsStamp(db))) return Promise.resolve();
   } catch {
@@ -52,10 +60,22 @@ export function whenSearchReady(store: Store, options: SearchBuildOptions = {}):
   const build: Promise<void> = buildInChunks(store, options)
     .catch(() => undefined)
     .finally(() => {
-      if (building.get(db) === build) building.delete(db);
+      if (building.get(db) === build) {
+        building.delete(db);
+        demanded.delete(db);
+      }
     });
   building.set(db, build);
   return build;
+}
+
+export interface PrewarmOptions extends Pick<SearchBuildOptions, 'chunkSize'> {
+  /**
+   * True while the host is serving requests (the engineer moving through the
+   * queue): the background build then waits between chunks, so those
+   * requests never queue behind one; a search that needs the index ends the waiting.
+   */
+  busy?: () => boolean;
 }
 
 /**
@@ -63,8 +83,16 @@ export function whenSearchReady(store: Store, options: SearchBuildOptions = {}):
  * store or finishing a job is not held up by its first chunk. Does nothing
  * once the store is closed.
  */
-export function prewarmSearch(store: Store): void {
-  setImmediate(() => void whenSearchReady(store));
+export function prewarmSearch(store: Store, options: PrewarmOptions = {}): void {
+  const { db } = store;
+  const busy = options.busy;
+  const pause = busy
+    ? async (): Promise<void> => {
+        await nextTurn();
+        while (db.open && !demanded.has(db) && busy()) await new Promise((resolve) => setTimeout(resolve, QUIET_POLL_MS).unref());
+      }
+    : nextTurn;
+  setImmediate(() => void whenSearchReady(store, { pause, ...(options.chunkSize ? { chunkSize: options.chunkSize } : {}) }));
 }
 
 async function buildInChunks(store: Store, options: SearchBuildOptions): Promise<void> {

@@ -311,6 +311,26 @@ describe('prewarming the search index', () => {
     await vi.waitFor(() => expect(current(service)).toBe(true), { interval: 5, timeout: 10_000 });
   });
 
+  it('gives way while the host is busy, goes on when it is quiet, and runs through once a search needs it', async () => {
+    const quiet = copyOfBase();
+    let busy = true;
+    prewarmSearch(quiet.store, { busy: () => busy, chunkSize: CHUNK });
+    // Busy: the first chunk may be read, then the build waits (polling every 50 ms) instead of holding requests up.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(current(quiet)).toBe(false);
+    busy = false;
+    await vi.waitFor(() => expect(current(quiet)).toBe(true), { interval: 5, timeout: 10_000 });
+
+    const searched = copyOfBase();
+    prewarmSearch(searched.store, { busy: () => true, chunkSize: CHUNK });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(current(searched)).toBe(false);
+    // A search joins the build and ends its waiting although the host stays busy.
+    const listing = await searched.listDisputes({ filter: { search: 'a' }, offset: 0, limit: 5 });
+    expect(current(searched)).toBe(true);
+    expect(listing.total).toBeGreaterThan(0);
+  });
+
   it('does nothing, and throws nothing, when the store closes before the prewarm starts', async () => {
     const service = copyOfBase({ prewarmSearch: true });
     service.close();
