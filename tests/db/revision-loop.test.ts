@@ -15,6 +15,13 @@ import { freshService, smallWorkspace, tempDir, workspacePaths } from './workspa
 
 const freshServiceAt = (dbPath: string): ServiceHandle => openService({ dbPath, settingsPath: join(tempDir(), 'settings.json'), engineer: 'mia' });
 
+/** Applies `patch` to the workspace's dataset as the app does (a job), and checks the job finished. */
+async function applied(target: ServiceHandle, patch: string, out: string): Promise<void> {
+  const { jobId } = await target.applyPatch({ dataset: workspace.dataset, patch, out });
+  await target.idle();
+  expect((await target.getJob({ jobId })).state).toBe('done');
+}
+
 let service: ServiceHandle;
 let workspace: GeneratedWorkspace;
 const dir = tempDir();
@@ -116,9 +123,7 @@ describe('a ruled dispute the revised gold no longer gives', () => {
       const patch = join(localDir, 'v1.1.patch.json');
       await local.exportPatch({ revision: 'v1.1', out: patch });
       const out = join(localDir, 'atlas-v1.1.jsonl');
-      const { jobId } = await local.applyPatch({ dataset: workspace.dataset, patch, out });
-      await local.idle();
-      expect((await local.getJob({ jobId })).state).toBe('done');
+      await applied(local, patch, out);
       const before = (await local.listDisputes({ filter: {}, offset: 0, limit: 1 })).total;
 
       await local.importPaths([out]);
@@ -158,9 +163,7 @@ describe('a missing row a revision added', () => {
       const patch = join(localDir, 'v1.1.patch.json');
       await local.exportPatch({ revision: 'v1.1', out: patch });
       const out = join(localDir, 'atlas-v1.1.jsonl');
-      const { jobId } = await local.applyPatch({ dataset: workspace.dataset, patch, out });
-      await local.idle();
-      expect((await local.getJob({ jobId })).state).toBe('done');
+      await applied(local, patch, out);
       await local.importPaths([out]);
 
       const addedNow = await local.getDispute({ id: added!.id });
@@ -204,9 +207,7 @@ describe('a revision that removes a gold row under graded runs', () => {
       // Said at export, before anyone applies it.
       expect(exported.warnings).toEqual([expect.stringMatching(new RegExp(`^v1\\.1 removes gold rows of task ${kept.task_id.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&')} under runs graded against the old rows: importing the revised dataset into this store will leave that task with its older gold`, 'u'))]);
       const out = join(localDir, 'atlas-v1.1.jsonl');
-      const { jobId } = await local.applyPatch({ dataset: workspace.dataset, patch, out });
-      await local.idle();
-      expect((await local.getJob({ jobId })).state).toBe('done');
+      await applied(local, patch, out);
 
       const imported = await local.importPaths([out]);
       expect(imported.skipped.map((item) => item.field)).toEqual(['gold.rows']);
@@ -233,9 +234,7 @@ describe('where a revision\'s patch is', () => {
       expect((await local.listRevisions({}))[0]!.patch_path).toBe(written);
       const copy = join(localDir, 'copied.patch.json');
       writeFileSync(copy, readFileSync(written));
-      const { jobId } = await local.applyPatch({ dataset: workspace.dataset, patch: copy, out: join(localDir, 'v1.1.jsonl') });
-      await local.idle();
-      expect((await local.getJob({ jobId })).state).toBe('done');
+      await applied(local, copy, join(localDir, 'v1.1.jsonl'));
       expect((await local.listRevisions({}))[0]!.patch_path).toBe(copy);
 
       const dbPath = local.store.path;
@@ -273,9 +272,7 @@ describe('an export before the previous revision is imported', () => {
       ]);
 
       const out = join(localDir, 'atlas-v1.1.jsonl');
-      const { jobId } = await local.applyPatch({ dataset: workspace.dataset, patch: join(localDir, 'v1.1.json'), out });
-      await local.idle();
-      expect((await local.getJob({ jobId })).state).toBe('done');
+      await applied(local, join(localDir, 'v1.1.json'), out);
       await local.importPaths([out]);
       await local.rule({ disputeId: cells[3]!.id, decision: 'mark_blank' });
       const third = await local.exportPatch({ revision: 'v1.3', out: join(localDir, 'v1.3.json') });
