@@ -188,7 +188,7 @@ export function openService(options: ServiceOptions): ServiceHandle {
     cancelJob: (input) => jobs.cancel(input.jobId),
 
     listDisputes: (input) => reading(() => afterSearchReady(input.filter, () => listDisputes(store, input, engineer()))),
-    locateDispute: (input) => reading(() => afterSearchReady(input.filter, () => ({ index: locateDispute(store, input.id, input.filter) }))),
+    locateDispute: (input) => reading(() => afterSearchReady(input.filter, () => ({ index: locateDispute(store, input.id, input.filter, input.sort) }))),
     getDispute: (input) => reading(() => getDisputeDetail(store, input.id, engineer(), readPolicy(store.db).blind)),
     getFacets: () => facets(store),
 

@@ -50,10 +50,12 @@ export type DisputeFilter = z.infer<typeof disputeFilterSchema>;
 export const SORTABLE_FIELDS = ['priority', 'task_id', 'entity', 'column', 'contesting', 'top_count', 'status', 'kind'] as const;
 export type SortField = (typeof SORTABLE_FIELDS)[number];
 
+const sortSchema = z.object({ field: z.enum(SORTABLE_FIELDS), dir: z.enum(['asc', 'desc']) }).strict();
+
 const listInput = z
   .object({
     filter: disputeFilterSchema.default({}),
-    sort: z.object({ field: z.enum(SORTABLE_FIELDS), dir: z.enum(['asc', 'desc']) }).strict().optional(),
+    sort: sortSchema.optional(),
     offset: z.number().int().min(0).default(0),
     limit: z.number().int().min(1).max(1000).default(100),
   })
@@ -133,10 +135,11 @@ export const apiMethods = {
   getJob: method<z.ZodObject<{ jobId: z.ZodString }>, JobStatus>(z.object({ jobId: id }).strict()),
   cancelJob: method<z.ZodObject<{ jobId: z.ZodString }>, JobStatus>(z.object({ jobId: id }).strict()),
   listDisputes: method<typeof listInput, DisputeListing>(listInput),
-  /** Index of a dispute in a filtered listing (default order), so the grid can jump to it. */
-  locateDispute: method<z.ZodObject<{ id: z.ZodString; filter: z.ZodDefault<typeof disputeFilterSchema> }>, { index: number | null }>(
-    z.object({ id, filter: disputeFilterSchema.default({}) }).strict(),
-  ),
+  /** Index of a dispute in a filtered listing (default order, or the sort given), so the grid can jump to it. */
+  locateDispute: method<
+    z.ZodObject<{ id: z.ZodString; filter: z.ZodDefault<typeof disputeFilterSchema>; sort: z.ZodOptional<typeof sortSchema> }>,
+    { index: number | null }
+  >(z.object({ id, filter: disputeFilterSchema.default({}), sort: sortSchema.optional() }).strict()),
   getDispute: method<z.ZodObject<{ id: z.ZodString }>, DisputeDetail>(z.object({ id }).strict()),
   getFacets: method<typeof empty, Facets>(empty),
   rule: method<typeof ruleInputSchema, RuleResult>(ruleInputSchema),

@@ -65,13 +65,16 @@ export function toDisputeRow(store: Store, row: DisputeRowSql, maxValueChars?: n
   };
 }
 
+/** The listing's ORDER BY: the sorted column, ties by priority; priority alone by default. */
+function orderBy(sort: ListDisputesInput['sort']): string {
+  if (sort && sort.field !== 'priority') return `${SORT_COLUMNS[sort.field]} ${sort.dir === 'desc' ? 'DESC' : 'ASC'}, d.priority`;
+  return `d.priority ${sort?.dir === 'desc' ? 'DESC' : 'ASC'}`;
+}
+
 /** The page query and its parameters (exported so tests can check its plan). */
 export function listSql(store: Store, input: ListDisputesInput, engineer: string): { sql: string; countSql: string; params: unknown[]; countParams: unknown[] } {
   const { where, params } = filterSql(store, input.filter);
-  const sort = input.sort && input.sort.field !== 'priority' ? input.sort : null;
-  const order = sort
-    ? `${SORT_COLUMNS[sort.field]} ${sort.dir === 'desc' ? 'DESC' : 'ASC'}, d.priority`
-    : `d.priority ${input.sort?.dir === 'desc' ? 'DESC' : 'ASC'}`;
+  const order = orderBy(input.sort);
   return {
     sql: `SELECT ${DISPUTE_ROW_COLUMNS} FROM disputes d ${where} ORDER BY ${order} LIMIT ? OFFSET ?`,
     params: [engineer, ...params, input.limit, input.offset],
@@ -88,8 +91,9 @@ export function listDisputes(store: Store, input: ListDisputesInput, engineer: s
   return { rows: rows.map((row) => toDisputeRow(store, row, LISTING_VALUE_CHARS)), total };
 }
 
-/** Index of a dispute within the filtered default order, or null when the filter excludes it. */
-export function locateDispute(store: Store, id: string, filter: DisputeFilter): number | null {
+/** Index of a dispute within the filtered listing (default order, or `sort`), or null when the filter excludes it. */
+export function locateDispute(store: Store, id: string, filter: DisputeFilter, sort?: ListDisputesInput['sort']): number | null {
+  if (sort && !(sort.field === 'priority' && sort.dir === 'asc')) return locateSorted(store, id, filter, sort);
   const { where, params } = filterSql(store, filter);
   const target = store.db.prepare<[string], { priority: number }>('SELECT priority FROM disputes WHERE id = ?').get(id);
   if (!target) return null;
@@ -100,4 +104,18 @@ export function locateDispute(store: Store, id: string, filter: DisputeFilter): 
   return store.db
     .prepare<unknown[], { n: number }>(`SELECT count(*) AS n FROM disputes d ${where ? `${where} AND` : 'WHERE'} d.priority < ?`)
     .get(...params, target.priority)!.n;
+}
+
+/**
+ * Under a column sort: the dispute's row number in the listing's own ORDER BY
+ * (the same expression listSql pages with, ties by priority), so ties and
+ * NULLs fall exactly as the pages show them. Sorts the filtered disputes once.
+ */
+function locateSorted(store: Store, id: string, filter: DisputeFilter, sort: NonNullable<ListDisputesInput['sort']>): number | null {
+  const { where, params } = filterSql(store, filter);
+  const order = orderBy(sort);
+  const row = store.db
+    .prepare<unknown[], { n: number }>(`SELECT n FROM (SELECT d.id, row_number() OVER (ORDER BY ${order}) - 1 AS n FROM disputes d ${where}) WHERE id = ?`)
+    .get(...params, id);
+  return row ? row.n : null;
 }

@@ -10,7 +10,6 @@ import { SORTABLE_FIELDS } from '../../../../shared/api';
 import { api, errorMessage } from '../../api/client';
 import { effectiveFilter, useQueueStore, type QueueSort } from '../../stores/queue-store';
 import { notify } from '../../stores/ui-store';
-import { locateInListing } from './locate';
 
 let grid: GridApi<DisputeRow> | null = null;
 /** Where the selection is going: ahead of the grid while a block loads. */
@@ -210,7 +209,10 @@ function relocate(id: string): void {
   const token = { id, delta: 0 };
   relocating = token;
   const state = useQueueStore.getState();
-  void locateInListing(api, { id, filter: effectiveFilter(state), sort: state.sort })
+  // The service places it in the listing's own order, the column sort included.
+  void api
+    .locateDispute({ id, filter: effectiveFilter(state), ...(state.sort ? { sort: state.sort } : {}) })
+    .then((located) => located.index)
     // Not found is what a failure amounts to: the first row, as without a kept dispute.
     .catch(() => null)
     .then((index) => {
