@@ -142,20 +142,23 @@ function recordAndWrite(store: Store, input: ExportInput, built: BuiltPatch, enc
 }
 
 /**
+ * Per revision not imported yet (usually none or one), how many of its disputes the tag's patch changes too: its
+ * disputes by key, each looked up in the tag's. CROSS JOIN keeps that order; left to itself the planner scans every
+ * revision's disputes, which grow with each export.
+ */
+export const OVERLAP_SQL = `SELECT r.tag AS tag, count(*) AS shared
+   FROM revisions r CROSS JOIN revision_disputes o ON o.revision = r.tag
+   JOIN revision_disputes mine ON mine.revision = ? AND mine.dispute_id = o.dispute_id
+  WHERE r.imported_at IS NULL AND r.tag <> ?
+  GROUP BY r.tag ORDER BY min(r.recorded_at), r.tag`;
+
+/**
  * Disputes stay unsettled until the revised dataset is imported as the base,
  * so an export before then carries the earlier tag's changes again. Allowed
  * (a mistyped tag is re-exported under the right one), but said.
  */
 function overlapWarnings(store: Store, tag: string): string[] {
-  const overlaps = store.db
-    .prepare<[string, string], { tag: string; shared: number }>(
-      `SELECT o.revision AS tag, count(*) AS shared
-         FROM revision_disputes mine JOIN revision_disputes o ON o.dispute_id = mine.dispute_id AND o.revision <> mine.revision
-         JOIN revisions r ON r.tag = o.revision AND r.imported_at IS NULL
-        WHERE mine.revision = ? AND o.revision <> ?
-        GROUP BY o.revision ORDER BY min(r.recorded_at), o.revision`,
-    )
-    .all(tag, tag);
+  const overlaps = store.db.prepare<[string, string], { tag: string; shared: number }>(OVERLAP_SQL).all(tag, tag);
   return overlaps.map(
     (other) =>
       `${plural(other.shared, 'operation')} of ${tag} ${other.shared === 1 ? 'is' : 'are'} also in ${other.tag}, which is not imported as the base yet: ` +

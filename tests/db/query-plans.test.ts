@@ -2,6 +2,7 @@
 // the whole table (Signal Desktop's habit: check EXPLAIN QUERY PLAN in tests).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { statementsFor } from '../../db/disputes/statements';
+import { OVERLAP_SQL } from '../../db/export/export-patch';
 import { SETTLED_SQL } from '../../db/export/settled-queries';
 import { listSql } from '../../db/queries/list';
 import type { ServiceHandle } from '../../db/service';
@@ -65,6 +66,17 @@ describe('query plan of patch export', () => {
     expect(detail).toMatch(/SEARCH r USING INDEX sqlite_autoindex_rulings_1 \(id=\?\)/);
     // Only the selected rows are sorted; no table is scanned whole.
     expect(detail).not.toMatch(/\bSCAN\b/);
+  });
+
+  it("finds an earlier unimported revision's operations by key, scanning only the revisions table", () => {
+    const detail = service.store.db
+      .prepare(`EXPLAIN QUERY PLAN ${OVERLAP_SQL}`)
+      .all('v2', 'v2')
+      .map((row) => (row as { detail: string }).detail)
+      .join('\n');
+    expect(detail).toMatch(/SEARCH o USING PRIMARY KEY \(revision=\?\)/);
+    expect(detail).toMatch(/SEARCH mine USING PRIMARY KEY \(revision=\? AND dispute_id=\?\)/);
+    expect(detail).not.toMatch(/SCAN (o|mine)\b/);
   });
 
   it("derives from one range of the cells' covering index per task, without sorting it", () => {
