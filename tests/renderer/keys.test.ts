@@ -19,6 +19,15 @@ describe('cluster keys', () => {
 });
 
 describe('resolveKey', () => {
+  it('reads an upper-case letter without Shift (Caps Lock) as the letter, never as its Shift key', () => {
+    const caps = (k: string) => ({ ...key(k), shiftKey: false });
+    expect(resolveKey(caps('N'), reviewing)).toEqual(resolveKey(key('n'), reviewing));
+    expect(resolveKey(caps('N'), reviewing)).not.toEqual({ type: 'needs-me' });
+    expect(resolveKey(caps('J'), reviewing)).toEqual({ type: 'move', delta: 1 });
+    expect(resolveKey(caps('A'), reviewing)).toEqual({ type: 'cluster', index: 0 });
+    expect(resolveKey({ ...key('N'), shiftKey: true }, reviewing)).toEqual({ type: 'needs-me' });
+  });
+
   it('maps the review keys', () => {
     expect(resolveKey(key('j'), reviewing)).toEqual({ type: 'move', delta: 1 });
     expect(resolveKey(key('ArrowDown'), reviewing)).toEqual({ type: 'move', delta: 1 });

@@ -47,6 +47,19 @@ export interface KeyInput {
   ctrlKey: boolean;
   metaKey: boolean;
   altKey: boolean;
+  /** Told apart from Caps Lock: an upper-case letter without Shift is the lower-case key. */
+  shiftKey?: boolean;
+}
+
+/**
+ * With Caps Lock on, letters arrive upper-case without Shift; Shift+letter
+ * keys (Shift+N, Shift+A…) mean something else than the letter, so such a
+ * key is read as the letter itself. Built field by field: a KeyboardEvent's
+ * fields are getters a spread would not copy.
+ */
+function withoutCapsLock(e: KeyInput): KeyInput {
+  if (e.shiftKey !== false || e.key.length !== 1 || e.key === e.key.toLowerCase()) return e;
+  return { key: e.key.toLowerCase(), ...(e.code !== undefined ? { code: e.code } : {}), ctrlKey: e.ctrlKey, metaKey: e.metaKey, altKey: e.altKey, shiftKey: false };
 }
 
 export interface KeyContext {
@@ -85,7 +98,8 @@ export function agreeKey(group: number): string | null {
   return letter === 'N' ? null : letter;
 }
 
-export function resolveKey(e: KeyInput, ctx: KeyContext): KeyAction | null {
+export function resolveKey(pressed: KeyInput, ctx: KeyContext): KeyAction | null {
+  const e = withoutCapsLock(pressed);
   // One press closes a dialog, wherever its focus is: leaving a dialog's text
   // field first would put the focus on the page behind the dialog.
   if (e.key === 'Escape') return { type: ctx.overlay ? 'close' : 'escape' };
