@@ -56,6 +56,19 @@ const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(reso
 async function turns(count: number): Promise<void> {
   for (let i = 0; i < count; i++) await nextTurn();
 }
+/** Builds the index in chunks of CHUNK, doing `write` between the first two of them. */
+async function buildWithWriteBetweenChunks(service: ServiceHandle, write: () => Promise<unknown>): Promise<void> {
+  let pauses = 0;
+  await whenSearchReady(service.store, {
+    chunkSize: CHUNK,
+    pause: async () => {
+      pauses += 1;
+      if (pauses === 2) await write();
+      await nextTurn();
+    },
+  });
+}
+
 /** A pause the test lets go of. */
 function gate(): { wait: Promise<void>; open: () => void } {
   let open = (): void => undefined;
@@ -177,15 +190,7 @@ describe('the search index built in chunks', () => {
       const service = copyOfBase();
       const before = new Set(ids(service));
       const stampBefore = disputeTextsStamp(service.store.db);
-      let pauses = 0;
-      await whenSearchReady(service.store, {
-        chunkSize: CHUNK,
-        pause: async () => {
-          pauses += 1;
-          if (pauses === 2) await write(service);
-          await nextTurn();
-        },
-      });
+      await buildWithWriteBetweenChunks(service, () => write(service));
       expect(disputeTextsStamp(service.store.db)).not.toBe(stampBefore);
       // Current without a rebuild at once: the search below reads no dispute's texts.
       expect(current(service)).toBe(true);
@@ -204,15 +209,7 @@ describe('the search index built in chunks', () => {
       const service = copyOfBase();
       const disputeId = service.store.db.prepare<[], { id: string }>("SELECT id FROM disputes WHERE kind = 'cell' AND gold_state = 'value' ORDER BY rowid LIMIT 1").get()!.id;
       const stampBefore = disputeTextsStamp(service.store.db);
-      let pauses = 0;
-      await whenSearchReady(service.store, {
-        chunkSize: CHUNK,
-        pause: async () => {
-          pauses += 1;
-          if (pauses === 2) await service.rule({ disputeId, decision: 'mark_blank' });
-          await nextTurn();
-        },
-      });
+      await buildWithWriteBetweenChunks(service, () => service.rule({ disputeId, decision: 'mark_blank' }));
       expect((await service.listDisputes(listing({ search: disputeId }))).rows[0]!.my_decision).toBe('mark_blank');
       expect(disputeTextsStamp(service.store.db)).toBe(stampBefore);
       expect(current(service)).toBe(true);

@@ -107,6 +107,14 @@ async function showAmong(id: string, query: string): Promise<void> {
   await releaseFocus();
 }
 
+/** Opens the evidence box with `e`, types `text` there without adding it, and leaves the box with Esc. */
+async function typeEvidenceLeft(text: string): Promise<void> {
+  await page.keyboard.press('e');
+  await expect.poll(focused).toMatch(/^input/);
+  await page.keyboard.type(text);
+  await page.keyboard.press('Escape');
+}
+
 async function showAll(): Promise<void> {
   await page.keyboard.press('/');
   await page.keyboard.press('Control+a');
@@ -208,10 +216,7 @@ describe('the Evidence box', () => {
     const id = (await shownId())!;
     // Long enough for the neighbours to be fetched ahead, as while reading: `j` then shows the next one at once.
     await page.waitForTimeout(1000);
-    await page.keyboard.press('e');
-    await expect.poll(focused).toMatch(/^input/);
-    await page.keyboard.type(url);
-    await page.keyboard.press('Escape');
+    await typeEvidenceLeft(url);
     await page.keyboard.press('j');
     await expect.poll(shownId).not.toBe(id);
     expect(await evidenceInput().inputValue()).toBe('');
@@ -221,10 +226,7 @@ describe('the Evidence box', () => {
     const detail = await fresh('cell');
     await showOnly(detail.dispute.id);
     await page.keyboard.press('1');
-    await page.keyboard.press('e');
-    await expect.poll(focused).toMatch(/^input/);
-    await page.keyboard.type(url);
-    await page.keyboard.press('Escape');
+    await typeEvidenceLeft(url);
     await page.keyboard.press('Enter');
     await expect.poll(async () => (await mine(detail.dispute.id)).map((r) => r.evidence)).toEqual([[url]]);
     expect(await evidenceInput().inputValue()).toBe('');
@@ -234,10 +236,7 @@ describe('the Evidence box', () => {
     const detail = await fresh('cell');
     await showOnly(detail.dispute.id);
     await page.keyboard.press('1');
-    await page.keyboard.press('e');
-    await expect.poll(focused).toMatch(/^input/);
-    await page.keyboard.type('see the wiki');
-    await page.keyboard.press('Escape');
+    await typeEvidenceLeft('see the wiki');
     await page.keyboard.press('Enter');
     await expect.poll(async () => (await form().getByRole('alert').allTextContents()).join(' ')).toMatch(/Evidence/);
     await page.waitForTimeout(500);
