@@ -229,7 +229,8 @@ describe('the Evidence box', () => {
     await typeEvidenceLeft(url);
     await page.keyboard.press('Enter');
     await expect.poll(async () => (await mine(detail.dispute.id)).map((r) => r.evidence)).toEqual([[url]]);
-    expect(await evidenceInput().inputValue()).toBe('');
+    // The store has the ruling a moment before the app has its answer and clears the draft.
+    await expect.poll(() => evidenceInput().inputValue()).toBe('');
   });
 
   it('text in the box that is no http(s) link stops the save, saying why', async () => {
