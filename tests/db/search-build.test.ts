@@ -57,7 +57,7 @@ async function turns(count: number): Promise<void> {
   for (let i = 0; i < count; i++) await nextTurn();
 }
 /** Builds the index in chunks of CHUNK, doing `write` between the first two of them. */
-async function buildWithWriteBetweenChunks(service: ServiceHandle, write: () => Promise<unknown>): Promise<void> {
+async function buildWithWriteBetweenChunks(service: ServiceHandle, write: () => unknown): Promise<void> {
   let pauses = 0;
   await whenSearchReady(service.store, {
     chunkSize: CHUNK,
