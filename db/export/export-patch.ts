@@ -13,7 +13,8 @@ import { writeFileAtomic } from '../fs-atomic';
 import { patchContentSha256, recordRevision } from '../revisions/index';
 import type { Store } from '../store';
 import { getMeta } from '../store';
-import { tasksBehindBase } from './behind-base';
+import { refuseTasksBehindBase } from './base-refusal';
+import { exportWarnings } from './export-warnings';
 import { encryptOperations } from './encrypt-operations';
 import { collectOperations, ExportError } from './patch-ops';
 
@@ -53,22 +54,6 @@ export function buildPatch(store: Store, input: ExportInput, engineer: string): 
     operations: finalOperations,
   };
   return { patch, contentSha256: patchContentSha256(patch, contentOperations) };
-}
-
-function refuseTasksBehindBase(store: Store, baseSha: string, operations: readonly PatchOperation[]): void {
-  const behind = tasksBehindBase(store, baseSha, operations.map((op) => op.task_id));
-  if (behind.length === 0) return;
-  const basePath = store.db.prepare<[string], string>('SELECT path FROM datasets WHERE sha256 = ?').pluck().get(baseSha) ?? baseSha;
-  const lines = behind.slice(0, 10).map((task) => {
-    const disputes = operations.filter((op) => op.task_id === task.task_id).map((op) => op.dispute_id);
-    return `\n  task ${task.task_id}: gold from ${task.gold_from}; ${disputes.length === 1 ? 'dispute' : 'disputes'} ${disputes.join(', ')}`;
-  });
-  const more = behind.length > 10 ? `\n  … and ${behind.length - 10} more` : '';
-  throw new ExportError(
-    `${behind.length} ${behind.length === 1 ? 'task' : 'tasks'} with settled rulings still ${behind.length === 1 ? 'has' : 'have'} older gold than the base dataset ${basePath}: ` +
-      `an import leaves a task as it was when its gold rows or columns would change under graded runs, and keeps a task the base lacks; ` +
-      `so ${behind.length === 1 ? 'its' : 'their'} operations would not apply to it. Import the base dataset into a fresh store with runs graded against it.${lines.join('')}${more}`,
-  );
 }
 
 export interface ExportProgress {
@@ -130,7 +115,7 @@ function recordAndWrite(store: Store, input: ExportInput, built: BuiltPatch, enc
       writeFileAtomic(path, encoded.bytes);
     })
     .immediate();
-  const warnings = [...removedRowWarnings(store, patch), ...overlapWarnings(store, patch.revision)];
+  const warnings = exportWarnings(store, patch);
   return {
     path,
     revision: patch.revision,
@@ -139,48 +124,4 @@ function recordAndWrite(store: Store, input: ExportInput, built: BuiltPatch, enc
     encrypted: patch.encrypted,
     ...(warnings.length > 0 ? { warnings } : {}),
   };
-}
-
-/**
- * Per revision not imported yet (usually none or one), how many of its disputes the tag's patch changes too: its
- * disputes by key, each looked up in the tag's. CROSS JOIN keeps that order; left to itself the planner scans every
- * revision's disputes, which grow with each export.
- */
-export const OVERLAP_SQL = `SELECT r.tag AS tag, count(*) AS shared
-   FROM revisions r CROSS JOIN revision_disputes o ON o.revision = r.tag
-   JOIN revision_disputes mine ON mine.revision = ? AND mine.dispute_id = o.dispute_id
-  WHERE r.imported_at IS NULL AND r.tag <> ?
-  GROUP BY r.tag ORDER BY min(r.recorded_at), r.tag`;
-
-/**
- * Disputes stay unsettled until the revised dataset is imported as the base,
- * so an export before then carries the earlier tag's changes again. Allowed
- * (a mistyped tag is re-exported under the right one), but said.
- */
-function overlapWarnings(store: Store, tag: string): string[] {
-  const overlaps = store.db.prepare<[string, string], { tag: string; shared: number }>(OVERLAP_SQL).all(tag, tag);
-  return overlaps.map(
-    (other) =>
-      `${plural(other.shared, 'operation')} of ${tag} ${other.shared === 1 ? 'is' : 'are'} also in ${other.tag}, which is not imported as the base yet: ` +
-      `apply one of them, or import ${other.tag}'s revised dataset first so its changes settle and leave later exports.`,
-  );
-}
-
-const plural = (count: number, noun: string): string => `${count} ${noun}${count === 1 ? '' : 's'}`;
-
-/**
- * Removing a gold row renumbers the rows after it, so the import of the
- * revised dataset leaves such a task as it was while runs graded against the
- * old rows are here (db/import/writer.ts): said now, before the apply.
- */
-function removedRowWarnings(store: Store, patch: GoldPatch): string[] {
-  const graded = store.db.prepare<[string], number>("SELECT count(*) FROM run_tasks WHERE task_id = ? AND state = 'graded'").pluck();
-  const tasks = [...new Set(patch.operations.filter((op) => op.op === 'remove_row').map((op) => op.task_id))].filter((task) => graded.get(task)! > 0).sort();
-  if (tasks.length === 0) return [];
-  const named = `${tasks.slice(0, 10).join(', ')}${tasks.length > 10 ? `, … and ${tasks.length - 10} more` : ''}`;
-  return [
-    `${patch.revision} removes gold rows of ${tasks.length === 1 ? 'task' : `${tasks.length} tasks`} ${named} under runs graded against the old rows: ` +
-      `importing the revised dataset into this store will leave ${tasks.length === 1 ? 'that task' : 'those tasks'} with ${tasks.length === 1 ? 'its' : 'their'} older gold ` +
-      `(runs graded against the new rows need a fresh store); the other tasks' changes take effect.`,
-  ];
 }

@@ -1,9 +1,9 @@
 // Tasks whose gold in the store is not the base dataset's. Importing a revised
 // dataset leaves a task as it was when its new gold would renumber rows or
 // change columns under graded runs (db/import/writer.ts); such a task keeps
-// the older dataset's id. An operation on it is computed against gold the
-// base no longer has: apply would refuse the patch after its tag was taken,
-// or worse, find another entity's equal cell at that index.
+// the older dataset's id. One definition for both places that ask: a
+// revision's import settles no dispute of such a task (history.ts), and an
+// export refuses operations on one (export/base-refusal.ts).
 import type { Store } from '../store';
 
 export interface TaskBehindBase {

@@ -7,6 +7,7 @@ import type { GoldPatch } from '../../shared/patch';
 import type { RevisionRecord } from '../../shared/revision-types';
 import { refreshStatus } from '../rulings/status';
 import type { Store } from '../store';
+import { tasksBehindBase } from './behind-base';
 import { setMeta } from '../store';
 import { RevisionConflictError } from './errors';
 import { patchContentSha256 } from './content-sha';
@@ -109,21 +110,22 @@ export function settleByRevision(store: Store, datasetSha256: string, now = new 
     const at = now.toISOString();
     const runsThrough = db.prepare<[], { n: number | null }>('SELECT max(id) AS n FROM runs').get()?.n ?? 0;
     // A dispute's task: from its row, or from a ruling on it when this store has not derived it.
-    const disputesWithTasks = `SELECT rd.dispute_id,
-            coalesce((SELECT d.task_id FROM disputes d WHERE d.id = rd.dispute_id),
-                     (SELECT r.task_id FROM rulings r WHERE r.dispute_id = rd.dispute_id LIMIT 1)) AS task_id
-       FROM revision_disputes rd WHERE rd.revision = ?`;
+    const disputes = db
+      .prepare<[string], { dispute_id: string; task_id: string | null }>(
+        `SELECT rd.dispute_id,
+                coalesce((SELECT d.task_id FROM disputes d WHERE d.id = rd.dispute_id),
+                         (SELECT r.task_id FROM rulings r WHERE r.dispute_id = rd.dispute_id LIMIT 1)) AS task_id
+           FROM revision_disputes rd WHERE rd.revision = ?`,
+      )
+      .all(tag);
     // Gold still from another dataset: the import left the task as it was, so the patch did not take effect on it here.
-    const leftBehind = `EXISTS (SELECT 1 FROM tasks t WHERE t.task_id = x.task_id
-                                   AND t.dataset_id IS NOT (SELECT id FROM datasets WHERE sha256 = ?))`;
+    const tasksLeft = tasksBehindBase(store, datasetSha256, disputes.flatMap((d) => (d.task_id === null ? [] : [d.task_id]))).map((task) => task.task_id);
+    const left = new Set(tasksLeft);
+    const settling = disputes.filter((d) => d.task_id === null || !left.has(d.task_id)).map((d) => d.dispute_id);
     db.prepare(
       `INSERT OR IGNORE INTO revision_settlements (dispute_id, revision, runs_through, settled_at)
-       SELECT x.dispute_id, ?, ?, ? FROM (${disputesWithTasks}) x WHERE NOT ${leftBehind}`,
-    ).run(tag, runsThrough, at, tag, datasetSha256);
-    const tasksLeft = db
-      .prepare<[string, string], string>(`SELECT DISTINCT x.task_id FROM (${disputesWithTasks}) x WHERE ${leftBehind} ORDER BY x.task_id`)
-      .pluck()
-      .all(tag, datasetSha256);
+       SELECT value, ?, ?, ? FROM json_each(?)`,
+    ).run(tag, runsThrough, at, JSON.stringify(settling));
     db.prepare('UPDATE revisions SET imported_at = coalesce(imported_at, ?) WHERE tag = ?').run(at, tag);
     db.prepare('UPDATE datasets SET revision = ? WHERE sha256 = ?').run(tag, datasetSha256);
     setMeta(db, 'base_revision', tag);

@@ -2,7 +2,7 @@
 // the whole table (Signal Desktop's habit: check EXPLAIN QUERY PLAN in tests).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { statementsFor } from '../../db/disputes/statements';
-import { OVERLAP_SQL } from '../../db/export/export-patch';
+import { OVERLAP_SQL } from '../../db/export/export-warnings';
 import { SETTLED_SQL } from '../../db/export/settled-queries';
 import { listSql } from '../../db/queries/list';
 import type { ServiceHandle } from '../../db/service';
