@@ -23,7 +23,10 @@ import  merges logs from other engineers: the same log twice adds nothing, the
         content is refused (named by file:line). Rulings on disputes this store
         does not have yet are kept and attach when the dispute appears; an
         encrypted log needs its tasks' dataset imported first (each task's
-        canary opens its values), else its lines are refused and named. The
+        canary opens its values), else its lines are refused and named. A
+        line keeps the entity of each gold row it names: when this store's
+        gold has another entity at that row (a revision removed or moved
+        rows), the line is refused, saying where the entity is now. The
         first 10 refused lines are listed, then a count of the rest; --json
         lists every one.
 

@@ -6,6 +6,7 @@ import * as disputeSystems from './004-dispute-systems';
 import * as disputeSystemsLines from './005-dispute-systems-lines';
 import * as cellsRunKeys from './006-cells-run-keys';
 import * as revisionPatchPath from './007-revision-patch-path';
+import * as rulingRowIdentity from './008-ruling-row-identity';
 
 export interface Migration {
   version: number;
@@ -21,6 +22,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 5, name: 'dispute systems on lines', up: disputeSystemsLines.up },
   { version: 6, name: 'flat cells runs keyed by file name', up: cellsRunKeys.up },
   { version: 7, name: 'revision patch path', up: revisionPatchPath.up },
+  { version: 8, name: 'ruling row identity', up: rulingRowIdentity.up },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;

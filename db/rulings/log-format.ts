@@ -1,15 +1,20 @@
 // The ruling log (`*.rulings.jsonl`, DESIGN §7.4): one ruling per line with its
 // stable id and its dispute's natural key, so it attaches in any store.
+// Version 2 adds the entity key of each gold row a line names by index, as
+// it was when ruled (db/rulings/row-identity.ts); version 1 lines still merge.
 import { z } from 'zod';
 import { DECISIONS, DISPUTE_KINDS } from '../../shared/domain';
 
-export const RULING_LOG_FORMAT = 'atlas-rulings/1';
+export const RULING_LOG_FORMAT = 'atlas-rulings/2';
+/** Logs written before rulings kept their rows' entity keys. */
+export const RULING_LOG_FORMAT_V1 = 'atlas-rulings/1';
 
 const text = z.string().max(1_000_000);
+const entityKey = z.string().max(200).nullable();
 
-export const rulingLineSchema = z
+const v1LineSchema = z
   .object({
-    format: z.literal(RULING_LOG_FORMAT),
+    format: z.literal(RULING_LOG_FORMAT_V1),
     id: z.string().min(1).max(200),
     dispute: z
       .object({
@@ -35,7 +40,22 @@ export const rulingLineSchema = z
   })
   .strict();
 
-export type RulingLine = z.infer<typeof rulingLineSchema>;
+const v2LineSchema = v1LineSchema
+  .extend({
+    format: z.literal(RULING_LOG_FORMAT),
+    /** The entity key of `dispute.gold_row` when ruled; null when the line names no gold row or its store had none. */
+    gold_row_entity_key: entityKey,
+    /** The entity key of `row` (add_alias) when ruled. */
+    row_entity_key: entityKey,
+  })
+  .strict();
+
+export type RulingLine = z.infer<typeof v2LineSchema>;
+
+/** A line of either version, as a version 2 line (a version 1 line has no entity keys: null). */
+export const rulingLineSchema = z
+  .discriminatedUnion('format', [v2LineSchema, v1LineSchema])
+  .transform((line): RulingLine => (line.format === RULING_LOG_FORMAT ? line : { ...line, format: RULING_LOG_FORMAT, gold_row_entity_key: null, row_entity_key: null }));
 
 /** Key order is fixed here, so the same ruling always serialises to the same bytes. */
 export function serialiseRulingLine(line: RulingLine): string {
@@ -50,11 +70,13 @@ export function serialiseRulingLine(line: RulingLine): string {
       entity_key: line.dispute.entity_key,
     },
     dispute_id: line.dispute_id,
+    gold_row_entity_key: line.gold_row_entity_key,
     engineer: line.engineer,
     decision: line.decision,
     value: line.value,
     values: line.values === null ? null : Object.fromEntries(Object.keys(line.values).sort().map((key) => [key, line.values![key]])),
     row: line.row,
+    row_entity_key: line.row_entity_key,
     rationale: line.rationale,
     evidence: line.evidence,
     revision: line.revision,

@@ -15,6 +15,7 @@ import { rulingProblem } from './check';
 import { RULING_LOG_FORMAT, rulingLineSchema, serialiseRulingLine } from './log-format';
 import type { RulingLine } from './log-format';
 import { refreshAllStatuses } from './status';
+import { rowIdentityProblem } from './row-identity';
 import { openRulingContent } from './stored';
 import type { StoredRuling } from './stored';
 
@@ -36,10 +37,12 @@ function toLine(store: Store, row: StoredRuling): RulingLine {
     id: row.id,
     dispute: { kind: row.kind, task_id: row.task_id, gold_row: row.gold_row, column: row.column_name, entity_key: row.entity_key },
     dispute_id: row.dispute_id,
+    gold_row_entity_key: row.gold_row_entity_key,
     engineer: row.engineer,
     decision: row.decision,
     ...openRulingContent(sealer, row),
     row: row.row_idx,
+    row_entity_key: row.row_entity_key,
     revision: row.revision,
     created_at: row.created_at,
     retracts: row.retracts,
@@ -110,6 +113,8 @@ function lineProblem(store: Store, line: RulingLine, known: (id: string) => Know
     return `field "created_at": ${line.created_at} is in the future (this machine's clock says ${new Date(now).toISOString()}); a ruling is dated when it is made`;
   }
   const { decision } = line;
+  const identity = rowIdentityProblem(store, { ...line, task_id: line.dispute.task_id, gold_row: line.dispute.gold_row });
+  if (identity !== null) return identity;
   if (decision === 'retract') {
     if (line.retracts === null) return 'a retract names the ruling it withdraws (field "retracts")';
     if (!RULING_ID.test(line.retracts)) return `field "retracts": expected a ruling id (a uuid), got ${JSON.stringify(line.retracts)}`;
@@ -127,6 +132,16 @@ function lineProblem(store: Store, line: RulingLine, known: (id: string) => Know
   }
   if (line.retracts !== null) return `decision ${decision} withdraws nothing (field "retracts" must be null)`;
   return rulingProblem(store, line.dispute, { ...line, decision }, LOG_KEYS);
+}
+
+/**
+ * The same ruling: every field but the rows' entity keys, which a line
+ * written before they were kept lacks (a ruling merged from such a log and
+ * exported again with them is still a duplicate).
+ */
+function sameRuling(a: RulingLine, b: RulingLine): boolean {
+  const content = (line: RulingLine): string => serialiseRulingLine({ ...line, gold_row_entity_key: null, row_entity_key: null });
+  return content(a) === content(b);
 }
 
 export interface RulingImportReport {
@@ -203,8 +218,8 @@ export function mergeRulingLogs(store: Store, paths: readonly string[], options:
   const existing = db.prepare<[string], StoredRuling>('SELECT * FROM rulings WHERE id = ?');
   const insert = db.prepare(
     `INSERT INTO rulings (id, dispute_id, kind, task_id, gold_row, column_name, entity_key, engineer, decision, value_s, values_s,
-                          row_idx, rationale_s, evidence_s, revision, created_at, retracts)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+                          row_idx, rationale_s, evidence_s, revision, created_at, retracts, gold_row_entity_key, row_entity_key)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const canaryOf = canaryLookup(store);
   const touched = new Set<string>();
@@ -231,7 +246,7 @@ export function mergeRulingLogs(store: Store, paths: readonly string[], options:
     const { where, line } = item;
     const stored = existing.get(line.id);
     if (stored) {
-      if (serialiseRulingLine(toLine(store, stored)) === serialiseRulingLine(line)) report.duplicates++;
+      if (sameRuling(toLine(store, stored), line)) report.duplicates++;
       else report.refused.push({ line: where, reason: `ruling id ${line.id} is already in the store with different content` });
       continue;
     }
@@ -244,6 +259,7 @@ export function mergeRulingLogs(store: Store, paths: readonly string[], options:
       line.id, line.dispute_id, line.dispute.kind, line.dispute.task_id, line.dispute.gold_row, line.dispute.column, line.dispute.entity_key,
       line.engineer, line.decision, sealer.seal(line.value), line.values === null ? null : sealer.sealJson(line.values), line.row,
       sealer.seal(line.rationale), sealer.sealJson(line.evidence), line.revision, line.created_at, line.retracts,
+      line.gold_row_entity_key, line.row_entity_key,
     );
     report.added++;
     touched.add(line.dispute_id);

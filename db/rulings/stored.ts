@@ -22,6 +22,9 @@ export interface StoredRuling {
   revision: string | null;
   created_at: string;
   retracts: string | null;
+  /** The entity keys of the gold rows named by index when ruled (migration 008); null before, or with no such row. */
+  gold_row_entity_key: string | null;
+  row_entity_key: string | null;
 }
 
 export interface SealedRulingContent {

@@ -8,6 +8,7 @@ import { MIGRATIONS } from '../../db/migrations/index';
 import { openService } from '../../db/service';
 import { openStore } from '../../db/store';
 import { SMALL, smallWorkspace, tempDir, workspacePaths } from './workspace';
+import { rewindSchema } from './schema-rewind';
 
 const runKeys = (db: { prepare: (sql: string) => { raw: () => { all: () => unknown[] } } }) =>
   db.prepare("SELECT r.run_key, s.name FROM runs r JOIN systems s ON s.id = r.system_id WHERE r.format = 'cells' ORDER BY 1").raw().all();
@@ -52,8 +53,7 @@ describe('flat cells runs', () => {
     // As 005 left it: keys of the file's hash, and a Windows path.
     service.store.db.exec("UPDATE runs SET run_key = (SELECT name FROM systems WHERE id = runs.system_id) || '@0123456789ab', source_path = replace(source_path, '/', char(92)) WHERE format = 'cells'");
     // Nor had it the columns later migrations add.
-    service.store.db.exec('ALTER TABLE revisions DROP COLUMN patch_path');
-    service.store.db.pragma('user_version = 5');
+    rewindSchema(service.store.db, 5);
     service.close();
     const reopened = openStore(dbPath);
     try {

@@ -11,6 +11,7 @@ import { openService } from '../../db/service';
 import { openStore } from '../../db/store';
 import { parseInput } from '../../shared/api';
 import { freshService, smallWorkspace, tempDir, workspacePaths } from './workspace';
+import { rewindSchema } from './schema-rewind';
 
 const name = fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('a', 'b', 'a,b', '"a"', 'a","b', ',"a",', '\\', 'x\n', '', ',', '\n', '"\n"', '\\n'));
 
@@ -79,8 +80,7 @@ describe('migrations 004 and 005', () => {
     // A store as 004 left it: commas, and user_version 4.
     service.store.db.exec("UPDATE disputes SET systems = ','");
     // Nor had it the columns later migrations add.
-    service.store.db.exec('ALTER TABLE revisions DROP COLUMN patch_path');
-    service.store.db.pragma('user_version = 4');
+    rewindSchema(service.store.db, 4);
     service.close();
     const reopened = openStore(join(dir, 'store.sqlite'));
     try {

@@ -12,6 +12,7 @@ import { writeGhIssues } from '../reports/store-fixture';
 import { MIGRATIONS } from '../../db/migrations/index';
 import { openService } from '../../db/service';
 import { freshService, smallWorkspace, tempDir, workspacePaths } from './workspace';
+import { rewindSchema } from './schema-rewind';
 
 const freshServiceAt = (dbPath: string): ServiceHandle => openService({ dbPath, settingsPath: join(tempDir(), 'settings.json'), engineer: 'mia' });
 
@@ -238,8 +239,7 @@ describe('where a revision\'s patch is', () => {
       expect((await local.listRevisions({}))[0]!.patch_path).toBe(copy);
 
       const dbPath = local.store.path;
-      local.store.db.exec('ALTER TABLE revisions DROP COLUMN patch_path');
-      local.store.db.pragma('user_version = 6');
+      rewindSchema(local.store.db, 6);
       local.close();
       const reopened = freshServiceAt(dbPath);
       try {

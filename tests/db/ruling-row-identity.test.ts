@@ -1,0 +1,216 @@
+// A ruling names gold rows by index; a revision that removes a row renumbers
+// the rows after it. A ruling log made on the older gold and merged into a
+// store holding the newer one must not attach to another entity's row: each
+// line keeps its rows' entity keys, and the merge checks them.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GeneratedWorkspace } from '../../db/demo/generate';
+import { entityKey } from '../../db/import/entity-key';
+import type { DisputeRecord } from '../../db/queries/dispute-records';
+import { openService } from '../../db/service';
+import type { ServiceHandle } from '../../db/service';
+import { decryptText, encryptText } from '../../shared/crypto';
+import { freshService, smallWorkspace, tempDir, workspacePaths } from './workspace';
+import { rewindSchema } from './schema-rewind';
+
+interface DatasetLine {
+  id: string;
+  gold: string;
+  canary: string;
+}
+interface Gold {
+  rows: { entity: string; aliases: string[] }[];
+}
+
+let workspace: GeneratedWorkspace;
+let lines: DatasetLine[];
+const dir = tempDir();
+const open: ServiceHandle[] = [];
+
+beforeAll(async () => {
+  workspace = await smallWorkspace();
+  lines = readFileSync(workspace.dataset, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as DatasetLine);
+});
+afterAll(() => {
+  for (const service of open) if (service.store.db.open) service.close();
+});
+
+function track(service: ServiceHandle): ServiceHandle {
+  open.push(service);
+  return service;
+}
+
+const goldOf = (task: string): Gold => {
+  const record = lines.find((line) => line.id === task)!;
+  return JSON.parse(decryptText(record.gold, record.canary)) as Gold;
+};
+
+/** The dataset with some tasks' gold edited, as a new file. */
+function revisedDataset(name: string, edits: Record<string, (gold: Gold) => void>): string {
+  const revised = lines.map((record) => {
+    const edit = edits[record.id];
+    if (!edit) return record;
+    const gold = JSON.parse(decryptText(record.gold, record.canary)) as Gold;
+    edit(gold);
+    return { ...record, gold: encryptText(JSON.stringify(gold), record.canary) };
+  });
+  const path = join(dir, `${name}.jsonl`);
+  writeFileSync(path, revised.map((record) => JSON.stringify(record)).join('\n') + '\n');
+  return path;
+}
+
+let files = 0;
+async function exportedLog(service: ServiceHandle, plaintext = true): Promise<string> {
+  const out = join(dir, `log-${++files}.rulings.jsonl`);
+  await service.exportRulings({ out, plaintext });
+  return out;
+}
+
+const logLines = (path: string): Record<string, unknown>[] =>
+  readFileSync(path, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+
+/** A task with cell disputes on two gold rows, `earlier` < `later`, and a dispute of another task. */
+function pickDisputes(service: ServiceHandle): { task: string; earlier: DisputeRecord; later: DisputeRecord; elsewhere: DisputeRecord } {
+  const cells = [...service.disputeRecords({ kind: 'cell' })];
+  for (const first of cells) {
+    const later = cells.find((other) => other.task_id === first.task_id && other.gold_row! > first.gold_row!);
+    const elsewhere = cells.find((other) => other.task_id !== first.task_id);
+    if (later && elsewhere) return { task: first.task_id, earlier: first, later, elsewhere };
+  }
+  throw new Error('the workspace has no task with cell disputes on two rows');
+}
+
+describe('ruling logs keep the entity of each gold row they name', () => {
+  it("a ruling records its gold row's entity key and the log writes it (format 2); add_alias records its row's", async () => {
+    const mia = track(freshService('mia'));
+    await mia.importPaths(workspacePaths(workspace));
+    const { earlier } = pickDisputes(mia);
+    const missing = [...mia.disputeRecords({ kind: 'missing_row' })][0]!;
+    await mia.rule({ disputeId: earlier.id, decision: 'keep_gold' });
+    await mia.rule({ disputeId: missing.id, decision: 'add_alias', row: 1 });
+    await mia.retract({ disputeId: earlier.id });
+    const exported = logLines(await exportedLog(mia));
+    const cell = exported.find((line) => line.decision === 'keep_gold')!;
+    const alias = exported.find((line) => line.decision === 'add_alias')!;
+    const retract = exported.find((line) => line.decision === 'retract')!;
+    expect(exported.map((line) => line.format)).toEqual(['atlas-rulings/2', 'atlas-rulings/2', 'atlas-rulings/2']);
+    expect(cell.gold_row_entity_key).toBe(entityKey(goldOf(earlier.task_id).rows[earlier.gold_row!]!.entity));
+    expect(cell.row_entity_key).toBeNull();
+    expect(retract.gold_row_entity_key).toBe(cell.gold_row_entity_key);
+    expect(alias.gold_row_entity_key).toBeNull();
+    expect(alias.row_entity_key).toBe(entityKey(goldOf(missing.task_id).rows[1]!.entity));
+  });
+
+  it('a merge into a store whose gold rows moved refuses the rulings on moved or removed rows, naming where the entity is now', async () => {
+    const mia = track(freshService('mia'));
+    await mia.importPaths(workspacePaths(workspace));
+    const { task, earlier, later, elsewhere } = pickDisputes(mia);
+    for (const dispute of [earlier, later, elsewhere]) await mia.rule({ disputeId: dispute.id, decision: 'keep_gold' });
+    const log = await exportedLog(mia, false);
+
+    // The next revision removed `earlier`'s row: every row after it moved up one.
+    const noah = track(freshService('noah'));
+    await noah.importPaths([revisedDataset('removed', { [task]: (gold) => gold.rows.splice(earlier.gold_row!, 1) })]);
+    const report = await noah.importRulings({ paths: [log] });
+    expect(report.added).toBe(1);
+    const byLine = new Map(report.refused.map((item) => [Number(item.line.split(':').at(-1)), item.reason]));
+    const lineOf = (dispute: DisputeRecord): number => logLines(log).findIndex((line) => line.dispute_id === dispute.id) + 1;
+    expect(byLine.get(lineOf(earlier))).toBe(
+      `field "dispute.gold_row" (${earlier.gold_row}, counted from 0) of task ${task} ` +
+        (earlier.gold_row! < goldOf(task).rows.length - 1 ? 'is another entity in this store than the one ruled on' : `is past the task's ${goldOf(task).rows.length - 1} gold rows in this store`) +
+        ": that entity is not in this store's gold (removed, or renamed without keeping its name as an alias). " +
+        'The gold rows moved between the two stores (a revision removed or moved rows); the ruling was not merged, rule the dispute again in this store',
+    );
+    expect(byLine.get(lineOf(later))).toMatch(
+      new RegExp(`^field "dispute\\.gold_row" \\(${later.gold_row}, counted from 0\\) of task ${task} is (another entity|past the task's).*: that entity is gold row ${later.gold_row} here\\. `, 'u'),
+    );
+    expect(byLine.has(lineOf(elsewhere))).toBe(false);
+    expect(noah.store.db.prepare('SELECT dispute_id FROM rulings').pluck().all()).toEqual([elsewhere.id]);
+  });
+
+  it("add_alias's row is checked the same way", async () => {
+    const mia = track(freshService('mia'));
+    await mia.importPaths(workspacePaths(workspace));
+    const missing = [...mia.disputeRecords({ kind: 'missing_row' })].find((record) => goldOf(record.task_id).rows.length >= 2)!;
+    await mia.rule({ disputeId: missing.id, decision: 'add_alias', row: 1 });
+    const noah = track(freshService('noah'));
+    await noah.importPaths([revisedDataset('first-removed', { [missing.task_id]: (gold) => gold.rows.splice(0, 1) })]);
+    const report = await noah.importRulings({ paths: [await exportedLog(mia)] });
+    expect(report.added).toBe(0);
+    expect(report.refused[0]!.reason).toMatch(new RegExp(`^field "row" \\(1, counted from 0\\) of task ${missing.task_id} .*: that entity is gold row 1 here\\. `, 'u'));
+  });
+
+  it('an entity renamed in place with its old name kept as an alias is the same row; renamed without it, the ruling is refused', async () => {
+    const mia = track(freshService('mia'));
+    await mia.importPaths(workspacePaths(workspace));
+    const { task, later } = pickDisputes(mia);
+    await mia.rule({ disputeId: later.id, decision: 'keep_gold' });
+    const log = await exportedLog(mia);
+    const rename = (keepAlias: boolean) => (gold: Gold) => {
+      const row = gold.rows[later.gold_row!]!;
+      if (keepAlias) row.aliases = [...row.aliases, row.entity];
+      row.entity = `${row.entity} (renamed)`;
+    };
+    const kept = track(freshService('noah'));
+    await kept.importPaths([revisedDataset('renamed-alias', { [task]: rename(true) })]);
+    expect(await kept.importRulings({ paths: [log] })).toEqual({ added: 1, duplicates: 0, refused: [] });
+    const lost = track(freshService('noah'));
+    await lost.importPaths([revisedDataset('renamed', { [task]: rename(false) })]);
+    const report = await lost.importRulings({ paths: [log] });
+    expect(report.added).toBe(0);
+    expect(report.refused[0]!.reason).toMatch(/is another entity in this store than the one ruled on: that entity is not in this store's gold/u);
+  });
+
+  it('a store without the task, or a line written before keys were kept (format 1), merges as before', async () => {
+    const mia = track(freshService('mia'));
+    await mia.importPaths(workspacePaths(workspace));
+    const { task, later } = pickDisputes(mia);
+    await mia.rule({ disputeId: later.id, decision: 'keep_gold' });
+    const log = await exportedLog(mia);
+    const empty = track(freshService('noah'));
+    expect((await empty.importRulings({ paths: [log] })).added).toBe(1);
+
+    const v1 = join(dir, 'v1.rulings.jsonl');
+    writeFileSync(v1, logLines(log).map(({ gold_row_entity_key: _gold, row_entity_key: _row, ...line }) => JSON.stringify({ ...line, format: 'atlas-rulings/1' })).join('\n') + '\n');
+    const moved = track(freshService('noah'));
+    await moved.importPaths([revisedDataset('v1-removed', { [task]: (gold) => gold.rows.splice(0, 1) })]);
+    // Nothing in a format 1 line says which entity it was: it attaches by index, as it always did.
+    expect((await moved.importRulings({ paths: [v1] })).added).toBe(1);
+    // The same ruling again, now with its key: a duplicate, not a conflict.
+    expect(await moved.importRulings({ paths: [log] })).toEqual({ added: 0, duplicates: 1, refused: [] });
+  });
+
+  it('a format 2 line without its keys, or a format 1 line with them, is refused for the fields', async () => {
+    const mia = track(freshService('mia'));
+    await mia.importPaths(workspacePaths(workspace));
+    const { later } = pickDisputes(mia);
+    await mia.rule({ disputeId: later.id, decision: 'keep_gold' });
+    const [line] = logLines(await exportedLog(mia));
+    const path = join(dir, 'mixed.rulings.jsonl');
+    const { gold_row_entity_key: _gold, ...withoutGold } = line!;
+    writeFileSync(path, [JSON.stringify(withoutGold), JSON.stringify({ ...line, format: 'atlas-rulings/1' })].join('\n') + '\n');
+    const report = await track(freshService('noah')).importRulings({ paths: [path] });
+    expect(report.refused.map((item) => item.reason)).toEqual([
+      'gold_row_entity_key: Invalid input: expected string, received undefined',
+      'line: Unrecognized keys: "gold_row_entity_key", "row_entity_key"',
+    ]);
+  });
+
+  it('rulings recorded before migration 008 export with null keys and merge back as duplicates', async () => {
+    const mia = track(freshService('mia'));
+    await mia.importPaths(workspacePaths(workspace));
+    const { later } = pickDisputes(mia);
+    await mia.rule({ disputeId: later.id, decision: 'keep_gold' });
+    const before = logLines(await exportedLog(mia))[0]!;
+    const dbPath = mia.store.path;
+    rewindSchema(mia.store.db, 7);
+    mia.close();
+    const reopened = track(openService({ dbPath, settingsPath: join(tempDir(), 'settings.json'), engineer: 'mia' }));
+    const after = logLines(await exportedLog(reopened))[0]!;
+    expect(after).toEqual({ ...before, gold_row_entity_key: null });
+    const path = join(dir, 'before.rulings.jsonl');
+    writeFileSync(path, JSON.stringify(before) + '\n');
+    expect(await reopened.importRulings({ paths: [path] })).toEqual({ added: 0, duplicates: 1, refused: [] });
+  });
+});
