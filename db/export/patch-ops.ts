@@ -6,6 +6,7 @@ import type { PatchCellState, PatchOpKind, PatchOperation, PatchRulingRef } from
 import { issueNumbersByDispute } from '../reports/index';
 import type { RulingSpelling } from '../rulings/check';
 import { goldProblem } from '../rulings/check';
+import { rowAnswersTo } from '../rulings/row-identity';
 import type { Store } from '../store';
 import type { Sealer } from '../seal';
 import type { CountedRuling, SettledDispute } from './settled-queries';
@@ -51,9 +52,11 @@ export function collectOperations(store: Store): CollectedOperations {
       const problem = goldProblem(store, dispute.task_id, ruling, STORED);
       if (problem !== null) misfits.push(`dispute ${dispute.id} (${agreed.decision}, agreed by ${rulings.map((r) => r.engineer).join(', ')}): ${problem}`);
     }
+    const entity = sealer.open(dispute.entity_s);
+    const moved = movedRow(store, dispute, entity);
+    if (moved !== null) misfits.push(`dispute ${dispute.id} (${agreed.decision}, agreed by ${rulings.map((r) => r.engineer).join(', ')}): ${moved}`);
     const refs = rulingRefs(rulings);
     const evidence = evidenceOf(rulings, openList);
-    const entity = sealer.open(dispute.entity_s);
     const value = sealer.open(agreed.value_s);
     const base: OperationBase = { task_id: dispute.task_id, entity, evidence, rulings: refs, issues: issuesOf.get(dispute.id) ?? [], dispute_id: dispute.id };
     // The target of the cell cases (no closures per dispute: they cost at 10k disputes).
@@ -120,10 +123,27 @@ export function collectOperations(store: Store): CollectedOperations {
     const shown = misfits.slice(0, 10).map((line) => `\n  ${line}`).join('');
     const more = misfits.length > 10 ? `\n  … and ${misfits.length - 10} more` : '';
     throw new ExportError(
-      `${misfits.length} settled ruling${misfits.length === 1 ? ' does' : 's do'} not fit the task's gold as the store holds it now (made before the dataset was imported, or under an older version); rule ${misfits.length === 1 ? 'it' : 'them'} again:${shown}${more}`,
+      `${misfits.length} settled ruling${misfits.length === 1 ? ' does' : 's do'} not fit the task's gold as the store holds it now (made before the dataset was imported, under an older version, or before its gold rows moved); rule ${misfits.length === 1 ? 'it' : 'them'} again:${shown}${more}`,
     );
   }
   return { operations: sortOperations(operations), latestRulingAt };
+}
+
+/**
+ * Which gold row a ruling on this dispute names that is no longer the entity
+ * it was ruled on (the task's gold rows moved since: a revision removed or
+ * moved rows), or null. The operation would change another entity's row.
+ */
+function movedRow(store: Store, dispute: SettledDispute, entity: string): string | null {
+  for (const ruling of dispute.rulings) {
+    if (ruling.gold_row_entity_key !== null && dispute.gold_row !== null && !rowAnswersTo(store, dispute.task_id, dispute.gold_row, ruling.gold_row_entity_key, entity)) {
+      return `gold row ${dispute.gold_row + 1} is another entity than the one ${ruling.engineer} ruled on (the task's gold rows moved since)`;
+    }
+    if (ruling.row_entity_key !== null && ruling.row_idx !== null && !rowAnswersTo(store, dispute.task_id, ruling.row_idx, ruling.row_entity_key)) {
+      return `gold row ${ruling.row_idx + 1} (${ruling.engineer}'s row for the alias) is another entity than the one ruled on (the task's gold rows moved since)`;
+    }
+  }
+  return null;
 }
 
 type OperationBase = Pick<PatchOperation, 'task_id' | 'entity' | 'evidence' | 'rulings' | 'issues' | 'dispute_id'>;

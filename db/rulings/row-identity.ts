@@ -33,6 +33,17 @@ function keysOf(store: Store, row: GoldRowNames): Set<string> {
 }
 
 /**
+ * Whether gold row `rowIdx` of the task still answers to `key`. `entity`, the
+ * row's entity when the caller has it open, saves reading the row when it
+ * matches (the common case: export checks every settled ruling).
+ */
+export function rowAnswersTo(store: Store, taskId: string, rowIdx: number, key: string, entity?: string): boolean {
+  if (entity !== undefined && entityKey(entity) === key) return true;
+  const row = rowNames(store, taskId, rowIdx);
+  return row !== undefined && keysOf(store, row).has(key);
+}
+
+/**
  * Why the row a line names (`field`, a 0-based index) is not the entity it
  * was ruled on, or null. A store without the task, or a line without a key
  * (written before keys were kept), is not checked: nothing here can say.

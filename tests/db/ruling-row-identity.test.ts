@@ -13,6 +13,7 @@ import type { ServiceHandle } from '../../db/service';
 import { decryptText, encryptText } from '../../shared/crypto';
 import { freshService, smallWorkspace, tempDir, workspacePaths } from './workspace';
 import { rewindSchema } from './schema-rewind';
+import { writeGhIssues } from '../reports/store-fixture';
 
 interface DatasetLine {
   id: string;
@@ -212,5 +213,26 @@ describe('ruling logs keep the entity of each gold row they name', () => {
     const path = join(dir, 'before.rulings.jsonl');
     writeFileSync(path, JSON.stringify(before) + '\n');
     expect(await reopened.importRulings({ paths: [path] })).toEqual({ added: 0, duplicates: 1, refused: [] });
+  });
+});
+
+describe('export checks the entity of each gold row a settled ruling names', () => {
+  it('refuses a ruling whose gold row became another entity in this store (a revised dataset moved the rows), instead of removing that entity', async () => {
+    const mia = track(freshService('mia'));
+    // The dataset alone: no graded runs, so a revised dataset's rows go in (runs would hold them in place).
+    await mia.importPaths([workspace.dataset]);
+    const task = lines.map((line) => line.id).find((id) => goldOf(id).rows.length >= 3)!;
+    await mia.importPaths([writeGhIssues([{ number: 7, title: 'Not an entity', body: `Task: ${task}\nRow: 3\n\nThis row does not meet the conditions; it should be removed.` }])]);
+    const report = [...mia.disputeRecords({ kind: 'report' })][0]!;
+    expect(report).toMatchObject({ task_id: task, gold_row: 2, column: null });
+    await mia.rule({ disputeId: report.id, decision: 'remove_row' });
+    const out = join(dir, 'moved.patch.json');
+
+    // Another revision removed the first row: row 3 is now what was row 4.
+    await mia.importPaths([revisedDataset('moved-under-ruling', { [task]: (gold) => gold.rows.splice(0, 1) })]);
+    expect([...mia.disputeRecords({ kind: 'report' })][0]).toMatchObject({ id: report.id, status: 'resolved', entity: goldOf(task).rows[3]!.entity });
+    await expect(mia.exportPatch({ revision: 'v1.1', out })).rejects.toThrow(
+      `1 settled ruling does not fit the task's gold as the store holds it now (made before the dataset was imported, under an older version, or before its gold rows moved); rule it again:\n  dispute ${report.id} (remove_row, agreed by mia): gold row 3 is another entity than the one mia ruled on (the task's gold rows moved since)`,
+    );
   });
 });
