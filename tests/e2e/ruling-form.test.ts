@@ -250,7 +250,8 @@ describe('the Evidence box', () => {
     await showOnly(detail.dispute.id);
     await page.keyboard.press('1');
     await page.keyboard.press('e');
-    expect(await focused()).toMatch(/^input/);
+    // The box takes focus once the panel has drawn it, a frame after the key.
+    await expect.poll(focused).toMatch(/^input/);
     await page.keyboard.press('Enter');
     await expect.poll(async () => (await mine(detail.dispute.id)).map((r) => r.decision)).toEqual(['keep_gold']);
     await expect.poll(focused).toBe('body');
