@@ -29,6 +29,22 @@ describe('rulings and status (DESIGN §6)', () => {
     expect(row.status).toBe('resolved');
   });
 
+  it("accept_system takes a cluster's value in another spelling (the form offers each one a system wrote, and a choice column's option)", async () => {
+    const swapCase = (text: string) => [...text].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
+    let checked = 0;
+    for (const record of cells.slice(2)) {
+      const detail = await service.getDispute({ id: record.id });
+      const cluster = detail.clusters.find((c) => !c.agrees_with_gold && swapCase(c.value) !== c.value);
+      if (!cluster || !['text', 'choice', 'entity'].includes(detail.column_rule?.type ?? '')) continue;
+      const respelled = swapCase(cluster.value);
+      const result = await service.rule({ disputeId: record.id, decision: 'accept_system', value: respelled });
+      expect(result.ruling.value).toBe(respelled);
+      await expect(service.rule({ disputeId: record.id, decision: 'accept_system', value: `${respelled} and more` })).rejects.toThrow(/matches none of this dispute's/u);
+      if (++checked === 3) break;
+    }
+    expect(checked).toBeGreaterThan(0);
+  });
+
   it('a second engineer disagreeing makes a conflict; agreeing after normalisation resolves it', async () => {
     const dispute = cells[1]!;
     await service.rule({ disputeId: dispute.id, decision: 'new_value', value: ' Straße ' });

@@ -123,6 +123,33 @@ async function showAll(): Promise<void> {
   await page.keyboard.press('Escape');
 }
 
+/** The distinct trimmed spellings systems gave in a cluster. */
+const spellingsOf = (cluster: DisputeDetail['clusters'][number]): string[] => [...new Set(cluster.cells.map((c) => c.response.trim()).filter((t) => t !== ''))];
+
+describe('a cluster written several ways', () => {
+  it("shows its spellings under Accept; the cluster's letter again takes the next, and the ruling carries it", async () => {
+    // Not a choice column: there the column's own option leads (tests/renderer/cluster-spellings.test.ts).
+    const detail = await fresh('cell', (d) => d.column_rule?.type !== 'choice' && d.clusters.some((c) => !c.agrees_with_gold && spellingsOf(c).length >= 2));
+    const index = detail.clusters.findIndex((c) => !c.agrees_with_gold && spellingsOf(c).length >= 2);
+    const cluster = detail.clusters[index]!;
+    const letter = 'abcdfghilmnpqstvwxyz'[index]!;
+    await showOnly(detail.dispute.id);
+    await page.keyboard.press(letter);
+    const choice = form().getByRole('group', { name: 'Spelling written to gold' });
+    await expect.poll(() => choice.getByRole('button').count()).toBe(spellingsOf(cluster).length);
+    expect(await valueInput().inputValue()).toBe(cluster.value);
+    await expect.poll(() => choice.getByRole('button', { pressed: true }).textContent()).toContain(cluster.value);
+    await page.keyboard.press(letter);
+    const next = (await valueInput().inputValue());
+    expect(next).not.toBe(cluster.value);
+    expect(spellingsOf(cluster)).toContain(next);
+    await expect.poll(() => choice.getByRole('button', { pressed: true }).textContent()).toContain(next);
+    expect(await focused()).toBe('body');
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await mine(detail.dispute.id)).map((r) => [r.decision, r.value])).toEqual([['accept_system', next]]);
+  });
+});
+
 describe('decision keys and the value field', () => {
   it('Add row: a letter after 1 picks a system, never replaces the entity; 1 again edits it, caret at the end', async () => {
     const detail = await fresh('missing_row', (d) => d.missing_row_systems.length >= 2 && d.missing_row_systems[0]!.entity !== d.missing_row_systems[1]!.entity);

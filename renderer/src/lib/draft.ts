@@ -49,7 +49,8 @@ export function pickTargets(detail: DisputeDetail): PickTarget[] {
       values: Object.fromEntries(s.values.map((v) => [v.column, v.value])),
     }));
   }
-  return detail.clusters.map((c) => ({ label: c.systems.join(', '), value: c.value, values: {} }));
+  // A cluster's value is its leading spelling: a choice column's own option before the systems' most common one.
+  return detail.clusters.map((c, index) => ({ label: c.systems.join(', '), value: clusterSpellings(detail, index)[0]?.text ?? c.value, values: {} }));
 }
 
 export function decisionsFor(detail: DisputeDetail): readonly Decision[] {
@@ -113,9 +114,61 @@ export function focusAfterChoosing(before: Decision | null, after: Decision | nu
   return null;
 }
 
-/** Letter key: pick a cluster/system; it prefills the value, and implies "accept" when no value decision is chosen. */
+/** One way a cluster's value was written, and how many systems wrote it so. */
+export interface Spelling {
+  text: string;
+  count: number;
+  /** The column's own option (a choice column): it leads, whether or not a system wrote it exactly so. */
+  option?: true;
+}
+
+/**
+ * The spellings systems gave in cluster `index` (values equal under the
+ * column's rule: "GALICIA" and "Galicia"), most given first, the cluster's
+ * own value leading a tie as the service chose it. Accepting writes the
+ * spelling picked, so the engineer can take "Galicia" over a more common
+ * all-caps one; the service accepts any of them (same cluster).
+ */
+export function clusterSpellings(detail: DisputeDetail, index: number): Spelling[] {
+  const cluster = detail.dispute.kind === 'missing_row' ? undefined : detail.clusters[index];
+  if (!cluster) return [];
+  const counts = new Map<string, number>();
+  for (const cell of cluster.cells) {
+    const text = cell.response.trim();
+    if (text !== '') counts.set(text, (counts.get(text) ?? 0) + 1);
+  }
+  if (!counts.has(cluster.value)) counts.set(cluster.value, 0);
+  const spellings: Spelling[] = [...counts]
+    .map(([text, count]) => ({ text, count }))
+    .sort((a, b) => b.count - a.count || Number(b.text === cluster.value) - Number(a.text === cluster.value) || (a.text < b.text ? -1 : a.text > b.text ? 1 : 0));
+  const option = choiceOption(detail, cluster.value);
+  if (option === null) return spellings;
+  return [{ text: option, count: counts.get(option) ?? 0, option: true }, ...spellings.filter((spelling) => spelling.text !== option)];
+}
+
+/** A choice column's option that `value` is under the column's rule ("COOPERATIVE" is "Cooperative"), or null. */
+function choiceOption(detail: DisputeDetail, value: string): string | null {
+  const rule = detail.column_rule;
+  if (rule?.type !== 'choice' || !rule.options) return null;
+  const key = normalizeForRule('choice', value);
+  return rule.options.find((option) => normalizeForRule('choice', option) === key) ?? null;
+}
+
+/** Decisions whose value is a cluster's: the same letter again moves to its next spelling. */
+const SPELLED = new Set<Decision>(['accept_system', 'accept_both']);
+
+/**
+ * Letter key: pick a cluster/system; it prefills the value, and implies
+ * "accept" when no value decision is chosen. The letter of the cluster
+ * already picked, under Accept or Both, moves to its next spelling.
+ */
 export function pickTarget(draft: RulingDraft, detail: DisputeDetail, index: number): RulingDraft {
   if (!pickTargets(detail)[index]) return draft;
+  if (draft.picked === index && draft.decision != null && SPELLED.has(draft.decision)) {
+    const spellings = clusterSpellings(detail, index);
+    const at = spellings.findIndex((spelling) => spelling.text === draft.value);
+    if (spellings.length > 1 && at >= 0) return { ...draft, value: spellings[(at + 1) % spellings.length]!.text };
+  }
   let decision = draft.decision;
   const kind = detail.dispute.kind;
   if (kind === 'missing_row') {

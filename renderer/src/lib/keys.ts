@@ -226,7 +226,7 @@ export const KEY_MAP: readonly KeyHelpGroup[] = [
     title: 'Ruling',
     items: [
       { keys: ['1', '…', '9', '0'], what: 'Choose a decision (the buttons show which key is which); the same key again edits its prefilled value (Add row’s entity). New value (4) takes the typing at once' },
-      { keys: ['a', 'b', 'c', 'd', 'f', '…'], what: 'Pick a cluster (or a system of a missing row); prefills the value. Letters skip e j k o r u' },
+      { keys: ['a', 'b', 'c', 'd', 'f', '…'], what: 'Pick a cluster (or a system of a missing row); prefills the value. The picked cluster’s letter again: its next spelling (a choice column’s option first). Letters skip e j k o r u' },
       { keys: ['r'], what: 'Write the rationale' },
       { keys: ['e'], what: 'Add an evidence URL (Enter adds it; Enter on the empty box saves; a link still in the box is added on save)' },
       { keys: ['Enter'], what: 'Save the ruling and go to the next open dispute' },

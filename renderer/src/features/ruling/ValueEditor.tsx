@@ -11,15 +11,18 @@ import { clusterKey, decisionKey } from '../../lib/keys';
 import { useRulingStore } from '../../stores/ruling-store';
 import { Kbd } from '../../ui/Kbd';
 import { GoldRowPicker } from './GoldRowPicker';
+import { SpellingChoice } from './SpellingChoice';
 import { useFocusRequest } from './useFocusRequest';
 
 export function ValueEditor({ detail }: { detail: DisputeDetail }) {
   const decision = useRulingStore((s) => s.draft.decision);
+  const picked = useRulingStore((s) => s.draft.picked);
   if (decision == null || !hasValueField(decision)) return null;
   if (decision === 'add_alias') return <AliasEditor detail={detail} />;
   return (
     <div className="value-editor">
       <ValueField detail={detail} decision={decision} />
+      {(decision === 'accept_system' || decision === 'accept_both') && picked != null && <SpellingChoice detail={detail} picked={picked} />}
       {decision === 'add_row' && <RowValues detail={detail} />}
     </div>
   );
