@@ -136,7 +136,9 @@ export function collectOperations(store: Store): CollectedOperations {
  */
 function movedRow(store: Store, dispute: SettledDispute, entity: string): string | null {
   for (const ruling of dispute.rulings) {
-    if (ruling.gold_row_entity_key !== null && dispute.gold_row !== null && !rowAnswersTo(store, dispute.task_id, dispute.gold_row, ruling.gold_row_entity_key, entity)) {
+    // The same row entity, sealed alike: the common case, decided without hashing.
+    const same = ruling.gold_row_entity_s !== null && ruling.gold_row_entity_s === dispute.entity_s;
+    if (!same && ruling.gold_row_entity_key !== null && dispute.gold_row !== null && !rowAnswersTo(store, dispute.task_id, dispute.gold_row, ruling.gold_row_entity_key, entity)) {
       return `gold row ${dispute.gold_row + 1} is another entity than the one ${ruling.engineer} ruled on (the task's gold rows moved since)`;
     }
     if (ruling.row_entity_key !== null && ruling.row_idx !== null && !rowAnswersTo(store, dispute.task_id, ruling.row_idx, ruling.row_entity_key)) {

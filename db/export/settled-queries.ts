@@ -17,6 +17,8 @@ export interface CountedRuling {
   /** The entity keys of the dispute's gold row and of row_idx when ruled (db/rulings/row-identity.ts); null for older rulings. */
   gold_row_entity_key: string | null;
   row_entity_key: string | null;
+  /** The gold row's entity when ruled, sealed by this store: compared with the dispute's without hashing. */
+  gold_row_entity_s: string | null;
 }
 
 export interface SettledDispute {
@@ -55,6 +57,7 @@ type SettledRow = [
   kind: DisputeKind,
   goldRowEntityKey: string | null,
   rowEntityKey: string | null,
+  goldRowEntitySealed: string | null,
 ];
 
 /**
@@ -65,7 +68,7 @@ type SettledRow = [
 export const SETTLED_SQL = `SELECT d.id, d.task_id, d.gold_row, d.column_name, d.entity_s,
        coalesce(g.state, d.gold_state), CASE WHEN g.state IS NULL THEN d.gold_value_s ELSE g.value_s END, g.alternatives_s,
        r.engineer, r.decision, r.value_s, r.values_s, r.row_idx, r.evidence_s, r.created_at, d.kind,
-       r.gold_row_entity_key, r.row_entity_key
+       r.gold_row_entity_key, r.row_entity_key, r.gold_row_entity_s
   FROM disputes d
   LEFT JOIN gold_cells g ON g.task_id = d.task_id AND g.row_idx = d.gold_row AND g.column_name = d.column_name
   JOIN positions p ON p.dispute_id = d.id
@@ -79,7 +82,7 @@ export function settledDisputes(store: Store): SettledDispute[] {
   let current: SettledDispute | undefined;
   for (const row of store.db.prepare<[], SettledRow>(SETTLED_SQL).raw().all()) {
     const ruling: CountedRuling = { engineer: row[8], decision: row[9], value_s: row[10], values_s: row[11], row_idx: row[12], evidence_s: row[13], created_at: row[14],
-      gold_row_entity_key: row[16], row_entity_key: row[17] };
+      gold_row_entity_key: row[16], row_entity_key: row[17], gold_row_entity_s: row[18] };
     if (current?.id === row[0]) {
       current.rulings.push(ruling);
       continue;

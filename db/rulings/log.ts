@@ -15,7 +15,7 @@ import { rulingProblem } from './check';
 import { RULING_LOG_FORMAT, rulingLineSchema, serialiseRulingLine } from './log-format';
 import type { RulingLine } from './log-format';
 import { refreshAllStatuses } from './status';
-import { rowIdentityProblem } from './row-identity';
+import { mergedRowEntitySealed, rowIdentityProblem } from './row-identity';
 import { openRulingContent } from './stored';
 import type { StoredRuling } from './stored';
 
@@ -218,8 +218,8 @@ export function mergeRulingLogs(store: Store, paths: readonly string[], options:
   const existing = db.prepare<[string], StoredRuling>('SELECT * FROM rulings WHERE id = ?');
   const insert = db.prepare(
     `INSERT INTO rulings (id, dispute_id, kind, task_id, gold_row, column_name, entity_key, engineer, decision, value_s, values_s,
-                          row_idx, rationale_s, evidence_s, revision, created_at, retracts, gold_row_entity_key, row_entity_key)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+                          row_idx, rationale_s, evidence_s, revision, created_at, retracts, gold_row_entity_key, row_entity_key, gold_row_entity_s)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const canaryOf = canaryLookup(store);
   const touched = new Set<string>();
@@ -260,6 +260,7 @@ export function mergeRulingLogs(store: Store, paths: readonly string[], options:
       line.engineer, line.decision, sealer.seal(line.value), line.values === null ? null : sealer.sealJson(line.values), line.row,
       sealer.seal(line.rationale), sealer.sealJson(line.evidence), line.revision, line.created_at, line.retracts,
       line.gold_row_entity_key, line.row_entity_key,
+      mergedRowEntitySealed(store, line.dispute.task_id, line.dispute.gold_row, line.gold_row_entity_key),
     );
     report.added++;
     touched.add(line.dispute_id);

@@ -10,7 +10,7 @@ import { getMeta } from '../store';
 import type { RulingSpelling } from './check';
 import { clusterValueProblem, rulingProblem, rulingWarnings } from './check';
 import { FUTURE_TOLERANCE_MS } from './log';
-import { goldRowEntityKey } from './row-identity';
+import { goldRowEntity } from './row-identity';
 import { refreshPosition, refreshStatus } from './status';
 import { readRulingViews } from './views';
 
@@ -92,17 +92,18 @@ export function recordRuling(store: Store, input: RuleInput, engineer: string): 
     const id = randomUUID();
     const value = input.value ?? null;
     const row = input.decision === 'add_alias' ? input.row! : null;
+    const goldRow = goldRowEntity(store, dispute.task_id, dispute.gold_row);
     db.prepare(
       `INSERT INTO rulings (id, dispute_id, kind, task_id, gold_row, column_name, entity_key, engineer, decision, value_s, values_s,
-                            row_idx, rationale_s, evidence_s, revision, created_at, retracts, gold_row_entity_key, row_entity_key)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?)`,
+                            row_idx, rationale_s, evidence_s, revision, created_at, retracts, gold_row_entity_key, row_entity_key, gold_row_entity_s)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?)`,
     ).run(
       id, dispute.id, dispute.kind, dispute.task_id, dispute.gold_row, dispute.column_name, dispute.entity_key, engineer,
       input.decision, sealer.seal(VALUE_DECISIONS.has(input.decision) ? value : null),
       input.values ? sealer.sealJson(input.values) : null, row,
       sealer.seal(input.rationale ?? null), sealer.sealJson((input.evidence ?? []).map((url) => url.trim())),
       getMeta(db, 'base_revision'), nextTimestamp(store, dispute.id),
-      goldRowEntityKey(store, dispute.task_id, dispute.gold_row), goldRowEntityKey(store, dispute.task_id, row),
+      goldRow.key, goldRowEntity(store, dispute.task_id, row).key, goldRow.sealed,
     );
     refreshPosition(store, dispute.id, engineer, dispute.rule_type);
     const status = refreshStatus(store, dispute.id)!;
@@ -120,14 +121,15 @@ export function retractRuling(store: Store, disputeId: string, engineer: string)
       .get(disputeId, engineer);
     if (!position) throw new RulingError(`${engineer} has no ruling on ${disputeId} to retract`);
     const id = randomUUID();
+    const goldRow = goldRowEntity(store, dispute.task_id, dispute.gold_row);
     db.prepare(
       `INSERT INTO rulings (id, dispute_id, kind, task_id, gold_row, column_name, entity_key, engineer, decision, value_s, values_s,
-                            row_idx, rationale_s, evidence_s, revision, created_at, retracts, gold_row_entity_key, row_entity_key)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'retract', NULL, NULL, NULL, NULL, ?, ?, ?, ?, ?, NULL)`,
+                            row_idx, rationale_s, evidence_s, revision, created_at, retracts, gold_row_entity_key, row_entity_key, gold_row_entity_s)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'retract', NULL, NULL, NULL, NULL, ?, ?, ?, ?, ?, NULL, ?)`,
     ).run(
       id, dispute.id, dispute.kind, dispute.task_id, dispute.gold_row, dispute.column_name, dispute.entity_key, engineer,
       sealer.sealJson([]), getMeta(db, 'base_revision'), nextTimestamp(store, dispute.id), position.ruling_id,
-      goldRowEntityKey(store, dispute.task_id, dispute.gold_row),
+      goldRow.key, goldRow.sealed,
     );
     refreshPosition(store, dispute.id, engineer, dispute.rule_type);
     const status = refreshStatus(store, dispute.id)!;

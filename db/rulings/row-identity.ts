@@ -19,11 +19,21 @@ function rowNames(store: Store, taskId: string, rowIdx: number): GoldRowNames | 
     .get(taskId, rowIdx);
 }
 
-/** The entity key of gold row `rowIdx` of the task as the store holds it, or null when it has no such row. */
-export function goldRowEntityKey(store: Store, taskId: string, rowIdx: number | null): string | null {
-  if (rowIdx === null) return null;
+/** Gold row `rowIdx` of the task as the store holds it: its entity key and its entity sealed, or nulls when it has no such row. */
+export function goldRowEntity(store: Store, taskId: string, rowIdx: number | null): { key: string | null; sealed: string | null } {
+  const row = rowIdx === null ? undefined : rowNames(store, taskId, rowIdx);
+  return row ? { key: entityKey(store.sealer.open(row.entity_s)), sealed: row.entity_s } : { key: null, sealed: null };
+}
+
+/**
+ * The store's sealed entity of the row a merged line names, when the line's
+ * key is that row's (checked by rowIdentityProblem first): export then
+ * compares sealed texts. Null when the line has no key or the store no row.
+ */
+export function mergedRowEntitySealed(store: Store, taskId: string, rowIdx: number | null, key: string | null): string | null {
+  if (rowIdx === null || key === null) return null;
   const row = rowNames(store, taskId, rowIdx);
-  return row ? entityKey(store.sealer.open(row.entity_s)) : null;
+  return row && keysOf(store, row).has(key) ? row.entity_s : null;
 }
 
 /** Keys the row answers to: its entity and its aliases (a revision may rename an entity and keep the old name as an alias). */

@@ -25,6 +25,8 @@ export interface StoredRuling {
   /** The entity keys of the gold rows named by index when ruled (migration 008); null before, or with no such row. */
   gold_row_entity_key: string | null;
   row_entity_key: string | null;
+  /** The dispute's gold row's entity when ruled, sealed by this store (never leaves it); null when not known here. */
+  gold_row_entity_s: string | null;
 }
 
 export interface SealedRulingContent {

@@ -9,6 +9,7 @@ const ADDED_COLUMNS: Readonly<Record<number, readonly [table: string, column: st
   8: [
     ['rulings', 'gold_row_entity_key'],
     ['rulings', 'row_entity_key'],
+    ['rulings', 'gold_row_entity_s'],
   ],
 };
 
