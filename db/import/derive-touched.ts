@@ -12,6 +12,8 @@ import { applySettlements } from '../revisions/index';
 import { readPolicy } from '../rulings/policy';
 import { refreshAllStatuses } from '../rulings/status';
 import type { Store } from '../store';
+import { deferQueueIndexes } from './deferred-index';
+import type { DeferMode } from './deferred-index';
 import type { DerivationThread } from './thread/deriver';
 import { deriverFor } from './thread/policy';
 import type { ThreadMode } from './thread/policy';
@@ -22,6 +24,8 @@ const AHEAD = 8;
 export interface DeriveOptions {
   signal?: AbortSignal;
   threads?: ThreadMode;
+  /** Build the queue's indexes after ranking (deferred-index.ts): `auto` (the default) when filling an empty store. */
+  deferIndex?: DeferMode;
   /** Tasks derived so far, about fifty times over the run and at the end. */
   onProgress?: (derived: number, total: number) => void;
 }
@@ -48,6 +52,7 @@ export async function deriveTouchedTasks(store: Store, tasks: ReadonlySet<string
     if (++written % every === 0 || written === ordered.length) options.onProgress?.(written, ordered.length);
   };
 
+  const buildQueueIndexes = deferQueueIndexes(db, ordered.length, options.deferIndex);
   const thread = deriverFor(options.threads, ordered.length, store.sealer.secret);
   if (thread) {
     try {
@@ -65,6 +70,7 @@ export async function deriveTouchedTasks(store: Store, tasks: ReadonlySet<string
   // Reports attach to the rebuilt disputes again (and report disputes come back where no other dispute fits).
   relinkReports(store, tasks);
   rankDisputes(db);
+  buildQueueIndexes?.();
   // Settlements first: whether a dispute is still settled decides which rulings count.
   applySettlements(store, rebuilt);
   refreshAllStatuses(store, rebuilt);

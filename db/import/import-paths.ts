@@ -31,7 +31,7 @@ export interface ImportProgress {
    * default) does for imports large enough to repay starting it.
    */
   threads?: ThreadMode;
-  /** Build the graded cells' index after writing them (deferred-index.ts): `auto` (the default) decides by size. */
+  /** Build the graded cells' index, and the queue's, after writing them (deferred-index.ts): `auto` (the default) decides by size. */
   deferIndex?: DeferMode;
   /** A run of a system the store already has replaces that run (a re-grade) instead of being refused. */
   replaceRuns?: boolean;
@@ -150,6 +150,7 @@ export async function importPaths(store: Store, paths: readonly string[], option
     newDisputes = await deriveTouchedTasks(store, writer.touchedTasks, {
       signal,
       threads: options.threads,
+      deferIndex: options.deferIndex,
       onProgress: (derived, tasks) => onProgress?.(total, total, `deriving disputes: ${derived} of ${tasks} tasks`),
     });
     // A revised dataset this store exported marks the disputes its patch settled (DESIGN §6).

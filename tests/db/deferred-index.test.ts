@@ -1,7 +1,8 @@
 // A large first import drops the graded cells' index and builds it after the
-// cells are written: the store must end exactly as when the index is kept,
-// with the index the schema defines, and a cancel or a failure must leave the
-// index in place.
+// cells are written, and the queue's indexes over disputes after they are
+// ranked: the store must end exactly as when the indexes are kept, with the
+// indexes the schema defines, and a cancel or a failure must leave them in
+// place.
 import { once } from 'node:events';
 import { connect, createServer } from 'node:net';
 import type { AddressInfo, Socket } from 'node:net';
@@ -21,6 +22,10 @@ beforeAll(async () => {
   workspace = await smallWorkspace({ seed: 23, tasks: 20, systems: 4, maxRows: 8, maxColumns: 5, includeZelda: true, cellsFile: true, judges: true });
 });
 afterAll(stores.closeAll);
+
+/** Every index over disputes, as the schema defines it. */
+const queueIndexes = (store: Store) =>
+  store.db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'disputes' AND sql IS NOT NULL ORDER BY name").all();
 
 const indexSql = (store: Store): string | undefined =>
   store.db.prepare<[], { sql: string }>("SELECT sql FROM sqlite_master WHERE name = 'system_cells_by_gold_cell'").get()?.sql;
@@ -42,7 +47,29 @@ describe('the deferred cells index', () => {
     expect(deferred.report.disputes).toBeGreaterThan(0);
     expect(contentDigest(deferred.store)).toEqual(contentDigest(kept.store));
     expect(indexSql(deferred.store)).toBe(indexSql(kept.store));
+    // The queue's indexes, dropped while disputes were written and ranked, are back as the schema defines them.
+    expect(queueIndexes(deferred.store)).toEqual(queueIndexes(kept.store));
+    expect(queueIndexes(kept.store).map((index) => (index as { name: string }).name)).toEqual(
+      expect.arrayContaining(['disputes_by_column', 'disputes_by_kind', 'disputes_by_priority', 'disputes_by_status', 'disputes_by_task']),
+    );
     expect(deferred.store.db.pragma('integrity_check', { simple: true })).toBe('ok');
+  });
+
+  it("the queue's indexes are back after an import cancelled while deriving disputes", async () => {
+    const store = newStore();
+    const before = queueIndexes(store);
+    const controller = new AbortController();
+    const run = importPaths(store, workspacePaths(workspace), {
+      deferIndex: 'always',
+      threads: 'never',
+      signal: controller.signal,
+      onProgress: (_done, _total, message) => {
+        if (message.startsWith('deriving disputes: ')) controller.abort();
+      },
+    });
+    await expect(run).rejects.toThrow();
+    expect(queueIndexes(store)).toEqual(before);
+    expect(store.db.prepare('SELECT count(*) AS n FROM disputes').get()).toEqual({ n: 0 });
   });
 
   it('lets a status request that came while the index was built see "indexing cells"', async () => {
