@@ -16,7 +16,9 @@ const HELP = `Usage: atlas-adjudicator rule DISPUTE_ID --decision D [--value V] 
 Records a ruling. An engineer's latest ruling on a dispute is the one that counts.
 
   --decision D      ${DECISIONS.join(', ')}
-  --value V         accept_system, accept_both, new_value: the cell's value;
+  --value V         accept_system, accept_both, new_value: the cell's value,
+                    recorded as given (accept_system: a cluster's value in
+                    any spelling, such as those \`show\` lists);
                     add_row: the new row's entity name (default: the entity
                     as the systems returned it)
   --rationale T     why

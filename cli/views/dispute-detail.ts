@@ -3,6 +3,8 @@
 // opinions and rulings. Mirrors the app's dispute panel.
 import type { ClusterDetail, DisputeDetail, JudgeOpinionView, MissingRowSystemView, RulingView } from '../../shared/api-types';
 import type { ColumnRule } from '../../shared/domain';
+import { clusterLetter, clusterSpellings } from '../../shared/clusters';
+import type { Spelling } from '../../shared/clusters';
 import { missingRowInGold } from '../../shared/gold-row-named';
 import { retractedIds } from '../../shared/retractions';
 import { block, inline, plural, wrap } from '../format';
@@ -53,12 +55,24 @@ function goldLine(d: DisputeDetail): string {
   return d.gold.state === 'blank' ? '(blank: no data exists)' : '(ungraded: excluded from scoring)';
 }
 
-function clusterLines(c: ClusterDetail, index: number): string[] {
-  const letter = index < 26 ? String.fromCharCode(97 + index) : String(index + 1);
+/** A cluster's spellings when systems wrote it more than one way; `rule --value` takes any of them. */
+function spellingLine(spellings: readonly Spelling[]): string[] {
+  if (spellings.length < 2) return [];
+  const each = spellings.map((s) => `"${inline(s.text)}" ${s.option ? "(the column's option)" : `×${s.count}`}`);
+  return [`      spellings: ${each.join(' · ')}`];
+}
+
+function clusterLines(c: ClusterDetail, index: number, rule: ColumnRule | null): string[] {
+  // The app's letters (it keeps e j k o r u for commands), so a cluster goes by one letter in both.
+  const letter = clusterLetter(index) ?? String(index + 1);
   const lines = [`  [${letter}] ${inline(c.value) || '(empty)'} · ${plural(c.systems.length, 'system')} · ${c.agrees_with_gold ? 'agrees with gold' : 'contests gold'}`];
+  const spellings = clusterSpellings(c, rule);
+  lines.push(...spellingLine(spellings));
   for (const cell of c.cells) {
     const named = cell.response_entity ? ` as "${inline(cell.response_entity)}"` : '';
-    lines.push(`      ${inline(cell.system)}${named}: ${cell.verdict} by ${cell.method}${cell.aligned_by ? `, aligned by ${cell.aligned_by}` : ''}`);
+    // Each system's own spelling, where the cluster has several.
+    const wrote = spellings.length > 1 && cell.response.trim() !== '' ? ` "${inline(cell.response.trim())}",` : '';
+    lines.push(`      ${inline(cell.system)}${named}:${wrote} ${cell.verdict} by ${cell.method}${cell.aligned_by ? `, aligned by ${cell.aligned_by}` : ''}`);
     if (cell.reasoning) lines.push(`        reasoning: ${inline(cell.reasoning)}`);
     lines.push(...sources(cell.sources, '        '));
   }
@@ -115,7 +129,7 @@ export function disputeDetailText(d: DisputeDetail): string {
 
   if (d.clusters.length > 0) {
     out.push('', `Clusters (${d.clusters.length}):`);
-    d.clusters.forEach((c, i) => out.push(...clusterLines(c, i)));
+    d.clusters.forEach((c, i) => out.push(...clusterLines(c, i, d.column_rule)));
   }
   if (d.missing_row_systems.length > 0) {
     out.push('', `Systems returning this entity (${d.missing_row_systems.length}):`);

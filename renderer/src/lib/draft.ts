@@ -5,6 +5,8 @@ import type { RuleInput } from '../../../shared/api';
 import type { DisputeDetail, RuleResult, RulingView } from '../../../shared/api-types';
 import { DECISION_FIELDS } from '../../../shared/decision-fields';
 import { DECISION_LABELS, decisionsForDispute, VALUE_DECISIONS, type Decision } from '../../../shared/domain';
+import { clusterSpellings as spellingsOf } from '../../../shared/clusters';
+import type { Spelling } from '../../../shared/clusters';
 import { normalizeForRule, normalizeText } from '../../../shared/normalize';
 import { predictOutcome } from './comparison';
 import { oneLine } from './format';
@@ -114,44 +116,13 @@ export function focusAfterChoosing(before: Decision | null, after: Decision | nu
   return null;
 }
 
-/** One way a cluster's value was written, and how many systems wrote it so. */
-export interface Spelling {
-  text: string;
-  count: number;
-  /** The column's own option (a choice column): it leads, whether or not a system wrote it exactly so. */
-  option?: true;
-}
-
 /**
- * The spellings systems gave in cluster `index` (values equal under the
- * column's rule: "GALICIA" and "Galicia"), most given first, the cluster's
- * own value leading a tie as the service chose it. Accepting writes the
- * spelling picked, so the engineer can take "Galicia" over a more common
- * all-caps one; the service accepts any of them (same cluster).
+ * The spellings of cluster `index` (shared/clusters.ts); none for a missing
+ * row, whose letters pick systems.
  */
 export function clusterSpellings(detail: DisputeDetail, index: number): Spelling[] {
   const cluster = detail.dispute.kind === 'missing_row' ? undefined : detail.clusters[index];
-  if (!cluster) return [];
-  const counts = new Map<string, number>();
-  for (const cell of cluster.cells) {
-    const text = cell.response.trim();
-    if (text !== '') counts.set(text, (counts.get(text) ?? 0) + 1);
-  }
-  if (!counts.has(cluster.value)) counts.set(cluster.value, 0);
-  const spellings: Spelling[] = [...counts]
-    .map(([text, count]) => ({ text, count }))
-    .sort((a, b) => b.count - a.count || Number(b.text === cluster.value) - Number(a.text === cluster.value) || (a.text < b.text ? -1 : a.text > b.text ? 1 : 0));
-  const option = choiceOption(detail, cluster.value);
-  if (option === null) return spellings;
-  return [{ text: option, count: counts.get(option) ?? 0, option: true }, ...spellings.filter((spelling) => spelling.text !== option)];
-}
-
-/** A choice column's option that `value` is under the column's rule ("COOPERATIVE" is "Cooperative"), or null. */
-function choiceOption(detail: DisputeDetail, value: string): string | null {
-  const rule = detail.column_rule;
-  if (rule?.type !== 'choice' || !rule.options) return null;
-  const key = normalizeForRule('choice', value);
-  return rule.options.find((option) => normalizeForRule('choice', option) === key) ?? null;
+  return cluster ? spellingsOf(cluster, detail.column_rule) : [];
 }
 
 /** Decisions whose value is a cluster's: the same letter again moves to its next spelling. */

@@ -1,14 +1,12 @@
 // The keyboard model, as pure data and one pure resolver, so the key map shown
 // in the app and the behaviour cannot drift apart.
+import { CLUSTER_LETTERS, clusterLetter } from '../../../shared/clusters';
 
-/** Letters reserved for commands; cluster letters skip them so every cluster has its own key. */
-const COMMAND_LETTERS = new Set(['e', 'j', 'k', 'o', 'r', 'u']);
-
-/** a b c d f g h i l m n p q s t v w x y z: the keys (and labels) of clusters, in order. */
-export const CLUSTER_KEYS: readonly string[] = [...'abcdefghijklmnopqrstuvwxyz'].filter((c) => !COMMAND_LETTERS.has(c));
+/** The keys (and labels) of clusters, in order: shared with the command line's `show` (shared/clusters.ts). */
+export const CLUSTER_KEYS: readonly string[] = CLUSTER_LETTERS;
 
 export function clusterKey(index: number): string | null {
-  return CLUSTER_KEYS[index] ?? null;
+  return clusterLetter(index);
 }
 
 /** Decision keys 1–9 then 0, in DECISIONS_BY_KIND order. */
