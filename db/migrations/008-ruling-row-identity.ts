@@ -2,10 +2,7 @@
 // a hash of the normalised name), so a ruling merged into a store whose gold
 // rows moved (a revision removed a row) is refused instead of attaching to
 // another entity's row. Rulings recorded before stay without one.
-// gold_row_entity_s is the same row's entity sealed as this store seals it:
-// export compares it with the dispute's entity as stored, without hashing.
 export const up = `
 ALTER TABLE rulings ADD COLUMN gold_row_entity_key TEXT;
 ALTER TABLE rulings ADD COLUMN row_entity_key TEXT;
-ALTER TABLE rulings ADD COLUMN gold_row_entity_s TEXT;
 `;

@@ -7,6 +7,7 @@ import * as disputeSystemsLines from './005-dispute-systems-lines';
 import * as cellsRunKeys from './006-cells-run-keys';
 import * as revisionPatchPath from './007-revision-patch-path';
 import * as rulingRowIdentity from './008-ruling-row-identity';
+import * as rulingRowEntitySealed from './009-ruling-row-entity-sealed';
 
 export interface Migration {
   version: number;
@@ -23,6 +24,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 6, name: 'flat cells runs keyed by file name', up: cellsRunKeys.up },
   { version: 7, name: 'revision patch path', up: revisionPatchPath.up },
   { version: 8, name: 'ruling row identity', up: rulingRowIdentity.up },
+  { version: 9, name: 'ruling row entity sealed', up: rulingRowEntitySealed.up },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;

@@ -235,4 +235,21 @@ describe('export checks the entity of each gold row a settled ruling names', () 
       `1 settled ruling does not fit the task's gold as the store holds it now (made before the dataset was imported, under an older version, or before its gold rows moved); rule it again:\n  dispute ${report.id} (remove_row, agreed by mia): gold row 3 is another entity than the one mia ruled on (the task's gold rows moved since)`,
     );
   });
+
+  it('a store migrated to 008 before 009 gains the sealed entity column; its rulings are still checked, by key', async () => {
+    const mia = track(freshService('mia'));
+    await mia.importPaths([workspace.dataset]);
+    const task = lines.map((line) => line.id).find((id) => goldOf(id).rows.length >= 3)!;
+    await mia.importPaths([writeGhIssues([{ number: 8, title: 'Not an entity', body: `Task: ${task}\nRow: 3\n\nThis row does not meet the conditions; it should be removed.` }])]);
+    const report = [...mia.disputeRecords({ kind: 'report' })][0]!;
+    await mia.rule({ disputeId: report.id, decision: 'remove_row' });
+    const dbPath = mia.store.path;
+    rewindSchema(mia.store.db, 8);
+    mia.close();
+    const reopened = track(openService({ dbPath, settingsPath: join(tempDir(), 'settings.json'), engineer: 'mia' }));
+    expect(reopened.store.db.pragma('user_version', { simple: true })).toBe(9);
+    expect(reopened.store.db.prepare('SELECT gold_row_entity_key IS NOT NULL AS keyed, gold_row_entity_s FROM rulings').get()).toEqual({ keyed: 1, gold_row_entity_s: null });
+    await reopened.importPaths([revisedDataset('moved-at-008', { [task]: (gold) => gold.rows.splice(0, 1) })]);
+    await expect(reopened.exportPatch({ revision: 'v1.1', out: join(dir, 'at-008.patch.json') })).rejects.toThrow(/gold row 3 is another entity than the one mia ruled on/u);
+  });
 });

@@ -9,8 +9,8 @@ const ADDED_COLUMNS: Readonly<Record<number, readonly [table: string, column: st
   8: [
     ['rulings', 'gold_row_entity_key'],
     ['rulings', 'row_entity_key'],
-    ['rulings', 'gold_row_entity_s'],
   ],
+  9: [['rulings', 'gold_row_entity_s']],
 };
 
 export function rewindSchema(db: Database, version: number): void {
