@@ -73,10 +73,7 @@ function rowProblem(store: Store, taskId: string, rowIdx: number | null, key: st
   const where = moved
     ? `that entity is gold row ${moved.row_idx + 1} here`
     : `that entity is not in this store's gold (removed, or renamed without keeping its name as an alias)`;
-  return (
-    `${names} of task ${taskId} ${here}: ${where}. The gold rows moved between the two stores (a revision removed or moved rows); ` +
-    'the ruling was not merged, rule the dispute again in this store'
-  );
+  return `${names} of task ${taskId} ${here}: ${where}. The gold rows moved between the stores (a revision removed or moved rows): rule the dispute again here`;
 }
 
 export interface RowIdentity {

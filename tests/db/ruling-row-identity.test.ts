@@ -121,7 +121,7 @@ describe('ruling logs keep the entity of each gold row they name', () => {
       `field "dispute.gold_row" (${earlier.gold_row}, counted from 0) of task ${task} ` +
         (earlier.gold_row! < goldOf(task).rows.length - 1 ? 'is another entity in this store than the one ruled on' : `is past the task's ${goldOf(task).rows.length - 1} gold rows in this store`) +
         ": that entity is not in this store's gold (removed, or renamed without keeping its name as an alias). " +
-        'The gold rows moved between the two stores (a revision removed or moved rows); the ruling was not merged, rule the dispute again in this store',
+        'The gold rows moved between the stores (a revision removed or moved rows): rule the dispute again here',
     );
     expect(byLine.get(lineOf(later))).toMatch(
       new RegExp(`^field "dispute\\.gold_row" \\(${later.gold_row}, counted from 0\\) of task ${task} is (another entity|past the task's).*: that entity is gold row ${later.gold_row} here\\. `, 'u'),

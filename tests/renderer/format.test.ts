@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ColumnRule } from '../../shared/domain';
-import { goldDisplay, oneLine, ruleText, shortPath, splitPath, suggestRevision, topValueText, valueDisplay } from '../../renderer/src/lib/format';
+import { fileAndLine, goldDisplay, oneLine, ruleText, shortPath, splitPath, suggestRevision, topValueText, valueDisplay } from '../../renderer/src/lib/format';
 
 describe('goldDisplay', () => {
   it('shows a value as a value', () => {
@@ -102,5 +102,13 @@ describe('splitPath', () => {
 describe('hostile text in values', () => {
   it('shows bidi and zero-width controls as visible markers and line breaks as ⏎', () => {
     expect(oneLine('abc\u202Edef\u200Bg\nh')).toBe('abc⟨U+202E⟩def⟨U+200B⟩g ⏎ h');
+  });
+});
+
+describe('fileAndLine', () => {
+  it("keeps a refused line's file name and number, POSIX or Windows", () => {
+    expect(fileAndLine('/shared/logs/mia.rulings.jsonl:12')).toBe('mia.rulings.jsonl:12');
+    expect(fileAndLine('C:\\logs\\noah.rulings.jsonl:3')).toBe('noah.rulings.jsonl:3');
+    expect(fileAndLine('mia.rulings.jsonl')).toBe('mia.rulings.jsonl');
   });
 });

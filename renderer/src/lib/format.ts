@@ -205,3 +205,8 @@ export function initials(name: string): string {
   const letters = parts.length > 1 ? [parts[0]![0], parts[1]![0]] : [...(parts[0] ?? '?')].slice(0, 1);
   return letters.join('').toUpperCase();
 }
+
+/** `DIR/mia.rulings.jsonl:12` as `mia.rulings.jsonl:12`: the folder, the same on every line of a log, goes in a tooltip. */
+export function fileAndLine(where: string): string {
+  return where.slice(Math.max(where.lastIndexOf('/'), where.lastIndexOf('\\')) + 1);
+}

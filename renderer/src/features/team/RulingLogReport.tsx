@@ -1,7 +1,7 @@
 // What merging ruling logs did: added, already present, and each refused line
 // with its reason. Used by the ruling log card and the import report.
 import type { RulingLogImport } from '../../../../shared/api-types';
-import { formatCount, oneLine, shownText } from '../../lib/format';
+import { fileAndLine, formatCount, oneLine, shownText } from '../../lib/format';
 
 export function RulingLogReport({ result }: { result: RulingLogImport }) {
   return (
@@ -23,7 +23,9 @@ export function RulingLogReport({ result }: { result: RulingLogImport }) {
           <tbody>
             {result.refused.map((r, i) => (
               <tr key={`${r.line}-${i}`}>
-                <td className="mono small">{oneLine(r.line)}</td>
+                <td className="mono small log-line" title={oneLine(r.line)}>
+                  {oneLine(fileAndLine(r.line))}
+                </td>
                 <td>{shownText(r.reason)}</td>
               </tr>
             ))}
