@@ -6,13 +6,15 @@ import { writeFileAtomic } from '../db/fs-atomic';
 import { recordRuling } from '../db/rulings/record';
 import type { ServiceHandle } from '../db/service';
 import { parseInput } from '../shared/api';
+import { measureApplyBounds } from './apply-bound';
+import type { ApplyBounds } from './apply-bound';
 
 export interface ExportFigures {
   operations: number;
   patchBytes: number;
   exportMs: number;
   exportFloorMs: number;
-  apply: { ms: number; floorMs: number; bytes: number } | { unavailable: string };
+  apply: { ms: number; floorMs: number; bytes: number; bounds: ApplyBounds } | { unavailable: string };
 }
 
 /** Settles `count` cell disputes (accepting their leading value) in one transaction: setup, not measured. */
@@ -82,5 +84,6 @@ async function measureApply(dataset: string, patch: string, scratch: string, run
     writeFileAtomic(join(scratch, `floor-revised-${run}.jsonl`), outBytes);
     writeFileAtomic(join(scratch, `floor-CHANGELOG-${run}.md`), changelogBytes);
   });
-  return { ms, floorMs, bytes: outBytes.length };
+  const bounds = await measureApplyBounds(dataset, join(scratch, 'bound-revised.jsonl'), runs);
+  return { ms, floorMs, bytes: outBytes.length, bounds };
 }

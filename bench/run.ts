@@ -109,6 +109,14 @@ async function main(): Promise<void> {
         ? figure({ figure: 'apply patch to the full dataset', value: null, note: exp.apply.unavailable, format: millis, goal: '≤ 3× floor' })
         : figure({ figure: `apply patch to the full dataset (${mib(exp.apply.bytes)})`, value: exp.apply.ms, floor: exp.apply.floorMs, format: millis, maxRatio: 3, goal: '≤ 3× floor' }),
     );
+    if (!('unavailable' in exp.apply)) {
+      // Not the product: what re-encrypting every task's gold costs at the least (bench/apply-bound.ts), beside the same floor.
+      const { bounds, floorMs } = exp.apply;
+      figures.push(
+        figure({ figure: 'bound: every gold re-encrypted, unread (no checks)', value: bounds.reencryptMs, floor: floorMs, format: millis, goal: '—' }),
+        figure({ figure: 'bound: every gold read as JSON and written back (no checks)', value: bounds.roundTripMs, floor: floorMs, format: millis, goal: '—' }),
+      );
+    }
   } finally {
     service.close();
   }
