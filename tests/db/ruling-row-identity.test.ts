@@ -216,16 +216,25 @@ describe('ruling logs keep the entity of each gold row they name', () => {
   });
 });
 
+/**
+ * A store of the dataset alone (no graded runs, so a revised dataset's rows
+ * go in; runs would hold them in place) where mia ruled remove_row on a
+ * report against gold row 3 of a task.
+ */
+async function rowRemovalRuled(): Promise<{ mia: ServiceHandle; task: string; report: DisputeRecord }> {
+  const mia = track(freshService('mia'));
+  await mia.importPaths([workspace.dataset]);
+  const task = lines.map((line) => line.id).find((id) => goldOf(id).rows.length >= 3)!;
+  await mia.importPaths([writeGhIssues([{ number: 7, title: 'Not an entity', body: `Task: ${task}\nRow: 3\n\nThis row does not meet the conditions; it should be removed.` }])]);
+  const report = [...mia.disputeRecords({ kind: 'report' })][0]!;
+  expect(report).toMatchObject({ task_id: task, gold_row: 2, column: null });
+  await mia.rule({ disputeId: report.id, decision: 'remove_row' });
+  return { mia, task, report };
+}
+
 describe('export checks the entity of each gold row a settled ruling names', () => {
   it('refuses a ruling whose gold row became another entity in this store (a revised dataset moved the rows), instead of removing that entity', async () => {
-    const mia = track(freshService('mia'));
-    // The dataset alone: no graded runs, so a revised dataset's rows go in (runs would hold them in place).
-    await mia.importPaths([workspace.dataset]);
-    const task = lines.map((line) => line.id).find((id) => goldOf(id).rows.length >= 3)!;
-    await mia.importPaths([writeGhIssues([{ number: 7, title: 'Not an entity', body: `Task: ${task}\nRow: 3\n\nThis row does not meet the conditions; it should be removed.` }])]);
-    const report = [...mia.disputeRecords({ kind: 'report' })][0]!;
-    expect(report).toMatchObject({ task_id: task, gold_row: 2, column: null });
-    await mia.rule({ disputeId: report.id, decision: 'remove_row' });
+    const { mia, task, report } = await rowRemovalRuled();
     const out = join(dir, 'moved.patch.json');
 
     // Another revision removed the first row: row 3 is now what was row 4.
@@ -237,12 +246,7 @@ describe('export checks the entity of each gold row a settled ruling names', () 
   });
 
   it('a store migrated to 008 before 009 gains the sealed entity column; its rulings are still checked, by key', async () => {
-    const mia = track(freshService('mia'));
-    await mia.importPaths([workspace.dataset]);
-    const task = lines.map((line) => line.id).find((id) => goldOf(id).rows.length >= 3)!;
-    await mia.importPaths([writeGhIssues([{ number: 8, title: 'Not an entity', body: `Task: ${task}\nRow: 3\n\nThis row does not meet the conditions; it should be removed.` }])]);
-    const report = [...mia.disputeRecords({ kind: 'report' })][0]!;
-    await mia.rule({ disputeId: report.id, decision: 'remove_row' });
+    const { mia, task } = await rowRemovalRuled();
     const dbPath = mia.store.path;
     rewindSchema(mia.store.db, 8);
     mia.close();
