@@ -5,6 +5,7 @@
 // row, and its export would write that entity's cell. So a ruling keeps each
 // row's entity key as it was when ruled, and a merge checks it against the
 // store's gold row before taking the line.
+import type { Statement } from 'better-sqlite3';
 import { entityKey } from '../import/entity-key';
 import type { Store } from '../store';
 
@@ -13,10 +14,16 @@ interface GoldRowNames {
   aliases_s: string;
 }
 
+/** One statement per connection: a merge checks every line of a log, an export every settled ruling. */
+const rowStatements = new WeakMap<Store['db'], Statement<[string, number], GoldRowNames>>();
+
 function rowNames(store: Store, taskId: string, rowIdx: number): GoldRowNames | undefined {
-  return store.db
-    .prepare<[string, number], GoldRowNames>('SELECT entity_s, aliases_s FROM gold_rows WHERE task_id = ? AND row_idx = ?')
-    .get(taskId, rowIdx);
+  let statement = rowStatements.get(store.db);
+  if (!statement) {
+    statement = store.db.prepare<[string, number], GoldRowNames>('SELECT entity_s, aliases_s FROM gold_rows WHERE task_id = ? AND row_idx = ?');
+    rowStatements.set(store.db, statement);
+  }
+  return statement.get(taskId, rowIdx);
 }
 
 /** Gold row `rowIdx` of the task as the store holds it: its entity key and its entity sealed, or nulls when it has no such row. */
@@ -60,10 +67,10 @@ export function rowAnswersTo(store: Store, taskId: string, rowIdx: number, key: 
  */
 function rowProblem(store: Store, taskId: string, rowIdx: number | null, key: string | null, field: string): string | null {
   if (rowIdx === null || key === null) return null;
-  const known = store.db.prepare<[string], number>('SELECT count(*) FROM gold_rows WHERE task_id = ?').pluck().get(taskId) ?? 0;
-  if (known === 0) return null;
   const row = rowNames(store, taskId, rowIdx);
   if (row && keysOf(store, row).has(key)) return null;
+  const known = store.db.prepare<[string], number>('SELECT count(*) FROM gold_rows WHERE task_id = ?').pluck().get(taskId) ?? 0;
+  if (known === 0) return null;
   const names = `${field} (${rowIdx}, counted from 0)`;
   const here = row ? `is another entity in this store than the one ruled on` : `is past the task's ${known} gold rows in this store`;
   const rows = store.db
