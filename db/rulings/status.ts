@@ -4,7 +4,8 @@ import { agreementKey } from '../../shared/agreement';
 import type { Decision, DisputeStatus, RuleType } from '../../shared/domain';
 import { retractedIds } from '../../shared/retractions';
 import type { RetractionEvent } from '../../shared/retractions';
-import type { Store } from '../store';
+import type { Statement } from 'better-sqlite3';
+import type { Db, Store } from '../store';
 import { readPolicy } from './policy';
 
 interface RulingEvent {
@@ -28,29 +29,60 @@ export function liveRulings<T extends RetractionEvent>(events: readonly T[]): T[
   return events.filter((event) => event.decision !== 'retract' && !retracted.has(event.id));
 }
 
+interface StatusStatements {
+  events: Statement<[string, string], RulingEvent>;
+  settledBy: Statement<[string], { settled_by_revision: string | null }>;
+  settledAt: Statement<[string], { at: string | null }>;
+  deletePosition: Statement<[string, string]>;
+  upsertPosition: Statement<[string, string, string, string, string]>;
+  positionKeys: Statement<[string], { agreement_key: string }>;
+  setStatus: Statement<[string, string, string]>;
+}
+
+/**
+ * Prepared once per connection: a merged log or a re-import refreshes every
+ * ruled dispute, and preparing these again for each was most of a 10,000-line
+ * merge's time.
+ */
+const cache = new WeakMap<Db, StatusStatements>();
+
+function statementsFor(db: Db): StatusStatements {
+  let statements = cache.get(db);
+  if (!statements) {
+    statements = {
+      events: db.prepare(
+        `SELECT id, engineer, created_at, decision, value_s, values_s, row_idx, retracts FROM rulings
+          WHERE dispute_id = ? AND engineer = ? ORDER BY created_at, id`,
+      ),
+      settledBy: db.prepare('SELECT settled_by_revision FROM disputes WHERE id = ?'),
+      settledAt: db.prepare('SELECT max(settled_at) AS at FROM revision_settlements WHERE dispute_id = ?'),
+      deletePosition: db.prepare('DELETE FROM positions WHERE dispute_id = ? AND engineer = ?'),
+      upsertPosition: db.prepare(
+        `INSERT INTO positions (dispute_id, engineer, ruling_id, decision, agreement_key) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT(dispute_id, engineer) DO UPDATE SET ruling_id = excluded.ruling_id, decision = excluded.decision, agreement_key = excluded.agreement_key`,
+      ),
+      positionKeys: db.prepare('SELECT agreement_key FROM positions WHERE dispute_id = ?'),
+      setStatus: db.prepare('UPDATE disputes SET status = ? WHERE id = ? AND status <> ?'),
+    };
+    cache.set(db, statements);
+  }
+  return statements;
+}
+
 /** Recomputes one engineer's counted ruling on a dispute (their latest live one). */
 export function refreshPosition(store: Store, disputeId: string, engineer: string, ruleType: RuleType | null): void {
   const { db, sealer } = store;
-  const events = db
-    .prepare<[string, string], RulingEvent>(
-      `SELECT id, engineer, created_at, decision, value_s, values_s, row_idx, retracts FROM rulings
-        WHERE dispute_id = ? AND engineer = ? ORDER BY created_at, id`,
-    )
-    .all(disputeId, engineer);
+  const statements = statementsFor(db);
+  const events = statements.events.all(disputeId, engineer);
   // Rulings made before a revision settled this dispute were carried out by that revision; once
   // new runs reopen it, only rulings made since count (a settled dispute keeps them, for the statistics).
-  const reopened = db
-    .prepare<[string], { settled_by_revision: string | null }>('SELECT settled_by_revision FROM disputes WHERE id = ?')
-    .get(disputeId);
-  const settledAt =
-    reopened && reopened.settled_by_revision === null
-      ? db.prepare<[string], { at: string | null }>('SELECT max(settled_at) AS at FROM revision_settlements WHERE dispute_id = ?').get(disputeId)?.at
-      : null;
+  const reopened = statements.settledBy.get(disputeId);
+  const settledAt = reopened && reopened.settled_by_revision === null ? statements.settledAt.get(disputeId)?.at : null;
   const counted = liveRulings(events)
     .filter((event) => !settledAt || event.created_at > settledAt)
     .at(-1);
   if (!counted) {
-    db.prepare('DELETE FROM positions WHERE dispute_id = ? AND engineer = ?').run(disputeId, engineer);
+    statements.deletePosition.run(disputeId, engineer);
     return;
   }
   const key = agreementKey(
@@ -62,25 +94,17 @@ export function refreshPosition(store: Store, disputeId: string, engineer: strin
     },
     ruleType,
   );
-  db.prepare(
-    `INSERT INTO positions (dispute_id, engineer, ruling_id, decision, agreement_key) VALUES (?, ?, ?, ?, ?)
-     ON CONFLICT(dispute_id, engineer) DO UPDATE SET ruling_id = excluded.ruling_id, decision = excluded.decision, agreement_key = excluded.agreement_key`,
-  ).run(disputeId, engineer, counted.id, counted.decision, key);
+  statements.upsertPosition.run(disputeId, engineer, counted.id, counted.decision, key);
 }
 
 export function refreshStatus(store: Store, disputeId: string, required = readPolicy(store.db).required): DisputeStatus | null {
-  const { db } = store;
-  const dispute = db
-    .prepare<[string], { settled_by_revision: string | null }>('SELECT settled_by_revision FROM disputes WHERE id = ?')
-    .get(disputeId);
+  const statements = statementsFor(store.db);
+  const dispute = statements.settledBy.get(disputeId);
   if (!dispute) return null;
-  const keys = db
-    .prepare<[string], { agreement_key: string }>('SELECT agreement_key FROM positions WHERE dispute_id = ?')
-    .all(disputeId)
-    .map((row) => row.agreement_key);
+  const keys = statements.positionKeys.all(disputeId).map((row) => row.agreement_key);
   const status = statusFromPositions(keys, required, dispute.settled_by_revision !== null);
   // Only a changed status is written: a re-derived store refreshes every dispute, most unchanged.
-  db.prepare('UPDATE disputes SET status = ? WHERE id = ? AND status <> ?').run(status, disputeId, status);
+  statements.setStatus.run(status, disputeId, status);
   return status;
 }
 
