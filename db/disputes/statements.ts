@@ -2,6 +2,7 @@
 // for every task: ten statements × 547 tasks per full import).
 import type { Statement } from 'better-sqlite3';
 import type { GoldState, RuleType, Verdict } from '../../shared/domain';
+import { perConnection } from '../per-connection';
 import type { Db } from '../store';
 
 /** One graded cell as derivation reads it: an element of `cellsJson` (arrays are cheaper than objects here). */
@@ -33,16 +34,7 @@ export interface DeriveStatements {
   insertCluster: Statement<unknown[]>;
 }
 
-const cache = new WeakMap<Db, DeriveStatements>();
-
-export function statementsFor(db: Db): DeriveStatements {
-  let statements = cache.get(db);
-  if (!statements) {
-    statements = prepare(db);
-    cache.set(db, statements);
-  }
-  return statements;
-}
+export const statementsFor = perConnection(prepare);
 
 function prepare(db: Db): DeriveStatements {
   return {

@@ -4,6 +4,7 @@
 // is held in memory per connection and rebuilt when the counter moves; every
 // writer of disputes or their clusters raises it.
 import type { Statement } from 'better-sqlite3';
+import { perConnection } from '../per-connection';
 import type { Db } from '../store';
 
 const KEY = 'dispute_texts_generation';
@@ -13,22 +14,15 @@ interface GenerationStatements {
   read: Statement<[string], { value: string }>;
 }
 
-const cache = new WeakMap<Db, GenerationStatements>();
-
-function statements(db: Db): GenerationStatements {
-  let prepared = cache.get(db);
-  if (!prepared) {
-    prepared = {
-      raise: db.prepare(
-        `INSERT INTO meta (key, value) VALUES (?, '1')
-         ON CONFLICT(key) DO UPDATE SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT)`,
-      ),
-      read: db.prepare('SELECT value FROM meta WHERE key = ?'),
-    };
-    cache.set(db, prepared);
-  }
-  return prepared;
-}
+const statements = perConnection(
+  (db): GenerationStatements => ({
+    raise: db.prepare(
+      `INSERT INTO meta (key, value) VALUES (?, '1')
+       ON CONFLICT(key) DO UPDATE SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT)`,
+    ),
+    read: db.prepare('SELECT value FROM meta WHERE key = ?'),
+  }),
+);
 
 /** Call in the transaction that inserts, changes or deletes disputes or dispute clusters. */
 export function raiseDisputeTextsGeneration(db: Db): void {

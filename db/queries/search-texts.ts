@@ -5,8 +5,9 @@
 // between (search-build.ts), and better-sqlite3 refuses every other statement
 // on the connection while an iterator is left open.
 import type { Statement } from 'better-sqlite3';
+import { perConnection } from '../per-connection';
 import { searchText } from '../seal';
-import type { Db, Store } from '../store';
+import type { Store } from '../store';
 
 /** Between the texts of one dispute: search text never holds it (normalizeText collapses whitespace to spaces). */
 const FIELD_BREAK = '\n';
@@ -30,21 +31,14 @@ interface DisputeTextRow {
   clusters_s: string | null;
 }
 
-const statements = new WeakMap<Db, Statement<[number, number], DisputeTextRow>>();
-
-function chunkStatement(db: Db): Statement<[number, number], DisputeTextRow> {
-  let statement = statements.get(db);
-  if (!statement) {
-    // The rowid range walks the table's own b-tree: each chunk starts where the last ended, whatever the table's size.
-    statement = db.prepare<[number, number], DisputeTextRow>(
-      `SELECT d.rowid, d.id, d.task_id, d.column_name, d.entity_s, d.gold_value_s,
-              (SELECT group_concat(c.value_s, ' ') FROM dispute_clusters c WHERE c.dispute_id = d.id) AS clusters_s
-         FROM disputes d WHERE d.rowid > ? ORDER BY d.rowid LIMIT ?`,
-    );
-    statements.set(db, statement);
-  }
-  return statement;
-}
+// The rowid range walks the table's own b-tree: each chunk starts where the last ended, whatever the table's size.
+const chunkStatement = perConnection((db): Statement<[number, number], DisputeTextRow> =>
+  db.prepare(
+    `SELECT d.rowid, d.id, d.task_id, d.column_name, d.entity_s, d.gold_value_s,
+            (SELECT group_concat(c.value_s, ' ') FROM dispute_clusters c WHERE c.dispute_id = d.id) AS clusters_s
+       FROM disputes d WHERE d.rowid > ? ORDER BY d.rowid LIMIT ?`,
+  ),
+);
 
 /**
  * Appends the texts of up to `limit` disputes after `afterRowid` to `into`;

@@ -7,6 +7,7 @@
 // store's gold row before taking the line.
 import type { Statement } from 'better-sqlite3';
 import { entityKey } from '../import/entity-key';
+import { perConnection } from '../per-connection';
 import type { Store } from '../store';
 
 interface GoldRowNames {
@@ -15,15 +16,12 @@ interface GoldRowNames {
 }
 
 /** One statement per connection: a merge checks every line of a log, an export every settled ruling. */
-const rowStatements = new WeakMap<Store['db'], Statement<[string, number], GoldRowNames>>();
+const rowStatement = perConnection(
+  (db): Statement<[string, number], GoldRowNames> => db.prepare('SELECT entity_s, aliases_s FROM gold_rows WHERE task_id = ? AND row_idx = ?'),
+);
 
 function rowNames(store: Store, taskId: string, rowIdx: number): GoldRowNames | undefined {
-  let statement = rowStatements.get(store.db);
-  if (!statement) {
-    statement = store.db.prepare<[string, number], GoldRowNames>('SELECT entity_s, aliases_s FROM gold_rows WHERE task_id = ? AND row_idx = ?');
-    rowStatements.set(store.db, statement);
-  }
-  return statement.get(taskId, rowIdx);
+  return rowStatement(store.db).get(taskId, rowIdx);
 }
 
 /** Gold row `rowIdx` of the task as the store holds it: its entity key and its entity sealed, or nulls when it has no such row. */

@@ -5,7 +5,8 @@ import type { Decision, DisputeStatus, RuleType } from '../../shared/domain';
 import { retractedIds } from '../../shared/retractions';
 import type { RetractionEvent } from '../../shared/retractions';
 import type { Statement } from 'better-sqlite3';
-import type { Db, Store } from '../store';
+import { perConnection } from '../per-connection';
+import type { Store } from '../store';
 import { readPolicy } from './policy';
 
 interface RulingEvent {
@@ -44,30 +45,23 @@ interface StatusStatements {
  * ruled dispute, and preparing these again for each was most of a 10,000-line
  * merge's time.
  */
-const cache = new WeakMap<Db, StatusStatements>();
-
-function statementsFor(db: Db): StatusStatements {
-  let statements = cache.get(db);
-  if (!statements) {
-    statements = {
-      events: db.prepare(
-        `SELECT id, engineer, created_at, decision, value_s, values_s, row_idx, retracts FROM rulings
-          WHERE dispute_id = ? AND engineer = ? ORDER BY created_at, id`,
-      ),
-      settledBy: db.prepare('SELECT settled_by_revision FROM disputes WHERE id = ?'),
-      settledAt: db.prepare('SELECT max(settled_at) AS at FROM revision_settlements WHERE dispute_id = ?'),
-      deletePosition: db.prepare('DELETE FROM positions WHERE dispute_id = ? AND engineer = ?'),
-      upsertPosition: db.prepare(
-        `INSERT INTO positions (dispute_id, engineer, ruling_id, decision, agreement_key) VALUES (?, ?, ?, ?, ?)
-         ON CONFLICT(dispute_id, engineer) DO UPDATE SET ruling_id = excluded.ruling_id, decision = excluded.decision, agreement_key = excluded.agreement_key`,
-      ),
-      positionKeys: db.prepare('SELECT agreement_key FROM positions WHERE dispute_id = ?'),
-      setStatus: db.prepare('UPDATE disputes SET status = ? WHERE id = ? AND status <> ?'),
-    };
-    cache.set(db, statements);
-  }
-  return statements;
-}
+const statementsFor = perConnection(
+  (db): StatusStatements => ({
+    events: db.prepare(
+      `SELECT id, engineer, created_at, decision, value_s, values_s, row_idx, retracts FROM rulings
+        WHERE dispute_id = ? AND engineer = ? ORDER BY created_at, id`,
+    ),
+    settledBy: db.prepare('SELECT settled_by_revision FROM disputes WHERE id = ?'),
+    settledAt: db.prepare('SELECT max(settled_at) AS at FROM revision_settlements WHERE dispute_id = ?'),
+    deletePosition: db.prepare('DELETE FROM positions WHERE dispute_id = ? AND engineer = ?'),
+    upsertPosition: db.prepare(
+      `INSERT INTO positions (dispute_id, engineer, ruling_id, decision, agreement_key) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT(dispute_id, engineer) DO UPDATE SET ruling_id = excluded.ruling_id, decision = excluded.decision, agreement_key = excluded.agreement_key`,
+    ),
+    positionKeys: db.prepare('SELECT agreement_key FROM positions WHERE dispute_id = ?'),
+    setStatus: db.prepare('UPDATE disputes SET status = ? WHERE id = ? AND status <> ?'),
+  }),
+);
 
 /** Recomputes one engineer's counted ruling on a dispute (their latest live one). */
 export function refreshPosition(store: Store, disputeId: string, engineer: string, ruleType: RuleType | null): void {
