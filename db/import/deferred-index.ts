@@ -29,10 +29,23 @@ export function deferCellIndex(db: Db, runTasksToParse: number, mode: DeferMode 
   if (mode === 'never' || (mode === 'auto' && runTasksToParse < DEFER_INDEX_MIN_RUN_TASKS)) return null;
   // With cells already stored, a changed task's old cells are deleted by (run, task): that needs the index.
   if (db.prepare('SELECT 1 FROM system_cells LIMIT 1').get() !== undefined) return null;
-  const index = db.prepare<[string], { sql: string }>("SELECT sql FROM sqlite_master WHERE type = 'index' AND name = ?").get(INDEX);
-  if (!index) return null;
-  db.exec(`DROP INDEX ${INDEX}`);
-  return () => db.exec(index.sql);
+  return dropUntilLater(db, [INDEX]);
+}
+
+/**
+ * Drops those of `names` the schema has, returning what creates them again
+ * exactly as it defined them; null when it has none of them.
+ */
+function dropUntilLater(db: Db, names: readonly string[]): (() => void) | null {
+  const placeholders = names.map(() => '?').join(', ');
+  const indexes = db
+    .prepare<string[], { name: string; sql: string }>(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND name IN (${placeholders}) ORDER BY name`)
+    .all(...names);
+  if (indexes.length === 0) return null;
+  for (const { name } of indexes) db.exec(`DROP INDEX ${name}`);
+  return () => {
+    for (const { sql } of indexes) db.exec(sql);
+  };
 }
 
 /** The queue's orders and filters over disputes; disputes_by_task stays (derivation deletes a task's disputes through it). */
@@ -50,13 +63,5 @@ export const DEFER_QUEUE_INDEXES_MIN_TASKS = 100;
 export function deferQueueIndexes(db: Db, tasksToDerive: number, mode: DeferMode = 'auto'): (() => void) | null {
   if (mode === 'never' || (mode === 'auto' && tasksToDerive < DEFER_QUEUE_INDEXES_MIN_TASKS)) return null;
   if (mode === 'auto' && db.prepare('SELECT 1 FROM disputes LIMIT 1').get() !== undefined) return null;
-  const placeholders = QUEUE_INDEXES.map(() => '?').join(', ');
-  const indexes = db
-    .prepare<string[], { name: string; sql: string }>(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND name IN (${placeholders}) ORDER BY name`)
-    .all(...QUEUE_INDEXES);
-  if (indexes.length === 0) return null;
-  for (const { name } of indexes) db.exec(`DROP INDEX ${name}`);
-  return () => {
-    for (const { sql } of indexes) db.exec(sql);
-  };
+  return dropUntilLater(db, QUEUE_INDEXES);
 }
