@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { writeFileAtomic } from '../db/fs-atomic';
 import { XorKey } from '../db/seal';
+import { fastestOf } from './stats';
 
 export interface ApplyBounds {
   /** Gold decoded, XOR-ed and encoded again, unread. */
@@ -46,21 +47,9 @@ const roundTrip = (cipher: string, key: XorKey): string => {
   return key.apply(Buffer.from(JSON.stringify(gold), 'utf8')).toString('base64');
 };
 
-async function fastest(runs: number, fn: () => void): Promise<number> {
-  let best = Infinity;
-  for (let run = 0; run < runs; run++) {
-    const started = performance.now();
-    fn();
-    best = Math.min(best, performance.now() - started);
-    // A turn of the event loop between runs, as between apply's runs.
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  return best;
-}
-
 export async function measureApplyBounds(dataset: string, out: string, runs: number): Promise<ApplyBounds> {
   return {
-    reencryptMs: await fastest(runs, () => rewrite(dataset, out, reencrypt)),
-    roundTripMs: await fastest(runs, () => rewrite(dataset, out, roundTrip)),
+    reencryptMs: await fastestOf(runs, () => rewrite(dataset, out, reencrypt)),
+    roundTripMs: await fastestOf(runs, () => rewrite(dataset, out, roundTrip)),
   };
 }

@@ -7,6 +7,7 @@ import { recordRuling } from '../db/rulings/record';
 import type { ServiceHandle } from '../db/service';
 import { parseInput } from '../shared/api';
 import { measureApplyBounds } from './apply-bound';
+import { fastestOf } from './stats';
 import type { ApplyBounds } from './apply-bound';
 
 export interface ExportFigures {
@@ -33,26 +34,16 @@ export function settleDisputes(service: ServiceHandle, count: number): number {
   return rows.length;
 }
 
-async function best(runs: number, fn: (run: number) => unknown): Promise<number> {
-  let fastest = Infinity;
-  for (let run = 0; run < runs; run++) {
-    const started = performance.now();
-    await fn(run);
-    fastest = Math.min(fastest, performance.now() - started);
-  }
-  return fastest;
-}
-
 export async function measureExport(service: ServiceHandle, dataset: string, scratch: string, runs: number): Promise<ExportFigures> {
   const patch = (run: number): string => join(scratch, `patch-${run}.json`);
   let operations = 0;
-  const exportMs = await best(runs, async (run) => {
+  const exportMs = await fastestOf(runs, async (run) => {
     // A fresh tag per run: re-exporting a tag is a different code path (refused or a no-op).
     const result = await service.exportPatch(parseInput('exportPatch', { revision: `v-bench-${run}`, out: patch(run) }));
     operations = result.operations;
   });
   const patchBytes = statSync(patch(0)).size;
-  const exportFloorMs = await best(runs, (run) => writeFileAtomic(join(scratch, `floor-patch-${run}.json`), readFileSync(patch(run))));
+  const exportFloorMs = await fastestOf(runs, (run) => writeFileAtomic(join(scratch, `floor-patch-${run}.json`), readFileSync(patch(run))));
 
   const apply = await measureApply(dataset, patch(0), scratch, runs);
   return { operations, patchBytes, exportMs, exportFloorMs, apply };
@@ -75,10 +66,10 @@ async function measureApply(dataset: string, patch: string, scratch: string, run
   if (typeof applyPatch === 'string') return { unavailable: applyPatch };
   const out = (run: number): string => join(scratch, `revised-${run}.jsonl`);
   const changelog = (run: number): string => join(scratch, `CHANGELOG-${run}.md`);
-  const ms = await best(runs, (run) => applyPatch({ dataset, patch, out: out(run), changelog: changelog(run) }));
+  const ms = await fastestOf(runs, (run) => applyPatch({ dataset, patch, out: out(run), changelog: changelog(run) }));
   const outBytes = readFileSync(out(0));
   const changelogBytes = readFileSync(changelog(0));
-  const floorMs = await best(runs, (run) => {
+  const floorMs = await fastestOf(runs, (run) => {
     readFileSync(dataset);
     readFileSync(patch);
     writeFileAtomic(join(scratch, `floor-revised-${run}.jsonl`), outBytes);
