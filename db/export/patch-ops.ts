@@ -44,17 +44,17 @@ export function collectOperations(store: Store): CollectedOperations {
     const allowed = decisionsForDispute({ kind: dispute.kind, column: dispute.column_name });
     if (!allowed.includes(agreed.decision)) {
       // Recorded before rule refused it (a cell decision on a report about a whole row): apply would refuse its operation.
-      misfits.push(`dispute ${dispute.id} (${agreed.decision}, agreed by ${rulings.map((r) => r.engineer).join(', ')}): does not apply to this dispute (expected one of ${allowed.join(', ')})`);
+      misfits.push(misfitLine(dispute, `does not apply to this dispute (expected one of ${allowed.join(', ')})`));
       continue;
     }
     if (agreed.decision === 'add_row' || agreed.decision === 'add_alias') {
       const ruling = { decision: agreed.decision, values: sealer.openJson<Record<string, string> | null>(agreed.values_s, null), row: agreed.row_idx };
       const problem = goldProblem(store, dispute.task_id, ruling, STORED);
-      if (problem !== null) misfits.push(`dispute ${dispute.id} (${agreed.decision}, agreed by ${rulings.map((r) => r.engineer).join(', ')}): ${problem}`);
+      if (problem !== null) misfits.push(misfitLine(dispute, problem));
     }
     const entity = sealer.open(dispute.entity_s);
     const moved = movedRow(store, dispute, entity);
-    if (moved !== null) misfits.push(`dispute ${dispute.id} (${agreed.decision}, agreed by ${rulings.map((r) => r.engineer).join(', ')}): ${moved}`);
+    if (moved !== null) misfits.push(misfitLine(dispute, moved));
     const refs = rulingRefs(rulings);
     const evidence = evidenceOf(rulings, openList);
     const value = sealer.open(agreed.value_s);
@@ -127,6 +127,12 @@ export function collectOperations(store: Store): CollectedOperations {
     );
   }
   return { operations: sortOperations(operations), latestRulingAt };
+}
+
+/** A settled dispute export cannot turn into an operation, and why, as the refusal lists it. */
+function misfitLine(dispute: SettledDispute, reason: string): string {
+  const { rulings } = dispute;
+  return `dispute ${dispute.id} (${rulings.at(-1)!.decision}, agreed by ${rulings.map((r) => r.engineer).join(', ')}): ${reason}`;
 }
 
 /**
