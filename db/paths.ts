@@ -1,17 +1,25 @@
 import { homedir, userInfo } from 'node:os';
 import { join } from 'node:path';
 
+/** An environment variable's value; set to the empty string counts as unset (as shells and the XDG spec treat it). */
+function fromEnv(name: string): string | undefined {
+  const value = process.env[name];
+  return value === undefined || value.trim() === '' ? undefined : value;
+}
+
 /** The per-user folder the app keeps its store and settings in. */
 export function userDataDir(): string {
-  if (process.env.ATLAS_ADJUDICATOR_HOME) return process.env.ATLAS_ADJUDICATOR_HOME;
-  if (process.platform === 'win32') return join(process.env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), 'atlas-adjudicator');
+  const home = fromEnv('ATLAS_ADJUDICATOR_HOME');
+  if (home !== undefined) return home;
+  if (process.platform === 'win32') return join(fromEnv('APPDATA') ?? join(homedir(), 'AppData', 'Roaming'), 'atlas-adjudicator');
   if (process.platform === 'darwin') return join(homedir(), 'Library', 'Application Support', 'atlas-adjudicator');
-  return join(process.env.XDG_DATA_HOME ?? join(homedir(), '.local', 'share'), 'atlas-adjudicator');
+  return join(fromEnv('XDG_DATA_HOME') ?? join(homedir(), '.local', 'share'), 'atlas-adjudicator');
 }
 
 /** `$ATLAS_ADJUDICATOR_DB`, else the same per-user file the app uses. */
 export function defaultDbPath(): string {
-  return process.env.ATLAS_ADJUDICATOR_DB ?? join(userDataDir(), 'atlas.sqlite');
+  // An empty path would open SQLite's temporary database: everything written would be thrown away.
+  return fromEnv('ATLAS_ADJUDICATOR_DB') ?? join(userDataDir(), 'atlas.sqlite');
 }
 
 export function defaultSettingsPath(): string {
@@ -19,7 +27,8 @@ export function defaultSettingsPath(): string {
 }
 
 export function defaultEngineer(): string {
-  if (process.env.ATLAS_ADJUDICATOR_ENGINEER) return process.env.ATLAS_ADJUDICATOR_ENGINEER;
+  const engineer = fromEnv('ATLAS_ADJUDICATOR_ENGINEER');
+  if (engineer !== undefined) return engineer;
   try {
     return userInfo().username || 'engineer';
   } catch {

@@ -4,8 +4,9 @@
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { AdjudicatorService, DisputeFilter } from '../shared/api';
+import type { AdjudicatorService, DisputeFilter, ExportInput } from '../shared/api';
 import type { ImportReport, StoreInfo } from '../shared/api-types';
+import { checkBaseDataset } from './export/base-dataset';
 import { exportPatch, exportPatchJob } from './export/export-patch';
 import type { ThreadMode } from './import/thread/policy';
 import type { DeferMode } from './import/deferred-index';
@@ -13,6 +14,7 @@ import { importPaths } from './import/import-paths';
 import type { JobContext, JobResult } from './jobs';
 import { JobFailure, JobManager } from './jobs';
 import { NotFoundError, requireDispute } from './not-found';
+import { checkOutputTarget, isPatchFor, isRulingLog, storeInputs } from './output-guard';
 import { checkInputFile, checkOutputFile, checkReadableFile, PATCH_FILE_EXPECTED } from './path-checks';
 import { defaultSettingsPath } from './paths';
 import { getDisputeDetail } from './queries/detail';
@@ -204,15 +206,17 @@ export function openService(options: ServiceOptions): ServiceHandle {
       return retractRuling(store, input.disputeId, input.engineer ?? engineer());
     },
     exportPatch: async (input) => {
-      checkExportPaths(input);
+      checkExportPaths(store, input);
       await jobs.idle();
+      if (input.dataset !== undefined) await checkBaseDataset(store, input.dataset);
       return exportPatch(store, input, engineer());
     },
     startExport: (input) => {
-      checkExportPaths(input);
-      const job = jobs.start('export', async (context) => ({
-        export: await exportPatchJob(store, input, engineer(), { signal: context.signal, onProgress: context.progress }),
-      }));
+      checkExportPaths(store, input);
+      const job = jobs.start('export', async (context) => {
+        if (input.dataset !== undefined) await checkBaseDataset(store, input.dataset);
+        return { export: await exportPatchJob(store, input, engineer(), { signal: context.signal, onProgress: context.progress }) };
+      });
       return { jobId: job.id };
     },
 
@@ -229,6 +233,13 @@ export function openService(options: ServiceOptions): ServiceHandle {
     },
     exportRulings: (input) => {
       checkOutputFile(input.out, { label: 'out', expected: "the ruling log's file name, e.g. DIR/mia.rulings.jsonl" });
+      checkOutputTarget(input.out, {
+        labels: API_OUTPUT_LABELS,
+        inputs: storeInputs(store),
+        overwrite: input.overwrite === true,
+        ownKind: isRulingLog,
+        writes: 'a ruling log',
+      });
       return exportRulingLog(store, input.out, { plaintext: input.plaintext });
     },
     importRulings: async (input) => {
@@ -340,10 +351,19 @@ export function openService(options: ServiceOptions): ServiceHandle {
 }
 
 /** The export's paths, refused in one line before any work starts (see path-checks.ts). */
-function checkExportPaths(input: { out: string; dataset?: string | undefined }): void {
+function checkExportPaths(store: Store, input: ExportInput): void {
   checkOutputFile(input.out, { label: 'out', expected: "the patch's file name, e.g. DIR/v1.1.patch.json" });
   if (input.dataset !== undefined) checkInputFile(input.dataset, { label: 'dataset', expected: 'the base dataset file (.jsonl or .parquet)' });
+  checkOutputTarget(input.out, {
+    labels: API_OUTPUT_LABELS,
+    inputs: [...storeInputs(store), ...(input.dataset !== undefined ? [['the base dataset', input.dataset] as [string, string]] : [])],
+    overwrite: input.overwrite === true,
+    ownKind: isPatchFor(input.revision),
+    writes: `a patch for ${input.revision}`,
+  });
 }
+
+const API_OUTPUT_LABELS = { out: 'out', overwrite: 'overwrite' };
 
 function defaultDemoDir(dbPath: string): string {
   return dbPath === ':memory:' ? join(tmpdir(), 'atlas-adjudicator-demo') : `${resolve(dbPath)}.demo`;

@@ -13,6 +13,8 @@ const EXPECTED = 'expected an ATLAS Adjudicator store file (SQLite)';
 
 /** A store path that is a folder: refused before SQLite says "unable to open database file". */
 export function checkStorePath(path: string): void {
+  // SQLite opens an empty name as a temporary database, deleted on close: nothing written would be kept.
+  if (path.trim() === '') throw new StoreOpenError(`the store's path is empty; ${EXPECTED}, e.g. atlas.sqlite`);
   let folder: boolean;
   try {
     folder = statSync(path).isDirectory();

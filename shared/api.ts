@@ -88,13 +88,16 @@ const exportInput = z
     baseRevision: revisionTag.optional(),
     dataset: text(4096).optional(),
     plaintext: z.boolean().optional(),
+    /** Replace an existing file that is not a patch for this revision (the app asks first). */
+    overwrite: z.boolean().optional(),
   })
   .strict();
 export type ExportInput = z.infer<typeof exportInput>;
 
 const policyInput = z.object({ required: z.number().int().min(1).max(20).optional(), blind: z.boolean().optional() }).strict();
 const previewPolicyInput = z.object({ required: z.number().int().min(1).max(20) }).strict();
-const rulingsExportInput = z.object({ out: text(4096).min(1), plaintext: z.boolean().optional() }).strict();
+/** `overwrite`: replace an existing file that is not a ruling log (the app asks first). */
+const rulingsExportInput = z.object({ out: text(4096).min(1), plaintext: z.boolean().optional(), overwrite: z.boolean().optional() }).strict();
 const applyInput = z
   .object({
     dataset: text(4096).min(1),

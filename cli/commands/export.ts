@@ -1,6 +1,7 @@
 // `export --revision TAG --out FILE …`: the settled rulings as an atlas-gold-patch/1 file.
 import { existsSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { checkOutputTarget, isPatchFor } from '../../db/output-guard';
 import { dbPathOf, parseCommand, positionals, validateInput, withService } from '../args';
 import { write, writeJsonLine } from '../context';
 import type { CliContext } from '../context';
@@ -9,22 +10,26 @@ import { COMMON_HELP } from './types';
 import type { Command } from './types';
 
 const HELP = `Usage: atlas-adjudicator export --revision TAG --out FILE [--base-revision TAG]
-                                [--dataset FILE] [--plaintext] [--json] [--db FILE]
+                                [--dataset FILE] [--overwrite] [--plaintext] [--json] [--db FILE]
 
 Writes the settled rulings as an atlas-gold-patch/1 file, atomically and
 deterministically (same store, same bytes). Values, entity names, aliases and
 evidence URLs are encrypted with each task's canary unless --plaintext is given.
+Rulings that leave gold exactly as it is add no operation. --out may replace
+an earlier export of the same revision; any other existing file is refused
+unless --overwrite is given, and the store or a dataset never.
 
   --revision TAG        the revision this patch makes, e.g. v1.1
   --out FILE            where to write the patch
   --base-revision TAG   the revision it applies to (default: the imported dataset's)
-  --dataset FILE        the base dataset file, for base_sha256
+  --dataset FILE        the base dataset file, for base_sha256 (one this store imported)
+  --overwrite           replace an existing --out that is not a patch for this revision
   --plaintext           write values readable (do not commit such a file publicly)
 
 ${COMMON_HELP}
 `;
 
-const FLAGS = { revision: '--revision', out: '--out', baseRevision: '--base-revision', dataset: '--dataset', plaintext: '--plaintext' };
+const FLAGS = { revision: '--revision', out: '--out', baseRevision: '--base-revision', dataset: '--dataset', plaintext: '--plaintext', overwrite: '--overwrite' };
 
 async function run(argv: string[], ctx: CliContext): Promise<number> {
   const { values, positionals: given } = parseCommand('export', argv, {
@@ -33,6 +38,7 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
     'base-revision': { type: 'string' },
     dataset: { type: 'string' },
     plaintext: { type: 'boolean' },
+    overwrite: { type: 'boolean' },
   });
   positionals('export', given, []);
   if (values.revision === undefined) throw new UsageError('export: missing --revision TAG');
@@ -51,10 +57,20 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
       ...(values['base-revision'] !== undefined ? { baseRevision: values['base-revision'] } : {}),
       ...(dataset !== undefined ? { dataset } : {}),
       plaintext: values.plaintext === true,
+      overwrite: values.overwrite === true,
     },
     FLAGS,
   );
-  return withService(ctx, { dbPath: dbPathOf(values.db, ctx), mustExist: true }, async (service) => {
+  const dbPath = dbPathOf(values.db, ctx);
+  // The service checks this too, and every dataset the store imported; here the refusal names the flags.
+  checkOutputTarget(out, {
+    labels: { out: '--out', overwrite: '--overwrite' },
+    inputs: [['the store', dbPath], ...(dataset !== undefined ? [['--dataset', dataset] as [string, string]] : [])],
+    overwrite: input.overwrite === true,
+    ownKind: isPatchFor(input.revision),
+    writes: `a patch for ${input.revision}`,
+  });
+  return withService(ctx, { dbPath, mustExist: true }, async (service) => {
     const result = await service.exportPatch(input);
     if (values.json) {
       await writeJsonLine(ctx.stdout, result);

@@ -1,6 +1,7 @@
 // `rulings export --out FILE` / `rulings import FILE...`: ruling logs shared between engineers.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { checkOutputTarget, isRulingLog } from '../../db/output-guard';
 import { checkOutputFile } from '../../db/path-checks';
 import { dbPathOf, parseCommand, positionals, withService } from '../args';
 import { write, writeJsonLine } from '../context';
@@ -11,13 +12,16 @@ import { refusedRulingLines } from '../views/import-report';
 import { COMMON_HELP } from './types';
 import type { Command } from './types';
 
-const HELP = `Usage: atlas-adjudicator rulings export --out FILE [--plaintext] [--db FILE]
+const HELP = `Usage: atlas-adjudicator rulings export --out FILE [--overwrite] [--plaintext] [--db FILE]
        atlas-adjudicator rulings import FILE... [--json] [--db FILE]
 
 export  writes every ruling of the store as a *.rulings.jsonl log: one ruling
         per line with its stable id and its dispute's natural key, sorted, the
         same bytes for the same rulings. Values, rationales and evidence are
         encrypted with each task's canary unless --plaintext is given.
+        --out may replace an earlier ruling log; any other existing file
+        is refused unless --overwrite is given, and the store or a dataset
+        never.
 import  merges logs from other engineers: the same log twice adds nothing, the
         order of logs does not matter, and a line that reuses an id with other
         content is refused (named by file:line). Rulings on disputes this store
@@ -41,13 +45,17 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
 }
 
 async function exportLog(argv: string[], ctx: CliContext): Promise<number> {
-  const { values, positionals: given } = parseCommand('rulings export', argv, { out: { type: 'string' }, plaintext: { type: 'boolean' } });
+  const { values, positionals: given } = parseCommand('rulings export', argv, { out: { type: 'string' }, plaintext: { type: 'boolean' }, overwrite: { type: 'boolean' } });
   positionals('rulings export', given, []);
   if (values.out === undefined) throw new UsageError('rulings export: missing --out FILE');
   const out = resolve(ctx.cwd, values.out);
   checkOutputFile(out, { label: '--out', expected: "the ruling log's file name, e.g. DIR/mia.rulings.jsonl" });
-  return withService(ctx, { dbPath: dbPathOf(values.db, ctx), mustExist: true }, async (service) => {
-    const result = await service.exportRulings({ out, plaintext: values.plaintext === true });
+  const dbPath = dbPathOf(values.db, ctx);
+  const overwrite = values.overwrite === true;
+  // The service checks this too, and every dataset the store imported; here the refusal names the flags.
+  checkOutputTarget(out, { labels: { out: '--out', overwrite: '--overwrite' }, inputs: [['the store', dbPath]], overwrite, ownKind: isRulingLog, writes: 'a ruling log' });
+  return withService(ctx, { dbPath, mustExist: true }, async (service) => {
+    const result = await service.exportRulings({ out, plaintext: values.plaintext === true, overwrite });
     if (values.json) await writeJsonLine(ctx.stdout, result);
     else await write(ctx.stdout, `Wrote ${plural(result.rulings, 'ruling')} to ${result.path}${values.plaintext ? ' (PLAINTEXT)' : ''}\n`);
     return EXIT.ok;

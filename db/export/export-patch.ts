@@ -20,6 +20,8 @@ import { collectOperations, ExportError } from './patch-ops';
 
 export interface BuiltPatch {
   patch: GoldPatch;
+  /** Said beside the export (collectOperations' spellings). */
+  notes: string[];
   /** The revision's content identity (patchContentSha256), from the plain operations. */
   contentSha256: string;
 }
@@ -29,8 +31,10 @@ const decryptable = (text: string): string => Buffer.from(text, 'utf8').toString
 
 export function buildPatch(store: Store, input: ExportInput, engineer: string): BuiltPatch {
   const { db } = store;
-  const { operations, latestRulingAt } = collectOperations(store);
+  const baseRevision = input.baseRevision ?? getMeta(db, 'base_revision') ?? 'v1.0';
+  refuseTagOfADataset(store, input.revision, baseRevision);
   const baseSha = input.dataset ? createHash('sha256').update(readFileSync(input.dataset)).digest('hex') : getMeta(db, 'dataset_sha256');
+  const { operations, latestRulingAt, spellings } = collectOperations(store);
   if (baseSha !== null) refuseTasksBehindBase(store, baseSha, operations);
   const encrypted = !input.plaintext;
   let finalOperations = operations;
@@ -45,7 +49,7 @@ export function buildPatch(store: Store, input: ExportInput, engineer: string): 
   const patch: GoldPatch = {
     format: PATCH_FORMAT,
     dataset: 'exa-ai/ATLAS',
-    base_revision: input.baseRevision ?? getMeta(db, 'base_revision') ?? 'v1.0',
+    base_revision: baseRevision,
     base_sha256: baseSha,
     revision: input.revision,
     created_at: latestRulingAt,
@@ -53,7 +57,33 @@ export function buildPatch(store: Store, input: ExportInput, engineer: string): 
     encrypted,
     operations: finalOperations,
   };
-  return { patch, contentSha256: patchContentSha256(patch, contentOperations) };
+  return { patch, notes: spellings, contentSha256: patchContentSha256(patch, contentOperations) };
+}
+
+/**
+ * A patch's tag names the revision it makes: never its own base, nor a
+ * dataset this store imported (a later apply would write a second, different
+ * dataset under that name).
+ */
+function refuseTagOfADataset(store: Store, revision: string, baseRevision: string): void {
+  // A tag this store exported is recordRevision's to judge (the same changes again, or refused as different).
+  if (store.db.prepare<[string], number>('SELECT 1 FROM revisions WHERE tag = ?').pluck().get(revision) !== undefined) return;
+  if (revision === baseRevision) {
+    throw new ExportError(`revision ${revision} is the base revision itself: a patch makes a new revision on top of its base (e.g. ${nextTagHint(baseRevision)})`);
+  }
+  const imported = store.db.prepare<[string], string>('SELECT path FROM datasets WHERE revision = ? ORDER BY id LIMIT 1').pluck().get(revision);
+  if (imported !== undefined) throw new ExportError(`revision ${revision} names a dataset this store already imported (${imported}): tag the patch with a new revision`);
+}
+
+function nextTagHint(base: string): string {
+  const match = /^(.*?)(\d+)$/u.exec(base);
+  return match ? `${match[1]}${Number(match[2]) + 1}` : `${base}.1`;
+}
+
+/** The first few disputes agreed in several spellings, then a count: a long list would bury the other warnings. */
+function spellingWarnings(notes: readonly string[]): string[] {
+  const shown = notes.slice(0, 5);
+  return notes.length > shown.length ? [...shown, `… and ${notes.length - shown.length} more disputes agreed in several spellings`] : shown;
 }
 
 export interface ExportProgress {
@@ -104,7 +134,7 @@ function encodePatch(patch: GoldPatch): EncodedPatch {
 function recordAndWrite(store: Store, input: ExportInput, built: BuiltPatch, encoded: EncodedPatch, beforeWrite?: () => void): ExportResult {
   const { patch, contentSha256 } = built;
   // A tag is for good once recorded: an empty patch would take one and change nothing.
-  if (patch.operations.length === 0) throw new ExportError('nothing to export: no settled ruling changes gold yet (keep_gold rulings and open or conflicting disputes add no operation)');
+  if (patch.operations.length === 0) throw new ExportError('nothing to export: no settled ruling changes gold yet (keep_gold rulings, rulings that leave gold as it is, and open or conflicting disputes add no operation)');
   const path = resolve(input.out);
   // One transaction around both: a tag already exported with other changes is refused before anything
   // is written, and a file that cannot be written leaves no revision behind to burn the tag.
@@ -115,7 +145,7 @@ function recordAndWrite(store: Store, input: ExportInput, built: BuiltPatch, enc
       writeFileAtomic(path, encoded.bytes);
     })
     .immediate();
-  const warnings = exportWarnings(store, patch);
+  const warnings = [...exportWarnings(store, patch), ...spellingWarnings(built.notes)];
   return {
     path,
     revision: patch.revision,

@@ -15,6 +15,8 @@ import { settledDisputes } from './settled-queries';
 export interface CollectedOperations {
   operations: PatchOperation[];
   latestRulingAt: string | null;
+  /** Disputes whose agreeing engineers wrote the value in different spellings, as export warnings say it (no values). */
+  spellings: string[];
 }
 
 export class ExportError extends Error {
@@ -37,6 +39,7 @@ export function collectOperations(store: Store): CollectedOperations {
 
   const operations: PatchOperation[] = [];
   const misfits: string[] = [];
+  const spellings: string[] = [];
   let latestRulingAt: string | null = null;
   for (const dispute of disputes) {
     const { rulings } = dispute;
@@ -116,7 +119,13 @@ export function collectOperations(store: Store): CollectedOperations {
         break;
     }
     for (const ruling of rulings) if (latestRulingAt === null || ruling.created_at > latestRulingAt) latestRulingAt = ruling.created_at;
-    if (operation) operations.push(operation);
+    if (operation && !leavesGoldAsIs(operation)) {
+      operations.push(operation);
+      if (rulings.length > 1 && VALUE_OPS.has(operation.op)) {
+        const note = spellingNote(dispute, sealer);
+        if (note !== null) spellings.push(note);
+      }
+    }
   }
   if (misfits.length > 0) {
     // Apply would refuse the whole patch for these, after its revision tag was taken.
@@ -126,7 +135,64 @@ export function collectOperations(store: Store): CollectedOperations {
       `${misfits.length} settled ruling${misfits.length === 1 ? ' does' : 's do'} not fit the task's gold as the store holds it now (made before the dataset was imported, under an older version, or before its gold rows moved); rule ${misfits.length === 1 ? 'it' : 'them'} again:${shown}${more}`,
     );
   }
-  return { operations: sortOperations(operations), latestRulingAt };
+  return { operations: sortOperations(operations), latestRulingAt, spellings };
+}
+
+/**
+ * An operation that would write gold exactly as it is: a ruling that agreed
+ * with gold under another decision (accept_system of gold's own value,
+ * accept_both of an alternative gold lists, mark_blank of a blank cell, an
+ * alias the row has). Such a ruling settles its dispute; the patch would only
+ * carry a change that is none, and the changelog would report it.
+ */
+function leavesGoldAsIs(op: PatchOperation): boolean {
+  const { from, to } = op;
+  switch (op.op) {
+    case 'set_cell':
+      return from !== null && to !== null && 'value' in from && 'value' in to && from.value === to.value;
+    case 'add_alternative': {
+      if (from === null || to === null || !('value' in from) || !('value' in to)) return false;
+      const added = to.alternatives?.at(-1);
+      return added !== undefined && (added === from.value || (from.alternatives ?? []).includes(added));
+    }
+    case 'set_blank':
+      return from !== null && 'blank' in from;
+    case 'set_ungraded':
+      return from !== null && 'ungraded' in from;
+    case 'add_alias': {
+      if (from === null || to === null || !('entity' in from) || !('entity' in to)) return false;
+      const added = to.aliases.at(-1);
+      return added !== undefined && (added === from.entity || from.aliases.includes(added));
+    }
+    default:
+      return false;
+  }
+}
+
+const VALUE_OPS: ReadonlySet<PatchOpKind> = new Set(['set_cell', 'add_alternative', 'add_row', 'add_alias']);
+
+/**
+ * Agreement compares values under the column's rule, so "Großer Markt 31"
+ * and "grosser markt 31" agree; the patch writes the latest ruling's
+ * spelling. Said, so the engineers can pick one on purpose.
+ */
+function spellingNote(dispute: SettledDispute, sealer: Sealer): string | null {
+  const { rulings } = dispute;
+  // Sealing is deterministic: equal sealed text is the same spelling, told without opening it.
+  const values = new Set(rulings.map((ruling) => ruling.value_s));
+  const cells = new Set(rulings.map((ruling) => ruling.values_s));
+  const cellSpellings = cells.size === 1 ? 1 : new Set(rulings.map((ruling) => sortedJson(sealer.openJson<Record<string, string> | null>(ruling.values_s, null)))).size;
+  const ways = Math.max(values.size, cellSpellings);
+  if (ways === 1) return null;
+  const latest = rulings.at(-1)!;
+  return (
+    `dispute ${dispute.id}: ${rulings.map((r) => r.engineer).join(', ')} agreed on a value spelled ${ways} ways; ` +
+    `the patch writes ${latest.engineer}'s, the latest ruling (rule it again in the spelling gold should have)`
+  );
+}
+
+function sortedJson(values: Record<string, string> | null): string {
+  return values === null ? '' : JSON.stringify(Object.keys(values).sort().map((key) => [key, values[key]]));
 }
 
 /** A settled dispute export cannot turn into an operation, and why, as the refusal lists it. */

@@ -4,6 +4,7 @@
 // the whole patch was checked. Outputs may never land on the inputs: the base
 // dataset is what a refused or repeated apply falls back on.
 import { existsSync } from 'node:fs';
+import { extname } from 'node:path';
 import { checkInputFile, checkOutputFile, PATCH_FILE_EXPECTED, PathError, sameFile } from '../path-checks';
 
 export interface ApplyPaths {
@@ -20,12 +21,31 @@ export type ApplyPathLabels = Record<Exclude<keyof ApplyPaths, 'overwrite'>, str
 /** The API's field names; the command line passes its flags instead. */
 export const API_LABELS: ApplyPathLabels = { dataset: 'dataset', patch: 'patch', out: 'out', changelog: 'changelog', overwrite: 'overwrite' };
 
+const FORMAT_OF_EXTENSION: Record<string, 'Parquet' | 'JSON Lines'> = { '.parquet': 'Parquet', '.jsonl': 'JSON Lines' };
+
+/**
+ * The revised dataset is written in the base's format: an output named for
+ * the other one (x.parquet holding JSON Lines) would be refused by the next
+ * import, or misread by another tool.
+ */
+function refuseOtherFormatName(paths: ApplyPaths, labels: ApplyPathLabels): void {
+  const input = FORMAT_OF_EXTENSION[extname(paths.dataset).toLowerCase()];
+  const output = FORMAT_OF_EXTENSION[extname(paths.out).toLowerCase()];
+  if (input === undefined || output === undefined || input === output) return;
+  const extension = Object.entries(FORMAT_OF_EXTENSION).find(([, format]) => format === input)![0];
+  throw new PathError(
+    `${labels.out}: ${paths.out} is named for ${output}, but the revised dataset is written in the base's format (${input}, as ${paths.dataset}); name it ${extension}`,
+  );
+}
+
 export function checkApplyPaths(paths: ApplyPaths, labels: ApplyPathLabels = API_LABELS): void {
   checkInputFile(paths.dataset, { label: labels.dataset, expected: 'a dataset file (.jsonl or .parquet)' });
   checkInputFile(paths.patch, { label: labels.patch, expected: PATCH_FILE_EXPECTED });
   checkOutputFile(paths.out, { label: labels.out, expected: "the revised dataset's file name, e.g. DIR/atlas-test.v1.1.jsonl" });
   const changelog = paths.changelog ?? null;
   if (changelog !== null) checkOutputFile(changelog, { label: labels.changelog, expected: "the changelog's file name, e.g. DIR/CHANGELOG.md" });
+
+  refuseOtherFormatName(paths, labels);
 
   const refuse = (output: keyof ApplyPaths, input: keyof ApplyPaths, why: string): never => {
     throw new PathError(`${labels[output]} is the same file as ${labels[input]} (${paths[output] ?? ''}): ${why}`);

@@ -94,11 +94,15 @@ export function clusterValueProblem(store: Store, disputeId: string, ruleType: R
  * with no number in it for a column graded by rule number, for the disputed
  * cell and for each of add_row's cells.
  */
-export function rulingWarnings(store: Store, target: Pick<RulingTarget, 'task_id'> & { column_name: string | null; rule_type: RuleType | null }, ruling: RulingToCheck): string[] {
+export function rulingWarnings(store: Store, target: Pick<RulingTarget, 'task_id'> & { gold_row: number | null; column_name: string | null; rule_type: RuleType | null }, ruling: RulingToCheck): string[] {
   const warnings: string[] = [];
   if ((ruling.decision === 'accept_system' || ruling.decision === 'accept_both' || ruling.decision === 'new_value') && target.column_name !== null) {
     const warning = numberWarning(target.column_name, target.rule_type, ruling.value ?? '');
     if (warning !== null) warnings.push(warning);
+  }
+  if (target.column_name !== null) {
+    const unchanged = unchangedCellWarning(store, target.task_id, target.gold_row, target.column_name, ruling);
+    if (unchanged !== null) warnings.push(unchanged);
   }
   if (ruling.decision === 'add_row' && ruling.values) {
     const ruleOf = new Map(
@@ -113,6 +117,31 @@ export function rulingWarnings(store: Store, target: Pick<RulingTarget, 'task_id
     }
   }
   return warnings;
+}
+
+/**
+ * A cell ruling that would leave gold exactly as it is (the value gold holds,
+ * an alternative it lists, a cell already blank or ungraded): said, not
+ * refused, as it still settles the dispute; export writes no operation for it.
+ */
+function unchangedCellWarning(store: Store, taskId: string, goldRow: number | null, column: string, ruling: RulingToCheck): string | null {
+  if (goldRow === null) return null;
+  const cell = store.db
+    .prepare<[string, number, string], { state: string; value_s: string | null; alternatives_s: string }>(
+      'SELECT state, value_s, alternatives_s FROM gold_cells WHERE task_id = ? AND row_idx = ? AND column_name = ?',
+    )
+    .get(taskId, goldRow, column);
+  if (!cell) return null;
+  const value = ruling.value ?? '';
+  const goldValue = cell.state === 'value' ? store.sealer.open(cell.value_s) : null;
+  const same =
+    ((ruling.decision === 'accept_system' || ruling.decision === 'new_value') && goldValue === value) ||
+    (ruling.decision === 'accept_both' && goldValue !== null && (goldValue === value || store.sealer.openJson<string[]>(cell.alternatives_s, []).includes(value))) ||
+    (ruling.decision === 'mark_blank' && cell.state === 'blank') ||
+    (ruling.decision === 'mark_ungraded' && cell.state === 'ungraded');
+  if (!same) return null;
+  const what = ruling.decision === 'accept_both' && goldValue !== value ? 'gold already lists this value as an alternative' : 'gold already holds exactly this';
+  return `${what}: the ruling settles the dispute but changes nothing, and export writes no operation for it (keep_gold says so plainly)`;
 }
 
 function numberWarning(column: string, ruleType: RuleType | null, value: string): string | null {

@@ -38,6 +38,7 @@ describe('apply refuses unusable paths in one line naming the flag', () => {
     ['--out the base dataset', () => ({ dataset: ws.dataset, patch, out: ws.dataset }), () => `apply: --out is the same file as --dataset (${ws.dataset}): the base dataset must not be overwritten; write to a new file`],
     ['--changelog the base dataset', () => ({ dataset: ws.dataset, patch, out: join(dir, 'o5.jsonl'), changelog: ws.dataset }), () => `apply: --changelog is the same file as --dataset (${ws.dataset})`],
     ['--out the patch', () => ({ dataset: ws.dataset, patch, out: patch }), () => `apply: --out is the same file as --patch (${patch}): the patch must not be overwritten`],
+    ['--out named for Parquet, the base JSON Lines', () => ({ dataset: ws.dataset, patch, out: join(dir, 'revised.parquet') }), () => `apply: --out: ${join(dir, 'revised.parquet')} is named for Parquet, but the revised dataset is written in the base's format (JSON Lines, as ${ws.dataset}); name it .jsonl`],
     ['--out equal to --changelog', () => ({ dataset: ws.dataset, patch, out: join(dir, 'same.txt'), changelog: join(dir, 'same.txt') }), () => `apply: --changelog is the same file as --out (${join(dir, 'same.txt')}): the revised dataset and its changelog need a file each`],
   ];
   it.each(cases)('%s', async (_name, flags, message) => {

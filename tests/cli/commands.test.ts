@@ -153,7 +153,7 @@ describe('export', () => {
     const { h, fake } = setup();
     const res = await h.run(['export', '--revision', 'v1.1', '--out', 'patch.json', '--base-revision', 'v1.0', '--db', db]);
     expect(res.code).toBe(0);
-    expect(fake().calls.find((c) => c.method === 'exportPatch')?.input).toEqual({ revision: 'v1.1', out: join(dir.path, 'patch.json'), baseRevision: 'v1.0', plaintext: false });
+    expect(fake().calls.find((c) => c.method === 'exportPatch')?.input).toEqual({ revision: 'v1.1', out: join(dir.path, 'patch.json'), baseRevision: 'v1.0', plaintext: false, overwrite: false });
     expect(existsSync(join(dir.path, 'patch.json'))).toBe(true);
     expect(res.stdout).toMatch(/^Wrote v1\.1: 0 operations, encrypted, to /);
   });

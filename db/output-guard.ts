@@ -1,0 +1,72 @@
+// What an export may write over. A patch or a ruling log lands where the
+// engineer says, and a slip of the path must not cost a file: the store, a
+// dataset, or a file that is not the export's own kind is never replaced
+// unless the engineer says so (`--overwrite` / `overwrite`). Re-exporting over
+// the same kind of file is the everyday case (a log kept in git, a patch
+// written again for its tag) and goes ahead.
+import { closeSync, openSync, readSync } from 'node:fs';
+import { PathError, sameFile } from './path-checks';
+import type { Store } from './store';
+
+export interface OutputGuard {
+  /** How the caller names the output field and the overwrite switch: `--out`/`--overwrite`, `out`/`overwrite`. */
+  labels: { out: string; overwrite: string };
+  /** Files the output must never be, by what they are: `['the store', '/x/atlas.sqlite']`. */
+  inputs: readonly (readonly [what: string, path: string])[];
+  /** The engineer said existing files may be replaced. */
+  overwrite: boolean;
+  /** Whether an existing file is this export's own kind, told from its first bytes (a replaceable earlier export). */
+  ownKind: (head: string) => boolean;
+  /** What the export writes, for the refusal: `an atlas-gold-patch/1 file for v1.1`. */
+  writes: string;
+}
+
+const HEAD_BYTES = 4096;
+
+function headOf(path: string): string | null {
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch {
+    return null;
+  }
+  try {
+    const buffer = Buffer.alloc(HEAD_BYTES);
+    const read = readSync(fd, buffer, 0, HEAD_BYTES, 0);
+    return buffer.subarray(0, read).toString('utf8');
+  } finally {
+    closeSync(fd);
+  }
+}
+
+export function checkOutputTarget(out: string, guard: OutputGuard): void {
+  for (const [what, path] of guard.inputs) {
+    // Even with overwrite: these are what the export is made from.
+    if (sameFile(out, path)) throw new PathError(`${guard.labels.out} is ${what} (${path}): write the export to a new file`);
+  }
+  if (guard.overwrite) return;
+  const head = headOf(out);
+  if (head === null || head.trim() === '' || guard.ownKind(head)) return;
+  throw new PathError(`${guard.labels.out}: ${out} already exists and is not ${guard.writes} (${guard.labels.overwrite} replaces it)`);
+}
+
+/** What no export may land on: the store itself and every dataset file it imported. */
+export function storeInputs(store: Store): [string, string][] {
+  const datasets = store.db.prepare<[], string>('SELECT DISTINCT path FROM datasets ORDER BY id').pluck().all();
+  return [...(store.path === ':memory:' ? [] : [['the store', store.path] as [string, string]]), ...datasets.map((path): [string, string] => ['an imported dataset', path])];
+}
+
+/** The first line of a patch file names its format; the tag is a few lines further. */
+export function isPatchFor(revision: string): (head: string) => boolean {
+  return (head) => /"format"\s*:\s*"atlas-gold-patch\/1"/u.test(head) && new RegExp(`"revision"\\s*:\\s*${escapeRegExp(JSON.stringify(revision))}`, 'u').test(head);
+}
+
+/** A ruling log's first line is one ruling, which names the log's format. */
+export function isRulingLog(head: string): boolean {
+  const firstLine = head.trimStart().split('\n', 1)[0] ?? '';
+  return /^\{.*"format"\s*:\s*"atlas-rulings\/\d+"/u.test(firstLine);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
+}
