@@ -3,6 +3,7 @@
 import type { ClusterDetail } from './api-types';
 import type { ColumnRule } from './domain';
 import { normalizeForRule } from './normalize';
+import { rankSpellings, tidySpelling } from './spelling';
 
 /** Letters reserved for the app's commands; cluster letters skip them so every cluster has its own key. */
 const COMMAND_LETTERS = new Set(['e', 'j', 'k', 'o', 'r', 'u']);
@@ -25,21 +26,20 @@ export interface Spelling {
 
 /**
  * The spellings systems gave in a cluster (values equal under the column's
- * rule: "GALICIA" and "Galicia"), most given first, the cluster's own value
- * leading a tie as the service chose it; a choice column's option that the
+ * rule: "GALICIA" and "Galicia"), whitespace tidied, most given first, the
+ * cluster's own value leading a tie as the service chose it; a choice column's option that the
  * value is comes first. Accepting writes whichever spelling is given, so the
  * engineer can take "Galicia" over a more common all-caps one.
  */
 export function clusterSpellings(cluster: ClusterDetail, rule: ColumnRule | null): Spelling[] {
-  const counts = new Map<string, number>();
-  for (const cell of cluster.cells) {
-    const text = cell.response.trim();
-    if (text !== '') counts.set(text, (counts.get(text) ?? 0) + 1);
-  }
-  if (!counts.has(cluster.value)) counts.set(cluster.value, 0);
-  const spellings: Spelling[] = [...counts]
+  const ranked = rankSpellings(cluster.cells.map((cell): [string, number] => [cell.response, 1]));
+  const value = tidySpelling(cluster.value);
+  if (!ranked.some(([text]) => text === value)) ranked.push([value, 0]);
+  const counts = new Map(ranked);
+  const spellings: Spelling[] = ranked
     .map(([text, count]) => ({ text, count }))
-    .sort((a, b) => b.count - a.count || Number(b.text === cluster.value) - Number(a.text === cluster.value) || (a.text < b.text ? -1 : a.text > b.text ? 1 : 0));
+    // Stable: within a tie the cluster's own value (as the service chose it) leads, the rest keep rankSpellings' order.
+    .sort((a, b) => b.count - a.count || Number(b.text === value) - Number(a.text === value));
   const option = choiceOption(rule, cluster.value);
   if (option === null) return spellings;
   return [{ text: option, count: counts.get(option) ?? 0, option: true }, ...spellings.filter((spelling) => spelling.text !== option)];

@@ -1,6 +1,7 @@
 // Grouping system values into clusters (DESIGN §5), independent of SQL.
 import type { RuleType, Verdict } from '../../shared/domain';
 import { normalizeForRule } from '../../shared/normalize';
+import { preferredSpelling } from '../../shared/spelling';
 
 export interface ClusterInput {
   system: string;
@@ -10,7 +11,7 @@ export interface ClusterInput {
 
 export interface Cluster {
   key: string;
-  /** The most frequent spelling among the cluster's values. */
+  /** The preferred spelling among the cluster's values (shared/spelling.ts: most frequent, then mixed case), whitespace tidied. */
   value: string;
   systems: string[];
   agreesWithGold: boolean;
@@ -49,7 +50,7 @@ export function clusterValues(ruleType: RuleType | undefined, cells: readonly Cl
   }
   const clusters: Cluster[] = [];
   for (const [key, group] of groups) {
-    const value = [...group.spellings.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))[0]![0];
+    const value = preferredSpelling(group.spellings)!;
     clusters.push({ key, value, systems: [...group.systems].sort(), agreesWithGold: goldKeySet.has(key) || group.judgedCorrect });
   }
   return clusters.sort(

@@ -4,6 +4,7 @@
 // sealed with the store's key).
 import type { GoldState, Verdict } from '../../shared/domain';
 import { disputeId } from '../../shared/dispute-id';
+import { preferredSpelling } from '../../shared/spelling';
 import { sha256Hex } from '../hash';
 import type { Sealer } from '../seal';
 import { clusterValues, goldKeys } from './cluster';
@@ -135,10 +136,11 @@ function deriveMissingRows(
     group.sort((a, b) => (a.system < b.system ? -1 : a.system > b.system ? 1 : 0));
     const names = new Map<string, number>();
     for (const row of group) {
-      const name = sealer.open(row.response_entity_s).trim();
+      const name = sealer.open(row.response_entity_s);
       names.set(name, (names.get(name) ?? 0) + 1);
     }
-    const entity = [...names.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]![0];
+    // The name add_row proposes: the systems' most common spelling, a person's casing over all caps, spaces tidied.
+    const entity = preferredSpelling(names) ?? '';
     const entityKey = group[0]!.entity_key;
     const id = disputeId({ kind: 'missing_row', task_id: input.taskId, gold_row: null, column: null, entity_key: entityKey }, sha256Hex);
     const sealed = sealer.seal(entity);

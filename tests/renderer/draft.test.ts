@@ -112,3 +112,19 @@ describe('buildRuleInput', () => {
     expect(buildRuleInput(draft, detail)).toMatchObject({ ok: true, input: { rationale: 'checked metacritic', evidence: ['https://example.org/a'] } });
   });
 });
+
+describe('a missing row’s proposed entity', () => {
+  it('starts on the system that wrote the name as the dispute proposes it, tidied', () => {
+    const detail = missingRowDetail();
+    detail.dispute = { ...detail.dispute, entity: 'Lanternfield Sound Lines' };
+    detail.missing_row_systems = [
+      { system: 'egret', entity: 'LANTERNFIELD SOUND LINES', values: [], sources: [] },
+      { system: 'kite', entity: '  Lanternfield  Sound  Lines ', values: [], sources: [] },
+    ];
+    expect(pickTargets(detail).map((target) => target.value)).toEqual(['LANTERNFIELD SOUND LINES', 'Lanternfield Sound Lines']);
+    const addRow = chooseDecision(emptyDraft(detail.dispute.id), detail, 0);
+    expect(addRow.decision).toBe('add_row');
+    expect(addRow.value).toBe('Lanternfield Sound Lines');
+    expect(addRow.picked).toBe(1);
+  });
+});

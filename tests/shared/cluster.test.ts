@@ -41,3 +41,19 @@ describe('clusters (DESIGN §5)', () => {
     expect(clusters[0]!.agreesWithGold).toBe(true);
   });
 });
+
+describe("a cluster's value", () => {
+  it('is its preferred spelling: a tie goes to mixed case over all caps, whitespace tidied', () => {
+    const [cluster] = clusterValues(
+      'text',
+      [
+        { system: 's1', response: 'GALICIA', verdict: 'incorrect' },
+        { system: 's2', response: '  Galicia ', verdict: 'incorrect' },
+      ],
+      goldKeys('text', 'Asturias', []),
+    );
+    expect(cluster!.value).toBe('Galicia');
+    const [spaced] = clusterValues('text', [{ system: 's1', response: 'Santa  Marta ', verdict: 'incorrect' }], goldKeys('text', 'Asturias', []));
+    expect(spaced!.value).toBe('Santa Marta');
+  });
+});

@@ -7,6 +7,7 @@ import { DECISION_FIELDS } from '../../../shared/decision-fields';
 import { DECISION_LABELS, decisionsForDispute, VALUE_DECISIONS, type Decision } from '../../../shared/domain';
 import { clusterSpellings as spellingsOf } from '../../../shared/clusters';
 import type { Spelling } from '../../../shared/clusters';
+import { tidySpelling } from '../../../shared/spelling';
 import { normalizeForRule, normalizeText } from '../../../shared/normalize';
 import { predictOutcome } from './comparison';
 import { oneLine } from './format';
@@ -45,9 +46,10 @@ export interface PickTarget {
 
 export function pickTargets(detail: DisputeDetail): PickTarget[] {
   if (detail.dispute.kind === 'missing_row' && detail.missing_row_systems.length > 0) {
+    // Tidied as the proposal is: a system's stray double space never reaches gold from a pick.
     return detail.missing_row_systems.map((s) => ({
       label: s.system,
-      value: s.entity,
+      value: tidySpelling(s.entity),
       values: Object.fromEntries(s.values.map((v) => [v.column, v.value])),
     }));
   }
@@ -63,7 +65,8 @@ export function decisionsFor(detail: DisputeDetail): readonly Decision[] {
 function defaultPick(detail: DisputeDetail): number | null {
   const targets = pickTargets(detail);
   if (targets.length === 0) return null;
-  if (detail.dispute.kind === 'missing_row') return 0;
+  // The system that wrote the name as the dispute proposes it (the preferred spelling), else the first.
+  if (detail.dispute.kind === 'missing_row') return Math.max(0, targets.findIndex((target) => target.value === detail.dispute.entity));
   const index = detail.clusters.findIndex((c) => !c.agrees_with_gold);
   return index >= 0 ? index : 0;
 }
