@@ -15,6 +15,7 @@ vi.mock('../../renderer/src/api/client', () => ({
 
 const { useDisputeStore } = await import('../../renderer/src/stores/dispute-store');
 const { useRulingStore } = await import('../../renderer/src/stores/ruling-store');
+const { useQueueStore } = await import('../../renderer/src/stores/queue-store');
 const { dropHeldKeys, heldCount, holdWhileSettling, playHeldKeys } = await import('../../renderer/src/features/review/held-keys');
 
 const show = (id: string) => useDisputeStore.setState({ detail: cellDetail({ dispute: row({ id }) }), loadingId: null });
@@ -29,6 +30,7 @@ beforeEach(() => {
   stop();
   dropHeldKeys();
   done = [];
+  useQueueStore.setState({ filter: {}, preset: {}, selectedId: 'd-a', selectedIndex: 0, total: 10 });
   show('d-a');
   useRulingStore.getState().reset('d-a');
   useRulingStore.setState({ saving: false });
@@ -88,6 +90,61 @@ describe('keys typed while the next dispute is on its way', () => {
 
   it('let moving, searching and help act at once', () => {
     useRulingStore.setState({ saving: true });
+    for (const type of ['search', 'help', 'needs-me', 'escape'] as const) expect(holdWhileSettling({ type })).toBe(false);
+  });
+
+  it('are dropped when the filter or the search changes meanwhile', () => {
+    useRulingStore.setState({ saving: true });
+    expect(holdWhileSettling(decision(5))).toBe(true);
+    useQueueStore.getState().setFilter({ search: 'qqqnomatch' });
+    expect(heldCount()).toBe(0);
+    useDisputeStore.setState({ loadingId: 'd-b' });
+    useRulingStore.setState({ saving: false });
+    show('d-b');
+    expect(done).toEqual([]);
+  });
+
+  it('are kept when the queue changes but its filter does not (a selection, a total)', () => {
+    useRulingStore.setState({ saving: true });
+    holdWhileSettling(decision(2));
+    useQueueStore.getState().setTotal(9);
+    useQueueStore.getState().setPreset({});
+    expect(heldCount()).toBe(1);
+  });
+});
+
+describe('ruling keys while the queue selects no dispute', () => {
+  it('are dropped, not held: a search matching nothing lists nothing, and the dispute it kept gets no key later', () => {
+    // The search kept the dispute's id while it looked for it; the listing came back empty.
+    useQueueStore.setState({ total: 0 });
+    for (const action of [decision(5), SAVE, { type: 'cluster', index: 0 } as KeyAction]) expect(holdWhileSettling(action)).toBe(true);
+    expect(heldCount()).toBe(0);
+    // The search cleared: the same dispute is listed and selected again.
+    useQueueStore.setState({ total: 10 });
+    useDisputeStore.setState({ detail: null });
+    show('d-a');
+    expect(done).toEqual([]);
+    expect(useRulingStore.getState().draft.decision).toBeNull();
+  });
+
+  it('are dropped when nothing is selected, even with a save under way', () => {
+    useQueueStore.setState({ selectedId: null, selectedIndex: null });
+    useRulingStore.setState({ saving: true });
+    expect(holdWhileSettling(decision(1))).toBe(true);
+    expect(heldCount()).toBe(0);
+  });
+
+  it('drop what was held when the selection goes away', () => {
+    useRulingStore.setState({ saving: true });
+    holdWhileSettling(decision(1));
+    useQueueStore.setState({ selectedId: null, selectedIndex: null });
+    useRulingStore.setState({ saving: false });
+    expect(heldCount()).toBe(0);
+    expect(done).toEqual([]);
+  });
+
+  it('let searching, help and the views act at once', () => {
+    useQueueStore.setState({ total: 0 });
     for (const type of ['search', 'help', 'needs-me', 'escape'] as const) expect(holdWhileSettling({ type })).toBe(false);
   });
 });

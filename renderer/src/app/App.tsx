@@ -8,7 +8,6 @@ import { ImportDialog } from '../features/import/ImportDialog';
 import { ImportReportsDialog } from '../features/reports/ImportReportsDialog';
 import { PostReplyDialog } from '../features/reports/PostReplyDialog';
 import { Welcome } from '../features/import/Welcome';
-import { Notices } from '../features/status/Notices';
 import { StatusBar } from '../features/status/StatusBar';
 import { selectIsEmpty, useInfoStore } from '../stores/info-store';
 import { useUiStore } from '../stores/ui-store';
@@ -42,7 +41,6 @@ function ConnectedApp() {
       {overlay === 'help' && <KeymapOverlay />}
       {overlay === 'reports-import' && <ImportReportsDialog />}
       {overlay === 'post-reply' && <PostReplyDialog />}
-      <Notices />
     </div>
   );
 }

@@ -8,9 +8,8 @@ import { useQueueStore } from '../stores/queue-store';
 import { useRulingStore } from '../stores/ruling-store';
 import { notify, useUiStore } from '../stores/ui-store';
 import { openFocusedSource, retractRuling, saveRuling } from '../features/review/actions';
-import { openDisputeInQueue } from '../features/reports/actions';
+import { openSelectedReport } from '../features/reports/actions';
 import { useReportsStore } from '../stores/reports-store';
-import { reportKey } from '../lib/reports';
 import { moveSelection } from '../features/queue/grid-bridge';
 import { holdWhileSettling, playHeldKeys } from '../features/review/held-keys';
 import { agreeChoice } from '../lib/agree';
@@ -57,12 +56,9 @@ function perform(action: KeyAction, target: Element | null): void {
       if (findView(ui.view).list) useReportsStore.getState().move(action.delta);
       else moveSelection(action.delta);
       return;
-    case 'open': {
-      const reports = useReportsStore.getState();
-      const item = reports.items.find((i) => reportKey(i) === reports.selected);
-      if (item?.dispute_id) void openDisputeInQueue(item.dispute_id);
+    case 'open':
+      openSelectedReport();
       return;
-    }
     case 'needs-me': {
       const engineer = useInfoStore.getState().info?.engineer;
       if (engineer) useQueueStore.getState().toggleNeeds(engineer);

@@ -28,12 +28,26 @@ interface QueueState {
   toggleNeeds: (engineer: string) => void;
   /** The engineer changed: "needs my ruling" now means the new name. */
   followEngineer: (engineer: string) => void;
+  /**
+   * Another view's fixed filter (Queue ⇄ Conflicts): the dispute selected is
+   * remembered for the view left, and the one remembered for the view shown
+   * is selected again (found in the listing by its id), so coming back to a
+   * view comes back to its place. A view never shown keeps the selection.
+   */
   setPreset: (preset: DisputeFilter) => void;
   setSort: (sort: QueueSort | null) => void;
   setSelection: (id: string | null, index: number | null) => void;
   setTotal: (total: number) => void;
   loadFacets: () => Promise<void>;
 }
+
+/** Which view a fixed filter belongs to, as a key of the places remembered. */
+function presetKey(preset: DisputeFilter): string {
+  return JSON.stringify(Object.entries(compact(preset)).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/** The dispute each view (by its preset) was on when it was left. */
+const places = new Map<string, string>();
 
 /** Drops empty fields so the request (and equality checks) stay minimal. */
 function compact(filter: DisputeFilter): DisputeFilter {
@@ -54,7 +68,19 @@ export const useQueueStore = create<QueueState>()((set, get) => ({
   followEngineer: (engineer) => {
     if (get().filter.needs && get().filter.needs !== engineer) get().setFilter({ needs: engineer });
   },
-  setPreset: (preset) => set({ preset }),
+  setPreset: (preset) => {
+    const { preset: left, selectedId } = get();
+    const from = presetKey(left);
+    const to = presetKey(preset);
+    if (from === to) {
+      set({ preset });
+      return;
+    }
+    if (selectedId != null) places.set(from, selectedId);
+    const back = places.get(to);
+    // With no index the grid finds it by id in the new listing (or starts from its first row).
+    set(back != null ? { preset, selectedId: back, selectedIndex: null } : { preset });
+  },
   setSort: (sort) => set({ sort }),
   setSelection: (selectedId, selectedIndex) => set({ selectedId, selectedIndex }),
   setTotal: (total) => set({ total }),

@@ -11,7 +11,7 @@ import { useReportsStore } from '../../stores/reports-store';
 import { Kbd } from '../../ui/Kbd';
 import { Section } from '../../ui/Section';
 import { StatusChip } from '../../ui/StatusChip';
-import { openDisputeInQueue } from './actions';
+import { LINK_BY_ID_INPUT, openDisputeInQueue } from './actions';
 
 export function LinkSection({ item }: { item: ReportListItem }) {
   const dispute = useReportsStore((s) => s.dispute);
@@ -82,7 +82,7 @@ function LinkControls({ item, busy, onLink }: { item: ReportListItem; busy: bool
           if (byId.trim() !== '') onLink(byId.trim());
         }}
       >
-        <input className="input mono" aria-label="Dispute id" placeholder="d-…" value={byId} spellCheck={false} onChange={(e) => setById(e.target.value)} />
+        <input id={LINK_BY_ID_INPUT} className="input mono" aria-label="Dispute id" placeholder="d-…" value={byId} spellCheck={false} onChange={(e) => setById(e.target.value)} />
         <button type="submit" className="button button-small" disabled={busy || byId.trim() === ''}>
           Link
         </button>

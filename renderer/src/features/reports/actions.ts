@@ -33,6 +33,28 @@ export async function openDisputeInQueue(disputeId: string): Promise<void> {
   }
 }
 
+/** The Dispute section's "link by id" box (LinkSection), where an unlinked report is linked by hand. */
+export const LINK_BY_ID_INPUT = 'report-link-id';
+
+/**
+ * Enter on the Reports tab: the selected report's dispute, in the queue. An
+ * unlinked report has none: that is said, and the focus goes to the box that
+ * links it by id (Esc gives the keys back to the list).
+ */
+export function openSelectedReport(): void {
+  const reports = useReportsStore.getState();
+  const item = reports.items.find((i) => reportKey(i) === reports.selected);
+  if (!item) return;
+  if (item.dispute_id != null) {
+    void openDisputeInQueue(item.dispute_id);
+    return;
+  }
+  const box = document.getElementById(LINK_BY_ID_INPUT);
+  box?.focus();
+  const how = box ? 'dispute id here, then Enter' : 'give a dispute id under Dispute';
+  notify(`Report #${item.number} is not linked to a dispute — link it first: ${how}.`, 'info');
+}
+
 /** Switches to the Reports tab with this report selected. */
 export async function showReport(report: { number: number; repo: string }): Promise<void> {
   const store = useReportsStore.getState();

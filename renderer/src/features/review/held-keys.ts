@@ -3,9 +3,12 @@
 // order typed: a fast engineer's "1 Enter 2 Enter" rules two disputes, and no
 // key lands on the draft of a dispute that is about to be replaced. Moving the
 // selection meanwhile drops what is held: those keys were meant for a dispute
-// the engineer has now left.
+// the engineer has now left; so does a new filter or search. A ruling key
+// pressed while the queue selects no dispute (a search matching nothing) is
+// dropped, never held for whichever dispute shows next.
 import type { KeyAction } from '../../lib/keys';
 import { useDisputeStore } from '../../stores/dispute-store';
+import { effectiveFilter, useQueueStore } from '../../stores/queue-store';
 import { useRulingStore } from '../../stores/ruling-store';
 
 /** Keys that act on the dispute on screen; the others (moving, searching, help) act at once. */
@@ -25,13 +28,28 @@ export function settling(): boolean {
   return useRulingStore.getState().saving || (loadingId != null && loadingId !== detail?.dispute.id);
 }
 
-/** Holds a key for the next dispute; true when it was held (or dropped as one too many) rather than to be done now. */
+/** The queue lists nothing, or selects nothing: a ruling key has no dispute to act on. */
+export function noDisputeSelected(): boolean {
+  const { selectedId, total } = useQueueStore.getState();
+  return selectedId == null || total === 0;
+}
+
+/**
+ * Holds a key for the next dispute; true when it was held, or dropped (as one
+ * too many, or with no dispute selected), rather than to be done now.
+ */
 export function holdWhileSettling(action: KeyAction): boolean {
   if (action.type === 'move') {
     held = [];
     return false;
   }
-  if (!HOLDABLE.has(action.type) || !settling()) return false;
+  if (!HOLDABLE.has(action.type)) return false;
+  // Nothing selected: the key was meant for no dispute, so none may get it, now or later.
+  if (noDisputeSelected()) {
+    held = [];
+    return true;
+  }
+  if (!settling()) return false;
   // After a held `r` or `e`, letters are the start of a rationale or a link, typed before its field could open:
   // played as keys they would pick clusters or decisions. They are dropped; the field opens for the rest.
   if (held.some((waiting) => OPENS_FIELD.has(waiting.type))) return true;
@@ -51,7 +69,12 @@ export function heldCount(): number {
 export function playHeldKeys(perform: (action: KeyAction) => void): () => void {
   const play = (): void => {
     const { detail, loadingId } = useDisputeStore.getState();
-    if (held.length === 0 || !detail || (loadingId != null && loadingId !== detail.dispute.id)) return;
+    if (held.length === 0) return;
+    if (noDisputeSelected()) {
+      held = [];
+      return;
+    }
+    if (!detail || (loadingId != null && loadingId !== detail.dispute.id)) return;
     // A dispute that has just shown gets its new draft first (which ends the save that moved to it),
     // so the keys never land on the draft of the dispute before.
     useRulingStore.getState().reset(detail.dispute.id);
@@ -68,9 +91,15 @@ export function playHeldKeys(perform: (action: KeyAction) => void): () => void {
   };
   const stopDisputes = useDisputeStore.subscribe(play);
   const stopRuling = useRulingStore.subscribe(play);
+  // A new filter or search is a new listing: the keys held were meant for a dispute of the old one.
+  const stopQueue = useQueueStore.subscribe((state, previous) => {
+    if (state.filter === previous.filter && state.preset === previous.preset) return;
+    if (JSON.stringify(effectiveFilter(state)) !== JSON.stringify(effectiveFilter(previous))) held = [];
+  });
   return () => {
     stopDisputes();
     stopRuling();
+    stopQueue();
   };
 }
 

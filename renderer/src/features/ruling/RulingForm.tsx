@@ -1,12 +1,12 @@
 // Compose and save a ruling, keyboard first: numbers choose, letters pick,
 // Enter saves and moves on. Sits under the dispute so it is always in view.
-import type { DisputeDetail } from '../../../../shared/api-types';
+import type { DisputeDetail, RulingView } from '../../../../shared/api-types';
 import { DECISION_LABELS } from '../../../../shared/domain';
 import { oneLine } from '../../lib/format';
 import { useInfoStore } from '../../stores/info-store';
 import { useRulingStore } from '../../stores/ruling-store';
 import { Kbd } from '../../ui/Kbd';
-import { myCountedRuling } from '../dispute/ruling-states';
+import { idleRulingLine, myCountedRuling, rulingText } from '../dispute/ruling-states';
 import { retractRuling, saveRuling } from '../review/actions';
 import { DecisionBar } from './DecisionBar';
 import { EvidenceEditor } from './EvidenceEditor';
@@ -20,15 +20,17 @@ export function RulingForm({ detail }: { detail: DisputeDetail }) {
   const error = useRulingStore((s) => s.error);
   const mine = myCountedRuling(detail.rulings, engineer);
   const who = oneLine(engineer ?? '…');
-  const counted = mine ? `${DECISION_LABELS[mine.decision as keyof typeof DECISION_LABELS]}${mine.value != null ? ` · ${oneLine(mine.value)}` : ''}` : '';
+  const counted = mine ? rulingText(mine) : '';
+  const drafting = useRulingStore((s) => s.draft.decision != null);
   return (
     <section className="ruling-form" aria-label="Your ruling">
       <div className="ruling-form-body">
         <header className="ruling-form-head">
           <h3 className="section-title">Your ruling</h3>
-          <ChosenSummary />
+          <ChosenSummary mine={mine} />
           <OutcomePreview detail={detail} />
-          {mine ? (
+          {/* With nothing drafted the line before says the counted ruling; beside a new draft it is said here. */}
+          {mine && drafting ? (
             <span className="muted small ruling-as" title={`Your counted ruling, as ${who}: ${counted}`}>
               as <strong className="as-engineer">{who}</strong> · counted now: <strong>{counted}</strong>
             </span>
@@ -63,9 +65,17 @@ export function RulingForm({ detail }: { detail: DisputeDetail }) {
   );
 }
 
-function ChosenSummary() {
+/** The decision drafted; with none, the engineer's counted ruling (or that there is none yet). */
+function ChosenSummary({ mine }: { mine: RulingView | null }) {
   const decision = useRulingStore((s) => s.draft.decision);
-  if (decision == null) return <span className="chosen-none">no decision yet — press a number</span>;
+  if (decision == null) {
+    const line = idleRulingLine(mine);
+    return (
+      <span className={`chosen-none ${mine ? 'chosen-mine' : ''}`} title={line}>
+        {line}
+      </span>
+    );
+  }
   return <span className="chosen">{DECISION_LABELS[decision]}</span>;
 }
 

@@ -1,4 +1,7 @@
-// Short-lived messages (saved, retracted, errors), bottom right.
+// Short-lived messages (saved, retracted, errors), in the status bar between
+// the counts and the keys hint, newest first: over nothing, so no grid row or
+// table row is hidden while one shows. A line too long for the bar is cut,
+// whole in its title.
 import { shownText } from '../../lib/format';
 import { useUiStore } from '../../stores/ui-store';
 
@@ -7,8 +10,8 @@ export function Notices() {
   const dismiss = useUiStore((s) => s.dismiss);
   return (
     <div className="notices" aria-live="polite">
-      {notices.map((n) => (
-        <div key={n.id} className={`notice notice-${n.tone}`} role={n.tone === 'error' ? 'alert' : 'status'} onClick={() => dismiss(n.id)}>
+      {[...notices].reverse().map((n) => (
+        <div key={n.id} className={`notice notice-${n.tone}`} role={n.tone === 'error' ? 'alert' : 'status'} title={shownText(n.text)} onClick={() => dismiss(n.id)}>
           {shownText(n.text)}
         </div>
       ))}

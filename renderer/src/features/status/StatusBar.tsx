@@ -1,4 +1,4 @@
-// Counts by status, and the running job with its progress and Cancel.
+// Counts by status, the latest notices, and the running job with its progress and Cancel.
 import { findView } from '../../app/views';
 import { formatCount, totalText } from '../../lib/format';
 import type { JobStatus } from '../../../../shared/api-types';
@@ -9,6 +9,7 @@ import { useInfoStore } from '../../stores/info-store';
 import { effectiveFilter, useQueueStore } from '../../stores/queue-store';
 import { useUiStore } from '../../stores/ui-store';
 import { ProgressBar } from '../../ui/ProgressBar';
+import { Notices } from './Notices';
 
 export function StatusBar() {
   const counts = useInfoStore((s) => s.info?.counts);
@@ -35,7 +36,8 @@ export function StatusBar() {
       ) : (
         <span className={error ? 'error-text' : 'muted'}>{error ? `Not connected: ${error}` : 'Connecting…'}</span>
       )}
-      <span className="spacer" />
+      {/* Notices take the bar's free middle: they never cover the grid's rows or a table. */}
+      <Notices />
       <JobIndicator />
       <span className="muted small">
         press <kbd className="kbd">?</kbd> for keys
