@@ -30,7 +30,7 @@ async function ruleLoop(exportTo: string | null): Promise<void> {
         : await service.rule(parseInput('rule', { disputeId, decision: decisions[i % decisions.length]!, value: decisions[i % decisions.length] === 'new_value' ? `value ${i}` : null, rationale: `crash test ${i}` }));
     if (result) say(`ack ${result.ruling.id}`);
     if (exportTo) {
-      await service.exportPatch(parseInput('exportPatch', { revision: `v-crash-${process.pid}-${i}`, out: exportTo, plaintext: i % 2 === 0 }));
+      await service.exportPatch(parseInput('exportPatch', { revision: `v-crash-${process.pid}-${i}`, out: exportTo, plaintext: i % 2 === 0, overwrite: true }));
       say('exported');
     }
   }
