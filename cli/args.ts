@@ -5,14 +5,16 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ParseArgsConfig } from 'node:util';
 import { defaultDbPath } from '../db/paths';
+import { describeValue } from '../db/readers/errors';
 import type { ServiceHandle } from '../db/service';
 import { apiMethods } from '../shared/api';
 import type { MethodName, MethodParsedInput } from '../shared/api';
-import type { output, ZodType } from 'zod';
+import type { core, output, ZodType } from 'zod';
 import type { CliContext } from './context';
 import { CliError, UsageError } from './errors';
 
 type OptionConfig = NonNullable<ParseArgsConfig['options']>[string];
+type ZodIssue = core.$ZodIssue;
 
 /** Options every command takes. */
 const COMMON = {
@@ -22,11 +24,31 @@ const COMMON = {
 } as const;
 
 export function parseCommand<const O extends Record<string, OptionConfig>>(command: string, argv: readonly string[], options: O) {
-  const config = { args: argv, options: { ...COMMON, ...options }, allowPositionals: true, strict: true } as const;
+  const config = { args: argv, options: { ...COMMON, ...options }, allowPositionals: true, strict: true, tokens: true } as const;
+  let parsed;
   try {
-    return parseArgs(config);
+    parsed = parseArgs(config);
   } catch (err) {
     throw new UsageError(`${command}: ${describeParseError(err)}`);
+  }
+  refuseRepeats(command, parsed.tokens, config.options);
+  return { values: parsed.values, positionals: parsed.positionals };
+}
+
+/**
+ * parseArgs keeps the last of a repeated option, so `--decision keep_gold
+ * --decision new_value` would record new_value without a word: a value option
+ * given twice is refused unless it is declared `multiple` (such as `rule
+ * --evidence`). A repeated flag (`--json --json`) changes nothing and is let be.
+ */
+function refuseRepeats(command: string, tokens: readonly { kind: string; name?: string }[], options: Readonly<Record<string, OptionConfig>>): void {
+  const seen = new Set<string>();
+  for (const token of tokens) {
+    if (token.kind !== 'option' || token.name === undefined) continue;
+    const option = options[token.name];
+    if (option === undefined || option.type !== 'string' || option.multiple === true) continue;
+    if (seen.has(token.name)) throw new UsageError(`${command}: --${token.name} given twice; give it once`);
+    seen.add(token.name);
   }
 }
 
@@ -101,7 +123,37 @@ export function validateWith<S extends ZodType>(command: string, schema: S, inpu
   const field = String(issue?.path[0] ?? '');
   const where = flags[field] ?? (field || 'input');
   const detail = issue && issue.path.length > 1 ? ` (${issue.path.slice(1).join('.')})` : '';
-  throw new UsageError(`${command}: ${where}${detail}: ${issue?.message ?? 'invalid value'}`);
+  const given = issue && issue.path.length === 1 && input !== null && typeof input === 'object' ? (input as Record<string, unknown>)[field] : undefined;
+  throw new UsageError(`${command}: ${where}${detail}: ${issue ? issueText(issue, given) : 'invalid value'}`);
+}
+
+/** zod's own wording ("Invalid option: expected one of \"a\"|\"b\"", "Too small: …"); a schema's own message reads as written. */
+const ZOD_WORDING = /^(Invalid option|Invalid input|Too small|Too big)\b/;
+
+/** An issue in the words of the tool's other messages: "expected one of a, b, got 'x'", "must not be empty". */
+function issueText(issue: ZodIssue, given: unknown): string {
+  if (!ZOD_WORDING.test(issue.message)) return issue.message;
+  const got = given === undefined ? '' : `, got ${describeValue(given)}`;
+  switch (issue.code) {
+    case 'invalid_value':
+      return issue.values.length === 1 ? `expected ${String(issue.values[0])}${got}` : `expected one of ${issue.values.map(String).join(', ')}${got}`;
+    case 'too_small': {
+      const least = Number(issue.minimum) + (issue.inclusive === false ? 1 : 0);
+      if (issue.origin === 'string') return least <= 1 ? 'must not be empty' : `must be at least ${least} characters`;
+      if (issue.origin === 'array' || issue.origin === 'set') return least <= 1 ? 'needs at least one value' : `needs at least ${least} values`;
+      return `must be at least ${String(issue.minimum)}${got}`;
+    }
+    case 'too_big': {
+      const most = Number(issue.maximum) - (issue.inclusive === false ? 1 : 0);
+      if (issue.origin === 'string') return `must be at most ${most} characters`;
+      if (issue.origin === 'array' || issue.origin === 'set') return `takes at most ${most} values`;
+      return `must be at most ${String(issue.maximum)}${got}`;
+    }
+    case 'invalid_type':
+      return `expected ${issue.expected === 'array' ? 'a list' : issue.expected === 'object' ? 'an object' : `a ${issue.expected}`}${got}`;
+    default:
+      return issue.message;
+  }
 }
 
 export interface OpenOptions {

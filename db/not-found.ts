@@ -5,6 +5,12 @@ import type { Store } from './store';
 
 export class NotFoundError extends Error {
   override name = 'NotFoundError';
+  /** The filter that named what is not there (`task`, `column`, `system`), when one did. */
+  readonly filter: 'task' | 'column' | 'system' | undefined;
+  constructor(message: string, filter?: 'task' | 'column' | 'system') {
+    super(message);
+    this.filter = filter;
+  }
 }
 
 /** Throws NotFoundError unless the store has a dispute with this id. */
@@ -24,25 +30,79 @@ export function requireTask(store: Store, taskId: string): void {
     .prepare<[], { task_id: string }>('SELECT task_id FROM tasks UNION SELECT task_id FROM disputes')
     .all()
     .map((row) => row.task_id);
-  const close = closeIds(taskId, ids);
-  const alike = ids.length === 0 ? ' (it holds no tasks yet: import a dataset first)' : close.length > 0 ? ` (did you mean ${close.join(', ')}?)` : '';
-  throw new NotFoundError(`this store has no task ${JSON.stringify(taskId)}${alike}`);
+  const alike = ids.length === 0 ? ' (it holds no tasks yet: import a dataset first)' : didYouMean(taskId, ids);
+  throw new NotFoundError(`this store has no task ${JSON.stringify(taskId)}${alike}`, 'task');
 }
 
-/** Up to `limit` ids within a few edits of `wanted` (case aside), or containing it, closest first. */
+/**
+ * Throws NotFoundError unless some task of the store has this column (in its
+ * dataset, or named by a dispute), naming up to three columns spelled alike.
+ * A column the store knows lists its disputes, none at all being a normal answer.
+ */
+export function requireColumn(store: Store, column: string): void {
+  const known = store.db.prepare('SELECT 1 FROM task_columns WHERE name = ? UNION ALL SELECT 1 FROM disputes WHERE column_name = ? LIMIT 1').get(column, column);
+  if (known) return;
+  const names = store.db
+    .prepare<[], { name: string }>('SELECT name FROM task_columns UNION SELECT column_name FROM disputes WHERE column_name IS NOT NULL')
+    .all()
+    .map((row) => row.name);
+  const alike = names.length === 0 ? ' (it holds no tasks yet: import a dataset first)' : didYouMean(column, names);
+  throw new NotFoundError(`this store has no column named ${JSON.stringify(column)}${alike}`, 'column');
+}
+
+/** Throws NotFoundError unless a run of this system was imported, naming up to three systems spelled alike. */
+export function requireSystem(store: Store, system: string): void {
+  if (store.db.prepare('SELECT 1 FROM systems WHERE name = ?').get(system)) return;
+  const names = store.db
+    .prepare<[], { name: string }>('SELECT name FROM systems')
+    .all()
+    .map((row) => row.name);
+  const alike = names.length === 0 ? ' (it holds no runs yet: import some first)' : didYouMean(system, names);
+  throw new NotFoundError(`this store has no system named ${JSON.stringify(system)}${alike}`, 'system');
+}
+
+/** ` (did you mean a, b?)`, or nothing when no name is close; a name with spaces or commas is quoted. */
+function didYouMean(wanted: string, names: readonly string[]): string {
+  const close = closeIds(wanted, names);
+  return close.length > 0 ? ` (did you mean ${close.map((name) => (/[\s,"]/u.test(name) ? JSON.stringify(name) : name)).join(', ')}?)` : '';
+}
+
+/**
+ * Up to `limit` ids like `wanted`, best first: those containing the typed text
+ * (or contained in it; case, spaces and punctuation aside), then those sharing
+ * its numbers (`atlas-0007` finds `atlas/0007:zelda remakes`), then those
+ * within a few edits of it.
+ */
 export function closeIds(wanted: string, ids: readonly string[], limit = 3): string[] {
   const target = wanted.toLowerCase();
   const most = Math.max(1, Math.floor(target.length / 3));
+  const bare = letters(target);
+  const numbers = numbersIn(target);
   return ids
     .map((id) => {
       const lower = id.toLowerCase();
-      const contains = target.length >= 3 && (lower.includes(target) || target.includes(lower));
-      return { id, distance: contains ? Math.min(1, editDistance(target, lower)) : editDistance(target, lower, most) };
+      const idBare = letters(lower);
+      const contains = bare.length >= 3 && idBare.length > 0 && (idBare.includes(bare) || bare.includes(idBare));
+      const ownNumbers = numbersIn(lower);
+      const sharesNumbers = numbers.length > 0 && numbers.every((n) => ownNumbers.includes(n));
+      const tier = contains ? 0 : sharesNumbers ? 1 : 2;
+      const distance = editDistance(target, lower, tier < 2 ? Number.POSITIVE_INFINITY : most);
+      return { id, tier, distance };
     })
-    .filter((candidate) => candidate.distance <= most)
-    .sort((a, b) => a.distance - b.distance || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .filter((candidate) => candidate.tier < 2 || candidate.distance <= most)
+    .sort((a, b) => a.tier - b.tier || a.distance - b.distance || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
     .slice(0, limit)
     .map((candidate) => candidate.id);
+}
+
+/** Letters and digits only: `atlas-0007` and `Atlas/0007:…` compare alike. */
+function letters(text: string): string {
+  return text.replace(/[^\p{L}\p{N}]+/gu, '');
+}
+
+/** The whole numbers written in `text`, leading zeros aside (`0007` is 7). */
+function numbersIn(text: string): string[] {
+  return (text.match(/\d+/gu) ?? []).map((digits) => digits.replace(/^0+(?=\d)/u, ''));
 }
 
 /** Levenshtein distance, giving up (returning `cap + 1`) once it must exceed `cap`. */

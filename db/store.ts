@@ -49,7 +49,7 @@ export function openStore(path: string, options: OpenStoreOptions = {}): Store {
     db.pragma('busy_timeout = 10000');
     // The default 2 MiB page cache makes large imports and exports re-read pages from the OS over and over.
     db.pragma(`cache_size = -${Math.round((options.cacheMiB ?? 64) * 1024)}`);
-    migrate(db);
+    migrate(db, path);
     const sealer = new Sealer(sealKey(db));
     sealer.register(db);
     return { db, path, sealer };
@@ -59,11 +59,12 @@ export function openStore(path: string, options: OpenStoreOptions = {}): Store {
   }
 }
 
-function migrate(db: Db): void {
+/** Brings the schema up to date; a store written by a newer version is refused, naming its file (`path`). */
+function migrate(db: Db, path: string): void {
   const current = db.pragma('user_version', { simple: true }) as number;
   if (current > LATEST_VERSION) {
     throw new StoreVersionError(
-      `this store was written by a newer ATLAS Adjudicator (schema ${current}; this version knows up to ${LATEST_VERSION}): update the app`,
+      `store ${path}: written by a newer ATLAS Adjudicator (schema ${current}; this version knows up to ${LATEST_VERSION}): update the app, or open another store`,
     );
   }
   for (const migration of MIGRATIONS) {

@@ -19,7 +19,7 @@ import type { Command } from './types';
  * them from here and a test holds this list to the real output.
  */
 export const JSON_FIELDS: readonly (keyof DisputeRecord)[] = [
-  'id', 'kind', 'task_id', 'gold_row', 'entity', 'column', 'gold', 'clusters', 'top_value', 'top_count', 'contesting', 'systems', 'status', 'priority', 'has_report',
+  'id', 'kind', 'task_id', 'gold_row', 'entity', 'column', 'gold', 'gold_row_now', 'clusters', 'top_value', 'top_count', 'contesting', 'systems', 'status', 'priority', 'has_report',
 ];
 
 const HELP = `Usage: atlas-adjudicator disputes [--status S] [--kind K] [--task ID] [--column C]
@@ -34,6 +34,10 @@ Lists every matching dispute in priority order (no limit).
   --system S         disputes this system takes part in
   --needs ENGINEER   not resolved and not yet ruled on by ENGINEER
   --search TEXT      text in the entity, gold, values, task, column or dispute id
+
+A --task, --column or --system this store does not have exits 1, naming close
+ones. A missing row that gold now holds (a revision added it) shows GOLD as
+(in gold now: row N).
 
 ${wrap(`With --json: one JSON object per line (${JSON_FIELDS.join(', ')}).`, 80)}
 ${wrap(`With --csv: a header and one row per dispute, for a spreadsheet (${DISPUTE_CSV_COLUMNS.join(', ')}; systems joined by '; '); a value starting with = + - @ or a tab gets a leading ' so it stays text. Both print gold values in plain text on stdout.`, 80)}
@@ -76,15 +80,18 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
 }
 
 /**
- * The matching records. A --task the store does not know fails like an
- * unknown id does (`show`): one line naming it and close ids, exit 1, nothing
- * on stdout, rather than "No disputes match." for a typo.
+ * The matching records. A --task, --column or --system the store does not
+ * know fails like an unknown id does (`show`): one line naming it and close
+ * names, exit 1, nothing on stdout, rather than "No disputes match." for a typo.
  */
 function recordsOf(service: ServiceHandle, filter: DisputeFilter): Iterable<DisputeRecord> {
   try {
     return service.disputeRecords(filter);
   } catch (error) {
-    if (error instanceof NotFoundError && filter.task !== undefined) throw new NotFoundError(`--task: ${error.message}; leave out --task to list every dispute`);
+    if (error instanceof NotFoundError && error.filter !== undefined) {
+      const flag = FILTER_FLAGS[error.filter];
+      throw new NotFoundError(`${flag}: ${error.message}; leave out ${flag} to list every dispute`, error.filter);
+    }
     throw error;
   }
 }

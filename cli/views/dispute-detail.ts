@@ -142,8 +142,14 @@ export function disputeDetailText(d: DisputeDetail): string {
   out.push(...disputeReportLines(d.reports));
   out.push('', `Rulings (${d.rulings.length}):`);
   if (d.rulings_hidden) {
-    const who = d.hidden_engineers === 1 ? '1 other engineer has' : `${d.hidden_engineers} other engineers have`;
-    out.push(`  (${who} ruled; blind review hides their rulings until you rule)`);
+    // A count of rulings standing: an engineer whose only ruling was retracted has none.
+    const who =
+      d.hidden_engineers === 0
+        ? "no other engineer's ruling stands (theirs were retracted)"
+        : d.hidden_engineers === 1
+          ? '1 other engineer has ruled'
+          : `${d.hidden_engineers} other engineers have ruled`;
+    out.push(`  (${who}; blind review hides their rulings until you rule)`);
   }
   else if (d.rulings.length === 0) out.push('  none yet');
   const retracted = retractedIds(d.rulings);

@@ -3,8 +3,12 @@ import type { DisputeRecord } from '../../db/queries/dispute-records';
 import type { GoldView } from '../../shared/api-types';
 import { plural, table } from '../format';
 
-export function goldText(gold: GoldView, kind: string): string {
-  if (kind === 'missing_row') return '(not in gold)';
+/**
+ * The GOLD column. A missing row the current gold holds by now (a revision
+ * added it) says where, counted from 1, as `show` does.
+ */
+export function goldText(gold: GoldView, kind: string, goldRowNow: number | null = null): string {
+  if (kind === 'missing_row') return goldRowNow === null ? '(not in gold)' : `(in gold now: row ${goldRowNow + 1})`;
   if (gold.state === 'value') return gold.value ?? '';
   return `(${gold.state})`;
 }
@@ -32,7 +36,7 @@ export function disputeTable(records: DisputeRecord[]): string {
       r.gold_row === null ? '' : String(r.gold_row + 1),
       r.entity,
       r.column ?? '',
-      goldText(r.gold, r.kind),
+      goldText(r.gold, r.kind, r.gold_row_now),
       r.kind === 'missing_row' ? plural(r.systems.length, 'system') : lead ? `${lead.value} (${lead.count})` : '',
       String(r.contesting),
       formatPriority(r.priority),

@@ -22,17 +22,37 @@ export const OVERLAP_SQL = `SELECT r.tag AS tag, count(*) AS shared
 
 /**
  * Disputes stay unsettled until the revised dataset is imported as the base,
- * so an export before then carries the earlier tag's changes again. Allowed
- * (a mistyped tag is re-exported under the right one), but said.
+ * so an export before then carries the earlier tags' changes again. Allowed
+ * (a mistyped tag is re-exported under the right one), but said once: one line
+ * however many earlier tags wait, naming them and counting each operation once.
  */
 function overlapWarnings(store: Store, tag: string): string[] {
   const overlaps = store.db.prepare<[string, string], { tag: string; shared: number }>(OVERLAP_SQL).all(tag, tag);
-  return overlaps.map(
-    (other) =>
-      `${plural(other.shared, 'operation')} of ${tag} ${other.shared === 1 ? 'is' : 'are'} also in ${other.tag}, which is not imported as the base yet: ` +
-      `apply one of them, or import ${other.tag}'s revised dataset first so its changes settle and leave later exports.`,
-  );
+  const [only] = overlaps;
+  if (only === undefined) return [];
+  if (overlaps.length === 1) {
+    return [
+      `${plural(only.shared, 'operation')} of ${tag} ${only.shared === 1 ? 'is' : 'are'} also in ${only.tag}, which is not imported as the base yet: ` +
+        `apply one of them, or import ${only.tag}'s revised dataset first so its changes settle and leave later exports.`,
+    ];
+  }
+  const shared = store.db.prepare<[string, string], { n: number }>(SHARED_SQL).get(tag, tag)!.n;
+  const named = overlaps.slice(0, MAX_NAMED).map((other) => other.tag);
+  const more = overlaps.length > MAX_NAMED ? ` and ${overlaps.length - MAX_NAMED} more` : '';
+  return [
+    `${plural(shared, 'operation')} of ${tag} ${shared === 1 ? 'is' : 'are'} also in ${named.join(', ')}${more} (not imported as the base yet): ` +
+      "apply only one of these patches, or import the revised dataset of the one you apply first so its changes settle and leave later exports.",
+  ];
 }
+
+/** Earlier tags named in the one overlap line; the rest are counted. */
+const MAX_NAMED = 10;
+
+/** How many of the tag's disputes any revision not imported yet changes too (each counted once). */
+const SHARED_SQL = `SELECT count(*) AS n FROM revision_disputes mine
+  WHERE mine.revision = ? AND EXISTS (
+    SELECT 1 FROM revisions r CROSS JOIN revision_disputes o ON o.revision = r.tag AND o.dispute_id = mine.dispute_id
+     WHERE r.imported_at IS NULL AND r.tag <> ?)`;
 
 const plural = (count: number, noun: string): string => `${count} ${noun}${count === 1 ? '' : 's'}`;
 

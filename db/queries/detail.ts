@@ -5,6 +5,7 @@ import type { ColumnRule, GoldState, GradingMethod, RuleType, Verdict } from '..
 import { normalizeForRule } from '../../shared/normalize';
 import { NotFoundError } from '../not-found';
 import { reportsForDispute } from '../reports/index';
+import { liveRulings } from '../rulings/status';
 import { readRulingViews } from '../rulings/views';
 import type { Store } from '../store';
 import type { DisputeRowSql } from './list';
@@ -161,7 +162,8 @@ export function getDisputeDetail(store: Store, id: string, engineer: string, bli
     judges,
     rulings: hide ? rulings.filter((ruling) => ruling.engineer === engineer) : rulings,
     rulings_hidden: hide && rulings.some((ruling) => ruling.engineer !== engineer),
-    hidden_engineers: hide ? new Set(rulings.filter((ruling) => ruling.engineer !== engineer).map((ruling) => ruling.engineer)).size : 0,
+    // Who has a ruling standing: one retracted (by its own engineer) is no ruling, and a retraction none.
+    hidden_engineers: hide ? new Set(liveRulings(rulings).filter((ruling) => ruling.engineer !== engineer).map((ruling) => ruling.engineer)).size : 0,
     settled_by_revision: extra.settled_by_revision,
     reports: reportsForDispute(store, id),
   };

@@ -3,12 +3,14 @@
 import type { DisputeFilter } from '../../shared/api';
 import type { ClusterView, GoldView } from '../../shared/api-types';
 import type { DisputeKind, DisputeStatus } from '../../shared/domain';
-import { requireTask } from '../not-found';
+import { requireColumn, requireSystem, requireTask } from '../not-found';
 import type { Store } from '../store';
 import { filterSql } from './filter-sql';
 import type { DisputeRowSql } from './list';
 import { DISPUTE_ROW_COLUMNS, toDisputeRow } from './list';
 import { decodeSystems } from '../disputes/systems-column';
+import { goldRowNamed } from '../../shared/gold-row-named';
+import type { NamedGoldRow } from '../../shared/gold-row-named';
 
 export interface DisputeRecord {
   id: string;
@@ -18,6 +20,12 @@ export interface DisputeRecord {
   entity: string;
   column: string | null;
   gold: GoldView;
+  /**
+   * A missing row whose entity the current gold now holds (a revision added it,
+   * as a row or an alias, after the runs were graded): that gold row, 0-based,
+   * as `show` finds it (shared/gold-row-named.ts). Null otherwise.
+   */
+  gold_row_now: number | null;
   clusters: ClusterView[];
   /** The leading value that disagrees with gold, and how many systems give it. */
   top_value: string | null;
@@ -30,12 +38,15 @@ export interface DisputeRecord {
 }
 
 /**
- * The records, streamed. A task the store does not know is a mistake rather
- * than an empty list: NotFoundError is thrown at once, before a record (or a
- * CSV header) is written.
+ * The records, streamed. A task, column or system the store does not know is
+ * a mistake rather than an empty list: NotFoundError is thrown at once, before
+ * a record (or a CSV header) is written. (An empty column or system filters
+ * nothing, as in filter-sql.ts.)
  */
 export function disputeRecords(store: Store, filter: DisputeFilter, engineer: string): Iterable<DisputeRecord> {
   if (filter.task !== undefined) requireTask(store, filter.task);
+  if (filter.column) requireColumn(store, filter.column);
+  if (filter.system) requireSystem(store, filter.system);
   return streamRecords(store, filter, engineer);
 }
 
@@ -46,11 +57,14 @@ function* streamRecords(store: Store, filter: DisputeFilter, engineer: string): 
     'SELECT value_s, agrees_with_gold, systems_json FROM dispute_clusters WHERE dispute_id = ? ORDER BY idx',
   );
   const rows = db
-    .prepare<unknown[], DisputeRowSql & { systems: string }>(`SELECT ${DISPUTE_ROW_COLUMNS}, d.systems FROM disputes d ${where} ORDER BY d.priority`)
+    .prepare<unknown[], DisputeRowSql & { systems: string; entity_key: string | null }>(
+      `SELECT ${DISPUTE_ROW_COLUMNS}, d.systems, d.entity_key FROM disputes d ${where} ORDER BY d.priority`,
+    )
     .iterate(engineer, ...params);
   // Collected first: better-sqlite3 forbids other statements on the connection while iterating.
-  const page: (DisputeRowSql & { systems: string })[] = [];
+  const page: (DisputeRowSql & { systems: string; entity_key: string | null })[] = [];
   for (const row of rows) page.push(row);
+  const goldRowNow = missingRowFinder(store);
   for (const row of page) {
     const base = toDisputeRow(store, row);
     const clusters = clustersOf.all(row.id).map((cluster) => ({
@@ -70,6 +84,7 @@ function* streamRecords(store: Store, filter: DisputeFilter, engineer: string): 
       entity: base.entity,
       column: base.column,
       gold: base.gold,
+      gold_row_now: base.kind === 'missing_row' ? goldRowNow(base.id, base.task_id, base.entity, row.entity_key) : null,
       clusters,
       top_value: base.top_value,
       top_count: base.top_count,
@@ -80,4 +95,39 @@ function* streamRecords(store: Store, filter: DisputeFilter, engineer: string): 
       has_report: base.has_report,
     };
   }
+}
+
+/**
+ * Where the current gold holds a missing row's entity, found as the dispute
+ * panel and `show` find it (missingRowInGold): the dispute's entity, any
+ * system's spelling of it, or the value of a counted add_row / add_alias
+ * ruling, matched against each gold row's entity and aliases. Each task's gold
+ * rows are opened once per listing.
+ */
+function missingRowFinder(store: Store): (disputeId: string, taskId: string, entity: string, entityKey: string | null) => number | null {
+  const { db, sealer } = store;
+  const goldRowsOf = db.prepare<[string], { row_idx: number; entity_s: string; aliases_s: string }>(
+    'SELECT row_idx, entity_s, aliases_s FROM gold_rows WHERE task_id = ? ORDER BY row_idx',
+  );
+  const spellingsOf = db.prepare<[string, string], { response_entity_s: string | null }>(
+    `SELECT rr.response_entity_s FROM run_rows rr
+       JOIN run_tasks rt ON rt.run_id = rr.run_id AND rt.task_id = rr.task_id AND rt.state = 'graded'
+      WHERE rr.task_id = ? AND rr.entity_key = ? AND rr.gold_row IS NULL`,
+  );
+  const ruledOf = db.prepare<[string], { value_s: string | null }>(
+    `SELECT r.value_s FROM positions p JOIN rulings r ON r.id = p.ruling_id
+      WHERE p.dispute_id = ? AND p.decision IN ('add_row', 'add_alias')`,
+  );
+  const tasks = new Map<string, NamedGoldRow[]>();
+  return (disputeId, taskId, entity, entityKey) => {
+    let rows = tasks.get(taskId);
+    if (rows === undefined) {
+      rows = goldRowsOf.all(taskId).map((row) => ({ row: row.row_idx, entity: sealer.open(row.entity_s), aliases: sealer.openJson<string[]>(row.aliases_s, []) }));
+      tasks.set(taskId, rows);
+    }
+    if (rows.length === 0) return null;
+    const spellings = entityKey === null ? [] : spellingsOf.all(taskId, entityKey).map((row) => sealer.open(row.response_entity_s));
+    const ruled = ruledOf.all(disputeId).map((row) => sealer.open(row.value_s));
+    return goldRowNamed(rows, [entity, ...spellings, ...ruled])?.row ?? null;
+  };
 }

@@ -37,20 +37,32 @@ describe('import of ruling logs and issue files', () => {
   });
 
   it('lists the first 10 refused lines of a file that is no ruling log, then counts the rest; --json keeps every one', async () => {
-    // A `disputes --json` dump given to `rulings import`, and saved under a ruling log's name for `import` to find.
+    // A `disputes --json` dump saved under a ruling log's name for `import` to find.
     const content = Array.from({ length: 25 }, (_, index) => JSON.stringify({ id: `d-${index}`, status: 'open' })).join('\n');
     const db = dir.db('not-a-log.sqlite');
-    for (const [command, name] of [[['rulings', 'import'], 'disputes.json'], [['import'], 'disputes.rulings.jsonl']] as const) {
-      const dump = join(dir.path, name);
-      writeFileSync(dump, content);
-      const res = await cli([...command, dump, '--db', db]);
+    const dump = join(dir.path, 'disputes.rulings.jsonl');
+    writeFileSync(dump, content);
+    const res = await cli(['import', dump, '--db', db]);
+    expect(res.code).toBe(1);
+    const listed = res.stdout.split('\n').filter((line) => line.startsWith('  refused '));
+    expect(listed).toHaveLength(10);
+    expect(listed[9]).toContain(`refused ${dump}:10:`);
+    expect(res.stdout).toContain('  … and 15 more refused lines (--json lists every one)\n');
+    const json = await cli(['import', dump, '--json', '--db', db]);
+    expect((JSON.parse(json.stdout) as { rulings: { refused: unknown[] } }).rulings.refused).toHaveLength(25);
+  });
+
+  it('rulings import refuses a file that is no ruling log in one line, naming it', async () => {
+    // The same dump given to `rulings import` under its own name: one line, not one per line of it.
+    const dump = join(dir.path, 'disputes.json');
+    writeFileSync(dump, Array.from({ length: 25 }, (_, index) => JSON.stringify({ id: `d-${index}`, status: 'open' })).join('\n'));
+    for (const extra of [[], ['--json']]) {
+      const res = await cli(['rulings', 'import', dump, ...extra, '--db', dir.db('not-a-log-2.sqlite')]);
       expect(res.code).toBe(1);
-      const listed = res.stdout.split('\n').filter((line) => line.startsWith('  refused '));
-      expect(listed).toHaveLength(10);
-      expect(listed[9]).toContain(`refused ${dump}:10:`);
-      expect(res.stdout).toContain('  … and 15 more refused lines (--json lists every one)\n');
+      expect(res.stdout).toBe('');
+      expect(res.stderr).toBe(
+        `atlas-adjudicator: rulings import: ${dump}: not a ruling log (line 1 has no "format": "atlas-rulings/2"); expected a *.rulings.jsonl file written by \`rulings export\`\n`,
+      );
     }
-    const json = await cli(['rulings', 'import', join(dir.path, 'disputes.json'), '--json', '--db', db]);
-    expect((JSON.parse(json.stdout) as { refused: unknown[] }).refused).toHaveLength(25);
   });
 });

@@ -21,6 +21,7 @@ export const RECORDS: DisputeRecord[] = [
     entity: 'The Legend of Zelda: Ocarina of Time 3D',
     column: 'Critic Metascore',
     gold: { state: 'value', value: '94' },
+    gold_row_now: null,
     clusters: [
       { value: '93', systems: ['alpha', 'beta', 'gamma'], agrees_with_gold: false },
       { value: HOSTILE_VALUE, systems: ['delta'], agrees_with_gold: false },
@@ -42,6 +43,7 @@ export const RECORDS: DisputeRecord[] = [
     entity: "Link's Awakening",
     column: null,
     gold: { state: 'blank', value: null },
+    gold_row_now: null,
     clusters: [],
     top_value: null,
     top_count: 0,
