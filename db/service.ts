@@ -164,6 +164,7 @@ export function openService(options: ServiceOptions): ServiceHandle {
         version: APP_VERSION,
       };
     },
+    getDataVersion: () => ({ version: Number(store.db.pragma('data_version', { simple: true })) }),
     getSettings: () => ({ engineer: engineer() }),
     setSettings: (input) => writeSettings(settingsPath, { engineer: input.engineer }),
 

@@ -191,6 +191,16 @@ export interface PolicyEffect {
   resolve: number;
 }
 
+/**
+ * Changes when another connection commits to the store (a command line in
+ * another window, another app, an import's own connection): SQLite's
+ * `data_version`. Writes through this service's own connection leave it as
+ * it is; their callers refresh what they changed.
+ */
+export interface DataVersion {
+  version: number;
+}
+
 export interface StoreInfo {
   store_path: string;
   engineer: string;

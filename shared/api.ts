@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import type {
   AgreementStats,
+  DataVersion,
   DisputeDetail,
   DisputeListing,
   ExportResult,
@@ -131,6 +132,7 @@ function method<Input extends z.ZodType, Output>(input: Input) {
 
 export const apiMethods = {
   getInfo: method<typeof empty, StoreInfo>(empty),
+  getDataVersion: method<typeof empty, DataVersion>(empty),
   getSettings: method<typeof empty, Settings>(empty),
   setSettings: method<z.ZodObject<{ engineer: z.ZodString }>, Settings>(z.object({ engineer: text(200).min(1) }).strict()),
   startImport: method<typeof importInput, { jobId: string }>(importInput),

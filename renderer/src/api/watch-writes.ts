@@ -7,6 +7,7 @@ import { METHOD_NAMES, type AdjudicatorApi, type MethodName } from '../../../sha
 /** Calls that only read. Jobs write when they finish; their listeners reload (onJobFinished). */
 export const READ_ONLY_METHODS: ReadonlySet<MethodName> = new Set<MethodName>([
   'getInfo',
+  'getDataVersion',
   'getSettings',
   'getJob',
   'listDisputes',

@@ -1,6 +1,9 @@
-// Loads what every screen needs, and reloads it after each import or demo.
+// Loads what every screen needs, and reloads it after each import or demo,
+// and after another process writes to the store.
 import { useEffect } from 'react';
 import { refreshRows, resetRows } from '../features/queue/grid-bridge';
+import { watchExternalWrites } from '../features/review/external-writes';
+import { refreshEverything } from '../features/review/refresh';
 import { useDisputeStore } from '../stores/dispute-store';
 import { onJobFinished } from '../stores/import-store';
 import { useInfoStore } from '../stores/info-store';
@@ -40,10 +43,17 @@ export function useStartup(): void {
         void useDisputeStore.getState().reload();
       }
     });
+    // Another process wrote to the store (a `rule` on the command line): everything shown follows, in place.
+    const stopExternal = watchExternalWrites(() => {
+      void useQueueStore.getState().loadFacets();
+      if (useReportsStore.getState().loaded) void useReportsStore.getState().refresh();
+      void refreshEverything();
+    });
     return () => {
       stopJobs();
       stopEngineer();
       stopReports();
+      stopExternal();
     };
   }, []);
 }
