@@ -1,7 +1,7 @@
 // `import PATH... [--json]`: dataset files, run directories, *.cells.jsonl,
 // *.judges.jsonl, ruling logs and GitHub issue JSON, auto-detected by the
 // service, in one transaction.
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseFileSize } from '../../db/readers/file-size';
 import { dbPathOf, parseCommand, withService } from '../args';
@@ -32,7 +32,8 @@ with a message; the default is $ATLAS_ADJUDICATOR_MAX_FILE_SIZE, else 64M.
 Exit status: 0 when the import completed (even with skipped tasks); 1 when
 nothing could be imported (an empty store stayed empty, or every ruling and
 issue given was refused) or on a fatal error (the store is then unchanged);
-130 when interrupted with Ctrl+C (the store is unchanged).
+130 when interrupted with Ctrl+C (the store is unchanged). A store the
+import would have created is not left behind when it fails.
 
 ${COMMON_HELP}
 `;
@@ -50,7 +51,33 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
   const absent = paths.find((p) => !existsSync(p));
   if (absent !== undefined) throw new CliError(`import: no such file or directory: ${absent}`);
 
-  return withService(ctx, { dbPath: dbPathOf(values.db, ctx), mustExist: false }, async (service) => {
+  const dbPath = dbPathOf(values.db, ctx);
+  // A store this command creates and then imports nothing into is removed again: a failed or
+  // cancelled first import leaves no empty store behind to be taken for a real one.
+  const created = !existsSync(dbPath);
+  const outcome = { added: false };
+  try {
+    return await importInto(ctx, dbPath, paths, values, maxFileBytes, outcome);
+  } catch (error) {
+    // Only a store that holds nothing: a failure after a good import (a closed pipe on stdout) keeps it.
+    if (created && !outcome.added) removeStoreFiles(dbPath);
+    throw error;
+  }
+}
+
+function removeStoreFiles(dbPath: string): void {
+  for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${dbPath}${suffix}`, { force: true });
+}
+
+async function importInto(
+  ctx: CliContext,
+  dbPath: string,
+  paths: string[],
+  values: { json?: boolean | undefined; 'replace-runs'?: boolean | undefined },
+  maxFileBytes: number | undefined,
+  outcome: { added: boolean },
+): Promise<number> {
+  return withService(ctx, { dbPath, mustExist: false }, async (service) => {
     const before = await service.getInfo({});
     const controller = new AbortController();
     const stopListening = ctx.onSignal(['SIGINT', 'SIGTERM'], () => controller.abort());
@@ -71,6 +98,7 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
       stopListening();
     }
 
+    outcome.added = !addedNothing(report);
     if (values.json) await writeJsonLine(ctx.stdout, importReportJson(report));
     else await write(ctx.stdout, importReportText(report));
 

@@ -39,7 +39,49 @@ export async function readDataset(file: string, options: ReaderOptions = {}): Pr
     const parquet = await openParquet(path);
     return { format: 'parquet', path, sha256, rowCount: Number(parquet.metadata.num_rows), tasks: parquetTasks(path, parquet, options.signal) };
   }
+  await refuseCutOffEnd(path);
   return { format: 'jsonl', path, sha256, rowCount: null, tasks: jsonlTasks(path, maxBytes, sha256, options.signal) };
+}
+
+const TAIL_CHUNK = 64 * 1024;
+
+/**
+ * A dataset whose last line stops in the middle of a record is a cut-off
+ * copy (an interrupted download): refused whole, before any task, rather than
+ * imported as the first tasks of the benchmark with a skipped last line and
+ * made the store's base. A last line without its newline that is whole JSON
+ * is fine.
+ */
+async function refuseCutOffEnd(path: string): Promise<void> {
+  const handle = await open(path, 'r');
+  try {
+    const { size } = await handle.stat();
+    if (size === 0) return;
+    const last = Buffer.alloc(1);
+    await handle.read(last, 0, 1, size - 1);
+    if (last[0] === 0x0a) return;
+    // The last line: read backwards in chunks to the newline before it.
+    const chunks: Buffer[] = [];
+    let end = size;
+    while (end > 0) {
+      const start = Math.max(0, end - TAIL_CHUNK);
+      const chunk = Buffer.alloc(end - start);
+      await handle.read(chunk, 0, chunk.length, start);
+      const newline = chunk.lastIndexOf(0x0a);
+      chunks.unshift(newline >= 0 ? chunk.subarray(newline + 1) : chunk);
+      if (newline >= 0) break;
+      end = start;
+    }
+    const text = Buffer.concat(chunks).toString('utf8').trim();
+    if (text === '') return;
+    try {
+      JSON.parse(text);
+    } catch {
+      throw new ReaderError(path, '', 'the file ends in the middle of a record (its last line is cut off, as by an interrupted download); nothing of it was imported: fetch the whole file');
+    }
+  } finally {
+    await handle.close();
+  }
 }
 
 /** One dataset record (already a plain object) to a DatasetTask; throws ReaderError naming the field. */
