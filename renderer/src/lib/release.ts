@@ -31,7 +31,9 @@ export function formatDelta(d: number | null | undefined, digits = 3): string {
 }
 
 export interface DeltaAxis {
+  /** −max: the axis is symmetric around 0. */
   min: number;
+  /** A whole number of intervals, so every tick (0 among them) falls on a multiple of the interval. */
   max: number;
   /** Between ticks: 1, 2 or 5 × 10ⁿ. */
   interval: number;
@@ -39,21 +41,35 @@ export interface DeltaAxis {
   digits: number;
 }
 
+/** The nice steps, 1, 2 and 5 × 10ⁿ, from the one at or below `x` upwards. */
+function* niceSteps(x: number): Generator<number> {
+  for (let power = 10 ** Math.floor(Math.log10(x)); ; power *= 10) for (const m of [1, 2, 5]) yield m * power;
+}
+
 /**
  * The Δ axis of the score chart: symmetric around 0, a little wider than the
- * largest change, at least `ticks` round steps across. The labels' precision
- * follows the step (0.005 → three decimals), never a fixed count that would
- * print two neighbouring ticks alike ("−0.01 −0.01").
+ * largest change, in 2 to `maxSteps` round steps (1, 2 or 5 × 10ⁿ) each side.
+ * Its ends are multiples of the step, so the ticks ECharts draws from the
+ * minimum upwards land on round values, 0 among them, and each label sits
+ * exactly at the value it reads. The labels' precision follows the step
+ * (0.005 → three decimals), never a fixed count that would print two
+ * neighbouring ticks alike ("−0.01 −0.01").
  */
-export function deltaAxis(largest: number, ticks = 4): DeltaAxis {
+export function deltaAxis(largest: number, maxSteps = 3): DeltaAxis {
   const half = Math.max(0.005, Math.abs(largest)) * 1.15;
-  const raw = (2 * half) / ticks;
-  const power = 10 ** Math.floor(Math.log10(raw));
-  // The largest round step that still gives `ticks` steps across (up to 2.5 times as many).
-  const interval = ([5, 2].find((m) => m * power <= raw + 1e-12) ?? 1) * power;
+  let interval = half;
+  // The finest step that spans the half-axis in at most maxSteps steps (so at least two, as the next finer one needs more).
+  for (const step of niceSteps(half / (maxSteps * 10))) {
+    if (Math.ceil(half / step - 1e-9) <= maxSteps) {
+      interval = step;
+      break;
+    }
+  }
   // Nudged: log10 of 0.01 may come out a hair under -2.
   const digits = Math.max(0, -Math.floor(Math.log10(interval) + 1e-9));
-  return { min: -half, max: half, interval, digits };
+  // Rounded to the step's decimals: 3 × 0.005 is 0.015000000000000001 in floating point.
+  const max = Number((Math.ceil(half / interval - 1e-9) * interval).toFixed(digits + 1));
+  return { min: -max, max, interval, digits };
 }
 
 export type Trend = 'up' | 'down' | 'flat';

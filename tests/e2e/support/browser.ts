@@ -18,6 +18,12 @@ export interface LaunchedBrowser {
 export interface LaunchOptions {
   /** Added after the standard flags, e.g. `--host-resolver-rules=…` to simulate DNS rebinding. */
   extraArgs?: string[];
+  /**
+   * Classic scrollbars that take room, as on the desktop, instead of the
+   * hidden ones Playwright's headless mode asks for (--hide-scrollbars): for
+   * layout tests, where a 15-px scrollbar is what pushes a column out of view.
+   */
+  showScrollbars?: boolean;
 }
 
 export async function launchBrowser(options: LaunchOptions = {}): Promise<LaunchedBrowser> {
@@ -25,6 +31,7 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Launch
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
+    ...(options.showScrollbars === true ? { ignoreDefaultArgs: ['--hide-scrollbars'] } : {}),
     args: [
       '--headless',
       '--no-sandbox',

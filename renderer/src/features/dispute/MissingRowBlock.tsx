@@ -1,12 +1,14 @@
 // An entity several systems returned but gold lacks: how each system named
 // it, its values for every column, and its sources. Letters pick a system.
+// The table keeps to the panel's width: long source URLs are cut, whole in
+// their tooltips (FittedSourceList).
 import type { DisputeDetail, MissingRowSystemView } from '../../../../shared/api-types';
 import { oneLine, valueDisplay } from '../../lib/format';
 import { clusterKey } from '../../lib/keys';
 import { useRulingStore } from '../../stores/ruling-store';
 import { Section } from '../../ui/Section';
 import { ValueText } from '../../ui/ValueText';
-import { SourceList } from './SourceLink';
+import { FittedSourceList } from './SystemCellTable';
 
 export function MissingRowBlock({ detail }: { detail: DisputeDetail }) {
   const picked = useRulingStore((s) => s.draft.picked);
@@ -44,21 +46,21 @@ function MissingRowSystem({ system, index, picked, onPick }: MissingRowSystemPro
         </div>
       </div>
       {system.values.length > 0 && (
-        <table className="kv-table">
+        <table className="kv-table kv-table-fit">
           <tbody>
             {system.values.map((v) => (
               <tr key={v.column}>
                 <th scope="row">{oneLine(v.column)}</th>
                 <td>
                   <ValueText display={valueDisplay(v.value)} />
-                  <SourceList urls={v.sources} />
+                  <FittedSourceList urls={v.sources} />
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
       )}
-      <SourceList urls={system.sources} />
+      <FittedSourceList urls={system.sources} />
     </li>
   );
 }

@@ -3,7 +3,25 @@
 import type { SystemCellView } from '../../../../shared/api-types';
 import { oneLine, shownText } from '../../lib/format';
 import { LongText } from '../../ui/LongText';
-import { SourceList } from './SourceLink';
+import { SourceLink } from './SourceLink';
+
+/**
+ * Source links that fit the panel's width: a long host or path is cut with an
+ * ellipsis (panel.css, .source-list-fit) and the whole URL is the row's
+ * tooltip, so a narrow window never scrolls the panel sideways.
+ */
+export function FittedSourceList({ urls, empty = null }: { urls: readonly string[]; empty?: string | null }) {
+  if (urls.length === 0) return empty ? <div className="muted small">{empty}</div> : null;
+  return (
+    <ul className="source-list source-list-fit">
+      {urls.map((url, i) => (
+        <li key={`${i}-${url}`} title={shownText(url)}>
+          <SourceLink url={url} />
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 export function SystemCellTable({ cells }: { cells: readonly SystemCellView[] }) {
   return (
@@ -28,7 +46,7 @@ export function SystemCellTable({ cells }: { cells: readonly SystemCellView[] })
             </div>
           )}
           {cell.reasoning != null && cell.reasoning !== '' && <p className="reasoning">{shownText(cell.reasoning)}</p>}
-          <SourceList urls={cell.sources} empty="no sources" />
+          <FittedSourceList urls={cell.sources} empty="no sources" />
         </li>
       ))}
     </ul>

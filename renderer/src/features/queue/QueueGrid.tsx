@@ -15,6 +15,7 @@ import {
   ValidationModule,
   type GetRowIdParams,
   type GridReadyEvent,
+  type GridSizeChangedEvent,
   type RowClassParams,
   type SelectionChangedEvent,
 } from 'ag-grid-community';
@@ -41,6 +42,17 @@ ModuleRegistry.registerModules([
 ]);
 
 const getRowId = (p: GetRowIdParams<DisputeRow>) => p.data.id;
+
+/**
+ * A resized window (or panel) keeps the selected dispute in view: a shorter
+ * grid would otherwise leave it below the fold, a narrower one scrolled off.
+ * ensureIndexVisible does nothing when the row is already shown.
+ */
+const keepSelectionInView = (e: GridSizeChangedEvent<DisputeRow>) => {
+  const index = e.api.getSelectedNodes()[0]?.rowIndex;
+  if (index != null) e.api.ensureIndexVisible(index);
+};
+
 const rowClass = (p: RowClassParams<DisputeRow>) => (p.data ? `row-${p.data.status}` : 'row-loading');
 
 /** How many low-value columns the grid's box is too narrow for, kept up to date as it resizes. */
@@ -103,6 +115,12 @@ export function QueueGrid() {
         tooltipShowDelay={600}
         onGridReady={onGridReady}
         onSelectionChanged={onSelectionChanged}
+        onGridSizeChanged={keepSelectionInView}
+        // The vertical scrollbar's room is always kept: a filter that lists a
+        // few rows hides it, the flexed columns spread into its room, and when
+        // a longer listing brings it back ag-grid does not narrow them, so the
+        // grid scrolled sideways and cut the Mine column ("accept both").
+        alwaysShowVerticalScroll
         defaultColDef={{ resizable: true, suppressMovable: true, sortingOrder: ['asc', 'desc', null] }}
       />
       {total === 0 && <EmptyQueue />}

@@ -38,8 +38,8 @@ export function deltaOption(rows: readonly DeltaChartRow[]): ChartOption {
       max: axis.max,
       interval: axis.interval,
       axisLine: { show: false },
-      // The ends are the data's span, not round numbers: label only the ticks inside.
-      axisLabel: { color: MUTED, showMinLabel: false, showMaxLabel: false, formatter: (v: number) => formatDelta(v, axis.digits) },
+      // The ends are multiples of the interval (deltaAxis), so ECharts' ticks, counted from the minimum, are round values and 0 is one of them.
+      axisLabel: { color: MUTED, showMinLabel: true, showMaxLabel: true, formatter: (v: number) => formatDelta(v, axis.digits) },
       splitLine: { lineStyle: { color: SPLIT_LINE } },
     },
     yAxis: {

@@ -2,14 +2,25 @@
 // revision. Exporting records the revision; the same tag with other changes
 // is refused. The patch written becomes the one the next steps work on.
 // The form starts on the next tag the history has not taken, the store's
-// revision as base, and the patch beside the base dataset.
+// revision as base, and the patch beside the base dataset (or, once this
+// session has written an output, in that folder). A refusal names the field
+// as the form labels it (lib/field-errors.ts).
 import { useEffect, useMemo, type FormEvent } from 'react';
 import type { ExportResult } from '../../../../shared/api-types';
 import { errorMessage, host } from '../../api/client';
+import { EXPORT_FIELD_LABELS, fieldErrorText } from '../../lib/field-errors';
 import { formatCount, formatTime, oneLine } from '../../lib/format';
+import { noteOutputPath } from '../../lib/output-folder';
 import { useInfoStore } from '../../stores/info-store';
 import { exportFormOf, useReleaseStore } from '../../stores/release-store';
 import { notify } from '../../stores/ui-store';
+
+// The folder a patch was written to is where the next output goes by default
+// this session (the next export, a ruling log), not back beside the dataset.
+// Noted as the export lands, before the form shows its next default.
+useReleaseStore.subscribe((state, previous) => {
+  if (state.exported != null && state.exported !== previous.exported) noteOutputPath(state.exported.path);
+});
 
 export function ExportSection() {
   const info = useInfoStore((s) => s.info);
@@ -100,7 +111,7 @@ export function ExportSection() {
           </div>
         )}
         {/* A refusal can list several disputes, one per line. */}
-        {error != null && <div className="error-box release-error multiline">Not exported: {error}</div>}
+        {error != null && <div className="error-box release-error multiline">Not exported: {fieldErrorText(error, EXPORT_FIELD_LABELS)}</div>}
         <div className="form-actions">
           <span className="spacer" />
           {busy && job?.state === 'running' && (

@@ -5,6 +5,7 @@
 import type { ExportResult } from '../../../../shared/api-types';
 import type { RevisionRecord } from '../../../../shared/revision-types';
 import { shortPath, suggestRevision } from '../../lib/format';
+import { lastOutputFolder } from '../../lib/output-folder';
 import { revisedDatasetPath, siblingPath } from '../../lib/release';
 
 /** "v1.9" before "v1.10": tags compared with their numbers as numbers. */
@@ -41,9 +42,38 @@ export function nextFreeTag(storeRevision: string | null, records: readonly Pick
   return tag;
 }
 
-/** The patch file's default name, "atlas-v1.1.patch.json", beside `anchor` (the base dataset, else the store). */
-export function defaultPatchPath(anchor: string, tag: string): string {
-  return siblingPath(anchor, `atlas-${tag.trim() || 'patch'}.patch.json`);
+/** `name` in `folder` (with its separator) when one is given, else beside `anchor`. */
+function outputPath(anchor: string, name: string, folder: string | null): string {
+  return folder != null && folder !== '' ? `${folder}${name}` : siblingPath(anchor, name);
+}
+
+/**
+ * The patch file's default name, "atlas-v1.1.patch.json": in the folder this
+ * session last wrote an output to (lib/output-folder.ts), else beside
+ * `anchor` (the base dataset, else the store).
+ */
+export function defaultPatchPath(anchor: string, tag: string, folder: string | null = lastOutputFolder()): string {
+  return outputPath(anchor, `atlas-${tag.trim() || 'patch'}.patch.json`, folder);
+}
+
+/** An engineer's name as a file name: "Mia Chen" → "Mia-Chen"; "atlas" when nothing of it is left. */
+function fileStem(name: string): string {
+  return (
+    name
+      .trim()
+      .replace(/[^\p{L}\p{N}._-]+/gu, '-')
+      .replace(/^[-.]+|-+$/gu, '') || 'atlas'
+  );
+}
+
+/**
+ * The ruling log's default, "mia.rulings.jsonl" (the engineer's name): in the
+ * folder this session last wrote an output to, else beside `anchor` (the
+ * dataset, else the store), as the patch export does.
+ */
+export function defaultRulingLogPath(anchor: string, engineer: string, folder: string | null = lastOutputFolder()): string {
+  if ((folder == null || folder === '') && anchor.trim() === '') return '';
+  return outputPath(anchor.trim(), `${fileStem(engineer)}.rulings.jsonl`, folder);
 }
 
 /** The revised dataset's default: beside the base, named with the revision; empty until both are known. */
@@ -80,7 +110,8 @@ export function patchCandidates(
   const latest = latestRevision(records);
   if (latest != null && latest.imported_at == null) {
     if (latest.patch_path) add({ path: latest.patch_path, revision: latest.tag, guessed: false });
-    for (const anchor of anchors) if (anchor) add({ path: defaultPatchPath(anchor, latest.tag), revision: latest.tag, guessed: true });
+    // Beside each anchor, as a fresh session's export puts it (not in this session's last output folder).
+    for (const anchor of anchors) if (anchor) add({ path: defaultPatchPath(anchor, latest.tag, null), revision: latest.tag, guessed: true });
   }
   return out;
 }

@@ -4,8 +4,13 @@
 import { useState, type FormEvent } from 'react';
 import type { RulingLogExport, RulingLogImport } from '../../../../shared/api-types';
 import { errorMessage, host } from '../../api/client';
+import { fieldErrorText, MERGE_LOGS_FIELD_LABELS, WRITE_LOG_FIELD_LABELS } from '../../lib/field-errors';
 import { formatCount } from '../../lib/format';
+import { noteOutputPath, useOutputFolder } from '../../lib/output-folder';
+import { useInfoStore } from '../../stores/info-store';
+import { useReleaseStore } from '../../stores/release-store';
 import { notify } from '../../stores/ui-store';
+import { defaultRulingLogPath } from '../revisions/release-defaults';
 import { RulingLogReport } from './RulingLogReport';
 import { mergeRulingLogs, parsePaths, writeRulingLog } from './ruling-logs';
 
@@ -26,7 +31,13 @@ export function RulingLogCard() {
 }
 
 function WriteLog() {
-  const [out, setOut] = useState('');
+  const info = useInfoStore((s) => s.info);
+  const dataset = useReleaseStore((s) => s.dataset);
+  const folder = useOutputFolder((s) => s.folder);
+  // What the engineer typed or chose; until then the default: <engineer>.rulings.jsonl in
+  // the folder this session last wrote to, else beside the dataset (else the store).
+  const [edited, setOut] = useState<string | null>(null);
+  const out = edited ?? defaultRulingLogPath(dataset.trim() || info?.dataset_path || info?.store_path || '', info?.engineer ?? '', folder);
   const [plaintext, setPlaintext] = useState(false);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<RulingLogExport | null>(null);
@@ -39,10 +50,11 @@ function WriteLog() {
     setResult(null);
     try {
       const written = await writeRulingLog(out.trim(), plaintext);
+      noteOutputPath(written.path);
       setResult(written);
       notify(`Ruling log written: ${formatCount(written.rulings)} rulings.`, 'success');
     } catch (err) {
-      setError(errorMessage(err));
+      setError(fieldErrorText(errorMessage(err), WRITE_LOG_FIELD_LABELS));
     } finally {
       setBusy(false);
     }
@@ -109,7 +121,7 @@ function MergeLogs() {
       setResult(merged);
       notify(`Merged: ${formatCount(merged.added)} added, ${formatCount(merged.duplicates)} already here, ${formatCount(merged.refused.length)} refused.`, merged.refused.length > 0 ? 'info' : 'success');
     } catch (err) {
-      setError(errorMessage(err));
+      setError(fieldErrorText(errorMessage(err), MERGE_LOGS_FIELD_LABELS));
     } finally {
       setBusy(false);
     }
