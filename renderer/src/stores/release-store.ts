@@ -73,6 +73,8 @@ export interface ReleaseState {
   exportJob: JobStatus | null;
   exported: ExportResult | null;
   exportError: string | null;
+  /** The output file exists and is no patch for this tag: the engineer is asked before it is replaced. */
+  exportReplaces: string | null;
   preview: Loadable<RescoreResult>;
   /** The running (or last) score preview job: progress over tasks, and cancel. */
   previewJob: JobStatus | null;
@@ -94,7 +96,9 @@ export interface ReleaseState {
   /** Reads the patch for its revision; setPatchPath calls it once typing pauses. */
   identifyPatch: (path?: string) => Promise<void>;
   setExportForm: (patch: Partial<ExportForm>) => void;
-  runExport: () => Promise<void>;
+  /** `replace`: the engineer said an existing file that is no patch for this tag may be replaced. */
+  runExport: (replace?: boolean) => Promise<void>;
+  keepExistingExport: () => void;
   cancelExport: () => Promise<void>;
   runPreview: (path?: string) => Promise<void>;
   cancelPreview: () => Promise<void>;
@@ -142,6 +146,9 @@ function remember(paths: Partial<ReleasePaths>): void {
   rememberPaths(pageStorage(), useInfoStore.getState().info?.store_path ?? '', paths);
 }
 
+/** How the service refuses an output that exists and is not this export's own kind (db/output-guard.ts). */
+const FOREIGN_OUTPUT = /already exists and is not a patch for /u;
+
 export const useReleaseStore = create<ReleaseState>()((set, get) => ({
   section: 'export',
   dataset: '',
@@ -153,6 +160,7 @@ export const useReleaseStore = create<ReleaseState>()((set, get) => ({
   exportJob: null,
   exported: null,
   exportError: null,
+  exportReplaces: null,
   preview: idle(),
   previewJob: null,
   review: idle(),
@@ -199,11 +207,11 @@ export const useReleaseStore = create<ReleaseState>()((set, get) => ({
   },
   setExportForm: (patch) => set({ exportEdits: { ...get().exportEdits, ...patch } }),
 
-  runExport: async () => {
+  runExport: async (replace = false) => {
     if (get().exporting) return;
     const form = exportFormOf(get(), useInfoStore.getState().info);
     const dataset = get().dataset.trim();
-    set({ exporting: true, exportError: null, exported: null });
+    set({ exporting: true, exportError: null, exported: null, exportReplaces: null });
     try {
       // A job: progress by step, and cancel until the revision is recorded.
       const { jobId } = await api.startExport({
@@ -212,6 +220,7 @@ export const useReleaseStore = create<ReleaseState>()((set, get) => ({
         ...(form.baseRevision.trim() ? { baseRevision: form.baseRevision.trim() } : {}),
         ...(dataset ? { dataset } : {}),
         plaintext: form.plaintext,
+        overwrite: replace,
       });
       const job = await pollJob((i) => api.getJob(i), jobId, (status) => set({ exportJob: status }));
       if (job.state !== 'done' || !job.export) {
@@ -238,9 +247,13 @@ export const useReleaseStore = create<ReleaseState>()((set, get) => ({
       void get().loadRevisions();
       await get().runPreview(result.path);
     } catch (error) {
-      set({ exporting: false, exportError: errorMessage(error) });
+      const message = errorMessage(error);
+      // The service's refusal of an existing file of another kind (db/output-guard.ts): asked, not shown as a failure.
+      if (!replace && FOREIGN_OUTPUT.test(message)) set({ exporting: false, exportReplaces: form.out.trim() });
+      else set({ exporting: false, exportError: message });
     }
   },
+  keepExistingExport: () => set({ exportReplaces: null }),
 
   runPreview: async (path) => {
     const patch = (path ?? get().patchPath).trim();

@@ -36,6 +36,8 @@ export function ExportSection() {
   const runExport = useReleaseStore((s) => s.runExport);
   const job = useReleaseStore((s) => s.exportJob);
   const cancelExport = useReleaseStore((s) => s.cancelExport);
+  const replaces = useReleaseStore((s) => s.exportReplaces);
+  const keepExistingExport = useReleaseStore((s) => s.keepExistingExport);
 
   // The tags already taken: the suggestion skips them.
   useEffect(() => {
@@ -108,6 +110,24 @@ export function ExportSection() {
         {current.plaintext && (
           <div className="warning">
             Plain text puts gold values, entity names and evidence in the file readable by anyone. Never commit a plain-text patch to a public repository — benchmark answers would leak.
+          </div>
+        )}
+        {replaces != null && !busy && (
+          <div className="warning apply-replaces" role="alertdialog" aria-label="Replace existing file">
+            <p>This file exists and is not a patch for {oneLine(current.revision.trim())}; exporting would replace it:</p>
+            <ul className="mono small">
+              <li>{oneLine(replaces)}</li>
+            </ul>
+            <div className="form-actions">
+              <span className="spacer" />
+              {/* The safe answer has the focus: Enter keeps the file, Tab then Enter replaces it. */}
+              <button type="button" className="button" onClick={keepExistingExport} autoFocus>
+                Keep it
+              </button>
+              <button type="button" className="button button-primary" onClick={() => void runExport(true)}>
+                Replace and export
+              </button>
+            </div>
           </div>
         )}
         {/* A refusal can list several disputes, one per line. */}

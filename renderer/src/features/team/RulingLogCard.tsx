@@ -5,14 +5,14 @@ import { useState, type FormEvent } from 'react';
 import type { RulingLogExport, RulingLogImport } from '../../../../shared/api-types';
 import { errorMessage, host } from '../../api/client';
 import { fieldErrorText, MERGE_LOGS_FIELD_LABELS, WRITE_LOG_FIELD_LABELS } from '../../lib/field-errors';
-import { formatCount } from '../../lib/format';
+import { formatCount, oneLine } from '../../lib/format';
 import { noteOutputPath, useOutputFolder } from '../../lib/output-folder';
 import { useInfoStore } from '../../stores/info-store';
 import { useReleaseStore } from '../../stores/release-store';
 import { notify } from '../../stores/ui-store';
 import { defaultRulingLogPath } from '../revisions/release-defaults';
 import { RulingLogReport } from './RulingLogReport';
-import { mergeRulingLogs, parsePaths, writeRulingLog } from './ruling-logs';
+import { mergeRulingLogs, parsePaths, refusedAsForeign, writeRulingLog } from './ruling-logs';
 
 export function RulingLogCard() {
   return (
@@ -42,22 +42,30 @@ function WriteLog() {
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<RulingLogExport | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [replaces, setReplaces] = useState<string | null>(null);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const write = async (replace: boolean) => {
     setBusy(true);
     setError(null);
     setResult(null);
+    setReplaces(null);
     try {
-      const written = await writeRulingLog(out.trim(), plaintext);
+      const written = await writeRulingLog(out.trim(), plaintext, replace);
       noteOutputPath(written.path);
       setResult(written);
       notify(`Ruling log written: ${formatCount(written.rulings)} rulings.`, 'success');
     } catch (err) {
-      setError(fieldErrorText(errorMessage(err), WRITE_LOG_FIELD_LABELS));
+      const message = errorMessage(err);
+      if (!replace && refusedAsForeign(message)) setReplaces(out.trim());
+      else setError(fieldErrorText(message, WRITE_LOG_FIELD_LABELS));
     } finally {
       setBusy(false);
     }
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    await write(false);
   };
 
   const choose = async () => {
@@ -88,6 +96,24 @@ function WriteLog() {
         Write values and rationales in plain text
       </label>
       {plaintext && <div className="warning">Plain text puts gold values and rationales in the file readable by anyone. Never commit it to a public repository.</div>}
+      {replaces != null && !busy && (
+        <div className="warning apply-replaces" role="alertdialog" aria-label="Replace existing file">
+          <p>This file exists and is not a ruling log; writing the log would replace it:</p>
+          <ul className="mono small">
+            <li>{oneLine(replaces)}</li>
+          </ul>
+          <div className="form-actions">
+            <span className="spacer" />
+            {/* The safe answer has the focus: Enter keeps the file, Tab then Enter replaces it. */}
+            <button type="button" className="button" onClick={() => setReplaces(null)} autoFocus>
+              Keep it
+            </button>
+            <button type="button" className="button button-primary" onClick={() => void write(true)}>
+              Replace and write
+            </button>
+          </div>
+        </div>
+      )}
       <div className="form-actions">
         {error != null && <span className="error-text">{error}</span>}
         <span className="spacer" />

@@ -11,8 +11,14 @@ export function parsePaths(text: string): string[] {
     .filter((p) => p !== '');
 }
 
-export function writeRulingLog(out: string, plaintext: boolean): Promise<RulingLogExport> {
-  return api.exportRulings({ out, plaintext });
+/** `overwrite`: the engineer said an existing file that is no ruling log may be replaced. */
+export function writeRulingLog(out: string, plaintext: boolean, overwrite = false): Promise<RulingLogExport> {
+  return api.exportRulings({ out, plaintext, overwrite });
+}
+
+/** How the service refuses an output that exists and is no ruling log (db/output-guard.ts): asked, not shown as a failure. */
+export function refusedAsForeign(message: string): boolean {
+  return /already exists and is not a ruling log/u.test(message);
 }
 
 export async function mergeRulingLogs(paths: string[]): Promise<RulingLogImport> {
