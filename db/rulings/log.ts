@@ -6,7 +6,7 @@ import { REVISION_TAG, REVISION_TAG_EXPECTED } from '../../shared/api';
 import { decryptText, encryptText } from '../../shared/crypto';
 import { disputeId } from '../../shared/dispute-id';
 import { writeFileAtomic } from '../fs-atomic';
-import { ReaderError } from '../readers/errors';
+import { describeZodError, ReaderError } from '../readers/errors';
 import { maxBytesOf } from '../readers/file-size';
 import { lineBytes, readFileLimited } from '../readers/files';
 import type { Store } from '../store';
@@ -186,10 +186,11 @@ function readLine(raw: string | null, where: string, canaryOf: (taskId: string) 
   if (raw.trim() === '') return null;
   let line: RulingLine;
   try {
-    const parsed = rulingLineSchema.safeParse(JSON.parse(raw));
+    const parsed = rulingLineSchema.safeParse(JSON.parse(raw), { reportInput: true });
     if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      return { where, refused: `${issue.path.join('.') || 'line'}: ${issue.message}` };
+      // Worded as the dataset and run readers word theirs: the field, then what it should be and what it is.
+      const { field, reason } = describeZodError(parsed.error);
+      return { where, refused: `${field || 'line'}: ${reason}` };
     }
     line = parsed.data;
   } catch (error) {
