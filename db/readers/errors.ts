@@ -96,6 +96,8 @@ function issueReason(issue: Issue): string {
       return `expected ${EXPECTED_NAMES[issue.expected] ?? issue.expected}, got ${describeValue(input)}`;
     case 'invalid_value':
       return `expected one of ${issue.values.map((v) => String(v)).join(', ')}, got ${describeValue(input)}`;
+    case 'unrecognized_keys':
+      return `${issue.keys.length === 1 ? 'a field' : 'fields'} this format does not have: ${issue.keys.map((key) => JSON.stringify(key)).join(', ')}`;
     case 'invalid_union': {
       // All branches failing on the type itself reads best as "expected a or b".
       const types = issue.errors.map((branch) => branch[0]).filter((first): first is Issue => !!first);

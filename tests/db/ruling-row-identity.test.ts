@@ -193,8 +193,8 @@ describe('ruling logs keep the entity of each gold row they name', () => {
     writeFileSync(path, [JSON.stringify(withoutGold), JSON.stringify({ ...line, format: 'atlas-rulings/1' })].join('\n') + '\n');
     const report = await track(freshService('noah')).importRulings({ paths: [path] });
     expect(report.refused.map((item) => item.reason)).toEqual([
-      'gold_row_entity_key: Invalid input: expected string, received undefined',
-      'line: Unrecognized keys: "gold_row_entity_key", "row_entity_key"',
+      'gold_row_entity_key: expected string, but it is missing',
+      'line: fields this format does not have: "gold_row_entity_key", "row_entity_key"',
     ]);
   });
 

@@ -54,6 +54,8 @@ describe('an output that exists and is not the export’s own kind', () => {
     await ask.waitFor();
     await ask.getByRole('button', { name: 'Replace and export' }).click();
     await expect.poll(() => readFileSync(notes, 'utf8'), { timeout: 20_000 }).toContain('"format": "atlas-gold-patch/1"');
+    // The export is done when the desk shows its score preview (it moves there itself).
+    await page.getByRole('table', { name: 'Score preview per system' }).waitFor({ timeout: 30_000 });
     expect((await bridge.api('listRevisions', {})).map((revision) => revision.tag)).toEqual(['v1.1']);
   });
 

@@ -111,7 +111,7 @@ describe('tagged revisions in the browser', () => {
       expect(cells[7]).toBe(String(s.needs_regrade.length));
       expect(cells[8]).toBe(String(s.differing_tasks.length));
     }
-    expect(await page.locator('.preview-figures').textContent()).toContain(`${expected.touched_tasks.length}tasks touched`);
+    expect(await page.locator('.preview-figures').textContent()).toContain(`${expected.touched_tasks.length}${expected.touched_tasks.length === 1 ? 'task touched' : 'tasks touched'}`);
   });
 
   it('lists every operation of the patch in the review, decrypted on screen only, and filters them', async () => {

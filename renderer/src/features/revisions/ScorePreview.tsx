@@ -73,11 +73,11 @@ function PreviewResult({ result, stale }: { result: RescoreResult; stale: boolea
   return (
     <div className={`preview ${stale ? 'preview-stale' : ''}`}>
       <div className="preview-figures figures">
-        <Figure n={result.operations} label="operations" />
-        <Figure n={result.touched_tasks.length} label="tasks touched" />
-        <Figure n={result.systems.length} label="runs rescored" />
+        <Figure n={result.operations} label={result.operations === 1 ? 'operation' : 'operations'} />
+        <Figure n={result.touched_tasks.length} label={result.touched_tasks.length === 1 ? 'task touched' : 'tasks touched'} />
+        <Figure n={result.systems.length} label={result.systems.length === 1 ? 'run rescored' : 'runs rescored'} />
         <Figure n={moved} label="Row F1 moved" />
-        <Figure n={result.needs_regrade} label="cells need regrade" warn={result.needs_regrade > 0} />
+        <Figure n={result.needs_regrade} label={result.needs_regrade === 1 ? 'cell needs regrade' : 'cells need regrade'} warn={result.needs_regrade > 0} />
       </div>
       <p className="muted small">
         {oneLine(result.revision)} on {oneLine(result.base_revision)}. Recomputed from the stored verdicts with the patched gold: deterministic rules re-checked, <code>llm_judge</code> cells the patch
