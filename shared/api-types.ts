@@ -34,6 +34,12 @@ export interface ImportReport {
    * left as it was (their disputes are not settled; see `skipped`).
    */
   revision?: { tag: string; settled: number; tasks_left: string[] };
+  /**
+   * Counted rulings whose gold row, with the gold this import brought, holds
+   * another entity than the one ruled on (merged before the dataset, or the
+   * task's rows moved): export refuses them until they are ruled again.
+   */
+  misplaced_rulings?: { dispute_id: string; engineer: string; reason: string }[];
 }
 
 export type JobState = 'running' | 'done' | 'failed' | 'cancelled';

@@ -17,6 +17,7 @@ export function importReportJson(report: ImportReport): Record<string, unknown> 
     ...(report.reports ? { reports: report.reports } : {}),
     ...(report.replaced_runs ? { replaced_runs: report.replaced_runs } : {}),
     ...(report.revision ? { revision: report.revision } : {}),
+    ...(report.misplaced_rulings ? { misplaced_rulings: report.misplaced_rulings } : {}),
   };
 }
 
@@ -53,6 +54,15 @@ export function importReportText(report: ImportReport): string {
         `${reports.linked} linked to disputes, ${reports.unlinked} unlinked; ${plural(reports.pull_requests, 'pull request')} skipped.`,
     );
     for (const item of reports.skipped) lines.push(`  skipped ${item.path}${item.field ? ` (${item.field})` : ''}: ${inline(item.reason)}`);
+  }
+  const misplaced = report.misplaced_rulings ?? [];
+  if (misplaced.length > 0) {
+    lines.push(
+      '',
+      `warning: ${plural(misplaced.length, 'counted ruling')} now ${misplaced.length === 1 ? 'names a gold row that holds' : 'name gold rows that hold'} another entity; export refuses ${misplaced.length === 1 ? 'it' : 'them'} until ruled again:`,
+    );
+    lines.push(...misplaced.slice(0, REFUSED_LINES_SHOWN).map((item) => `  dispute ${item.dispute_id} (${inline(item.engineer)}): ${inline(item.reason)}`));
+    if (misplaced.length > REFUSED_LINES_SHOWN) lines.push(`  … and ${misplaced.length - REFUSED_LINES_SHOWN} more (--json lists every one)`);
   }
   if (report.failed.length > 0) {
     lines.push('', `${plural(report.failed.length, 'failed task')} (error.json, not imported):`);

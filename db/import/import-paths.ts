@@ -20,6 +20,8 @@ import { RunTaskPreparer } from './prepared-run-task';
 import { OneRunPerSystem } from './one-run-per-system';
 import { planSources, sourceEvents } from './sources';
 import { ImportWriter } from './writer';
+import { misplacedRulings } from '../rulings/misplaced';
+import type { MisplacedRuling } from '../rulings/misplaced';
 
 export interface ImportProgress {
   onProgress?: (done: number, total: number, message: string) => void;
@@ -72,6 +74,7 @@ export async function importPaths(store: Store, paths: readonly string[], option
   let rulings: RulingLogImport | undefined;
   let reports: ReportImportResult | undefined;
   let revision: ImportReport['revision'];
+  let misplaced: MisplacedRuling[] = [];
   const toParse = runTasksToParse(store, plan.sources);
   const thread = runReaderFor(options.threads, toParse, store.sealer.secret);
   db.exec('BEGIN IMMEDIATE');
@@ -160,6 +163,7 @@ export async function importPaths(store: Store, paths: readonly string[], option
     }
     if (plan.rulingLogs.length > 0) rulings = mergeRulingLogs(store, plan.rulingLogs, { maxFileBytes });
     if (plan.reportFiles.length > 0) reports = importReportFiles(store, plan.reportFiles, { maxFileBytes });
+    misplaced = misplacedRulings(store, writer.touchedTasks);
     db.exec('COMMIT');
   } catch (error) {
     if (db.inTransaction) db.exec('ROLLBACK');
@@ -188,6 +192,7 @@ export async function importPaths(store: Store, paths: readonly string[], option
       ...(reports ? { reports } : {}),
       ...(replacedRuns.length > 0 ? { replaced_runs: replacedRuns } : {}),
       ...(revision ? { revision } : {}),
+      ...(misplaced.length > 0 ? { misplaced_rulings: misplaced } : {}),
     };
   }
 }

@@ -98,3 +98,11 @@ export function rowIdentityProblem(store: Store, line: RowIdentity): string | nu
     rowProblem(store, line.task_id, line.row, line.row_entity_key, 'field "row"')
   );
 }
+
+/** The gold row (0-based) of the task that answers to `key`, or null when none does. */
+export function rowOfKey(store: Store, taskId: string, key: string): number | null {
+  const rows = store.db
+    .prepare<[string], GoldRowNames & { row_idx: number }>('SELECT row_idx, entity_s, aliases_s FROM gold_rows WHERE task_id = ? ORDER BY row_idx')
+    .all(taskId);
+  return rows.find((row) => keysOf(store, row).has(key))?.row_idx ?? null;
+}

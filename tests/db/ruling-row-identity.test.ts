@@ -182,6 +182,29 @@ describe('ruling logs keep the entity of each gold row they name', () => {
     expect(await moved.importRulings({ paths: [log] })).toEqual({ added: 0, duplicates: 1, refused: [] });
   });
 
+  it('a ruling merged before its task had gold is named by the import that brings gold moving its row', async () => {
+    const mia = track(freshService('mia'));
+    await mia.importPaths(workspacePaths(workspace));
+    const { task, earlier, later, elsewhere } = pickDisputes(mia);
+    for (const dispute of [later, elsewhere]) await mia.rule({ disputeId: dispute.id, decision: 'keep_gold' });
+    const log = await exportedLog(mia);
+
+    // Runs only: the disputes exist, no gold rows to check the merged lines against.
+    const noah = track(freshService('noah'));
+    await noah.importPaths([workspace.runsDir]);
+    expect((await noah.importRulings({ paths: [log] })).added).toBe(2);
+    const report = await noah.importPaths([revisedDataset('late-gold', { [task]: (gold) => gold.rows.splice(earlier.gold_row!, 1) })]);
+    expect(report.misplaced_rulings).toEqual([
+      {
+        dispute_id: later.id,
+        engineer: 'mia',
+        reason: `its gold row, row ${later.gold_row! + 1} of task ${task}, holds another entity than the one mia ruled on: that entity is gold row ${later.gold_row!} now; rule the dispute again`,
+      },
+    ]);
+    // The same gold again names nothing new: only an import that brings gold checks.
+    expect((await noah.importPaths([revisedDataset('late-gold-again', { [task]: (gold) => gold.rows.splice(earlier.gold_row!, 1) })])).misplaced_rulings).toBeUndefined();
+  });
+
   it('a format 2 line without its keys, or a format 1 line with them, is refused for the fields', async () => {
     const mia = track(freshService('mia'));
     await mia.importPaths(workspacePaths(workspace));

@@ -35,6 +35,22 @@ export function ImportReportView({ report }: { report: ImportReport }) {
             ` ${report.revision.tasks_left.length} ${report.revision.tasks_left.length === 1 ? 'task it changed keeps its' : 'tasks it changed keep their'} older gold here (skipped below), so ${report.revision.tasks_left.length === 1 ? 'its' : 'their'} disputes are not settled: ${report.revision.tasks_left.slice(0, 10).map(oneLine).join(', ')}${report.revision.tasks_left.length > 10 ? ', …' : ''}.`}
         </div>
       )}
+      {report.misplaced_rulings && report.misplaced_rulings.length > 0 && (
+        <div className="warning" role="alert" data-testid="import-misplaced">
+          <p>
+            {report.misplaced_rulings.length === 1 ? '1 counted ruling now names a gold row that holds' : `${formatCount(report.misplaced_rulings.length)} counted rulings now name gold rows that hold`} another
+            entity; export refuses {report.misplaced_rulings.length === 1 ? 'it' : 'them'} until ruled again:
+          </p>
+          <ul className="small">
+            {report.misplaced_rulings.slice(0, 10).map((item) => (
+              <li key={`${item.dispute_id}-${item.engineer}`}>
+                <span className="mono">{oneLine(item.dispute_id)}</span> ({oneLine(item.engineer)}): {oneLine(item.reason)}
+              </li>
+            ))}
+            {report.misplaced_rulings.length > 10 && <li>… and {formatCount(report.misplaced_rulings.length - 10)} more</li>}
+          </ul>
+        </div>
+      )}
       {report.replaced_runs && report.replaced_runs.length > 0 && (
         <>
           <h3 className="section-title">Runs replaced (re-grades)</h3>
