@@ -18,6 +18,7 @@ import { notify } from '../../stores/ui-store';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { PatchBar } from './PatchBar';
 import { applyBlocker } from './release-defaults';
+import { ReplaceConfirm } from '../../ui/ReplaceConfirm';
 
 export function ApplySection() {
   const dataset = useReleaseStore((s) => s.dataset);
@@ -142,24 +143,15 @@ export function ApplySection() {
           </button>
         </div>
         {replaces && !running && (
-          <div className="warning apply-replaces" role="alertdialog" aria-label="Replace existing files">
-            <p>{replaces.length === 1 ? 'This file exists and would be replaced:' : 'These files exist and would be replaced:'}</p>
-            <ul className="mono small">
-              {replaces.map((path) => (
-                <li key={path}>{oneLine(path)}</li>
-              ))}
-            </ul>
-            <div className="form-actions">
-              <span className="spacer" />
-              {/* The safe answer has the focus: Enter keeps the files, Tab then Enter replaces them. */}
-              <button type="button" className="button" onClick={keepExistingOutputs} autoFocus>
-                Keep them
-              </button>
-              <button type="button" className="button button-primary" onClick={() => void startApply(true)}>
-                Replace and apply
-              </button>
-            </div>
-          </div>
+          <ReplaceConfirm
+            label="Replace existing files"
+            question={replaces.length === 1 ? 'This file exists and would be replaced:' : 'These files exist and would be replaced:'}
+            paths={replaces}
+            keepLabel="Keep them"
+            replaceLabel="Replace and apply"
+            onKeep={keepExistingOutputs}
+            onReplace={() => void startApply(true)}
+          />
         )}
         {job && (job.state === 'running' || job.state === 'done') && (
           <div className="job-progress apply-progress" aria-label="Apply progress">

@@ -14,6 +14,7 @@ import { noteOutputPath } from '../../lib/output-folder';
 import { useInfoStore } from '../../stores/info-store';
 import { exportFormOf, useReleaseStore } from '../../stores/release-store';
 import { notify } from '../../stores/ui-store';
+import { ReplaceConfirm } from '../../ui/ReplaceConfirm';
 
 // The folder a patch was written to is where the next output goes by default
 // this session (the next export, a ruling log), not back beside the dataset.
@@ -113,22 +114,15 @@ export function ExportSection() {
           </div>
         )}
         {replaces != null && !busy && (
-          <div className="warning apply-replaces" role="alertdialog" aria-label="Replace existing file">
-            <p>This file exists and is not a patch for {oneLine(current.revision.trim())}; exporting would replace it:</p>
-            <ul className="mono small">
-              <li>{oneLine(replaces)}</li>
-            </ul>
-            <div className="form-actions">
-              <span className="spacer" />
-              {/* The safe answer has the focus: Enter keeps the file, Tab then Enter replaces it. */}
-              <button type="button" className="button" onClick={keepExistingExport} autoFocus>
-                Keep it
-              </button>
-              <button type="button" className="button button-primary" onClick={() => void runExport(true)}>
-                Replace and export
-              </button>
-            </div>
-          </div>
+          <ReplaceConfirm
+            label="Replace existing file"
+            question={`This file exists and is not a patch for ${oneLine(current.revision.trim())}; exporting would replace it:`}
+            paths={[replaces]}
+            keepLabel="Keep it"
+            replaceLabel="Replace and export"
+            onKeep={keepExistingExport}
+            onReplace={() => void runExport(true)}
+          />
         )}
         {/* A refusal can list several disputes, one per line. */}
         {error != null && <div className="error-box release-error multiline">Not exported: {fieldErrorText(error, EXPORT_FIELD_LABELS)}</div>}

@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import type { RulingLogExport, RulingLogImport } from '../../../../shared/api-types';
 import { errorMessage, host } from '../../api/client';
 import { fieldErrorText, MERGE_LOGS_FIELD_LABELS, WRITE_LOG_FIELD_LABELS } from '../../lib/field-errors';
-import { formatCount, oneLine } from '../../lib/format';
+import { formatCount } from '../../lib/format';
 import { noteOutputPath, useOutputFolder } from '../../lib/output-folder';
 import { useInfoStore } from '../../stores/info-store';
 import { useReleaseStore } from '../../stores/release-store';
@@ -13,6 +13,7 @@ import { notify } from '../../stores/ui-store';
 import { defaultRulingLogPath } from '../revisions/release-defaults';
 import { RulingLogReport } from './RulingLogReport';
 import { mergeRulingLogs, parsePaths, refusedAsForeign, writeRulingLog } from './ruling-logs';
+import { ReplaceConfirm } from '../../ui/ReplaceConfirm';
 
 export function RulingLogCard() {
   return (
@@ -97,22 +98,15 @@ function WriteLog() {
       </label>
       {plaintext && <div className="warning">Plain text puts gold values and rationales in the file readable by anyone. Never commit it to a public repository.</div>}
       {replaces != null && !busy && (
-        <div className="warning apply-replaces" role="alertdialog" aria-label="Replace existing file">
-          <p>This file exists and is not a ruling log; writing the log would replace it:</p>
-          <ul className="mono small">
-            <li>{oneLine(replaces)}</li>
-          </ul>
-          <div className="form-actions">
-            <span className="spacer" />
-            {/* The safe answer has the focus: Enter keeps the file, Tab then Enter replaces it. */}
-            <button type="button" className="button" onClick={() => setReplaces(null)} autoFocus>
-              Keep it
-            </button>
-            <button type="button" className="button button-primary" onClick={() => void write(true)}>
-              Replace and write
-            </button>
-          </div>
-        </div>
+        <ReplaceConfirm
+          label="Replace existing file"
+          question="This file exists and is not a ruling log; writing the log would replace it:"
+          paths={[replaces]}
+          keepLabel="Keep it"
+          replaceLabel="Replace and write"
+          onKeep={() => setReplaces(null)}
+          onReplace={() => void write(true)}
+        />
       )}
       <div className="form-actions">
         {error != null && <span className="error-text">{error}</span>}
