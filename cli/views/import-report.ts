@@ -110,8 +110,9 @@ function revisionLines(revision: NonNullable<ImportReport['revision']>): string[
   const left = revision.tasks_left;
   if (left.length > 0) {
     lines.push(
-      `  ${plural(left.length, 'task')} it changed kept ${left.length === 1 ? 'its' : 'their'} older gold here (see the skipped ${left.length === 1 ? 'item' : 'items'}), ` +
-        `so ${left.length === 1 ? 'its disputes are' : 'their disputes are'} not settled: ${left.slice(0, 10).map(inline).join(', ')}${left.length > 10 ? `, … and ${left.length - 10} more` : ''}.`,
+      `  ${plural(left.length, 'task')} it changed kept ${left.length === 1 ? 'its' : 'their'} older gold here (see the skipped ${left.length === 1 ? 'item' : 'items'}): ` +
+        `the revision's changes to ${left.length === 1 ? 'it are' : 'them are'} settled, but new rulings on ${left.length === 1 ? 'it' : 'them'} cannot be exported from this store: ` +
+        `${left.slice(0, 10).map(inline).join(', ')}${left.length > 10 ? `, … and ${left.length - 10} more` : ''}.`,
     );
   }
   return lines;

@@ -69,6 +69,6 @@ function removedRowWarnings(store: Store, patch: GoldPatch): string[] {
   return [
     `${patch.revision} removes gold rows of ${tasks.length === 1 ? 'task' : `${tasks.length} tasks`} ${named} under runs graded against the old rows: ` +
       `importing the revised dataset into this store will leave ${tasks.length === 1 ? 'that task' : 'those tasks'} with ${tasks.length === 1 ? 'its' : 'their'} older gold ` +
-      `(runs graded against the new rows need a fresh store); the other tasks' changes take effect.`,
+      `(runs graded against the new rows need a fresh store); ${tasks.length === 1 ? 'its' : 'their'} disputes settle all the same, but new rulings on ${tasks.length === 1 ? 'it' : 'them'} cannot be exported from this store.`,
   ];
 }

@@ -2,8 +2,9 @@
 // dataset leaves a task as it was when its new gold would renumber rows or
 // change columns under graded runs (db/import/writer.ts); such a task keeps
 // the older dataset's id. One definition for both places that ask: a
-// revision's import settles no dispute of such a task (history.ts), and an
-// export refuses operations on one (export/base-refusal.ts).
+// revision's import names such tasks (history.ts: their disputes the patch
+// carried are settled all the same), and an export refuses new operations on
+// one (export/base-refusal.ts).
 import type { Store } from '../store';
 
 export interface TaskBehindBase {

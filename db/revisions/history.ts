@@ -90,7 +90,9 @@ export interface SettleResult {
   settled: number;
   /**
    * Tasks its patch changed whose gold this import left as it was (rows or
-   * columns changed under graded runs): their disputes are not settled here.
+   * columns changed under graded runs). The revision's disputes on them are
+   * settled all the same (the released dataset carries those changes); new
+   * rulings on them cannot be exported from this store (export refuses them).
    */
   tasks_left: string[];
 }
@@ -118,10 +120,11 @@ export function settleByRevision(store: Store, datasetSha256: string, now = new 
            FROM revision_disputes rd WHERE rd.revision = ?`,
       )
       .all(tag);
-    // Gold still from another dataset: the import left the task as it was, so the patch did not take effect on it here.
+    // Gold still from another dataset: the import left the task as it was. The dataset released carries the
+    // patch's changes to it all the same, so its disputes are settled too: left open, they would be exported
+    // again in every later patch, and refused there (the task is behind the base), blocking every release.
     const tasksLeft = tasksBehindBase(store, datasetSha256, disputes.flatMap((d) => (d.task_id === null ? [] : [d.task_id]))).map((task) => task.task_id);
-    const left = new Set(tasksLeft);
-    const settling = disputes.filter((d) => d.task_id === null || !left.has(d.task_id)).map((d) => d.dispute_id);
+    const settling = disputes.map((d) => d.dispute_id);
     db.prepare(
       `INSERT OR IGNORE INTO revision_settlements (dispute_id, revision, runs_through, settled_at)
        SELECT value, ?, ?, ? FROM json_each(?)`,

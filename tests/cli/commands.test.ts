@@ -193,7 +193,7 @@ describe('import', () => {
     const revision = { tag: 'v1.1', settled: 4, tasks_left: ['t/2'] };
     const { h } = setup({ report: { ...IMPORT_REPORT, revision } });
     const res = await h.run(['import', runDir, '--db', db]);
-    expect(res.stdout).toContain('Revision v1.1 is now the base: 4 disputes settled by it.\n  1 task it changed kept its older gold here (see the skipped item), so its disputes are not settled: t/2.');
+    expect(res.stdout).toContain('Revision v1.1 is now the base: 4 disputes settled by it.\n  1 task it changed kept its older gold here (see the skipped item): the revision\'s changes to it are settled, but new rulings on it cannot be exported from this store: t/2.');
     const json = setup({ report: { ...IMPORT_REPORT, revision } });
     expect(JSON.parse((await json.h.run(['import', runDir, '--json', '--db', db])).stdout)).toMatchObject({ revision });
   });

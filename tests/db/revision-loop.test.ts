@@ -188,7 +188,7 @@ describe('a missing row a revision added', () => {
 });
 
 describe('a revision that removes a gold row under graded runs', () => {
-  it('settles only what took effect: the import names the revision, settles the other tasks and names the task left with its older gold', async () => {
+  it('settles every dispute it carried, names the task left with its older gold, and the next release goes out; new rulings on that task are refused', async () => {
     const local = freshService('mia');
     const localDir = tempDir();
     try {
@@ -212,10 +212,23 @@ describe('a revision that removes a gold row under graded runs', () => {
 
       const imported = await local.importPaths([out]);
       expect(imported.skipped.map((item) => item.field)).toEqual(['gold.rows']);
-      expect(imported.revision).toEqual({ tag: 'v1.1', settled: 1, tasks_left: [kept.task_id] });
-      expect((await local.getDispute({ id: elsewhere.id })).settled_by_revision).toBe('v1.1');
-      for (const id of [report.id, kept.id]) expect((await local.getDispute({ id })).settled_by_revision).toBeNull();
-      expect((await local.listRevisions({}))[0]).toMatchObject({ tag: 'v1.1', settled: 1 });
+      // The released dataset carries all three changes: all three disputes are settled, the task is named as left with its older gold.
+      expect(imported.revision).toEqual({ tag: 'v1.1', settled: 3, tasks_left: [kept.task_id] });
+      for (const id of [elsewhere.id, report.id, kept.id]) expect((await local.getDispute({ id })).settled_by_revision).toBe('v1.1');
+      expect((await local.listRevisions({}))[0]).toMatchObject({ tag: 'v1.1', settled: 3 });
+
+      // The next release goes out: what v1.1 shipped is not exported again, so the task left behind blocks nothing.
+      const next = [...local.disputeRecords({ kind: 'cell', status: 'open' })].find((record) => record.task_id !== kept.task_id && record.gold.state === 'value')!;
+      await local.rule({ disputeId: next.id, decision: 'mark_blank' });
+      const v12 = await local.exportPatch({ revision: 'v1.2', out: join(localDir, 'v1.2.patch.json'), plaintext: true });
+      expect(v12.operations).toBe(1);
+      const ops = (JSON.parse(readFileSync(v12.path, 'utf8')) as { base_revision: string; operations: { dispute_id: string }[] });
+      expect(ops.base_revision).toBe('v1.1');
+      expect(ops.operations.map((op) => op.dispute_id)).toEqual([next.id]);
+      // A new ruling on the task left behind is still refused: its operation would be against the older rows.
+      const onLeft = [...local.disputeRecords({ kind: 'cell', task: kept.task_id, status: 'open' })].find((record) => record.gold.state === 'value')!;
+      await local.rule({ disputeId: onLeft.id, decision: 'mark_blank' });
+      await expect(local.exportPatch({ revision: 'v1.3', out: join(localDir, 'v1.3.patch.json') })).rejects.toThrow(new RegExp(`task ${kept.task_id.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&')}: gold from `, 'u'));
     } finally {
       local.close();
     }

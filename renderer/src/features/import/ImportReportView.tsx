@@ -32,7 +32,7 @@ export function ImportReportView({ report }: { report: ImportReport }) {
         <div className="notice-inline" data-testid="import-revision">
           Revision {oneLine(report.revision.tag)} is now the base: {report.revision.settled} {report.revision.settled === 1 ? 'dispute' : 'disputes'} settled by it.
           {report.revision.tasks_left.length > 0 &&
-            ` ${report.revision.tasks_left.length} ${report.revision.tasks_left.length === 1 ? 'task it changed keeps its' : 'tasks it changed keep their'} older gold here (skipped below), so ${report.revision.tasks_left.length === 1 ? 'its' : 'their'} disputes are not settled: ${report.revision.tasks_left.slice(0, 10).map(oneLine).join(', ')}${report.revision.tasks_left.length > 10 ? ', …' : ''}.`}
+            ` ${report.revision.tasks_left.length} ${report.revision.tasks_left.length === 1 ? 'task it changed keeps its' : 'tasks it changed keep their'} older gold here (skipped below): the revision's changes to ${report.revision.tasks_left.length === 1 ? 'it are' : 'them are'} settled, but new rulings on ${report.revision.tasks_left.length === 1 ? 'it' : 'them'} cannot be exported from this store: ${report.revision.tasks_left.slice(0, 10).map(oneLine).join(', ')}${report.revision.tasks_left.length > 10 ? ', …' : ''}.`}
         </div>
       )}
       {report.misplaced_rulings && report.misplaced_rulings.length > 0 && (
