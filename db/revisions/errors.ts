@@ -41,7 +41,13 @@ export class RevisionConflictError extends Error {
 
 function describeMismatches(base: { expected: string; found: string } | null, mismatches: readonly PatchMismatch[]): string {
   const parts: string[] = [];
-  if (base) parts.push(`the dataset is not the patch's base (base_sha256 ${base.expected.slice(0, 12)}…, file ${base.found.slice(0, 12)}…)`);
+  if (base) {
+    // A patch names one file: the same dataset in the other format (Parquet and JSONL) is another file.
+    parts.push(
+      `the dataset is not the patch's base (base_sha256 ${base.expected.slice(0, 12)}…, file ${base.found.slice(0, 12)}…; ` +
+        'a patch applies to the one file it was exported for: for another form of the same dataset, export a patch with that file as its dataset)',
+    );
+  }
   if (mismatches.length > 0) {
     const lines = mismatches.map((m) => {
       // Rows as people count them, from 1 as CHANGELOG.md and the app do (the mismatch's `row` keeps the 0-based index).

@@ -144,6 +144,8 @@ describe('apply: refusals', () => {
     expect(mismatch.base?.found).toMatch(/^[0-9a-f]{64}$/u);
     expect(mismatch.mismatches).toEqual([]);
     expect(mismatch.message).toMatch(/not the patch's base/u);
+    // The way out is named: a patch for that file.
+    expect(mismatch.message).toContain('for another form of the same dataset, export a patch with that file as its dataset');
     expect(existsSync(out)).toBe(false);
     expect(existsSync(join(ws.dir, 'never.md'))).toBe(false);
   });
