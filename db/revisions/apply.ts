@@ -133,7 +133,7 @@ export async function applyPatch(options: ApplyOptions): Promise<ApplyResult> {
   const changelogPath = options.changelog ? resolve(options.changelog) : null;
   // The changelog first: a dataset without its changelog is worse than a changelog without its dataset.
   if (changelogPath) {
-    writeChunksAtomic(changelogPath, [Buffer.from(renderChangelog(patch, { patchSha256, datasetSha256: outputSha256 }), 'utf8')], { signal });
+    writeChunksAtomic(changelogPath, [Buffer.from(renderChangelog(patch, { patchSha256, datasetSha256: outputSha256, superseded }), 'utf8')], { signal });
   }
   const bytes = writeChunksAtomic(out, chunks, { signal, onChunk: (written, total) => onProgress?.(written, total, 'writing') });
 

@@ -21,6 +21,8 @@ export interface ChangelogOptions {
   patchSha256?: string;
   /** sha256 of the revised dataset. */
   datasetSha256?: string;
+  /** Indexes of operations apply found moot (on a row the patch removes): listed as such, not as changes. */
+  superseded?: readonly number[];
 }
 
 /** Text for a Markdown table cell: pipes escaped, line breaks flattened. */
@@ -47,6 +49,7 @@ function issuesOf(op: PatchOperation): string {
 
 export function renderChangelog(patch: GoldPatch, options: ChangelogOptions = {}): string {
   const ops = patch.operations;
+  const moot = new Set((options.superseded ?? []).map((index) => ops[index]));
   // Grouped once: filtering every operation per task was quadratic (10,000 operations on 1,500 tasks).
   const opsByTask = new Map<string, PatchOperation[]>();
   const countByKind = new Map<PatchOpKind, number>();
@@ -84,7 +87,8 @@ export function renderChangelog(patch: GoldPatch, options: ChangelogOptions = {}
     const taskOps = opsByTask.get(task)!.sort((a, b) => a.row - b.row || compare(a.column ?? '', b.column ?? ''));
     for (const op of taskOps) {
       // People read this page (and reporters count rows from 1); the patch's `row` stays the 0-based index.
-      lines.push(`| ${op.row + 1} | ${op.column === null ? '(whole row)' : cell(op.column)} | ${DESCRIPTIONS[op.op]} (${op.op}) | ${issuesOf(op)} |`);
+      const change = moot.has(op) ? `none: the row is removed (${op.op} was moot)` : `${DESCRIPTIONS[op.op]} (${op.op})`;
+      lines.push(`| ${op.row + 1} | ${op.column === null ? '(whole row)' : cell(op.column)} | ${change} | ${issuesOf(op)} |`);
     }
     lines.push('');
   }

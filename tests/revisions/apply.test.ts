@@ -246,8 +246,15 @@ describe('apply: file details', () => {
     const patchPath = join(ws.dir, 'remove.json');
     writeFileSync(patchPath, JSON.stringify(patch));
     const out = join(ws.dir, 'removed.jsonl');
-    const result = await applyPatch({ dataset: ws.workspace.dataset, patch: patchPath, out });
+    const changelog = join(ws.dir, 'REMOVED-CHANGELOG.md');
+    const result = await applyPatch({ dataset: ws.workspace.dataset, patch: patchPath, out, changelog });
     expect(result.superseded).toEqual([0]);
+    // The changelog does not call the moot operation a correction.
+    const rows = readFileSync(changelog, 'utf8').split('\n').filter((line) => line.startsWith(`| ${setCell.row + 1} |`));
+    expect(rows).toEqual([
+      `| ${setCell.row + 1} | (whole row) | row removed (remove_row) |  |`,
+      `| ${setCell.row + 1} | ${setCell.column!} | none: the row is removed (set_cell was moot) |  |`,
+    ]);
     const after = decryptedGold(readJsonl(out)).get(setCell.task_id)!;
     expect(after.rows).toEqual(base.rows.filter((_, i) => i !== setCell.row));
   });
