@@ -124,7 +124,7 @@ function checkRevision(store: Store, tag: string, reportNumber: number, disputeI
     throw new ReportError(`no revision ${JSON.stringify(tag)} in this store's revision history (${list})`);
   }
   if (disputeId === null) {
-    throw new ReportError(`report #${reportNumber} is linked to no dispute, so revision ${JSON.stringify(tag)} cannot have fixed it: link it first, or reply without --revision`);
+    throw new ReportError(`report #${reportNumber} is linked to no dispute, so revision ${JSON.stringify(tag)} cannot have fixed it: link it first, or reply without a revision`);
   }
   const carries = store.db.prepare('SELECT 1 FROM revision_disputes WHERE revision = ? AND dispute_id = ?').get(tag, disputeId) !== undefined;
   if (!carries) {
