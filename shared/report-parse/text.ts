@@ -28,9 +28,18 @@ export function removeInvisible(text: string): string {
   return text.replace(INVISIBLE_CONTROLS, '');
 }
 
-/** HTML tags out of the way of field parsing (`<br>` in table cells, `<details>` wrappers). */
+/**
+ * HTML out of the way of field parsing. Inline tags (`<b>`, `<br>` in a
+ * Markdown table's cell, `<details>` wrappers) become a space; block tags end
+ * a line, as the page shows them, so "should be <b>21.50</b></p><table>…"
+ * proposes 21.50 and not the table after it; scripts and styles go with their
+ * content.
+ */
 export function stripTags(text: string): string {
-  return text.replace(/<\/?[a-z][^<>]*>/giu, ' ');
+  return text
+    .replace(/<(script|style)\b[^>]*>[\s\S]*?(?:<\/\1\s*>|$)/giu, ' ')
+    .replace(/<\/?(?:p|div|table|thead|tbody|tfoot|tr|ul|ol|li|h[1-6]|blockquote|pre|hr|section|article)\b[^<>]*>/giu, '\n')
+    .replace(/<\/?[a-z][^<>]*>/giu, ' ');
 }
 
 /** Markdown emphasis, code ticks and quotes around a short value. */

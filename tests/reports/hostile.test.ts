@@ -51,6 +51,14 @@ describe('malicious report bodies', () => {
     expect(listReports(fx.service.store).find((r) => r.number === 301)!.title).toBe(view!.title);
   });
 
+  it('in HTML propose the value the page shows, not the table and script after it', () => {
+    const html =
+      `<p>Task: ${fx.zelda}</p><p>Row: Ocarina of Time 3D</p><p>Column: Critic Metascore</p>` +
+      "<p>The value should be <b>93</b></p><table><tr><td>x</td><td><img src=\"a.png\"></td></tr></table><script>alert('xss')</script>";
+    importReportFiles(fx.service.store, [writeGhIssues([{ number: 302, title: 'Metascore wrong (HTML)', body: html }])]);
+    expect(getReport(fx.service.store, { number: 302 }).effective).toMatchObject({ task_id: fx.zelda, column: 'Critic Metascore', proposed_value: '93' });
+  });
+
   it('are sealed at rest: neither body nor title is in the store file in plain text', () => {
     fx.service.store.db.pragma('wal_checkpoint(TRUNCATE)');
     const path = fx.service.dbPath;
