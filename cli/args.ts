@@ -94,10 +94,11 @@ export function dbPathOf(flag: string | undefined, ctx: CliContext): string {
 export function engineerOf(flag: string | undefined, ctx: CliContext): string | undefined {
   if (flag !== undefined) {
     if (flag.trim() === '') throw new UsageError('--engineer needs a name');
-    return flag;
+    // "mia " is mia: spaces around a name would make one person two engineers.
+    return flag.trim();
   }
-  const fromEnv = ctx.env.ATLAS_ADJUDICATOR_ENGINEER;
-  return fromEnv && fromEnv.trim() !== '' ? fromEnv : undefined;
+  const fromEnv = ctx.env.ATLAS_ADJUDICATOR_ENGINEER?.trim();
+  return fromEnv ? fromEnv : undefined;
 }
 
 export function integerOption(command: string, flag: string, value: string | undefined, min = 0): number | undefined {

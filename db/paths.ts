@@ -26,8 +26,13 @@ export function defaultSettingsPath(): string {
   return join(userDataDir(), 'settings.json');
 }
 
+/** `$ATLAS_ADJUDICATOR_ENGINEER` without spaces around it, or undefined when unset or blank. */
+export function engineerFromEnv(): string | undefined {
+  return fromEnv('ATLAS_ADJUDICATOR_ENGINEER')?.trim();
+}
+
 export function defaultEngineer(): string {
-  const engineer = fromEnv('ATLAS_ADJUDICATOR_ENGINEER');
+  const engineer = engineerFromEnv();
   if (engineer !== undefined) return engineer;
   try {
     return userInfo().username || 'engineer';

@@ -16,7 +16,7 @@ import { JobFailure, JobManager } from './jobs';
 import { NotFoundError, requireDispute } from './not-found';
 import { checkOutputTarget, isPatchFor, isRulingLog, storeInputs } from './output-guard';
 import { checkInputFile, checkOutputFile, checkReadableFile, PATCH_FILE_EXPECTED } from './path-checks';
-import { defaultSettingsPath } from './paths';
+import { defaultSettingsPath, engineerFromEnv } from './paths';
 import { getDisputeDetail } from './queries/detail';
 import type { DisputeRecord } from './queries/dispute-records';
 import { disputeRecords } from './queries/dispute-records';
@@ -116,7 +116,8 @@ export function openService(options: ServiceOptions): ServiceHandle {
     if (!item) throw new NotFoundError(`no report #${ref.number}${ref.repo ? ` in ${ref.repo}` : ''}`);
     return item;
   };
-  const engineer = (): string => options.engineer ?? process.env.ATLAS_ADJUDICATOR_ENGINEER ?? readSettings(settingsPath).engineer;
+  // Trimmed, and a blank one is no name: "mia " and "" would record rulings as other engineers than mia.
+  const engineer = (): string => options.engineer?.trim() || engineerFromEnv() || readSettings(settingsPath).engineer;
 
   // A search waits for the index built a chunk at a time (search-build.ts), so its query finds it current instead of
   // rebuilding at once and holding up every other request; a request that searches nothing never waits.

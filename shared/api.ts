@@ -30,6 +30,12 @@ import type { PatchReview, RescoreResult, RevisionRecord } from './revision-type
 import { DECISIONS, DISPUTE_KINDS, DISPUTE_STATUSES } from './domain';
 
 const text = (max: number) => z.string().max(max);
+/**
+ * An engineer's name as rulings record it: spaces around it are dropped, and a
+ * blank one is refused ("mia" and "mia " would count as two engineers, one
+ * person settling alone under a two-engineer policy).
+ */
+export const engineerName = z.string().max(200).trim().min(1, 'an engineer needs a name (not blank)');
 const id = z.string().min(1).max(200);
 const empty = z.object({}).strict();
 
@@ -72,7 +78,7 @@ export const ruleInputSchema = z
     row: z.number().int().min(0).max(1_000_000).nullish(),
     rationale: text(100_000).nullish(),
     evidence: z.array(text(4000)).max(100).optional(),
-    engineer: text(200).min(1).optional(),
+    engineer: engineerName.optional(),
   })
   .strict();
 export type RuleInput = z.infer<typeof ruleInputSchema>;
@@ -134,7 +140,7 @@ export const apiMethods = {
   getInfo: method<typeof empty, StoreInfo>(empty),
   getDataVersion: method<typeof empty, DataVersion>(empty),
   getSettings: method<typeof empty, Settings>(empty),
-  setSettings: method<z.ZodObject<{ engineer: z.ZodString }>, Settings>(z.object({ engineer: text(200).min(1) }).strict()),
+  setSettings: method<z.ZodObject<{ engineer: typeof engineerName }>, Settings>(z.object({ engineer: engineerName }).strict()),
   startImport: method<typeof importInput, { jobId: string }>(importInput),
   loadDemo: method<typeof empty, { jobId: string }>(empty),
   getJob: method<z.ZodObject<{ jobId: z.ZodString }>, JobStatus>(z.object({ jobId: id }).strict()),
@@ -149,8 +155,8 @@ export const apiMethods = {
   getFacets: method<typeof empty, Facets>(empty),
   rule: method<typeof ruleInputSchema, RuleResult>(ruleInputSchema),
   /** Retracts the engineer's latest counted ruling on a dispute (a new event). */
-  retract: method<z.ZodObject<{ disputeId: z.ZodString; engineer: z.ZodOptional<z.ZodString> }>, RuleResult>(
-    z.object({ disputeId: id, engineer: text(200).min(1).optional() }).strict(),
+  retract: method<z.ZodObject<{ disputeId: z.ZodString; engineer: z.ZodOptional<typeof engineerName> }>, RuleResult>(
+    z.object({ disputeId: id, engineer: engineerName.optional() }).strict(),
   ),
   exportPatch: method<typeof exportInput, ExportResult>(exportInput),
   /** The same export as a job: progress by step, and cancel until the revision is recorded (JobStatus.export holds the result). */

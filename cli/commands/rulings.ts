@@ -34,8 +34,10 @@ import  merges logs from other engineers: the same log twice adds nothing, the
         gold has another entity at that row (a revision removed or moved
         rows), the line is refused, saying where the entity is now. The
         first 10 refused lines are listed, then a count of the rest; --json
-        lists every one. A file whose first line is no ruling-log line (a
-        judges file, a dataset) is refused whole, in one line naming it.
+        lists every one. The lines that fit merge either way; the exit
+        status is 1 when any line was refused. A file whose first line is
+        no ruling-log line (a judges file, a dataset) is refused whole, in
+        one line naming it.
 
 ${COMMON_HELP}
 `;
@@ -81,7 +83,8 @@ async function importLogs(argv: string[], ctx: CliContext): Promise<number> {
       lines.push(...refusedRulingLines(report.refused));
       await write(ctx.stdout, `${lines.join('\n')}\n`);
     }
-    return report.added === 0 && report.duplicates === 0 && report.refused.length > 0 ? EXIT.failure : EXIT.ok;
+    // Any refused line fails the command (after the rest merged): a script merging logs must notice a line that did not take.
+    return report.refused.length > 0 ? EXIT.failure : EXIT.ok;
   });
 }
 

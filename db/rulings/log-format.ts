@@ -26,7 +26,8 @@ const v1LineSchema = z
       })
       .strict(),
     dispute_id: z.string().min(1).max(200),
-    engineer: z.string().min(1).max(200),
+    // As rule records it (shared/api.ts engineerName): no blank name, no spaces around it, so one person is one engineer.
+    engineer: z.string().min(1).max(200).refine((name) => name.trim() === name, 'expected a name without spaces around it'),
     decision: z.enum([...DECISIONS, 'retract']),
     value: text.nullable(),
     values: z.record(z.string().max(500), text).nullable(),

@@ -28,7 +28,10 @@ export const useSettingsStore = create<SettingsState>()((set) => ({
       const settings = await api.setSettings({ engineer });
       set({ settings, saving: false });
       await useInfoStore.getState().refresh();
-      notify(`Rulings are now recorded as ${settings.engineer}.`, 'success');
+      // A name given at launch (--engineer, $ATLAS_ADJUDICATOR_ENGINEER) comes before Settings: say who records, not what was saved.
+      const recording = useInfoStore.getState().info?.engineer ?? settings.engineer;
+      if (recording === settings.engineer) notify(`Rulings are now recorded as ${recording}.`, 'success');
+      else notify(`Saved ${settings.engineer} in Settings, but rulings are still recorded as ${recording}: the name given at launch (--engineer or $ATLAS_ADJUDICATOR_ENGINEER) comes first.`, 'info');
       return true;
     } catch (error) {
       set({ saving: false });
