@@ -27,7 +27,7 @@ import { prewarmSearch, whenSearchReady } from './queries/search-build';
 import { exportRulingLog, mergeRulingLogs } from './rulings/log';
 import { policyEffect, readPolicy, writePolicy } from './rulings/policy';
 import { agreementStats } from './rulings/stats';
-import { refreshAllStatuses } from './rulings/status';
+import { refreshAllStatuses, upgradeAgreementKeys } from './rulings/status';
 import { recordRuling, retractRuling } from './rulings/record';
 import { readSettings, writeSettings } from './settings';
 import type { Store } from './store';
@@ -106,6 +106,7 @@ const IMPORT_CACHE_MIB = 32;
 
 export function openService(options: ServiceOptions): ServiceHandle {
   const store = openStore(options.dbPath);
+  upgradeAgreementKeys(store);
   const settingsPath = options.settingsPath ?? defaultSettingsPath();
   const jobs = new JobManager();
   const secrets = options.secrets ?? sessionSecretStore();

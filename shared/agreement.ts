@@ -11,16 +11,33 @@ export interface RulingContent {
   row?: number | null;
 }
 
-export function agreementKey(ruling: RulingContent, ruleType: RuleType | null | undefined): string {
+/** What add_row's agreement needs beyond the ruling: its columns' rules and the dispute's entity. */
+export interface AgreementContext {
+  /** Each attribute column's rule: "1987" and "1,987" in a number column agree, as cells' values do. */
+  columnRules?: ReadonlyMap<string, RuleType>;
+  /** The dispute's entity: the name an add_row that names none adds, so naming it agrees with leaving it out. */
+  entity?: string;
+}
+
+/** Which version of agreementKey the store's positions were computed with (db/rulings/status.ts upgrades them). */
+export const AGREEMENT_KEY_VERSION = '2';
+
+export function agreementKey(ruling: RulingContent, ruleType: RuleType | null | undefined, context: AgreementContext = {}): string {
   const parts: string[] = [ruling.decision];
   if (ruling.decision === 'add_alias') parts.push(String(ruling.row ?? ''));
-  if (VALUE_DECISIONS.has(ruling.decision)) {
-    parts.push(ruling.decision === 'add_row' ? normalizeText(ruling.value ?? '') : normalizeForRule(ruleType ?? undefined, ruling.value ?? ''));
+  if (ruling.decision === 'add_row') {
+    const named = (ruling.value ?? '').trim();
+    parts.push(normalizeText(named === '' ? (context.entity ?? '') : named));
+  } else if (VALUE_DECISIONS.has(ruling.decision)) {
+    parts.push(normalizeForRule(ruleType ?? undefined, ruling.value ?? ''));
   }
   if (ruling.decision === 'add_row' && ruling.values) {
-    const entries = Object.keys(ruling.values)
+    const values = ruling.values;
+    // A blank value is a blank cell, the same as leaving the column out.
+    const entries = Object.keys(values)
+      .filter((column) => (values[column] ?? '').trim() !== '')
       .sort()
-      .map((column) => `${column}=${normalizeText(ruling.values![column] ?? '')}`);
+      .map((column) => `${column}=${normalizeForRule(context.columnRules?.get(column), values[column]!)}`);
     parts.push(...entries);
   }
   return parts.join('\u001f');

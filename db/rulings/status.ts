@@ -1,12 +1,13 @@
 // Keeps the positions cache and each dispute's status in step with the rulings.
-import { statusFromPositions } from '../../shared/agreement';
-import { agreementKey } from '../../shared/agreement';
+import { AGREEMENT_KEY_VERSION, agreementKey, statusFromPositions } from '../../shared/agreement';
+import type { AgreementContext } from '../../shared/agreement';
 import type { Decision, DisputeStatus, RuleType } from '../../shared/domain';
 import { retractedIds } from '../../shared/retractions';
 import type { RetractionEvent } from '../../shared/retractions';
 import type { Statement } from 'better-sqlite3';
 import { perConnection } from '../per-connection';
 import type { Store } from '../store';
+import { getMeta, setMeta } from '../store';
 import { readPolicy } from './policy';
 
 interface RulingEvent {
@@ -38,6 +39,8 @@ interface StatusStatements {
   upsertPosition: Statement<[string, string, string, string, string]>;
   positionKeys: Statement<[string], { agreement_key: string }>;
   setStatus: Statement<[string, string, string]>;
+  addRowDispute: Statement<[string], { entity_s: string; task_id: string }>;
+  columnRules: Statement<[string], { name: string; rule_type: RuleType }>;
 }
 
 /**
@@ -60,6 +63,8 @@ const statementsFor = perConnection(
     ),
     positionKeys: db.prepare('SELECT agreement_key FROM positions WHERE dispute_id = ?'),
     setStatus: db.prepare('UPDATE disputes SET status = ? WHERE id = ? AND status <> ?'),
+    addRowDispute: db.prepare('SELECT entity_s, task_id FROM disputes WHERE id = ?'),
+    columnRules: db.prepare('SELECT name, rule_type FROM task_columns WHERE task_id = ?'),
   }),
 );
 
@@ -87,8 +92,38 @@ export function refreshPosition(store: Store, disputeId: string, engineer: strin
       row: counted.row_idx,
     },
     ruleType,
+    counted.decision === 'add_row' ? addRowContext(store, statements, disputeId) : {},
   );
   statements.upsertPosition.run(disputeId, engineer, counted.id, counted.decision, key);
+}
+
+/** add_row's agreement context: the dispute's entity and its task's column rules (a ruling merged before its dispute has neither yet). */
+function addRowContext(store: Store, statements: StatusStatements, disputeId: string): AgreementContext {
+  const dispute = statements.addRowDispute.get(disputeId);
+  if (!dispute) return {};
+  const columnRules = new Map(statements.columnRules.all(dispute.task_id).map((column) => [column.name, column.rule_type]));
+  return { entity: store.sealer.open(dispute.entity_s) ?? undefined, columnRules };
+}
+
+/**
+ * Positions computed by an older agreementKey (before add_row compared its
+ * values under each column's rule) are computed again, once per store: mixed
+ * with new ones, they would show a conflict where engineers agree.
+ */
+export function upgradeAgreementKeys(store: Store): void {
+  const { db } = store;
+  if (getMeta(db, 'agreement_keys') === AGREEMENT_KEY_VERSION) return;
+  db.transaction(() => {
+    const stale = db
+      .prepare<[], { dispute_id: string; engineer: string; rule_type: RuleType | null }>(
+        `SELECT p.dispute_id, p.engineer, d.rule_type FROM positions p JOIN disputes d ON d.id = p.dispute_id WHERE p.decision = 'add_row'`,
+      )
+      .all();
+    const required = readPolicy(db).required;
+    for (const position of stale) refreshPosition(store, position.dispute_id, position.engineer, position.rule_type);
+    for (const id of new Set(stale.map((position) => position.dispute_id))) refreshStatus(store, id, required);
+    setMeta(db, 'agreement_keys', AGREEMENT_KEY_VERSION);
+  }).immediate();
 }
 
 export function refreshStatus(store: Store, disputeId: string, required = readPolicy(store.db).required): DisputeStatus | null {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RulingView } from '../../shared/api-types';
 import { countedPositions, groupLabel, predictOutcome } from '../../renderer/src/lib/comparison';
 import { findNextOpen, inConflict } from '../../renderer/src/lib/next-open';
-import { cellDetail, row, rulingView } from './fixtures';
+import { cellDetail, missingRowDetail, row, rulingView } from './fixtures';
 
 let seq = 0;
 function ruling(over: Partial<RulingView>): RulingView {
@@ -19,7 +19,7 @@ describe('countedPositions', () => {
       ruling({ engineer: 'ava', decision: 'keep_gold', created_at: '2026-01-01T12:00:00Z' }),
       ruling({ engineer: 'liam', decision: 'retract', retracts: 'x', created_at: '2026-01-01T13:00:00Z' }),
     ];
-    const positions = countedPositions(rulings, 'number');
+    const positions = countedPositions(cellDetail({ rulings, column_rule: { type: 'number', tolerance: 0 } }));
     expect(positions.map((p) => [p.ruling.engineer, groupLabel(p.group)])).toEqual([
       ['noah', 'A'],
       ['mia', 'A'],
@@ -60,5 +60,22 @@ describe('next in the Conflicts view', () => {
     const list = () => Promise.resolve({ rows, total: rows.length });
     expect(await findNextOpen(list, { filter: { status: 'conflict' }, from: 0, currentId: 'a', wanted: inConflict })).toEqual({ id: 'b', index: 1 });
     expect(await findNextOpen(list, { filter: {}, from: 0, currentId: 'a' })).toBeNull();
+  });
+});
+
+describe('add_row agreement', () => {
+  it('compares each column under its rule and takes a missing entity as the dispute’s', () => {
+    const detail = missingRowDetail();
+    const rulings = [
+      ruling({ engineer: 'mia', decision: 'add_row', value: null, values: { 'Critic Metascore': '87', 'Lead developer headquarters city': '' }, created_at: '2026-02-01T10:00:00Z' }),
+      ruling({ engineer: 'noah', decision: 'add_row', value: detail.dispute.entity, values: { 'Critic Metascore': '87.0' }, created_at: '2026-02-01T11:00:00Z' }),
+      ruling({ engineer: 'ava', decision: 'add_row', value: detail.dispute.entity, values: { 'Critic Metascore': '88' }, created_at: '2026-02-01T12:00:00Z' }),
+    ];
+    const positions = countedPositions({ ...detail, rulings });
+    expect(positions.map((p) => [p.ruling.engineer, groupLabel(p.group)])).toEqual([
+      ['mia', 'A'],
+      ['noah', 'A'],
+      ['ava', 'B'],
+    ]);
   });
 });

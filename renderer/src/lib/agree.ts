@@ -11,7 +11,7 @@ import { countedPositions, type Position } from './comparison';
  */
 export function agreeOptions(detail: DisputeDetail, engineer: string | undefined): Position[] {
   if (detail.rulings_hidden) return [];
-  const positions = countedPositions(detail.rulings, detail.column_rule?.type ?? null);
+  const positions = countedPositions(detail);
   if (positions.length < 2 || new Set(positions.map((p) => p.group)).size < 2) return [];
   const mine = positions.find((p) => p.ruling.engineer === engineer)?.group;
   return positions.filter((p) => p.group !== mine);
@@ -30,6 +30,6 @@ export function agreeChoice(detail: DisputeDetail, engineer: string | undefined,
   if (options.length === 0) return { ok: false, reason: 'nothing' };
   const position = options.find((p) => p.group === group);
   if (position) return { ok: true, position };
-  const exists = countedPositions(detail.rulings, detail.column_rule?.type ?? null).some((p) => p.group === group);
+  const exists = countedPositions(detail).some((p) => p.group === group);
   return { ok: false, reason: exists ? 'mine' : 'none' };
 }

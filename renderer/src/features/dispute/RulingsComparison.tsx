@@ -20,7 +20,7 @@ import { SourceList } from './SourceLink';
 export function RulingsComparison({ detail }: { detail: DisputeDetail }) {
   const engineer = useInfoStore((s) => s.info?.engineer);
   const required = useInfoStore((s) => s.info?.policy.required ?? 1);
-  const positions = countedPositions(detail.rulings, detail.column_rule?.type ?? null);
+  const positions = countedPositions(detail);
   const conflict = detail.dispute.status === 'conflict';
   if (detail.rulings_hidden) {
     if (!conflict) return null;
