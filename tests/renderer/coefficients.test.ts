@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { agreementBand, bandClass, formatCoefficient, formatShare } from '../../renderer/src/lib/coefficients';
+import { agreementBand, alphaReading, bandClass, formatCoefficient, formatShare } from '../../renderer/src/lib/coefficients';
 import { initials, policyLong, policyShort } from '../../renderer/src/lib/format';
 import { nextPolicy, policyChangeNotice } from '../../renderer/src/lib/policy';
 import { KAPPA_BANDS } from '../../renderer/src/features/stats/chart-theme';
@@ -94,5 +94,14 @@ describe('engineer initials', () => {
     expect(initials('Noah Berg')).toBe('NB');
     expect(initials('ava.k')).toBe('AK');
     expect(initials('Émile')).toBe('É');
+  });
+});
+
+describe("Krippendorff's reading of α", () => {
+  it('is stricter than the kappa bands: 0.649 is not reliable, 0.7 tentative, 0.8 reliable', () => {
+    expect(alphaReading(0.649)).toBe('not reliable (α < 0.667)');
+    expect(alphaReading(0.7)).toBe('tentative conclusions only (0.667 ≤ α < 0.800)');
+    expect(alphaReading(0.8)).toBe('reliable (α ≥ 0.800)');
+    expect(alphaReading(null)).toBeNull();
   });
 });

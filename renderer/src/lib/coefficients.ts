@@ -35,6 +35,18 @@ export function agreementBand(x: number | null | undefined): string | null {
   return 'almost perfect';
 }
 
+/**
+ * How Krippendorff (2004) reads his α, which is stricter than the kappa bands
+ * the heat map colours by: at least 0.800 reliable, from 0.667 good for
+ * tentative conclusions only, below that not reliable. Null when undefined.
+ */
+export function alphaReading(x: number | null | undefined): string | null {
+  if (!defined(x)) return null;
+  if (x >= 0.8) return 'reliable (α ≥ 0.800)';
+  if (x >= 0.667) return 'tentative conclusions only (0.667 ≤ α < 0.800)';
+  return 'not reliable (α < 0.667)';
+}
+
 /** The CSS class that colours a coefficient by its band, as the heat map's legend does ("coef-undefined" when undefined). */
 export function bandClass(band: string | null): string {
   return band == null ? 'coef-undefined' : `band-${band.replace(/ /gu, '-')}`;

@@ -3,7 +3,7 @@
 // the pair table, and the breakdowns that choose the scope.
 import { useMemo } from 'react';
 import type { AgreementStats } from '../../../../shared/api-types';
-import { agreementBand, bandClass, formatCoefficient, formatShare } from '../../lib/coefficients';
+import { agreementBand, alphaReading, bandClass, formatCoefficient, formatShare } from '../../lib/coefficients';
 import { formatCount } from '../../lib/format';
 import { useStatsStore } from '../../stores/stats-store';
 import { BreakdownTable, PairsTable } from './AgreementTables';
@@ -73,15 +73,18 @@ function Figures({ scope }: { scope: Scope }) {
   return (
     <div className="stat-figures">
       <Figure label="percent agreement" value={formatShare(summary.percent_agreement)} />
-      <Figure label="Krippendorff’s α (nominal)" value={formatCoefficient(summary.alpha, 3)} band={band} />
+      <Figure label="Krippendorff’s α (nominal)" value={formatCoefficient(summary.alpha, 3)} band={band} note={alphaReading(summary.alpha)} />
       <Figure label="disputes ruled by ≥ 2 engineers" value={formatCount(summary.disputes)} />
       <Figure label="engineer pairs" value={formatCount(summary.pairs.length)} />
     </div>
   );
 }
 
-/** A headline figure; `band`, for a coefficient, names its Landis & Koch band beside it. */
-function Figure({ label, value, band = null }: { label: string; value: string; band?: string | null }) {
+/**
+ * A headline figure; `band`, for a coefficient, names its Landis & Koch band
+ * beside it, and `note` how the coefficient's own author reads it.
+ */
+function Figure({ label, value, band = null, note = null }: { label: string; value: string; band?: string | null; note?: string | null }) {
   return (
     <div className="stat-figure">
       <span className="stat-figure-n tabular">
@@ -90,6 +93,7 @@ function Figure({ label, value, band = null }: { label: string; value: string; b
         {band != null && <span className={`stat-figure-note ${bandClass(band)}`}>{band}</span>}
       </span>
       <span className="stat-figure-label">{label}</span>
+      {note != null && <span className="stat-figure-label muted small">{note}</span>}
     </div>
   );
 }
