@@ -212,6 +212,25 @@ function readLine(raw: string | null, where: string, canaryOf: (taskId: string) 
   return { where, line };
 }
 
+/**
+ * Ids that lines of this merge give with different content, not yet in the
+ * store (a stored one decides by itself), each with every place it came from.
+ */
+function contestedIds(read: readonly ReadLine[], stored: (id: string) => boolean): Map<string, string[]> {
+  const byId = new Map<string, { where: string; line: RulingLine }[]>();
+  for (const item of read) {
+    if (item === null || !('line' in item) || stored(item.line.id)) continue;
+    const list = byId.get(item.line.id);
+    if (list) list.push(item);
+    else byId.set(item.line.id, [item]);
+  }
+  const contested = new Map<string, string[]>();
+  for (const [id, lines] of byId) {
+    if (lines.length > 1 && lines.some((other) => !sameRuling(lines[0]!.line, other.line))) contested.set(id, lines.map((other) => other.where));
+  }
+  return contested;
+}
+
 /** Merges logs inside the caller's transaction; refreshes positions and statuses of the disputes touched. */
 export function mergeRulingLogs(store: Store, paths: readonly string[], options: { maxFileBytes?: number } = {}): RulingImportReport {
   const { db, sealer } = store;
@@ -238,6 +257,7 @@ export function mergeRulingLogs(store: Store, paths: readonly string[], options:
   const inLogs = new Map<string, KnownRuling>();
   for (const item of read) if (item !== null && 'line' in item && !inLogs.has(item.line.id)) inLogs.set(item.line.id, item.line);
   const known = (id: string): KnownRuling | undefined => existing.get(id) ?? inLogs.get(id);
+  const contested = contestedIds(read, (id) => existing.get(id) !== undefined);
   for (const item of read) {
     if (item === null) continue;
     if ('refused' in item) {
@@ -249,6 +269,13 @@ export function mergeRulingLogs(store: Store, paths: readonly string[], options:
     if (stored) {
       if (sameRuling(toLine(store, stored), line)) report.duplicates++;
       else report.refused.push({ line: where, reason: `ruling id ${line.id} is already in the store with different content` });
+      continue;
+    }
+    const others = contested.get(line.id);
+    if (others) {
+      // Which of them is the real one cannot be told: taking the first would let a tampered copy in.
+      const elsewhere = others.filter((other) => other !== where);
+      report.refused.push({ line: where, reason: `ruling id ${line.id} also comes with different content at ${elsewhere.join(', ')}: none of them was taken` });
       continue;
     }
     const problem = lineProblem(store, line, known, now);

@@ -1,10 +1,10 @@
 // A ruling-log line refused for its shape says so as the dataset and run
 // readers do: the field, what it should be, and what it is, not the
 // validator's own wording.
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freshService, tempDir } from './workspace';
+import { freshService, smallWorkspace, tempDir, workspacePaths } from './workspace';
 
 const service = freshService('mia');
 afterAll(() => service.close());
@@ -17,5 +17,39 @@ describe('a ruling-log line of the wrong shape', () => {
     expect(report.refused).toHaveLength(1);
     expect(report.refused[0]!.reason).toMatch(/^dispute: expected an object, got "oops" \(also /u);
     expect(report.refused[0]!.reason).not.toMatch(/Invalid input/u);
+  });
+});
+
+describe('one ruling id with two contents in one merge', () => {
+  it('takes neither, naming where the other came from; the same line twice is one ruling', async () => {
+    const mia = freshService('mia');
+    try {
+      await mia.importPaths(workspacePaths(await smallWorkspace()));
+      const cell = [...mia.disputeRecords({ kind: 'cell' })].find((record) => record.gold.state === 'value')!;
+      await mia.rule({ disputeId: cell.id, decision: 'new_value', value: 'Hokkaido' });
+      const dir = tempDir('atlas-log-contested-');
+      const genuine = join(dir, 'mia.rulings.jsonl');
+      await mia.exportRulings({ out: genuine, plaintext: true });
+      const line = JSON.parse(readFileSync(genuine, 'utf8').trim()) as Record<string, unknown>;
+      const tampered = join(dir, 'tampered.rulings.jsonl');
+      writeFileSync(tampered, `${JSON.stringify({ ...line, value: 'Okinawa' })}\n`);
+
+      const noah = freshService('noah');
+      try {
+        await noah.importPaths(workspacePaths(await smallWorkspace()));
+        const report = await noah.importRulings({ paths: [tampered, genuine] });
+        expect(report.added).toBe(0);
+        expect(report.refused).toEqual([
+          { line: `${tampered}:1`, reason: `ruling id ${String(line.id)} also comes with different content at ${genuine}:1: none of them was taken` },
+          { line: `${genuine}:1`, reason: `ruling id ${String(line.id)} also comes with different content at ${tampered}:1: none of them was taken` },
+        ]);
+        const again = await noah.importRulings({ paths: [genuine, genuine] });
+        expect(again).toMatchObject({ added: 1, refused: [] });
+      } finally {
+        noah.close();
+      }
+    } finally {
+      mia.close();
+    }
   });
 });
