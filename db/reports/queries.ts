@@ -13,8 +13,26 @@ const SELECT_LINKED = `SELECT r.*, l.dispute_id, l.manual FROM reports r LEFT JO
 
 type ListedRow = LinkedRow & { d_task_id: string | null; d_gold_row: number | null; d_column_name: string | null };
 
+/**
+ * For each linked dispute, the revision whose patch carried it, as a reply
+ * names it: one imported as a base first (what shipped; a plain-text copy
+ * exported later under another tag is not), else the newest exported.
+ */
+function fixedInByDispute(store: Store): Map<string, string> {
+  const rows = store.db
+    .prepare<[], { dispute_id: string; revision: string }>(
+      `SELECT rd.dispute_id, rd.revision FROM revision_disputes rd JOIN revisions v ON v.tag = rd.revision
+        WHERE rd.dispute_id IN (SELECT dispute_id FROM report_links WHERE dispute_id IS NOT NULL)
+        ORDER BY (v.imported_at IS NULL) DESC, v.recorded_at, v.tag`,
+    )
+    .all();
+  // Ordered worst first: the last one set for a dispute is the one to name.
+  return new Map(rows.map((row) => [row.dispute_id, row.revision]));
+}
+
 export function listReports(store: Store, options: { unlinked?: boolean } = {}): ReportListItem[] {
   const where = options.unlinked ? ' WHERE l.dispute_id IS NULL' : '';
+  const fixedIn = fixedInByDispute(store);
   return store.db
     .prepare<[], ListedRow>(
       `SELECT r.*, l.dispute_id, l.manual, d.task_id AS d_task_id, d.gold_row AS d_gold_row, d.column_name AS d_column_name
@@ -48,6 +66,7 @@ export function listReports(store: Store, options: { unlinked?: boolean } = {}):
         parsed_task_id: row.task_id,
         parsed_row: row.gold_row,
         parsed_column: row.column_name,
+        fixed_in: row.dispute_id === null ? null : (fixedIn.get(row.dispute_id) ?? null),
       };
     });
 }

@@ -37,6 +37,12 @@ export interface ReportListItem {
   parsed_task_id: string | null;
   parsed_row: number | null;
   parsed_column: string | null;
+  /**
+   * The revision whose patch carried the linked dispute: one imported as a
+   * base first (what shipped), else the newest exported; null when none did.
+   * A reply says the fix ships in it.
+   */
+  fixed_in: string | null;
 }
 
 /** The engineer's corrections to what the parser found; a key set to null means "none". */

@@ -25,6 +25,7 @@ function item(over: Partial<ReportListItem> = {}): ReportListItem {
     parsed_task_id: 'atlas/0006:zelda remakes',
     parsed_row: 0,
     parsed_column: 'Critic Metascore',
+    fixed_in: null,
     ...over,
   };
 }

@@ -76,6 +76,16 @@ describe('reply drafts', () => {
     const unreleased = draftReply(fx.service.store, { number: 201 });
     expect(unreleased).toMatchObject({ revision: null, closes: false });
     expect(unreleased.text).toMatch(/next tagged dataset revision/);
+
+    // The list names the revision a reply should: the one that carried the report's dispute.
+    const fixedIn = (n: number): string | null => listReports(fx.service.store).find((r) => r.number === n)!.fixed_in;
+    expect([fixedIn(201), fixedIn(202), fixedIn(204)]).toEqual(['v1.1', null, null]);
+    // A plain-text copy exported later under another tag carries it too: the newest exported is named…
+    await fx.service.exportPatch({ revision: 'v1.1p', out: join(tempDir('atlas-reply-'), 'v1.1p.patch.json'), plaintext: true });
+    expect(fixedIn(201)).toBe('v1.1p');
+    // …until one is imported as the base: what shipped is named, whatever was exported after it.
+    fx.service.store.db.prepare("UPDATE revisions SET imported_at = '2026-12-01T00:00:00.000Z' WHERE tag = 'v1.1'").run();
+    expect(fixedIn(201)).toBe('v1.1');
   });
 
   it('declines with the sources that support gold, withholding any that spell out a gold value', async () => {

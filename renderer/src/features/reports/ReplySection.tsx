@@ -38,9 +38,10 @@ export function ReplySection({ item }: { item: ReportListItem }) {
     if (revisions == null) void loadRevisions();
   }, [loadToken, loadRevisions, revisions]);
 
-  // The newest exported revision is the one a fix ships in, unless the engineer says otherwise.
+  // The revision that carried the report's dispute (one that shipped first), else the newest exported,
+  // unless the engineer says otherwise.
   const newest = revisions != null && revisions.length > 0 ? [...revisions].sort((a, b) => b.recorded_at.localeCompare(a.recorded_at))[0]!.tag : '';
-  const revision = reply?.revision ?? newest;
+  const revision = reply?.revision ?? item.fixed_in ?? newest;
 
   const copy = async () => {
     if (!reply) return;
