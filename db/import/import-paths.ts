@@ -162,7 +162,12 @@ export async function importPaths(store: Store, paths: readonly string[], option
       if (settled) revision = { tag: settled.revision, settled: settled.settled, tasks_left: settled.tasks_left };
     }
     if (plan.rulingLogs.length > 0) rulings = mergeRulingLogs(store, plan.rulingLogs, { maxFileBytes });
-    if (plan.reportFiles.length > 0) reports = importReportFiles(store, plan.reportFiles, { maxFileBytes });
+    if (plan.reportFiles.length > 0) {
+      // Reports about a gold row or a cell without one make disputes of their own: counted with the rest.
+      const before = disputeCount(store);
+      reports = importReportFiles(store, plan.reportFiles, { maxFileBytes });
+      newDisputes += Math.max(0, disputeCount(store) - before);
+    }
     misplaced = misplacedRulings(store, writer.touchedTasks);
     db.exec('COMMIT');
   } catch (error) {
@@ -195,4 +200,8 @@ export async function importPaths(store: Store, paths: readonly string[], option
       ...(misplaced.length > 0 ? { misplaced_rulings: misplaced } : {}),
     };
   }
+}
+
+function disputeCount(store: Store): number {
+  return store.db.prepare<[], number>('SELECT count(*) FROM disputes').pluck().get() ?? 0;
 }

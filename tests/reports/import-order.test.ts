@@ -42,3 +42,17 @@ describe('importing an older saved copy', () => {
     expect(listReports(fx.service.store).find((r) => r.number === 106)!.state).toBe('open');
   });
 });
+
+describe('the import report', () => {
+  it('counts the disputes that issue files make, as it counts the others', async () => {
+    // A report about a whole gold row makes a dispute of its own (kind report).
+    const file = writeGhIssues([{ number: 401, title: 'Not an entity', body: `Task: ${fx.zelda}\nRow: 2\n\nThis row does not meet the conditions; it should be removed.` }]);
+    const before = [...fx.service.disputeRecords({ kind: 'report' })].length;
+    const report = await fx.service.importPaths([file]);
+    const after = [...fx.service.disputeRecords({ kind: 'report' })].length;
+    expect(after).toBe(before + 1);
+    expect(report.disputes).toBe(1);
+    // The same file again adds nothing.
+    expect((await fx.service.importPaths([file])).disputes).toBe(0);
+  });
+});
