@@ -6,6 +6,7 @@
 // written again for its tag) and goes ahead.
 import { closeSync, openSync, readSync } from 'node:fs';
 import { PathError, sameFile } from './path-checks';
+import { opensRulingLog } from './rulings/log-sniff';
 import type { Store } from './store';
 
 export interface OutputGuard {
@@ -61,10 +62,9 @@ export function isPatchFor(revision: string): (head: string) => boolean {
   return (head) => /"format"\s*:\s*"atlas-gold-patch\/1"/u.test(head) && new RegExp(`"revision"\\s*:\\s*${escapeRegExp(JSON.stringify(revision))}`, 'u').test(head);
 }
 
-/** A ruling log's first line is one ruling, which names the log's format. */
+/** A ruling log's first line is one ruling, which names the log's format (log-sniff.ts, as `rulings import` tells). */
 export function isRulingLog(head: string): boolean {
-  const firstLine = head.trimStart().split('\n', 1)[0] ?? '';
-  return /^\{.*"format"\s*:\s*"atlas-rulings\/\d+"/u.test(firstLine);
+  return opensRulingLog(head.split('\n').find((line) => line.trim() !== '') ?? '');
 }
 
 function escapeRegExp(text: string): string {

@@ -15,7 +15,8 @@ import type { JobContext, JobResult } from './jobs';
 import { JobFailure, JobManager } from './jobs';
 import { NotFoundError, requireDispute } from './not-found';
 import { checkOutputTarget, isPatchFor, isRulingLog, storeInputs } from './output-guard';
-import { checkInputFile, checkOutputFile, checkReadableFile, PATCH_FILE_EXPECTED } from './path-checks';
+import { checkInputFile, checkOutputFile, checkReadableFile, PATCH_FILE_EXPECTED, PathError } from './path-checks';
+import { notARulingLog } from './rulings/log-sniff';
 import { defaultSettingsPath, engineerFromEnv } from './paths';
 import { getDisputeDetail } from './queries/detail';
 import type { DisputeRecord } from './queries/dispute-records';
@@ -247,7 +248,12 @@ export function openService(options: ServiceOptions): ServiceHandle {
     },
     importRulings: async (input) => {
       // A log that is missing or cannot be read is the caller's mistake, refused before anything merges (the CLI refuses it too).
-      for (const path of input.paths) checkReadableFile(path, { label: 'paths', expected: 'a ruling log (*.rulings.jsonl)' });
+      for (const path of input.paths) {
+        checkReadableFile(path, { label: 'paths', expected: 'a ruling log (*.rulings.jsonl)' });
+        // A judges file or a dataset: one refusal naming it, not one per line (the app's merge as much as the CLI's).
+        const reason = notARulingLog(path);
+        if (reason !== null) throw new PathError(`paths: ${reason}`);
+      }
       await jobs.idle();
       return store.db.transaction(() => mergeRulingLogs(store, input.paths)).immediate();
     },

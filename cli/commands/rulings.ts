@@ -1,10 +1,9 @@
 // `rulings export --out FILE` / `rulings import FILE...`: ruling logs shared between engineers.
-import { closeSync, existsSync, openSync, readSync } from 'node:fs';
-import { StringDecoder } from 'node:string_decoder';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { checkOutputTarget, isRulingLog } from '../../db/output-guard';
 import { checkOutputFile } from '../../db/path-checks';
-import { RULING_LOG_FORMAT } from '../../db/rulings/log-format';
+import { notARulingLog } from '../../db/rulings/log-sniff';
 import { dbPathOf, parseCommand, positionals, withService } from '../args';
 import { write, writeJsonLine } from '../context';
 import type { CliContext } from '../context';
@@ -73,7 +72,11 @@ async function importLogs(argv: string[], ctx: CliContext): Promise<number> {
   const paths = given.map((path) => resolve(ctx.cwd, path));
   const absent = paths.find((path) => !existsSync(path));
   if (absent !== undefined) throw new CliError(`rulings import: no such file: ${absent}`);
-  for (const path of paths) refuseIfNotALog(path);
+  // Before the store is opened: a judges file or a dataset is refused in one line naming it.
+  for (const path of paths) {
+    const reason = notARulingLog(path);
+    if (reason !== null) throw new CliError(`rulings import: ${reason}`);
+  }
   return withService(ctx, { dbPath: dbPathOf(values.db, ctx), mustExist: false }, async (service) => {
     const report = await service.importRulings({ paths });
     if (values.json) {
@@ -87,68 +90,5 @@ async function importLogs(argv: string[], ctx: CliContext): Promise<number> {
     return report.refused.length > 0 ? EXIT.failure : EXIT.ok;
   });
 }
-
-/**
- * A file whose first line is no ruling-log line at all (a judges file, a
- * dataset) is refused in one line naming it, rather than one "format: …"
- * refusal per line. A real log with some bad lines keeps its per-line reasons.
- */
-function refuseIfNotALog(path: string): void {
-  const first = firstNonBlankLine(path);
-  if (first === null) return;
-  const text = first.text.replace(/^\uFEFF/u, '');
-  let format: unknown;
-  try {
-    const parsed: unknown = JSON.parse(text);
-    format = parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>).format : undefined;
-  } catch {
-    // A damaged (or very long) line that still opens as a log line is the import's to refuse, by file:line.
-    format = LOG_LINE_START.exec(text)?.[1];
-  }
-  if (typeof format === 'string' && format.startsWith(RULING_LOG_PREFIX)) return;
-  throw new CliError(
-    `rulings import: ${path}: not a ruling log (line ${first.line} has no "format": "${RULING_LOG_FORMAT}"); expected a *.rulings.jsonl file written by \`rulings export\``,
-  );
-}
-
-const RULING_LOG_PREFIX = 'atlas-rulings/';
-const LOG_LINE_START = /^\s*\{\s*"format"\s*:\s*"([^"]*)"/u;
-
-/** The first line with text and its number (from 1), read a block at a time: a log may be large. Null for an empty file or a folder. */
-function firstNonBlankLine(path: string): { line: number; text: string } | null {
-  let fd: number;
-  try {
-    fd = openSync(path, 'r');
-  } catch {
-    return null;
-  }
-  try {
-    const block = Buffer.alloc(64 * 1024);
-    let pending = '';
-    let line = 1;
-    const decoder = new StringDecoder('utf8');
-    for (;;) {
-      const read = readSync(fd, block, 0, block.length, null);
-      pending += read > 0 ? decoder.write(block.subarray(0, read)) : decoder.end();
-      let end: number;
-      while ((end = pending.indexOf('\n')) !== -1) {
-        const text = pending.slice(0, end);
-        if (text.trim() !== '') return { line, text };
-        pending = pending.slice(end + 1);
-        line += 1;
-      }
-      if (read === 0) return pending.trim() === '' ? null : { line, text: pending };
-      // A first line this long is no ruling: enough is read to tell.
-      if (pending.trim() !== '' && pending.length > MAX_FIRST_LINE) return { line, text: pending };
-    }
-  } catch {
-    // A folder or an unreadable file: the import names it.
-    return null;
-  } finally {
-    closeSync(fd);
-  }
-}
-
-const MAX_FIRST_LINE = 16 * 1024 * 1024;
 
 export const rulingsCommand: Command = { name: 'rulings', summary: 'export or import ruling logs (*.rulings.jsonl)', help: HELP, run };

@@ -53,3 +53,13 @@ describe('one ruling id with two contents in one merge', () => {
     }
   });
 });
+
+describe('a file that is no ruling log', () => {
+  it('is refused in one line naming it, by the service every host merges through', async () => {
+    const notLog = join(tempDir('atlas-log-not-'), 'judges.jsonl');
+    writeFileSync(notLog, `${JSON.stringify({ task_id: 'atlas-0001', judge: 'j1', verdict: 'correct' })}\n`.repeat(50));
+    await expect(service.importRulings({ paths: [notLog] })).rejects.toThrow(
+      `paths: ${notLog}: not a ruling log (line 1 has no "format": "atlas-rulings/2"); expected a *.rulings.jsonl file written by \`rulings export\``,
+    );
+  });
+});
