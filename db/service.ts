@@ -248,9 +248,9 @@ export function openService(options: ServiceOptions): ServiceHandle {
     },
     importRulings: async (input) => {
       // A log that is missing or cannot be read is the caller's mistake, refused before anything merges (the CLI refuses it too).
+      for (const path of input.paths) checkReadableFile(path, { label: 'paths', expected: 'a ruling log (*.rulings.jsonl)' });
+      // A judges file or a dataset: one refusal naming it, not one per line (the app's merge as much as the CLI's).
       for (const path of input.paths) {
-        checkReadableFile(path, { label: 'paths', expected: 'a ruling log (*.rulings.jsonl)' });
-        // A judges file or a dataset: one refusal naming it, not one per line (the app's merge as much as the CLI's).
         const reason = notARulingLog(path);
         if (reason !== null) throw new PathError(`paths: ${reason}`);
       }
