@@ -18,47 +18,69 @@ export function requireDispute(store: Store, id: string): void {
   if (!store.db.prepare('SELECT 1 FROM disputes WHERE id = ?').get(id)) throw new NotFoundError(`no dispute with id ${id}`);
 }
 
-/**
- * Throws NotFoundError unless the store knows the task (imported with the
- * dataset, or named by a dispute), naming up to three task ids that are
- * spelled alike.
- */
+/** What a filter names and how to tell whether the store has it. */
+interface Known {
+  filter: 'task' | 'column' | 'system';
+  /** One row when the store has `value` (bound as many times as it has `?`). */
+  exists: string;
+  /** Every name the store has, for the suggestions. */
+  names: string;
+  /** "task …", "column named …": how the message names what is missing. */
+  what: string;
+  /** Said when the store has none at all. */
+  none: string;
+}
+
+/** Throws NotFoundError unless the store has `value`, naming up to three that are spelled alike. */
+function requireKnown(store: Store, value: string, known: Known): void {
+  const params = Array.from({ length: known.exists.split('?').length - 1 }, () => value);
+  if (store.db.prepare(known.exists).get(...params)) return;
+  const names = store.db.prepare<[], string>(known.names).pluck().all();
+  const alike = names.length === 0 ? ` (${known.none})` : didYouMean(value, names);
+  throw new NotFoundError(`this store has no ${known.what} ${JSON.stringify(value)}${alike}`, known.filter);
+}
+
+const TASK: Known = {
+  filter: 'task',
+  exists: 'SELECT 1 FROM tasks WHERE task_id = ? UNION ALL SELECT 1 FROM disputes WHERE task_id = ? LIMIT 1',
+  names: 'SELECT task_id FROM tasks UNION SELECT task_id FROM disputes',
+  what: 'task',
+  none: 'it holds no tasks yet: import a dataset first',
+};
+
+const COLUMN: Known = {
+  filter: 'column',
+  exists: 'SELECT 1 FROM task_columns WHERE name = ? UNION ALL SELECT 1 FROM disputes WHERE column_name = ? LIMIT 1',
+  names: 'SELECT name FROM task_columns UNION SELECT column_name FROM disputes WHERE column_name IS NOT NULL',
+  what: 'column named',
+  none: 'it holds no tasks yet: import a dataset first',
+};
+
+const SYSTEM: Known = {
+  filter: 'system',
+  exists: 'SELECT 1 FROM systems WHERE name = ?',
+  names: 'SELECT name FROM systems',
+  what: 'system named',
+  none: 'it holds no runs yet: import some first',
+};
+
+/** Throws NotFoundError unless the store knows the task (imported with the dataset, or named by a dispute). */
 export function requireTask(store: Store, taskId: string): void {
-  const known = store.db.prepare('SELECT 1 FROM tasks WHERE task_id = ? UNION ALL SELECT 1 FROM disputes WHERE task_id = ? LIMIT 1').get(taskId, taskId);
-  if (known) return;
-  const ids = store.db
-    .prepare<[], { task_id: string }>('SELECT task_id FROM tasks UNION SELECT task_id FROM disputes')
-    .all()
-    .map((row) => row.task_id);
-  const alike = ids.length === 0 ? ' (it holds no tasks yet: import a dataset first)' : didYouMean(taskId, ids);
-  throw new NotFoundError(`this store has no task ${JSON.stringify(taskId)}${alike}`, 'task');
+  requireKnown(store, taskId, TASK);
 }
 
 /**
  * Throws NotFoundError unless some task of the store has this column (in its
- * dataset, or named by a dispute), naming up to three columns spelled alike.
- * A column the store knows lists its disputes, none at all being a normal answer.
+ * dataset, or named by a dispute). A column the store knows lists its
+ * disputes, none at all being a normal answer.
  */
 export function requireColumn(store: Store, column: string): void {
-  const known = store.db.prepare('SELECT 1 FROM task_columns WHERE name = ? UNION ALL SELECT 1 FROM disputes WHERE column_name = ? LIMIT 1').get(column, column);
-  if (known) return;
-  const names = store.db
-    .prepare<[], { name: string }>('SELECT name FROM task_columns UNION SELECT column_name FROM disputes WHERE column_name IS NOT NULL')
-    .all()
-    .map((row) => row.name);
-  const alike = names.length === 0 ? ' (it holds no tasks yet: import a dataset first)' : didYouMean(column, names);
-  throw new NotFoundError(`this store has no column named ${JSON.stringify(column)}${alike}`, 'column');
+  requireKnown(store, column, COLUMN);
 }
 
-/** Throws NotFoundError unless a run of this system was imported, naming up to three systems spelled alike. */
+/** Throws NotFoundError unless a run of this system was imported. */
 export function requireSystem(store: Store, system: string): void {
-  if (store.db.prepare('SELECT 1 FROM systems WHERE name = ?').get(system)) return;
-  const names = store.db
-    .prepare<[], { name: string }>('SELECT name FROM systems')
-    .all()
-    .map((row) => row.name);
-  const alike = names.length === 0 ? ' (it holds no runs yet: import some first)' : didYouMean(system, names);
-  throw new NotFoundError(`this store has no system named ${JSON.stringify(system)}${alike}`, 'system');
+  requireKnown(store, system, SYSTEM);
 }
 
 /** ` (did you mean a, b?)`, or nothing when no name is close; a name with spaces or commas is quoted. */
