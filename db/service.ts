@@ -212,14 +212,14 @@ export function openService(options: ServiceOptions): ServiceHandle {
     exportPatch: async (input) => {
       checkExportPaths(store, input);
       await jobs.idle();
-      if (input.dataset !== undefined) await checkBaseDataset(store, input.dataset);
-      return exportPatch(store, input, engineer());
+      const baseSha256 = input.dataset !== undefined ? await checkBaseDataset(store, input.dataset) : undefined;
+      return exportPatch(store, input, engineer(), baseSha256);
     },
     startExport: (input) => {
       checkExportPaths(store, input);
       const job = jobs.start('export', async (context) => {
-        if (input.dataset !== undefined) await checkBaseDataset(store, input.dataset);
-        return { export: await exportPatchJob(store, input, engineer(), { signal: context.signal, onProgress: context.progress }) };
+        const baseSha256 = input.dataset !== undefined ? await checkBaseDataset(store, input.dataset) : undefined;
+        return { export: await exportPatchJob(store, input, engineer(), { signal: context.signal, onProgress: context.progress, baseSha256 }) };
       });
       return { jobId: job.id };
     },

@@ -10,10 +10,11 @@ import { ExportError } from './patch-ops';
 
 const SHOWN = 5;
 
-export async function checkBaseDataset(store: Store, path: string): Promise<void> {
+/** Returns the file's sha256 (the patch's base_sha256), read once for both. */
+export async function checkBaseDataset(store: Store, path: string): Promise<string> {
   const file = await loadDatasetFile(path);
   const known = store.db.prepare<[string], number>('SELECT 1 FROM datasets WHERE sha256 = ?').pluck().get(file.sha256);
-  if (known !== undefined) return;
+  if (known !== undefined) return file.sha256;
   const goldOf = new Map(file.records.map((record) => [record.id, record.gold]));
   const stored = store.db.prepare<[], { task_id: string; gold_enc: string }>('SELECT task_id, gold_enc FROM tasks ORDER BY task_id').all();
   const differ: string[] = [];
@@ -21,7 +22,7 @@ export async function checkBaseDataset(store: Store, path: string): Promise<void
     const gold = goldOf.get(task.task_id);
     if (gold !== task.gold_enc) differ.push(`${task.task_id} (${gold === undefined ? 'not in the file' : 'other gold'})`);
   }
-  if (differ.length === 0) return;
+  if (differ.length === 0) return file.sha256;
   const shown = differ.slice(0, SHOWN).join(', ');
   const more = differ.length > SHOWN ? ` and ${differ.length - SHOWN} more` : '';
   throw new ExportError(

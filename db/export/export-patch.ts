@@ -29,11 +29,12 @@ export interface BuiltPatch {
 /** The text a reader decrypts: UTF-8 encryption turns a lone surrogate into U+FFFD. */
 const decryptable = (text: string): string => Buffer.from(text, 'utf8').toString('utf8');
 
-export function buildPatch(store: Store, input: ExportInput, engineer: string): BuiltPatch {
+/** `baseSha256`: the `dataset`'s hash when the caller has already read it (checkBaseDataset), so the file is not read again. */
+export function buildPatch(store: Store, input: ExportInput, engineer: string, baseSha256?: string): BuiltPatch {
   const { db } = store;
   const baseRevision = input.baseRevision ?? getMeta(db, 'base_revision') ?? 'v1.0';
   refuseTagOfADataset(store, input.revision, baseRevision);
-  const baseSha = input.dataset ? createHash('sha256').update(readFileSync(input.dataset)).digest('hex') : getMeta(db, 'dataset_sha256');
+  const baseSha = baseSha256 ?? (input.dataset ? createHash('sha256').update(readFileSync(input.dataset)).digest('hex') : getMeta(db, 'dataset_sha256'));
   const { operations, latestRulingAt, spellings } = collectOperations(store);
   if (baseSha !== null) refuseTasksBehindBase(store, baseSha, operations);
   const encrypted = !input.plaintext;
@@ -87,6 +88,8 @@ function spellingWarnings(notes: readonly string[]): string[] {
 }
 
 export interface ExportProgress {
+  /** The base dataset's hash, when checkBaseDataset has read it already. */
+  baseSha256?: string | undefined;
   /** Checked between steps, up to recording the revision; after that the file is written regardless. */
   signal?: AbortSignal;
   onProgress?: (done: number, total: number, message: string) => void;
@@ -100,7 +103,7 @@ const STEPS = ['collecting settled rulings', 'encoding the patch', 'recording th
  * written.
  */
 export async function exportPatchJob(store: Store, input: ExportInput, engineer: string, options: ExportProgress = {}): Promise<ExportResult> {
-  const { signal, onProgress } = options;
+  const { signal, onProgress, baseSha256 } = options;
   const step = async (index: number): Promise<void> => {
     signal?.throwIfAborted();
     onProgress?.(index, STEPS.length, STEPS[index]!);
@@ -108,15 +111,15 @@ export async function exportPatchJob(store: Store, input: ExportInput, engineer:
     signal?.throwIfAborted();
   };
   await step(0);
-  const built = buildPatch(store, input, engineer);
+  const built = buildPatch(store, input, engineer, baseSha256);
   await step(1);
   const encoded = encodePatch(built.patch);
   await step(2);
   return recordAndWrite(store, input, built, encoded, () => onProgress?.(3, STEPS.length, STEPS[3]));
 }
 
-export function exportPatch(store: Store, input: ExportInput, engineer: string): ExportResult {
-  const built = buildPatch(store, input, engineer);
+export function exportPatch(store: Store, input: ExportInput, engineer: string, baseSha256?: string): ExportResult {
+  const built = buildPatch(store, input, engineer, baseSha256);
   return recordAndWrite(store, input, built, encodePatch(built.patch));
 }
 
