@@ -9,17 +9,21 @@ import { PathError, sameFile } from './path-checks';
 import { opensRulingLog } from './rulings/log-sniff';
 import type { Store } from './store';
 
-export interface OutputGuard {
+/** What an export writes: how to tell an earlier one of its kind, and how the refusal names it. */
+export interface OutputKind {
+  /** Whether an existing file is this export's own kind, told from its first bytes (a replaceable earlier export). */
+  ownKind: (head: string) => boolean;
+  /** What the export writes, for the refusal: `a patch for v1.1`. */
+  writes: string;
+}
+
+export interface OutputGuard extends OutputKind {
   /** How the caller names the output field and the overwrite switch: `--out`/`--overwrite`, `out`/`overwrite`. */
   labels: { out: string; overwrite: string };
   /** Files the output must never be, by what they are: `['the store', '/x/atlas.sqlite']`. */
   inputs: readonly (readonly [what: string, path: string])[];
   /** The engineer said existing files may be replaced. */
   overwrite: boolean;
-  /** Whether an existing file is this export's own kind, told from its first bytes (a replaceable earlier export). */
-  ownKind: (head: string) => boolean;
-  /** What the export writes, for the refusal: `an atlas-gold-patch/1 file for v1.1`. */
-  writes: string;
 }
 
 const HEAD_BYTES = 4096;
@@ -56,6 +60,14 @@ export function storeInputs(store: Store): [string, string][] {
   const datasets = store.db.prepare<[], string>('SELECT DISTINCT path FROM datasets ORDER BY id').pluck().all();
   return [...(store.path === ':memory:' ? [] : [['the store', store.path] as [string, string]]), ...datasets.map((path): [string, string] => ['an imported dataset', path])];
 }
+
+/** A patch for `revision`: an earlier export of the same tag may be written over. */
+export function patchOutput(revision: string): OutputKind {
+  return { ownKind: isPatchFor(revision), writes: `a patch for ${revision}` };
+}
+
+/** A ruling log: an earlier log (kept in git, written again each day) may be written over. */
+export const RULING_LOG_OUTPUT: OutputKind = { ownKind: (head) => isRulingLog(head), writes: 'a ruling log' };
 
 /** The first line of a patch file names its format; the tag is a few lines further. */
 export function isPatchFor(revision: string): (head: string) => boolean {

@@ -14,7 +14,7 @@ import { importPaths } from './import/import-paths';
 import type { JobContext, JobResult } from './jobs';
 import { JobFailure, JobManager } from './jobs';
 import { NotFoundError, requireDispute } from './not-found';
-import { checkOutputTarget, isPatchFor, isRulingLog, storeInputs } from './output-guard';
+import { checkOutputTarget, patchOutput, RULING_LOG_OUTPUT, storeInputs } from './output-guard';
 import { checkInputFile, checkOutputFile, checkReadableFile, PATCH_FILE_EXPECTED, PathError } from './path-checks';
 import { notARulingLog } from './rulings/log-sniff';
 import { defaultSettingsPath, engineerFromEnv } from './paths';
@@ -241,8 +241,7 @@ export function openService(options: ServiceOptions): ServiceHandle {
         labels: API_OUTPUT_LABELS,
         inputs: storeInputs(store),
         overwrite: input.overwrite === true,
-        ownKind: isRulingLog,
-        writes: 'a ruling log',
+        ...RULING_LOG_OUTPUT,
       });
       return exportRulingLog(store, input.out, { plaintext: input.plaintext });
     },
@@ -367,8 +366,7 @@ function checkExportPaths(store: Store, input: ExportInput): void {
     labels: API_OUTPUT_LABELS,
     inputs: [...storeInputs(store), ...(input.dataset !== undefined ? [['the base dataset', input.dataset] as [string, string]] : [])],
     overwrite: input.overwrite === true,
-    ownKind: isPatchFor(input.revision),
-    writes: `a patch for ${input.revision}`,
+    ...patchOutput(input.revision),
   });
 }
 

@@ -1,7 +1,7 @@
 // `export --revision TAG --out FILE …`: the settled rulings as an atlas-gold-patch/1 file.
 import { existsSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { checkOutputTarget, isPatchFor } from '../../db/output-guard';
+import { checkOutputTarget, patchOutput } from '../../db/output-guard';
 import { dbPathOf, parseCommand, positionals, validateInput, withService } from '../args';
 import { write, writeJsonLine } from '../context';
 import type { CliContext } from '../context';
@@ -67,8 +67,7 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
     labels: { out: '--out', overwrite: '--overwrite' },
     inputs: [['the store', dbPath], ...(dataset !== undefined ? [['--dataset', dataset] as [string, string]] : [])],
     overwrite: input.overwrite === true,
-    ownKind: isPatchFor(input.revision),
-    writes: `a patch for ${input.revision}`,
+    ...patchOutput(input.revision),
   });
   return withService(ctx, { dbPath, mustExist: true }, async (service) => {
     const result = await service.exportPatch(input);

@@ -9,6 +9,7 @@ import type { ExportResult, JobStatus, StoreInfo } from '../../../shared/api-typ
 import type { ApplyResult, PatchReview, RescoreResult, RevisionRecord } from '../../../shared/revision-types';
 import { api, errorMessage } from '../api/client';
 import { jobFailure, pollJob } from '../lib/jobs';
+import { refusedAsForeignOutput } from '../lib/field-errors';
 import { pageStorage, rememberedPaths, rememberPaths, type ReleasePaths } from '../lib/release-paths';
 import { siblingPath, type OperationFilter } from '../lib/release';
 import {
@@ -146,9 +147,6 @@ function remember(paths: Partial<ReleasePaths>): void {
   rememberPaths(pageStorage(), useInfoStore.getState().info?.store_path ?? '', paths);
 }
 
-/** How the service refuses an output that exists and is not this export's own kind (db/output-guard.ts). */
-const FOREIGN_OUTPUT = /already exists and is not a patch for /u;
-
 export const useReleaseStore = create<ReleaseState>()((set, get) => ({
   section: 'export',
   dataset: '',
@@ -249,7 +247,7 @@ export const useReleaseStore = create<ReleaseState>()((set, get) => ({
     } catch (error) {
       const message = errorMessage(error);
       // The service's refusal of an existing file of another kind (db/output-guard.ts): asked, not shown as a failure.
-      if (!replace && FOREIGN_OUTPUT.test(message)) set({ exporting: false, exportReplaces: form.out.trim() });
+      if (!replace && refusedAsForeignOutput(message)) set({ exporting: false, exportReplaces: form.out.trim() });
       else set({ exporting: false, exportError: message });
     }
   },

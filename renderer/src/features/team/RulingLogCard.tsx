@@ -4,7 +4,7 @@
 import { useState, type FormEvent } from 'react';
 import type { RulingLogExport, RulingLogImport } from '../../../../shared/api-types';
 import { errorMessage, host } from '../../api/client';
-import { fieldErrorText, MERGE_LOGS_FIELD_LABELS, WRITE_LOG_FIELD_LABELS } from '../../lib/field-errors';
+import { fieldErrorText, MERGE_LOGS_FIELD_LABELS, refusedAsForeignOutput, WRITE_LOG_FIELD_LABELS } from '../../lib/field-errors';
 import { formatCount } from '../../lib/format';
 import { noteOutputPath, useOutputFolder } from '../../lib/output-folder';
 import { useInfoStore } from '../../stores/info-store';
@@ -12,7 +12,7 @@ import { useReleaseStore } from '../../stores/release-store';
 import { notify } from '../../stores/ui-store';
 import { defaultRulingLogPath } from '../revisions/release-defaults';
 import { RulingLogReport } from './RulingLogReport';
-import { mergeRulingLogs, parsePaths, refusedAsForeign, writeRulingLog } from './ruling-logs';
+import { mergeRulingLogs, parsePaths, writeRulingLog } from './ruling-logs';
 import { ReplaceConfirm } from '../../ui/ReplaceConfirm';
 
 export function RulingLogCard() {
@@ -57,7 +57,7 @@ function WriteLog() {
       notify(`Ruling log written: ${formatCount(written.rulings)} rulings.`, 'success');
     } catch (err) {
       const message = errorMessage(err);
-      if (!replace && refusedAsForeign(message)) setReplaces(out.trim());
+      if (!replace && refusedAsForeignOutput(message)) setReplaces(out.trim());
       else setError(fieldErrorText(message, WRITE_LOG_FIELD_LABELS));
     } finally {
       setBusy(false);

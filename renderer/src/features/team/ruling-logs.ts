@@ -16,10 +16,6 @@ export function writeRulingLog(out: string, plaintext: boolean, overwrite = fals
   return api.exportRulings({ out, plaintext, overwrite });
 }
 
-/** How the service refuses an output that exists and is no ruling log (db/output-guard.ts): asked, not shown as a failure. */
-export function refusedAsForeign(message: string): boolean {
-  return /already exists and is not a ruling log/u.test(message);
-}
 
 export async function mergeRulingLogs(paths: string[]): Promise<RulingLogImport> {
   const result = await api.importRulings({ paths });
