@@ -32,6 +32,7 @@ import { refreshAllStatuses, upgradeAgreementKeys } from './rulings/status';
 import { recordRuling, retractRuling } from './rulings/record';
 import { readSettings, writeSettings } from './settings';
 import type { Store } from './store';
+import { dataVersion } from './data-version';
 import { getMeta, openStore } from './store';
 import { loadDemoWorkspace } from './demo/load-demo';
 import { applyAndRecord } from './revisions/apply-and-record';
@@ -167,7 +168,7 @@ export function openService(options: ServiceOptions): ServiceHandle {
         version: APP_VERSION,
       };
     },
-    getDataVersion: () => ({ version: Number(store.db.pragma('data_version', { simple: true })) }),
+    getDataVersion: () => ({ version: dataVersion(store.db) }),
     getSettings: () => ({ engineer: engineer() }),
     setSettings: (input) => writeSettings(settingsPath, { engineer: input.engineer }),
 

@@ -198,10 +198,12 @@ export interface PolicyEffect {
 }
 
 /**
- * Changes when another connection commits to the store (a command line in
- * another window, another app, an import's own connection): SQLite's
- * `data_version`. Writes through this service's own connection leave it as
- * it is; their callers refresh what they changed.
+ * Changes whenever the store's data changes, whoever wrote it: another
+ * connection's commit (a command line in another window, another app, an
+ * import's own connection) or a write through this service by any client (a
+ * script calling a running app's bridge). Only meaningful compared with an
+ * earlier answer from the same host; a client that wrote itself asks again
+ * before comparing, so its own writes are not taken for someone else's.
  */
 export interface DataVersion {
   version: number;

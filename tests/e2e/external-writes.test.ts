@@ -1,7 +1,7 @@
 // The app open on a store while the command line writes to it from another
 // process: the counts, the grid's status and the dispute on screen follow
 // within a few seconds, without a key pressed, and a rationale being typed
-// is kept.
+// is kept. A script writing through the app's own bridge is followed the same way.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Bridge, LaunchedBrowser, TempDir } from './support';
@@ -50,5 +50,12 @@ describe('writes from another process', () => {
     expect(onScreenRuled.code, onScreenRuled.stderr).toBe(0);
     await expect.poll(async () => (await page.locator('aside.panel').textContent()) ?? '', { timeout: 10_000 }).toContain('noah');
     expect(await page.locator('textarea.rationale-input').inputValue()).toBe('half a thought');
+  });
+
+  it('show when another client writes through the app’s own bridge (a script on the same connection)', async () => {
+    const { rows } = await bridge.api('listDisputes', { filter: { status: 'open', kind: 'cell' }, limit: 50 });
+    const resolvedBefore = await count('resolved');
+    await bridge.api('rule', { disputeId: rows.at(-1)!.id, decision: 'keep_gold', engineer: 'ravi' });
+    await expect.poll(() => count('resolved'), { timeout: 10_000 }).toBe(resolvedBefore + 1);
   });
 });

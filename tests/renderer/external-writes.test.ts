@@ -41,4 +41,42 @@ describe('noticing another process’s writes by the data version', () => {
     expect(asked).toBe(3);
     expect(changes).toBe(1);
   });
+
+  it('takes the answer after its own write as the new baseline, and still sees a later write by someone else', async () => {
+    let version = 1;
+    let changes = 0;
+    const watch = versionWatch(() => Promise.resolve(version), () => changes++);
+    await watch.check();
+    version = 2;
+    watch.adopt();
+    await watch.check();
+    expect(changes).toBe(0);
+    await watch.check();
+    expect(changes).toBe(0);
+    version = 3;
+    await watch.check();
+    expect(changes).toBe(1);
+  });
+
+  it('drops an answer to a question asked before its own write (it may predate the write)', async () => {
+    const answers: ((version: number) => void)[] = [];
+    let changes = 0;
+    const watch = versionWatch(() => new Promise<number>((resolve) => answers.push(resolve)), () => changes++);
+    const first = watch.check();
+    answers.shift()!(1);
+    await first;
+    const asked = watch.check();
+    watch.adopt();
+    answers.shift()!(1);
+    await asked;
+    // The write lands after that question was answered: its version is still taken silently.
+    const next = watch.check();
+    answers.shift()!(2);
+    await next;
+    expect(changes).toBe(0);
+    const later = watch.check();
+    answers.shift()!(5);
+    await later;
+    expect(changes).toBe(1);
+  });
 });

@@ -5,25 +5,41 @@
 export interface VersionWatch {
   /** Asks the version; calls onChange when it moved since the last answer (never on the first). */
   check: () => Promise<void>;
+  /**
+   * This client has just written: its write moves the version too, and it
+   * refreshes what it changed itself. The next answer is taken as it is,
+   * without a callback, and an answer to a question asked before the write
+   * is dropped (it may predate it).
+   */
+  adopt: () => void;
 }
 
 export function versionWatch(read: () => Promise<number>, onChange: () => void): VersionWatch {
   let last: number | null = null;
   let asking = false;
+  let adopting = false;
+  let writes = 0;
   return {
     check: async () => {
       // One question at a time: a slow answer is not overtaken by the next tick's.
       if (asking) return;
       asking = true;
+      const writesBefore = writes;
       try {
         const version = await read();
-        if (last !== null && version !== last) onChange();
+        if (writes !== writesBefore) return;
+        if (last !== null && version !== last && !adopting) onChange();
         last = version;
+        adopting = false;
       } catch {
         // A failed question (the host closing, a dropped connection) is asked again at the next tick.
       } finally {
         asking = false;
       }
+    },
+    adopt: () => {
+      writes++;
+      adopting = true;
     },
   };
 }
