@@ -5,7 +5,7 @@
 // the same kind of file is the everyday case (a log kept in git, a patch
 // written again for its tag) and goes ahead.
 import { closeSync, openSync, readSync } from 'node:fs';
-import { PathError, sameFile } from './path-checks';
+import { OutputExistsError, PathError, sameFile } from './path-checks';
 import { opensRulingLog } from './rulings/log-sniff';
 import type { Store } from './store';
 
@@ -52,7 +52,7 @@ export function checkOutputTarget(out: string, guard: OutputGuard): void {
   if (guard.overwrite) return;
   const head = headOf(out);
   if (head === null || head.trim() === '' || guard.ownKind(head)) return;
-  throw new PathError(`${guard.labels.out}: ${out} already exists and is not ${guard.writes} (${guard.labels.overwrite} replaces it)`);
+  throw new OutputExistsError(`${guard.labels.out}: ${out} already exists and is not ${guard.writes} (${guard.labels.overwrite} replaces it)`);
 }
 
 /** What no export may land on: the store itself and every dataset file it imported. */

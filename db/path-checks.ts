@@ -12,6 +12,11 @@ export class PathError extends Error {
   override name = 'PathError';
 }
 
+/** An output path holds a file of another kind; the caller may say to replace it (db/output-guard.ts). */
+export class OutputExistsError extends PathError {
+  override name = 'OutputExistsError';
+}
+
 export interface PathRole {
   /** How the caller names the field: `--dataset`, `dataset`. */
   label: string;

@@ -4,6 +4,7 @@
 import type { IpcMain, IpcMainInvokeEvent, OpenDialogOptions, OpenDialogReturnValue, SaveDialogOptions, SaveDialogReturnValue } from 'electron';
 import { METHOD_NAMES, parseInput } from '../shared/api';
 import type { AdjudicatorService, MethodName, MethodOutput, MethodParsedInput } from '../shared/api';
+import { refusalKindOf } from '../shared/api-errors';
 import { isPickKind } from '../shared/host';
 import type { PickKind } from '../shared/host';
 import { apiChannel, HOST_CHANNELS } from './channels';
@@ -44,7 +45,8 @@ export async function callApi<M extends MethodName>(
     const method = service[name] as (input: MethodParsedInput<M>) => MethodOutput<M> | Promise<MethodOutput<M>>;
     return { ok: true, value: await method.call(service, parsed) };
   } catch (error) {
-    return { ok: false, error: messageOf(error) };
+    const kind = refusalKindOf(error);
+    return kind === undefined ? { ok: false, error: messageOf(error) } : { ok: false, error: messageOf(error), kind };
   }
 }
 

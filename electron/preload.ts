@@ -5,6 +5,7 @@
 import { contextBridge, ipcRenderer, webUtils } from 'electron';
 import { METHOD_NAMES } from '../shared/api';
 import type { AdjudicatorApi, MethodInput, MethodName, MethodOutput } from '../shared/api';
+import { ApiCallError } from '../shared/api-errors';
 import { isMenuCommand } from '../shared/host';
 import type { HostBridge, MenuCommand, PickKind } from '../shared/host';
 import { apiChannel, HOST_CHANNELS } from './channels';
@@ -13,7 +14,7 @@ import type { IpcResult } from './channels';
 function unwrap<T>(result: unknown): T {
   const r = result as IpcResult<T> | null;
   if (r && r.ok === true) return r.value;
-  throw new Error(r && r.ok === false ? r.error : 'malformed reply from the main process');
+  throw new ApiCallError(r && r.ok === false ? r.error : 'malformed reply from the main process', r && r.ok === false ? r.kind : undefined);
 }
 
 async function invoke<T>(channel: string, arg?: unknown): Promise<T> {

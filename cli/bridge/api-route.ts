@@ -3,6 +3,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isMethodName, parseInput } from '../../shared/api';
 import type { AdjudicatorService, MethodName } from '../../shared/api';
+import { refusalKindOf } from '../../shared/api-errors';
 import { BodyError, isJsonContentType, readJsonBody } from './body';
 import { errorStatus } from './error-status';
 import { sendError, sendJson } from './respond';
@@ -61,7 +62,7 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse, pathn
     const value = await dispatch(options.service, name, input);
     sendJson(res, 200, { ok: true, value: value ?? null });
   } catch (err) {
-    sendError(res, errorStatus(err), errorMessage(err));
+    sendError(res, errorStatus(err), errorMessage(err), {}, refusalKindOf(err));
   }
 }
 

@@ -1,20 +1,21 @@
 // The HTTP status of a failed API call: 4xx when the caller can fix it (bad
 // input, an unknown id, an operation the store refuses), 500 only for what is
-// left, a fault of the tool. Errors are recognised by their class name, not
-// instanceof: the bridge serves any implementation of the contract and must
-// not load db/ (and with it SQLite's native module) to classify an error.
+// left, a fault of the tool. Errors are recognised by their kind (their class
+// name, shared/api-errors.ts), not instanceof: the bridge serves any
+// implementation of the contract and must not load db/ (and with it SQLite's
+// native module) to classify an error. Every kind has a status (a new kind
+// without one fails to compile).
 import { ApiInputError } from '../../shared/api';
+import { refusalKindOf, type ApiRefusalKind } from '../../shared/api-errors';
 
-const STATUS_BY_NAME: Readonly<Record<string, number>> = {
-  // The input itself is wrong: a field, or a path that is not what it names.
+const STATUS_BY_KIND = {
   ApiInputError: 400,
   PathError: 400,
-  // No dispute, report or other record with that id.
+  // A file is in the way of the output: the same call with overwrite succeeds.
+  OutputExistsError: 409,
   NotFoundError: 404,
-  // The store's state is in the way: another job runs, a revision tag is taken.
   JobBusyError: 409,
   RevisionConflictError: 409,
-  // Well-formed but refused by a rule of the domain, or by the files it names.
   RulingError: 422,
   RulingLogError: 422,
   ReportError: 422,
@@ -29,10 +30,10 @@ const STATUS_BY_NAME: Readonly<Record<string, number>> = {
   GitHubError: 502,
   GitHubRateLimitError: 502,
   PartialFetchError: 502,
-};
+} as const satisfies Record<ApiRefusalKind, number>;
 
 export function errorStatus(err: unknown): number {
   if (err instanceof ApiInputError) return 400;
-  if (!(err instanceof Error)) return 500;
-  return Object.prototype.hasOwnProperty.call(STATUS_BY_NAME, err.name) ? STATUS_BY_NAME[err.name]! : 500;
+  const kind = refusalKindOf(err);
+  return kind === undefined ? 500 : STATUS_BY_KIND[kind];
 }

@@ -1,8 +1,9 @@
 // What the bridge answers when a call fails against the real service: 4xx for
 // what the caller can fix (400 bad input, 404 an unknown id, 409 a state in
 // the way, 422 a refused operation), 500 only for faults; the message is the
-// service's own, the same the CLI and the Electron host show.
-import { mkdirSync } from 'node:fs';
+// service's own, the same the CLI and the Electron host show, and a refusal
+// names its kind (shared/api-errors.ts) as the Electron host does.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorStatus } from '../../cli/bridge/error-status';
@@ -104,6 +105,29 @@ describe('bad input: 400', () => {
   });
 });
 
+describe('the refusal’s kind, beside its message', () => {
+  const kindOf = async (method: string, input: unknown): Promise<{ status: number; kind: unknown }> => {
+    const res = await api(server.port, server.token, method, input);
+    return { status: res.status, kind: res.json<{ kind?: unknown }>().kind };
+  };
+
+  it('names what the page acts on: a file in the way of an export (409: the same call with overwrite goes ahead)', async () => {
+    const notes = join(folder, 'notes.txt');
+    writeFileSync(notes, 'mine\n');
+    expect(await kindOf('exportRulings', { out: notes })).toEqual({ status: 409, kind: 'OutputExistsError' });
+    expect(readFileSync(notes, 'utf8')).toBe('mine\n');
+    const replaced = await api(server.port, server.token, 'exportRulings', { out: notes, overwrite: true });
+    expect(replaced.status).toBe(200);
+  });
+
+  it('names every other refusal by its kind too, and a fault by none', async () => {
+    expect(await kindOf('getDispute', { id: 'd-nope' })).toEqual({ status: 404, kind: 'NotFoundError' });
+    expect(await kindOf('rule', { disputeId: cellId, decision: 'overrule' })).toEqual({ status: 400, kind: 'ApiInputError' });
+    expect(await kindOf('rule', { disputeId: cellId, decision: 'add_row' })).toEqual({ status: 422, kind: 'RulingError' });
+    expect(await kindOf('exportRulings', { out: folder })).toEqual({ status: 400, kind: 'PathError' });
+  });
+});
+
 describe('errorStatus', () => {
   const named = (name: string): Error => Object.assign(new Error('x'), { name });
   it('keeps 500 for anything it does not know, and maps by class name', () => {
@@ -117,5 +141,6 @@ describe('errorStatus', () => {
     expect(errorStatus(named('RevisionConflictError'))).toBe(409);
     expect(errorStatus(named('PatchMismatchError'))).toBe(422);
     expect(errorStatus(named('GitHubError'))).toBe(502);
+    expect(errorStatus(named('OutputExistsError'))).toBe(409);
   });
 });

@@ -3,6 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { apiChannel, HOST_CHANNELS } from '../../electron/channels';
 import type { IpcResult } from '../../electron/channels';
 import { callApi, isTrustedEvent, openDialogProperties, registerApi, registerHostChannels, safeDefaultName, UNSAFE_URL, UNTRUSTED_SENDER } from '../../electron/ipc';
+import { NotFoundError } from '../../db/not-found';
+import { OutputExistsError } from '../../db/path-checks';
 import { METHOD_NAMES, parseInput } from '../../shared/api';
 import { createFakeService } from './fake-service';
 
@@ -58,10 +60,24 @@ describe('callApi', () => {
     expect(await callApi(service, 'listDisputes', {})).toEqual({ ok: false, error: 'store is locked' });
   });
 
+  it('carries a refusal’s kind beside its message, and no kind for a fault', async () => {
+    const service = createFakeService();
+    vi.mocked(service.exportPatch).mockRejectedValueOnce(new OutputExistsError('out: /tmp/notes.txt already exists and is not a patch for v1.1 (overwrite replaces it)'));
+    expect(await callApi(service, 'exportPatch', { revision: 'v1.1', out: '/tmp/notes.txt' })).toEqual({
+      ok: false,
+      error: 'out: /tmp/notes.txt already exists and is not a patch for v1.1 (overwrite replaces it)',
+      kind: 'OutputExistsError',
+    });
+    vi.mocked(service.getDispute).mockRejectedValueOnce(new NotFoundError('no dispute with id d9'));
+    expect(await callApi(service, 'getDispute', { id: 'd9' })).toEqual({ ok: false, error: 'no dispute with id d9', kind: 'NotFoundError' });
+    vi.mocked(service.getDispute).mockRejectedValueOnce(new TypeError('x is undefined'));
+    expect(await callApi(service, 'getDispute', { id: 'd9' })).toEqual({ ok: false, error: 'x is undefined' });
+  });
+
   it('refuses invalid input with the zod message, without calling the service', async () => {
     const service = createFakeService();
     const input = { disputeId: 'd1', decision: 'not-a-decision' };
-    expect(await callApi(service, 'rule', input)).toEqual({ ok: false, error: zodMessage('rule', input) });
+    expect(await callApi(service, 'rule', input)).toEqual({ ok: false, error: zodMessage('rule', input), kind: 'ApiInputError' });
     expect(service.rule).not.toHaveBeenCalled();
   });
 });

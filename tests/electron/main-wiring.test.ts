@@ -120,7 +120,7 @@ describe('Electron main wiring', () => {
       expected = (error as Error).message;
     }
     expect(expected).toMatch(/^getDispute: id: /);
-    expect(await invoke('api:getDispute', ipcEvent('app://atlas/index.html'), bad)).toEqual({ ok: false, error: expected });
+    expect(await invoke('api:getDispute', ipcEvent('app://atlas/index.html'), bad)).toEqual({ ok: false, error: expected, kind: 'ApiInputError' });
     expect(service.getDispute).not.toHaveBeenCalled();
     expect(await invoke('api:getDispute', ipcEvent('app://atlas/index.html'), { id: 'd1' })).toEqual({
       ok: true,

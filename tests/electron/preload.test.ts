@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { METHOD_NAMES } from '../../shared/api';
 import type { AdjudicatorApi } from '../../shared/api';
+import { ApiCallError, refusedAs } from '../../shared/api-errors';
 import type { HostBridge, MenuCommand } from '../../shared/host';
 import { fake } from './fake-electron';
 
@@ -43,6 +44,15 @@ describe('preload', () => {
     await expect(api.getInfo({})).rejects.toThrow('rule: decision: Invalid option');
     fake.state.ipcRenderer.invoke.mockResolvedValueOnce(undefined);
     await expect(api.getInfo({})).rejects.toThrow('malformed reply');
+  });
+
+  it('rejects with the refusal’s kind, for the page to act on', async () => {
+    fake.state.ipcRenderer.invoke.mockResolvedValueOnce({ ok: false, error: 'out: x already exists and is not a ruling log', kind: 'OutputExistsError' });
+    const refusal: unknown = await api.exportRulings({ out: '/tmp/x' }).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(ApiCallError);
+    expect(refusedAs(refusal, 'OutputExistsError')).toBe(true);
+    fake.state.ipcRenderer.invoke.mockResolvedValueOnce({ ok: false, error: 'store is locked' });
+    expect(((await api.getInfo({}).catch((error: unknown) => error)) as ApiCallError).kind).toBeUndefined();
   });
 
   it('offers the host capabilities over their own channels', async () => {

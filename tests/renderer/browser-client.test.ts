@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { METHOD_NAMES } from '../../shared/api';
+import type { ApiCallError} from '../../shared/api-errors';
+import { refusedAs } from '../../shared/api-errors';
 import { createBrowserClient } from '../../renderer/src/api/browser-client';
 import { createBrowserHost } from '../../renderer/src/api/browser-host';
 import { takeToken } from '../../renderer/src/api/token';
@@ -34,6 +36,15 @@ describe('createBrowserClient', () => {
   it('throws the service error', async () => {
     const client = createBrowserClient('t', fakeFetch({ ok: false, error: 'getDispute: id: unknown dispute' }, 400).fetchImpl);
     await expect(client.getDispute({ id: 'nope' })).rejects.toThrow('getDispute: id: unknown dispute');
+  });
+
+  it('throws a refusal with its kind, and drops a kind it does not know', async () => {
+    const refused = createBrowserClient('t', fakeFetch({ ok: false, error: 'out: x already exists and is not a patch for v1.1', kind: 'OutputExistsError' }, 409).fetchImpl);
+    const refusal: unknown = await refused.exportPatch({ revision: 'v1.1', out: 'x' }).catch((error: unknown) => error);
+    expect(refusedAs(refusal, 'OutputExistsError')).toBe(true);
+    expect((refusal as Error).message).toBe('out: x already exists and is not a patch for v1.1');
+    const odd = createBrowserClient('t', fakeFetch({ ok: false, error: 'nope', kind: '__proto__' }, 409).fetchImpl);
+    expect(((await odd.getInfo({}).catch((error: unknown) => error)) as ApiCallError).kind).toBeUndefined();
   });
 
   it('explains an answer that is not the envelope', async () => {

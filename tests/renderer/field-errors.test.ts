@@ -4,14 +4,9 @@
 // file…" — and the forms show the field as they label it. The messages here
 // are the service's own, made by the same checks it runs.
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { checkOutputTarget, patchOutput, RULING_LOG_OUTPUT } from '../../db/output-guard';
-import type { OutputKind } from '../../db/output-guard';
 import { checkOutputFile, checkReadableFile } from '../../db/path-checks';
 import { parseInput } from '../../shared/api';
-import { EXPORT_FIELD_LABELS, fieldErrorText, MERGE_LOGS_FIELD_LABELS, refusedAsForeignOutput, WRITE_LOG_FIELD_LABELS } from '../../renderer/src/lib/field-errors';
+import { EXPORT_FIELD_LABELS, fieldErrorText, MERGE_LOGS_FIELD_LABELS, WRITE_LOG_FIELD_LABELS } from '../../renderer/src/lib/field-errors';
 
 function thrown(fn: () => unknown): string {
   try {
@@ -51,23 +46,5 @@ describe('fieldErrorText', () => {
     expect(fieldErrorText('v1.1: taken', EXPORT_FIELD_LABELS)).toBe('v1.1: taken');
     expect(fieldErrorText('startExport: overwrite: expected boolean', EXPORT_FIELD_LABELS)).toBe('overwrite: expected boolean');
     expect(fieldErrorText('constructor: odd', EXPORT_FIELD_LABELS)).toBe('constructor: odd');
-  });
-});
-
-describe('an output refused for the file already there', () => {
-  it('is told from the service’s own refusal, for a patch and a ruling log, and from nothing else', () => {
-    const notes = join(mkdtempSync(join(tmpdir(), 'atlas-foreign-')), 'notes.txt');
-    writeFileSync(notes, 'mine\n');
-    const refusal = (kind: OutputKind): string => {
-      try {
-        checkOutputTarget(notes, { labels: { out: 'out', overwrite: 'overwrite' }, inputs: [], overwrite: false, ...kind });
-      } catch (error) {
-        return (error as Error).message;
-      }
-      throw new Error('not refused');
-    };
-    expect(refusedAsForeignOutput(refusal(patchOutput('v1.1')))).toBe(true);
-    expect(refusedAsForeignOutput(refusal(RULING_LOG_OUTPUT))).toBe(true);
-    expect(refusedAsForeignOutput('out: no such directory: /x/nowhere')).toBe(false);
   });
 });

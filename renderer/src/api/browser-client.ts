@@ -1,7 +1,8 @@
 // Browser mode: the same AdjudicatorApi over the loopback bridge
-// (POST /api/<method>, bearer token, {ok, value, error} envelope). Built from
+// (POST /api/<method>, bearer token, {ok, value, error, kind} envelope). Built from
 // METHOD_NAMES so a new API method needs no change here.
 import { METHOD_NAMES, type AdjudicatorApi, type MethodName } from '../../../shared/api';
+import { ApiCallError } from '../../../shared/api-errors';
 
 type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
 
@@ -9,6 +10,8 @@ interface Envelope {
   ok: boolean;
   value?: unknown;
   error?: string;
+  /** A refusal's kind (shared/api-errors.ts). */
+  kind?: unknown;
 }
 
 function isEnvelope(payload: unknown): payload is Envelope {
@@ -29,7 +32,7 @@ export function createBrowserClient(token: string, fetchImpl: FetchLike, base = 
       throw new Error(`${method}: HTTP ${response.status} without a JSON answer`);
     }
     if (!isEnvelope(payload)) throw new Error(`${method}: HTTP ${response.status}, unexpected answer`);
-    if (!payload.ok) throw new Error(payload.error ?? `${method} failed (HTTP ${response.status})`);
+    if (!payload.ok) throw new ApiCallError(payload.error ?? `${method} failed (HTTP ${response.status})`, payload.kind);
     return payload.value;
   }
   const client = Object.fromEntries(METHOD_NAMES.map((name) => [name, (input: unknown) => call(name, input)]));

@@ -37,12 +37,3 @@ export const WRITE_LOG_FIELD_LABELS: FieldLabels = { out: 'Output file', plainte
 
 /** Merging others' ruling logs: one path or several, "paths" or "paths.2" in the service's words. */
 export const MERGE_LOGS_FIELD_LABELS: FieldLabels = { paths: 'Log files' };
-
-/**
- * Whether the service refused an output because a file of another kind is
- * there (db/output-guard.ts: "… already exists and is not a patch for v1.1"
- * or "… and is not a ruling log"): a question for the engineer, not a failure.
- */
-export function refusedAsForeignOutput(message: string): boolean {
-  return /already exists and is not (a patch for |a ruling log)/u.test(message);
-}

@@ -7,9 +7,9 @@
 import { create } from 'zustand';
 import type { ExportResult, JobStatus, StoreInfo } from '../../../shared/api-types';
 import type { ApplyResult, PatchReview, RescoreResult, RevisionRecord } from '../../../shared/revision-types';
+import { refusedAs } from '../../../shared/api-errors';
 import { api, errorMessage } from '../api/client';
 import { jobFailure, pollJob } from '../lib/jobs';
-import { refusedAsForeignOutput } from '../lib/field-errors';
 import { pageStorage, rememberedPaths, rememberPaths, type ReleasePaths } from '../lib/release-paths';
 import { siblingPath, type OperationFilter } from '../lib/release';
 import {
@@ -247,7 +247,7 @@ export const useReleaseStore = create<ReleaseState>()((set, get) => ({
     } catch (error) {
       const message = errorMessage(error);
       // The service's refusal of an existing file of another kind (db/output-guard.ts): asked, not shown as a failure.
-      if (!replace && refusedAsForeignOutput(message)) set({ exporting: false, exportReplaces: form.out.trim() });
+      if (!replace && refusedAs(error, 'OutputExistsError')) set({ exporting: false, exportReplaces: form.out.trim() });
       else set({ exporting: false, exportError: message });
     }
   },

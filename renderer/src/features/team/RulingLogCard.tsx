@@ -2,9 +2,10 @@
 // other engineers wrote (also: drop *.rulings.jsonl on the desktop app's
 // window, which goes through Import).
 import { useState, type FormEvent } from 'react';
+import { refusedAs } from '../../../../shared/api-errors';
 import type { RulingLogExport, RulingLogImport } from '../../../../shared/api-types';
 import { errorMessage, host } from '../../api/client';
-import { fieldErrorText, MERGE_LOGS_FIELD_LABELS, refusedAsForeignOutput, WRITE_LOG_FIELD_LABELS } from '../../lib/field-errors';
+import { fieldErrorText, MERGE_LOGS_FIELD_LABELS, WRITE_LOG_FIELD_LABELS } from '../../lib/field-errors';
 import { formatCount } from '../../lib/format';
 import { noteOutputPath, useOutputFolder } from '../../lib/output-folder';
 import { useInfoStore } from '../../stores/info-store';
@@ -57,7 +58,7 @@ function WriteLog() {
       notify(`Ruling log written: ${formatCount(written.rulings)} rulings.`, 'success');
     } catch (err) {
       const message = errorMessage(err);
-      if (!replace && refusedAsForeignOutput(message)) setReplaces(out.trim());
+      if (!replace && refusedAs(err, 'OutputExistsError')) setReplaces(out.trim());
       else setError(fieldErrorText(message, WRITE_LOG_FIELD_LABELS));
     } finally {
       setBusy(false);
