@@ -76,7 +76,7 @@ export function collectOperations(store: Store): CollectedOperations {
       }
       case 'accept_both': {
         const from = currentCellOf(dispute, sealer, openList);
-        if (!('value' in from)) throw new ExportError(`dispute ${dispute.id}: accept_both needs a gold value to add an alternative to`);
+        if (!('value' in from)) throw new ExportError(`dispute ${dispute.id}: accept_both keeps gold's value and adds one as an alternative, but gold's cell is ${'blank' in from ? 'blank' : 'ungraded'}, with no value to keep: rule the dispute again with accept_system or new_value`);
         operation = makeOperation(base, 'add_alternative', cellRow, column, from, { value: from.value, alternatives: [...(from.alternatives ?? []), value ?? ''] });
         break;
       }

@@ -19,6 +19,8 @@ export interface RulingTarget {
   task_id: string;
   /** null: a missing row, or a report about a whole gold row. */
   column: string | null;
+  /** The disputed cell's gold row (0-based), when the dispute is about one. */
+  gold_row?: number | null;
 }
 
 /** How the caller's user spells each field: flags for `rule`, keys for a log line. */
@@ -49,7 +51,23 @@ export function rulingProblem(store: Store, target: RulingTarget, ruling: Ruling
   for (const url of ruling.evidence ?? []) {
     if (!/^https?:\/\/[^\s]+$/iu.test(url.trim())) return `evidence must be an http(s) URL, got ${JSON.stringify(url)}`;
   }
-  return goldProblem(store, target.task_id, ruling, name);
+  return acceptBothProblem(store, target, ruling) ?? goldProblem(store, target.task_id, ruling, name);
+}
+
+/**
+ * accept_both keeps gold's value and adds the system's as an alternative: a
+ * cell gold leaves blank or ungraded has no value to keep, and export could
+ * write no operation for it (every later export would be refused).
+ */
+export function acceptBothProblem(store: Store, target: RulingTarget, ruling: Pick<RulingToCheck, 'decision'>): string | null {
+  if (ruling.decision !== 'accept_both' || target.column === null || target.gold_row === null || target.gold_row === undefined) return null;
+  const state = store.db
+    .prepare<[string, number, string], string>('SELECT state FROM gold_cells WHERE task_id = ? AND row_idx = ? AND column_name = ?')
+    .pluck()
+    .get(target.task_id, target.gold_row, target.column);
+  // Without the task's gold (dataset not imported here yet) nobody can tell; export asks again.
+  if (state === undefined || state === 'value') return null;
+  return `decision accept_both keeps gold's value and adds this one as an alternative, but gold's cell is ${state}, with no value to keep: rule accept_system or new_value to give it this value`;
 }
 
 /**

@@ -126,6 +126,19 @@ describe('rulings and status (DESIGN §6)', () => {
     expect((await service.getDispute({ id: missing })).rulings).toEqual([]);
   });
 
+  it('refuses accept_both on a cell gold leaves blank or ungraded (no value to keep), where the same value is accepted as accept_system', async () => {
+    // Past the disputes other tests rule.
+    const blank = cells.slice(12).find((record) => record.gold.state === 'blank' || record.gold.state === 'ungraded')!;
+    expect(blank, 'the workspace has a disputed blank or ungraded gold cell').toBeDefined();
+    const value = blank.clusters[0]!.value;
+    await expect(service.rule({ disputeId: blank.id, decision: 'accept_both', value })).rejects.toThrow(
+      new RegExp(`^decision accept_both keeps gold's value and adds this one as an alternative, but gold's cell is ${blank.gold.state}, with no value to keep`, 'u'),
+    );
+    expect((await service.getDispute({ id: blank.id })).rulings).toEqual([]);
+    await expect(service.rule({ disputeId: blank.id, decision: 'accept_system', value })).resolves.toMatchObject({ status: 'resolved' });
+    await service.retract({ disputeId: blank.id });
+  });
+
   it('requires two agreeing engineers once the policy says so, and blind mode hides others until I rule', async () => {
     const dispute = cells[4]!;
     writePolicy(service.store.db, { required: 2, blind: true });
