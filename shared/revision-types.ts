@@ -45,8 +45,13 @@ export interface RankedScores extends Scores {
 
 export interface TaskRescore {
   task_id: string;
-  /** `failed`: the system failed the task (scores 0); `no_gold`: the task is not in the imported dataset (grader's scores kept). */
-  state: 'graded' | 'failed' | 'no_gold';
+  /**
+   * `failed`: the system failed the task (scores 0); `missing`: the run has no
+   * result for a task other runs have (scores 0, as a failure: averages are over
+   * the same tasks for every system); `no_gold`: the task is not in the imported
+   * dataset (grader's scores kept).
+   */
+  state: 'graded' | 'failed' | 'missing' | 'no_gold';
   before: Scores;
   after: Scores;
   /** The grader's own scores from grade.json; null for failed tasks. */
@@ -70,11 +75,13 @@ export interface SystemRescore {
   run: string;
   before: RankedScores;
   after: RankedScores;
-  /** grade.json scores averaged the same way (failed tasks 0); null when the run has none (flat cells files). */
+  /** grade.json scores averaged the same way (failed and missing tasks 0); null when the run has none (flat cells files). */
   grader: Scores | null;
   /** llm_judge cells of this system's answer the patch touches: their "after" verdicts are provisional. */
   needs_regrade: CellRef[];
   failed_tasks: string[];
+  /** Tasks other runs have and this one has no result for (scored 0 in every average). */
+  missing_tasks: string[];
   /** Tasks where the recomputed "before" differs from grade.json. */
   differing_tasks: string[];
   tasks: TaskRescore[];

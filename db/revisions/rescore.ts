@@ -171,6 +171,21 @@ export async function rescore(store: Store, patch: GoldPatch, options: RescoreOp
 
   onProgress?.(taskCount, taskCount, 'ranking');
 
+  // Every system is averaged over the same tasks: those any run has a result for. A run
+  // without a task another has (its directory absent, its lines left out of a cells file)
+  // scores 0 there, as a failed task does; skipping a hard task must not raise a system.
+  const suite = [...new Set(runTasks.map((row) => row.task_id))];
+  for (const run of runs) {
+    const tasks = tasksOf.get(run.id)!;
+    if (tasks.length === suite.length) continue;
+    const has = new Set(tasks.map((task) => task.task_id));
+    for (const taskId of suite) {
+      if (has.has(taskId)) continue;
+      tasks.push({ task_id: taskId, state: 'missing', before: { ...ZERO_SCORES }, after: { ...ZERO_SCORES }, grader: null, differs: false, touched: touched.has(taskId) });
+    }
+    tasks.sort((a, b) => (a.task_id < b.task_id ? -1 : a.task_id > b.task_id ? 1 : 0));
+  }
+
   const systems: Omit<SystemRescore, 'before' | 'after'>[] = [];
   const averages = new Map<string, { before: Scores; after: Scores }>();
   for (const run of runs) {
@@ -179,13 +194,14 @@ export async function rescore(store: Store, patch: GoldPatch, options: RescoreOp
     systems.push({
       system: run.system,
       run: run.run_key,
-      // The grader's average on the same footing (failed tasks count 0); none when some
-      // graded task has no grader scores (flat cells files carry none).
-      grader: tasks.every((t) => t.state === 'failed' || t.grader !== null)
+      // The grader's average on the same footing (failed and missing tasks count 0); none when
+      // some graded task has no grader scores (flat cells files carry none).
+      grader: tasks.every((t) => t.state === 'failed' || t.state === 'missing' || t.grader !== null)
         ? averageScores(tasks.map((t) => t.grader ?? ZERO_SCORES))
         : null,
       needs_regrade: regradeOf.get(run.id)!,
       failed_tasks: tasks.filter((t) => t.state === 'failed').map((t) => t.task_id),
+      missing_tasks: tasks.filter((t) => t.state === 'missing').map((t) => t.task_id),
       differing_tasks: tasks.filter((t) => t.differs).map((t) => t.task_id),
       tasks,
     });

@@ -9,7 +9,7 @@ import { mismatchReason } from '../../shared/patch-mismatch';
 
 function system(name: string, before: number, after: number, run = `${name}-run`): SystemRescore {
   const scores = (row: number, rank: number) => ({ discovery_f1: 0.9, item_f1: 0.8, row_f1: row, rank });
-  return { system: name, run, before: scores(before, 1), after: scores(after, 1), grader: null, needs_regrade: [], failed_tasks: [], differing_tasks: [], tasks: [] };
+  return { system: name, run, before: scores(before, 1), after: scores(after, 1), grader: null, needs_regrade: [], failed_tasks: [], missing_tasks: [], differing_tasks: [], tasks: [] };
 }
 
 function op(over: Partial<PatchReviewOperation> = {}): PatchReviewOperation {

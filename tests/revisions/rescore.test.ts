@@ -291,6 +291,55 @@ describe('rescore: ranks and totals', () => {
   });
 });
 
+describe('rescore: a run without a task other runs have', () => {
+  // sys-short answered hand/1 exactly as sys-two did and has no directory for hand/2 at all.
+  // Averages are over the same tasks for every system: hand/2 scores 0 for it, as a failure
+  // would (before: hand/1 1, 11/12, 2/3 and hand/2 0 → 1/2, 11/24, 1/3; after: 3/7, 11/27, 2/7).
+  it('scores the absent task 0 in every average, the grader’s too, and lists it apart', async () => {
+    const dir = tempDir('atlas-rescore-short-');
+    writeDataset(join(dir, 'atlas-test.jsonl'), TASKS);
+    const runs = join(dir, 'runs');
+    const hand1 = (name: string, id: string) =>
+      writeRun(runs, name, id, [
+        {
+          task_id: 'hand/1',
+          scores: s3(1, 11 / 12, 2 / 3),
+          rows: [
+            { gold_row: 0, response_row: 0, response_entity: 'Alpha', cells: [c('Score', '10', 'correct'), c('City', 'Paris', 'correct'), c('Voice', 'Hiro', 'correct', 'llm_judge')] },
+            { gold_row: 1, response_row: 1, response_entity: 'Beta', cells: [c('Score', '20', 'correct'), c('City', 'Rome', 'correct'), c('Voice', 'Kyo', 'correct', 'llm_judge')] },
+            { gold_row: 2, response_row: 2, response_entity: 'Gamma', cells: [c('Score', '30', 'correct'), c('City', 'Oslo', 'correct'), c('Voice', 'Nara Prefecture', 'incorrect', 'llm_judge')] },
+          ],
+        },
+        ...(name === 'sys-full' ? [{ task_id: 'hand/2', failed: true as const }] : []),
+      ]);
+    hand1('sys-full', 'dddd4444');
+    hand1('sys-short', 'eeee5555');
+    const other = freshService();
+    try {
+      await other.importPaths([join(dir, 'atlas-test.jsonl'), runs]);
+      const result = await rescore(other.store, PATCH);
+      const short = result.systems.find((system) => system.system === 'sys-short')!;
+      const full = result.systems.find((system) => system.system === 'sys-full')!;
+      expect(short.missing_tasks).toEqual(['hand/2']);
+      expect(short.failed_tasks).toEqual([]);
+      expect(full.missing_tasks).toEqual([]);
+      expect(short.tasks.map((task) => [task.task_id, task.state])).toEqual([
+        ['hand/1', 'graded'],
+        ['hand/2', 'missing'],
+      ]);
+      expect(short.tasks[1]).toMatchObject({ touched: true, grader: null, differs: false });
+      close(short.before, s3(1 / 2, 11 / 24, 1 / 3));
+      close(short.after, s3(3 / 7, 11 / 27, 2 / 7));
+      close(short.grader!, s3(1 / 2, 11 / 24, 1 / 3));
+      // The same answers as a run that failed hand/2: the same scores and rank.
+      close(short.before, full.before);
+      expect(short.before.rank).toBe(full.before.rank);
+    } finally {
+      other.close();
+    }
+  });
+});
+
 describe('rescore as a job', () => {
   it('reports progress over tasks and ends with the same preview; a cancelled one ends cancelled', async () => {
     const patchPath = join(tempDir(), 'v1.1.json');

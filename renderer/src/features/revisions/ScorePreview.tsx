@@ -83,6 +83,7 @@ function PreviewResult({ result, stale }: { result: RescoreResult; stale: boolea
         {oneLine(result.revision)} on {oneLine(result.base_revision)}. Recomputed from the stored verdicts with the patched gold: deterministic rules re-checked, <code>llm_judge</code> cells the patch
         touches counted as needing a regrade (their “after” is provisional). This is this tool’s model of the grader, not the grader.
       </p>
+      <MissingNote systems={result.systems} labels={labels} />
       <section className="card card-wide" aria-label="Change in Row F1 per system">
         <h2>Δ Row F1 per system</h2>
         <Suspense fallback={<div className="chart-placeholder muted">Loading chart…</div>}>
@@ -94,6 +95,19 @@ function PreviewResult({ result, stale }: { result: RescoreResult; stale: boolea
         <ScoreTable systems={result.systems} labels={labels} />
       </section>
     </div>
+  );
+}
+
+/** Runs without a result for tasks others have: said above the table, as it moves their averages. */
+function MissingNote({ systems, labels }: { systems: readonly SystemRescore[]; labels: Map<string, string> }) {
+  const short = systems.filter((s) => s.missing_tasks.length > 0);
+  if (short.length === 0) return null;
+  const names = short.map((s) => `${labels.get(s.run) ?? oneLine(s.system)} (${formatCount(s.missing_tasks.length)})`).join(', ');
+  return (
+    <p className="notice-inline notice-plain small missing-tasks-note" role="note">
+      No result for some tasks other runs have: {names}. Those tasks score 0, as failed ones do, so every system is averaged over the same{' '}
+      {formatCount(systems[0]!.tasks.length)} tasks.
+    </p>
   );
 }
 
@@ -130,8 +144,8 @@ function ScoreTable({ systems, labels }: { systems: readonly SystemRescore[]; la
             <th className="num" title="Tasks where the recomputed “before” differs from grade.json">
               Differing tasks
             </th>
-            <th className="num" title="Tasks the system failed (scored 0)">
-              Failed
+            <th className="num" title="Tasks the system failed, or has no result for while other runs do (scored 0)">
+              Failed or missing
             </th>
           </tr>
         </thead>
@@ -188,7 +202,12 @@ function SystemRow({ system: s, label, open, onToggle }: { system: SystemRescore
       <td className="num">{s.grader ? formatF1(s.grader.row_f1) : <span className="value-muted" title="no grade.json for this run (flat cells file)">—</span>}</td>
       <td className={`num ${s.needs_regrade.length > 0 ? 'count-warn' : 'count-zero'}`}>{formatCount(s.needs_regrade.length)}</td>
       <td className={`num ${s.differing_tasks.length > 0 ? 'count-warn' : 'count-zero'}`}>{formatCount(s.differing_tasks.length)}</td>
-      <td className={`num ${s.failed_tasks.length > 0 ? '' : 'count-zero'}`}>{formatCount(s.failed_tasks.length)}</td>
+      <td
+        className={`num ${s.failed_tasks.length + s.missing_tasks.length > 0 ? '' : 'count-zero'}`}
+        title={`${formatCount(s.failed_tasks.length)} failed, ${formatCount(s.missing_tasks.length)} missing`}
+      >
+        {formatCount(s.failed_tasks.length + s.missing_tasks.length)}
+      </td>
     </tr>
   );
 }
@@ -224,7 +243,11 @@ function SystemDetail({ system: s }: { system: SystemRescore }) {
                   </td>
                   <td className="num">{t.grader ? formatF1(t.grader.row_f1) : '—'}</td>
                   <td className="small">
-                    {t.state === 'failed' ? <span className="chip chip-unlinked">failed</span> : t.state === 'no_gold' ? <span className="muted">not in dataset</span> : t.differs ? <span className="chip chip-differs">differs from grader</span> : null}
+                    {t.state === 'failed' ? (
+                      <span className="chip chip-unlinked">failed</span>
+                    ) : t.state === 'missing' ? (
+                      <span className="chip chip-unlinked">no result</span>
+                    ) : t.state === 'no_gold' ? <span className="muted">not in dataset</span> : t.differs ? <span className="chip chip-differs">differs from grader</span> : null}
                   </td>
                 </tr>
               ))}
@@ -251,6 +274,12 @@ function SystemDetail({ system: s }: { system: SystemRescore }) {
           <>
             <h4 className="subhead">Failed tasks ({s.failed_tasks.length}, scored 0)</h4>
             <p className="mono small">{s.failed_tasks.map(oneLine).join(', ')}</p>
+          </>
+        )}
+        {s.missing_tasks.length > 0 && (
+          <>
+            <h4 className="subhead">Tasks without a result ({s.missing_tasks.length}, scored 0)</h4>
+            <p className="mono small">{s.missing_tasks.map(oneLine).join(', ')}</p>
           </>
         )}
       </div>
