@@ -6,6 +6,7 @@ import type { ReportImportResult } from '../../shared/report-types';
 import { importReportFiles } from '../reports/index';
 import { mergeRulingLogs } from '../rulings/log';
 import { settleByRevision } from '../revisions/index';
+import { misalignedRunTasks } from './gold-alignment';
 import type { Store } from '../store';
 import { getMeta, setMeta } from '../store';
 import { letIoThrough } from '../let-io-through';
@@ -60,6 +61,8 @@ export async function importPaths(store: Store, paths: readonly string[], option
   // Per source, reported in plan order whatever order the lanes were read in (sources.ts).
   const skippedBySource = plan.sources.map((): SkippedItem[] => []);
   const failedBySource = plan.sources.map((): ImportReport['failed'] => []);
+  /** Which source each run came from, so a run task taken back is reported with it. */
+  const sourceOfRun = new Map<number, number>();
   let done = 0;
   const total = plan.sources.reduce((sum, source) => sum + source.units, 0);
   onProgress?.(0, total, 'reading');
@@ -119,6 +122,7 @@ export async function importPaths(store: Store, paths: readonly string[], option
             replacedRuns.push({ system: admitted.replaces.system, path: admitted.replaces.path, by: admitted.replaces.by });
           }
           const record = event.type === 'runTask' ? preparer.prepare(event.record) : preparer.sealCellTexts(event.record);
+          sourceOfRun.set(writer.runIdFor(record.run), source);
           if (record.state === 'failed') failedBySource[source]!.push({ path: record.path, task_id: record.task_id, system: record.run.system });
           writer.runTask(record);
           recordsRead++;
@@ -148,6 +152,11 @@ export async function importPaths(store: Store, paths: readonly string[], option
       // Polls that came while the index was built see this step, and a cancel pressed then lands here.
       await letIoThrough();
       signal?.throwIfAborted();
+    }
+    // Runs graded against another version of a task's gold than the store now holds are taken back, named (gold-alignment.ts).
+    for (const { tail, reason } of misalignedRunTasks(store, writer.writtenTails)) {
+      writer.dropRunTask(tail.runId, tail.taskId);
+      skippedBySource[sourceOfRun.get(tail.runId) ?? 0]!.push({ path: tail.path, field: 'details.rows', reason });
     }
     onProgress?.(total, total, 'deriving disputes');
     newDisputes = await deriveTouchedTasks(store, writer.touchedTasks, {

@@ -5,6 +5,7 @@ import type { Store } from '../store';
 import type { PreparedRunTask } from './prepared-run-task';
 import { CELL_WIDTH, ROW_WIDTH } from './prepared-run-task';
 import { entityKey } from './entity-key';
+import { runTaskTail, type RunTaskTail } from './gold-alignment';
 import { wellFormed } from './well-formed';
 
 export interface WriteCounts {
@@ -18,6 +19,8 @@ export class ImportWriter {
   readonly counts: WriteCounts = { tasks: new Set(), systems: 0, cells: 0, judges: 0 };
   /** Tasks whose disputes must be derived again. */
   readonly touchedTasks = new Set<string>();
+  /** The end of each run task written, for the gold-alignment check once every source is read (gold-alignment.ts). */
+  readonly writtenTails: RunTaskTail[] = [];
   private readonly runIds = new Map<string, number>();
   private readonly statements;
 
@@ -169,7 +172,8 @@ export class ImportWriter {
     return null;
   }
 
-  private runIdFor(run: RunHeader): number {
+  /** The store's id of a run, registering it (and its system) the first time. */
+  runIdFor(run: RunHeader): number {
     const cached = this.runIds.get(run.run_key);
     if (cached !== undefined) return cached;
     const system = wellFormed(run.system);
@@ -240,6 +244,17 @@ export class ImportWriter {
     }
     this.counts.cells += cells.length / CELL_WIDTH;
     this.counts.tasks.add(taskId);
+    this.touchedTasks.add(taskId);
+    const tail = runTaskTail(runId, record);
+    if (tail !== null) this.writtenTails.push(tail);
+  }
+
+  /** Takes back a run task this import wrote (graded against other gold): its task's disputes are derived without it. */
+  dropRunTask(runId: number, taskId: string): void {
+    const cells = this.statements.deleteRunTaskCells.run(runId, taskId).changes;
+    this.statements.deleteRunTaskRows.run(runId, taskId);
+    this.statements.deleteRunTask.run(runId, taskId);
+    this.counts.cells -= cells;
     this.touchedTasks.add(taskId);
   }
 

@@ -1,0 +1,104 @@
+// Runs graded against another version of a task's gold than the store holds
+// (the audit: v1.1, which removed a row and added one, imported with runs
+// graded on v1.0 into a fresh store): every row after the removed one would
+// pair the run's cells with another entity's gold, silently. Such run tasks
+// are taken back and named; a revision's corrected values are not mistaken
+// for that.
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ServiceHandle } from '../../db/service';
+import type { HandAlignment, HandTask } from '../revisions/support/hand-built';
+import { writeDataset, writeRun } from '../revisions/support/hand-built';
+import { freshService, tempDir } from './workspace';
+
+type Row = [entity: string, score: string, city: string];
+const V10: Row[] = [
+  ['Alpha', '10', 'Paris'],
+  ['Beta', '20', 'Rome'],
+  ['Gamma', '30', 'Oslo'],
+  ['Delta', '40', 'Lima'],
+];
+
+function task(id: string, rows: readonly Row[]): HandTask {
+  return {
+    id,
+    question: `Which entities (${id})?`,
+    canary: `canary ${id}`,
+    gold: {
+      entity_column: 'Name',
+      columns: [
+        { name: 'Name', rule: { type: 'entity' } },
+        { name: 'Score', rule: { type: 'number', tolerance: 0 } },
+        { name: 'City', rule: { type: 'text' } },
+      ],
+      rows: rows.map(([entity, score, city]) => ({ entity, aliases: [], cells: { Score: { value: score }, City: { value: city } } })),
+    },
+  };
+}
+
+/** A run graded against v1.0 (the gold each cell was checked against recorded beside it); the system missed nothing. */
+function alignment(rows: readonly Row[]): HandAlignment[] {
+  return rows.map(([entity, score, city], index) => ({
+    gold_row: index,
+    response_row: index,
+    response_entity: entity,
+    cells: [
+      { column: 'Score', gold: score, response: score, verdict: 'correct' },
+      { column: 'City', gold: city, response: index === 1 ? 'Milan' : city, verdict: index === 1 ? 'incorrect' : 'correct' },
+    ],
+  }));
+}
+
+const SCORES = { discovery_f1: 1, item_f1: 11 / 12, row_f1: 3 / 4 };
+
+let service: ServiceHandle | undefined;
+afterEach(() => service?.close());
+
+async function importWith(revised: readonly Row[]) {
+  const dir = tempDir('atlas-alignment-');
+  writeDataset(join(dir, 'atlas-test.jsonl'), [task('t/one', revised), task('t/two', V10)]);
+  const runs = join(dir, 'runs');
+  writeRun(runs, 'sys-a', 'aaaa', [
+    { task_id: 't/one', scores: SCORES, rows: alignment(V10) },
+    { task_id: 't/two', scores: SCORES, rows: alignment(V10) },
+  ]);
+  writeRun(runs, 'sys-b', 'bbbb', [{ task_id: 't/one', scores: SCORES, rows: alignment(V10) }]);
+  service = freshService('mia');
+  const report = await service.importPaths([join(dir, 'atlas-test.jsonl'), runs]);
+  const cellsOf = (taskId: string): number => service!.store.db.prepare<[string], number>('SELECT count(*) FROM system_cells WHERE task_id = ?').pluck().get(taskId)!;
+  return { report, cellsOf };
+}
+
+describe('runs graded against other gold', () => {
+  it('are taken back and named when a row was removed and another added (rows after it moved)', async () => {
+    const { report, cellsOf } = await importWith([V10[0]!, V10[2]!, V10[3]!, ['Epsilon', '50', 'Kyiv']]);
+    expect(report.skipped.map((item) => [item.path.replace(/^.*\/(sys-[ab])-atlas-.*$/u, '$1'), item.field])).toEqual([
+      ['sys-a', 'details.rows'],
+      ['sys-b', 'details.rows'],
+    ]);
+    expect(report.skipped[0]!.reason).toMatch(
+      /^task t\/one: this run was graded against another version of the task's gold: in gold rows 3 and 4, 4 of the 4 gold values it was graded against differ from this store's \(a row removed or moved since\)\. .* \(the run says suite_revision v1\.0\) into a fresh store first/u,
+    );
+    // No gold value of the revised dataset is quoted (the report may be shared).
+    expect(report.skipped[0]!.reason).not.toMatch(/Gamma|Delta|Epsilon|Oslo|Kyiv/u);
+    expect(cellsOf('t/one')).toBe(0);
+    expect(cellsOf('t/two')).toBe(8);
+    expect(report.cells).toBe(8);
+    // No dispute pairs a run's values with another entity's gold.
+    expect([...service!.disputeRecords({ task: 't/one' })]).toEqual([]);
+  });
+
+  it('are taken back when the run names a gold row the store does not have (the last rows removed)', async () => {
+    const { report, cellsOf } = await importWith([V10[0]!, V10[1]!]);
+    expect(report.skipped).toHaveLength(2);
+    expect(report.skipped[0]!.reason).toMatch(/^task t\/one: .*: its alignment names gold row 4, and this store's gold for the task has 2 rows\./u);
+    expect(cellsOf('t/one')).toBe(0);
+  });
+
+  it('stay when the revision only corrected values, or added rows at the end', async () => {
+    const corrected: Row[] = [V10[0]!, ['Beta', '20', 'Milan'], V10[2]!, ['Delta', '41', 'Lima'], ['Epsilon', '50', 'Kyiv']];
+    const { report, cellsOf } = await importWith(corrected);
+    expect(report.skipped).toEqual([]);
+    expect(cellsOf('t/one')).toBe(16);
+  });
+});
