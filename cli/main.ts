@@ -77,7 +77,10 @@ export async function run(argv: string[], overrides: Partial<CliContext> = {}): 
     const [name, ...rest] = withGlobalsAfterCommand(argv);
     if (name === undefined) throw new UsageError(`missing command (one of ${COMMANDS.map((c) => c.name).join(', ')}); try '${PROGRAM} --help'`);
     if (name === '--help' || name === '-h') {
-      await write(ctx.stdout, topHelp());
+      // `--help rule` as `rule --help`: a command named after it gets its own help.
+      const target = rest[0] === undefined || rest[0].startsWith('-') ? undefined : findCommand(rest[0]);
+      if (rest[0] !== undefined && !rest[0].startsWith('-') && target === undefined) throw new UsageError(`unknown command '${rest[0]}' (one of ${COMMANDS.map((c) => c.name).join(', ')})`);
+      await write(ctx.stdout, target?.help ?? topHelp());
       return EXIT.ok;
     }
     if (name === 'help') {

@@ -1,7 +1,7 @@
 // `export --revision TAG --out FILE …`: the settled rulings as an atlas-gold-patch/1 file.
 import { existsSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { checkOutputTarget, patchOutput } from '../../db/output-guard';
+import { checkOutputTarget, patchOutput, storeInputs } from '../../db/output-guard';
 import { dbPathOf, parseCommand, positionals, validateInput, withService } from '../args';
 import { write, writeJsonLine } from '../context';
 import type { CliContext } from '../context';
@@ -62,14 +62,15 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
     FLAGS,
   );
   const dbPath = dbPathOf(values.db, ctx);
-  // The service checks this too, and every dataset the store imported; here the refusal names the flags.
-  checkOutputTarget(out, {
-    labels: { out: '--out', overwrite: '--overwrite' },
-    inputs: [['the store', dbPath], ...(dataset !== undefined ? [['--dataset', dataset] as [string, string]] : [])],
-    overwrite: input.overwrite === true,
-    ...patchOutput(input.revision),
-  });
   return withService(ctx, { dbPath, mustExist: true }, async (service) => {
+    // The service checks this too; here the refusal names the flags. The store and every dataset it
+    // imported come first: --overwrite never replaces them, so a refusal must not suggest it.
+    checkOutputTarget(out, {
+      labels: { out: '--out', overwrite: '--overwrite' },
+      inputs: [...storeInputs(service.store), ...(dataset !== undefined ? [['--dataset', dataset] as [string, string]] : [])],
+      overwrite: input.overwrite === true,
+      ...patchOutput(input.revision),
+    });
     const result = await service.exportPatch(input);
     if (values.json) {
       await writeJsonLine(ctx.stdout, result);

@@ -1,7 +1,7 @@
 // `rulings export --out FILE` / `rulings import FILE...`: ruling logs shared between engineers.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { checkOutputTarget, RULING_LOG_OUTPUT } from '../../db/output-guard';
+import { checkOutputTarget, RULING_LOG_OUTPUT, storeInputs } from '../../db/output-guard';
 import { checkOutputFile } from '../../db/path-checks';
 import { notARulingLog } from '../../db/rulings/log-sniff';
 import { dbPathOf, parseCommand, positionals, withService } from '../args';
@@ -56,9 +56,9 @@ async function exportLog(argv: string[], ctx: CliContext): Promise<number> {
   checkOutputFile(out, { label: '--out', expected: "the ruling log's file name, e.g. DIR/mia.rulings.jsonl" });
   const dbPath = dbPathOf(values.db, ctx);
   const overwrite = values.overwrite === true;
-  // The service checks this too, and every dataset the store imported; here the refusal names the flags.
-  checkOutputTarget(out, { labels: { out: '--out', overwrite: '--overwrite' }, inputs: [['the store', dbPath]], overwrite, ...RULING_LOG_OUTPUT });
   return withService(ctx, { dbPath, mustExist: true }, async (service) => {
+    // The service checks this too; here the refusal names the flags (the store and its datasets first: --overwrite never replaces them).
+    checkOutputTarget(out, { labels: { out: '--out', overwrite: '--overwrite' }, inputs: storeInputs(service.store), overwrite, ...RULING_LOG_OUTPUT });
     const result = await service.exportRulings({ out, plaintext: values.plaintext === true, overwrite });
     if (values.json) await writeJsonLine(ctx.stdout, result);
     else await write(ctx.stdout, `Wrote ${plural(result.rulings, 'ruling')} to ${result.path}${values.plaintext ? ' (PLAINTEXT)' : ''}\n`);

@@ -32,6 +32,10 @@ describe('export --out', () => {
       const onDataset = await exportTo(ws.dataset, '--dataset', ws.dataset, ...flags);
       expect(onDataset.code).toBe(1);
       expect(onDataset.stderr).toMatch(/^atlas-adjudicator: export: --out is (an imported dataset|--dataset) \(/u);
+      // Without --dataset too: the refusal names the imported dataset and never suggests --overwrite, which could not replace it.
+      const onImported = await exportTo(ws.dataset, ...flags);
+      expect(onImported.code).toBe(1);
+      expect(onImported.stderr).toBe(`atlas-adjudicator: export: --out is an imported dataset (${ws.dataset}): write the export to a new file\n`);
     }
     expect((await cli.run(['revisions', '--db', service.dbPath])).stdout).not.toContain('v1.2');
   });
@@ -60,6 +64,8 @@ describe('rulings export --out', () => {
     for (let i = 0; i < 2; i++) expect((await cli.run(['rulings', 'export', '--out', log, '--db', service.dbPath])).code).toBe(0);
     const onStore = await cli.run(['rulings', 'export', '--out', service.dbPath, '--db', service.dbPath]);
     expect(onStore.stderr).toBe(`atlas-adjudicator: rulings: --out is the store (${service.dbPath}): write the export to a new file\n`);
+    const onDataset = await cli.run(['rulings', 'export', '--out', ws.dataset, '--db', service.dbPath]);
+    expect(onDataset.stderr).toBe(`atlas-adjudicator: rulings: --out is an imported dataset (${ws.dataset}): write the export to a new file\n`);
     const other = join(dir, 'plan.md');
     writeFileSync(other, '# plan\n');
     const refused = await cli.run(['rulings', 'export', '--out', other, '--db', service.dbPath]);

@@ -81,6 +81,17 @@ describe('--help', () => {
     }
     expect((await cli.run(['help', 'rule'])).stdout).toMatch(/^Usage: atlas-adjudicator rule/);
   });
+
+  it('before the command name gives that command’s help, as after it does', async () => {
+    for (const argv of [['--help', 'disputes'], ['-h', 'rule'], ['--db', '/nowhere/x.sqlite', '--help', 'export']]) {
+      const res = await cli.run(argv);
+      expect(res.code, argv.join(' ')).toBe(0);
+      expect(res.stdout).toMatch(new RegExp(`^Usage: atlas-adjudicator ${argv.at(-1)!}`, 'u'));
+    }
+    const unknown = await cli.run(['--help', 'dispute']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/^atlas-adjudicator: unknown command 'dispute'/u);
+  });
 });
 
 describe('the installed binary', () => {

@@ -78,6 +78,8 @@ export interface FakeOptions {
 export interface FakeService extends Omit<ServiceHandle, 'store'> {
   calls: { method: string; input: unknown }[];
   closed: boolean;
+  /** What the commands read of the store beside the API: the files an export must not land on (storeInputs), none here. */
+  store: { path: string; db: { prepare: () => { pluck: () => { all: () => string[] } } } };
 }
 
 function matches(r: DisputeRecord, f: DisputeFilter): boolean {
@@ -145,6 +147,7 @@ export function createFakeService(options: FakeOptions = {}): FakeService {
     dbPath: ':fake:',
     calls,
     closed: false,
+    store: { path: ':memory:', db: { prepare: () => ({ pluck: () => ({ all: () => [] }) }) } },
     getInfo: (input) => {
       log('getInfo', input);
       return {
