@@ -57,7 +57,8 @@ export function renderChangelog(patch: GoldPatch, options: ChangelogOptions = {}
     const list = opsByTask.get(op.task_id);
     if (list) list.push(op);
     else opsByTask.set(op.task_id, [op]);
-    countByKind.set(op.op, (countByKind.get(op.op) ?? 0) + 1);
+    // A moot operation changes nothing: counted apart, not as a correction.
+    if (!moot.has(op)) countByKind.set(op.op, (countByKind.get(op.op) ?? 0) + 1);
   }
   const tasks = [...opsByTask.keys()].sort();
   const lines: string[] = [];
@@ -76,6 +77,7 @@ export function renderChangelog(patch: GoldPatch, options: ChangelogOptions = {}
       const count = countByKind.get(kind) ?? 0;
       if (count > 0) lines.push(`| ${DESCRIPTIONS[kind]} (${kind}) | ${count} |`);
     }
+    if (moot.size > 0) lines.push(`| none: on a row the patch removes (moot) | ${moot.size} |`);
     lines.push('');
   }
 

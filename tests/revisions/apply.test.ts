@@ -255,6 +255,9 @@ describe('apply: file details', () => {
       `| ${setCell.row + 1} | (whole row) | row removed (remove_row) |  |`,
       `| ${setCell.row + 1} | ${setCell.column!} | none: the row is removed (set_cell was moot) |  |`,
     ]);
+    // Nor counts it as one in the summary.
+    const counts = readFileSync(changelog, 'utf8').split('\n').filter((line) => /^\| (value corrected|row removed|none: on a row)/u.test(line));
+    expect(counts).toEqual(['| row removed (remove_row) | 1 |', '| none: on a row the patch removes (moot) | 1 |']);
     const after = decryptedGold(readJsonl(out)).get(setCell.task_id)!;
     expect(after.rows).toEqual(base.rows.filter((_, i) => i !== setCell.row));
   });
