@@ -213,14 +213,14 @@ export function openService(options: ServiceOptions): ServiceHandle {
     exportPatch: async (input) => {
       checkExportPaths(store, input);
       await jobs.idle();
-      const baseSha256 = input.dataset !== undefined ? await checkBaseDataset(store, input.dataset) : undefined;
-      return exportPatch(store, input, engineer(), baseSha256);
+      const base = input.dataset !== undefined ? await checkBaseDataset(store, input.dataset) : undefined;
+      return exportPatch(store, input, engineer(), base);
     },
     startExport: (input) => {
       checkExportPaths(store, input);
       const job = jobs.start('export', async (context) => {
-        const baseSha256 = input.dataset !== undefined ? await checkBaseDataset(store, input.dataset) : undefined;
-        return { export: await exportPatchJob(store, input, engineer(), { signal: context.signal, onProgress: context.progress, baseSha256 }) };
+        const base = input.dataset !== undefined ? await checkBaseDataset(store, input.dataset) : undefined;
+        return { export: await exportPatchJob(store, input, engineer(), { signal: context.signal, onProgress: context.progress, base }) };
       });
       return { jobId: job.id };
     },

@@ -41,6 +41,12 @@ export interface GoldPatch {
   dataset: string;
   base_revision: string;
   base_sha256: string | null;
+  /**
+   * The base's gold as shipped, whatever the file's form (each task's id,
+   * canary and encrypted gold, hashed in id order): the patch also applies to
+   * the base dataset in its other format. Absent in patches written before it.
+   */
+  base_gold_sha256?: string;
   revision: string;
   created_at: string | null;
   created_by: string;

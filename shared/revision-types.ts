@@ -28,6 +28,8 @@ export interface ApplyResult {
   base_revision: string;
   /** False when the patch names no base_sha256 (only the `from` checks guarded it). */
   base_verified: boolean;
+  /** `gold`: the dataset is the base in its other format (not the base file's bytes, the same gold: base_gold_sha256). */
+  base_form?: 'gold';
   /** sha256 of the patch file as read. */
   patch_sha256: string;
   /** Identity of the patch's gold changes, the same for its encrypted and plaintext forms. */

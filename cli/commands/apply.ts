@@ -18,8 +18,9 @@ const HELP = `Usage: atlas-adjudicator apply --dataset FILE --patch FILE --out F
                                [--changelog FILE] [--overwrite] [--plaintext] [--json] [--db FILE]
 
 Applies an atlas-gold-patch/1 file (encrypted or plain) to a dataset file
-(JSONL or Parquet). Checks base_sha256 against the file and every operation's
-"from" against the decrypted gold; on any mismatch the whole patch is refused
+(JSONL or Parquet). Checks base_sha256 against the file (or, for the base in
+its other format, base_gold_sha256 against the gold it ships) and every
+operation's "from" against the decrypted gold; on any mismatch the whole patch is refused
 and every mismatching operation is listed (values only with --plaintext).
 Writes the revised dataset in the input's format, fields re-encrypted with each
 task's canary, untouched rows byte-identical, atomically; and CHANGELOG.md
@@ -81,6 +82,7 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
         `sha256 ${result.sha256}`,
       ];
       if (!result.base_verified) lines.push('warning: the patch names no base_sha256; only the operations\' "from" values were checked');
+      if (result.base_form === 'gold') lines.push(`note: ${result.format === 'parquet' ? 'Parquet' : 'JSONL'} form of the patch's base dataset: the same gold, checked by base_gold_sha256`);
       if (result.superseded.length > 0) {
         lines.push(`note: ${plural(result.superseded.length, 'operation')} on removed rows ${result.superseded.length === 1 ? 'was' : 'were'} moot`);
       }

@@ -13,6 +13,8 @@ import { writeFileAtomic } from '../fs-atomic';
 import { patchContentSha256, recordRevision } from '../revisions/index';
 import type { Store } from '../store';
 import { getMeta } from '../store';
+import { storeGoldContent } from '../revisions/gold-content';
+import type { BaseFile } from './base-dataset';
 import { refuseTasksBehindBase } from './base-refusal';
 import { exportWarnings } from './export-warnings';
 import { encryptOperations } from './encrypt-operations';
@@ -29,12 +31,14 @@ export interface BuiltPatch {
 /** The text a reader decrypts: UTF-8 encryption turns a lone surrogate into U+FFFD. */
 const decryptable = (text: string): string => Buffer.from(text, 'utf8').toString('utf8');
 
-/** `baseSha256`: the `dataset`'s hash when the caller has already read it (checkBaseDataset), so the file is not read again. */
-export function buildPatch(store: Store, input: ExportInput, engineer: string, baseSha256?: string): BuiltPatch {
+/** `base`: the `dataset` as checkBaseDataset read it (its hash and gold), so the file is not read again. */
+export function buildPatch(store: Store, input: ExportInput, engineer: string, base?: BaseFile): BuiltPatch {
   const { db } = store;
   const baseRevision = input.baseRevision ?? getMeta(db, 'base_revision') ?? 'v1.0';
   refuseTagOfADataset(store, input.revision, baseRevision);
-  const baseSha = baseSha256 ?? (input.dataset ? createHash('sha256').update(readFileSync(input.dataset)).digest('hex') : getMeta(db, 'dataset_sha256'));
+  const baseSha = base?.sha256 ?? (input.dataset ? createHash('sha256').update(readFileSync(input.dataset)).digest('hex') : getMeta(db, 'dataset_sha256'));
+  // The base's gold as shipped, so the patch applies to the same dataset in its other format too.
+  const baseGold = base?.goldSha256 ?? (input.dataset === undefined && baseSha !== null ? storeGoldContent(store) : null);
   const { operations, latestRulingAt, spellings } = collectOperations(store);
   if (baseSha !== null) refuseTasksBehindBase(store, baseSha, operations);
   const encrypted = !input.plaintext;
@@ -52,6 +56,7 @@ export function buildPatch(store: Store, input: ExportInput, engineer: string, b
     dataset: 'exa-ai/ATLAS',
     base_revision: baseRevision,
     base_sha256: baseSha,
+    ...(baseGold !== null ? { base_gold_sha256: baseGold } : {}),
     revision: input.revision,
     created_at: latestRulingAt,
     created_by: engineer,
@@ -88,8 +93,8 @@ function spellingWarnings(notes: readonly string[]): string[] {
 }
 
 export interface ExportProgress {
-  /** The base dataset's hash, when checkBaseDataset has read it already. */
-  baseSha256?: string | undefined;
+  /** The base dataset, when checkBaseDataset has read it already. */
+  base?: BaseFile | undefined;
   /** Checked between steps, up to recording the revision; after that the file is written regardless. */
   signal?: AbortSignal;
   onProgress?: (done: number, total: number, message: string) => void;
@@ -103,7 +108,7 @@ const STEPS = ['collecting settled rulings', 'encoding the patch', 'recording th
  * written.
  */
 export async function exportPatchJob(store: Store, input: ExportInput, engineer: string, options: ExportProgress = {}): Promise<ExportResult> {
-  const { signal, onProgress, baseSha256 } = options;
+  const { signal, onProgress, base } = options;
   const step = async (index: number): Promise<void> => {
     signal?.throwIfAborted();
     onProgress?.(index, STEPS.length, STEPS[index]!);
@@ -111,15 +116,15 @@ export async function exportPatchJob(store: Store, input: ExportInput, engineer:
     signal?.throwIfAborted();
   };
   await step(0);
-  const built = buildPatch(store, input, engineer, baseSha256);
+  const built = buildPatch(store, input, engineer, base);
   await step(1);
   const encoded = encodePatch(built.patch);
   await step(2);
   return recordAndWrite(store, input, built, encoded, () => onProgress?.(3, STEPS.length, STEPS[3]));
 }
 
-export function exportPatch(store: Store, input: ExportInput, engineer: string, baseSha256?: string): ExportResult {
-  const built = buildPatch(store, input, engineer, baseSha256);
+export function exportPatch(store: Store, input: ExportInput, engineer: string, base?: BaseFile): ExportResult {
+  const built = buildPatch(store, input, engineer, base);
   return recordAndWrite(store, input, built, encodePatch(built.patch));
 }
 

@@ -6,6 +6,7 @@ import type { ReportImportResult } from '../../shared/report-types';
 import { importReportFiles } from '../reports/index';
 import { mergeRulingLogs } from '../rulings/log';
 import { settleByRevision } from '../revisions/index';
+import { recordStoreGoldContent } from '../revisions/gold-content';
 import { misalignedRunTasks } from './gold-alignment';
 import type { Store } from '../store';
 import { getMeta, setMeta } from '../store';
@@ -165,6 +166,8 @@ export async function importPaths(store: Store, paths: readonly string[], option
       deferIndex: options.deferIndex,
       onProgress: (derived, tasks) => onProgress?.(total, total, `deriving disputes: ${derived} of ${tasks} tasks`),
     });
+    // What the store's gold is as shipped, for the patches it exports (base_gold_sha256): one read of the tasks per dataset import.
+    if (datasetHashes.length > 0) recordStoreGoldContent(store);
     // A revised dataset this store exported marks the disputes its patch settled (DESIGN §6).
     for (const sha256 of datasetHashes) {
       const settled = settleByRevision(store, sha256);

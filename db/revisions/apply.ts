@@ -15,6 +15,7 @@ import { renderChangelog } from './changelog';
 import type { DatasetRecord } from './dataset-file';
 import { loadDatasetFile } from './dataset-file';
 import { PatchMismatchError } from './errors';
+import { goldContentSha256 } from './gold-content';
 import { applyToRawGold } from './gold-edit';
 import { patchContentSha256 } from './content-sha';
 import { plainOperations, readPatchFile } from './patch-file';
@@ -55,7 +56,12 @@ export async function applyPatch(options: ApplyOptions): Promise<ApplyResult> {
   const dataset = await loadDatasetFile(options.dataset);
   signal?.throwIfAborted();
 
-  const base = patch.base_sha256 !== null && patch.base_sha256 !== dataset.sha256 ? { expected: patch.base_sha256, found: dataset.sha256 } : null;
+  // Another file may still be the base in its other format (Parquet for JSONL, or back): the same gold, shipped otherwise.
+  const otherForm = patch.base_sha256 !== null && patch.base_sha256 !== dataset.sha256 && patch.base_gold_sha256 !== undefined && goldContentSha256(dataset.records) === patch.base_gold_sha256;
+  const base =
+    patch.base_sha256 !== null && patch.base_sha256 !== dataset.sha256 && !otherForm
+      ? { expected: patch.base_sha256, found: dataset.sha256, byGold: patch.base_gold_sha256 !== undefined }
+      : null;
 
   const recordsById = new Map<string, DatasetRecord[]>();
   for (const record of dataset.records) {
@@ -133,7 +139,8 @@ export async function applyPatch(options: ApplyOptions): Promise<ApplyResult> {
   const changelogPath = options.changelog ? resolve(options.changelog) : null;
   // The changelog first: a dataset without its changelog is worse than a changelog without its dataset.
   if (changelogPath) {
-    writeChunksAtomic(changelogPath, [Buffer.from(renderChangelog(patch, { patchSha256, datasetSha256: outputSha256, superseded }), 'utf8')], { signal });
+    const changelog = renderChangelog(patch, { patchSha256, datasetSha256: outputSha256, superseded, ...(otherForm ? { appliedTo: dataset.sha256 } : {}) });
+    writeChunksAtomic(changelogPath, [Buffer.from(changelog, 'utf8')], { signal });
   }
   const bytes = writeChunksAtomic(out, chunks, { signal, onChunk: (written, total) => onProgress?.(written, total, 'writing') });
 
@@ -147,6 +154,7 @@ export async function applyPatch(options: ApplyOptions): Promise<ApplyResult> {
     revision: patch.revision,
     base_revision: patch.base_revision,
     base_verified: patch.base_sha256 !== null,
+    ...(otherForm ? { base_form: 'gold' as const } : {}),
     patch_sha256: patchSha256,
     content_sha256: patchContentSha256(
       patch,

@@ -23,6 +23,8 @@ export interface ChangelogOptions {
   datasetSha256?: string;
   /** Indexes of operations apply found moot (on a row the patch removes): listed as such, not as changes. */
   superseded?: readonly number[];
+  /** sha256 of the file applied to, when it is the base in its other format (the same gold, other bytes). */
+  appliedTo?: string;
 }
 
 /** Text for a Markdown table cell: pipes escaped, line breaks flattened. */
@@ -65,6 +67,7 @@ export function renderChangelog(patch: GoldPatch, options: ChangelogOptions = {}
   lines.push(`# ATLAS ${patch.revision}`, '');
   lines.push(`Gold revision ${code(patch.revision)} of ${patch.dataset}, on top of ${code(patch.base_revision)}.`, '');
   if (patch.base_sha256) lines.push(`- Base dataset sha256: ${code(patch.base_sha256)}`);
+  if (options.appliedTo) lines.push(`- Applied to the base dataset in another format (the same gold): sha256 ${code(options.appliedTo)}`);
   if (options.datasetSha256) lines.push(`- Revised dataset sha256: ${code(options.datasetSha256)}`);
   if (options.patchSha256) lines.push(`- Patch sha256: ${code(options.patchSha256)}`);
   lines.push(`- ${ops.length} operation${ops.length === 1 ? '' : 's'} on ${tasks.length} task${tasks.length === 1 ? '' : 's'}`);

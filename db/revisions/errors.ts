@@ -20,7 +20,8 @@ export class DatasetFormatError extends Error {
 export class PatchMismatchError extends Error {
   override name = 'PatchMismatchError';
   constructor(
-    readonly base: { expected: string; found: string } | null,
+    /** `byGold`: the patch names its base's gold too (base_gold_sha256), and the file holds other gold. */
+    readonly base: { expected: string; found: string; byGold?: boolean } | null,
     readonly mismatches: readonly PatchMismatch[],
   ) {
     super(describeMismatches(base, mismatches));
@@ -39,10 +40,15 @@ export class RevisionConflictError extends Error {
   }
 }
 
-function describeMismatches(base: { expected: string; found: string } | null, mismatches: readonly PatchMismatch[]): string {
+function describeMismatches(base: { expected: string; found: string; byGold?: boolean } | null, mismatches: readonly PatchMismatch[]): string {
   const parts: string[] = [];
-  if (base) {
-    // A patch names one file: the same dataset in the other format (Parquet and JSONL) is another file.
+  if (base?.byGold) {
+    parts.push(
+      `the dataset is not the patch's base (base_sha256 ${base.expected.slice(0, 12)}…, file ${base.found.slice(0, 12)}…), ` +
+        "nor the base in another format: its tasks' gold differs from the base's (base_gold_sha256)",
+    );
+  } else if (base) {
+    // A patch written before base_gold_sha256 names one file: the same dataset in the other format is another file.
     parts.push(
       `the dataset is not the patch's base (base_sha256 ${base.expected.slice(0, 12)}…, file ${base.found.slice(0, 12)}…; ` +
         'a patch applies to the one file it was exported for: for another form of the same dataset, export a patch with that file as its dataset)',

@@ -39,6 +39,7 @@ export const patchSchema = z.object({
   dataset: z.string(),
   base_revision: z.string(),
   base_sha256: z.string().nullable(),
+  base_gold_sha256: z.string().optional(),
   revision: z.string().min(1),
   created_at: z.string().nullable(),
   created_by: z.string(),

@@ -123,8 +123,9 @@ const nullableText = (value: unknown): value is string | null => value === null 
 /** The validated patch, or null when the schema must decide. */
 export function fastPatch(raw: unknown): GoldPatch | null {
   if (!isObject(raw)) return null;
-  const { format, dataset, base_revision: baseRevision, base_sha256: baseSha256, revision, created_at: createdAt, created_by: createdBy, encrypted, operations } = raw;
+  const { format, dataset, base_revision: baseRevision, base_sha256: baseSha256, base_gold_sha256: baseGold, revision, created_at: createdAt, created_by: createdBy, encrypted, operations } = raw;
   if (format !== PATCH_FORMAT || typeof dataset !== 'string' || typeof baseRevision !== 'string' || !nullableText(baseSha256)) return null;
+  if (baseGold !== undefined && typeof baseGold !== 'string') return null;
   if (typeof revision !== 'string' || revision.length === 0 || !nullableText(createdAt) || typeof createdBy !== 'string') return null;
   if (typeof encrypted !== 'boolean' || !Array.isArray(operations)) return null;
   const ops: PatchOperation[] = new Array<PatchOperation>(operations.length);
@@ -138,6 +139,7 @@ export function fastPatch(raw: unknown): GoldPatch | null {
     dataset,
     base_revision: baseRevision,
     base_sha256: baseSha256,
+    ...(baseGold !== undefined ? { base_gold_sha256: baseGold } : {}),
     revision,
     created_at: createdAt,
     created_by: createdBy,

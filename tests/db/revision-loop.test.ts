@@ -104,7 +104,7 @@ describe('tagged revision loop', () => {
     expect(job.state).toBe('failed');
     expect(job.error).toMatch(/base/);
     // The refusal also travels as data, for the table the app shows.
-    expect(job.refusal?.base).toEqual({ expected: expect.stringMatching(/^[0-9a-f]{64}$/) as unknown, found: expect.stringMatching(/^[0-9a-f]{64}$/) as unknown });
+    expect(job.refusal?.base).toEqual({ expected: expect.stringMatching(/^[0-9a-f]{64}$/) as unknown, found: expect.stringMatching(/^[0-9a-f]{64}$/) as unknown, byGold: true });
     expect(job.refusal?.base?.expected).not.toBe(job.refusal?.base?.found);
     for (const m of job.refusal!.mismatches) expect(job.error).toContain(`#${m.index} ${m.op} task ${JSON.stringify(m.task_id)}`);
     expect(() => readFileSync(join(dir, 'wrong.jsonl'))).toThrow();

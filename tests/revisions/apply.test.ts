@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { parquetReadObjects, parquetMetadata } from 'hyparquet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyPatch } from '../../db/revisions/apply';
+import { loadDatasetFile } from '../../db/revisions/dataset-file';
+import { goldContentSha256 } from '../../db/revisions/gold-content';
 import { PatchFormatError, PatchMismatchError } from '../../db/revisions/errors';
 import type { GoldPatch, PatchCellState, PatchRowState } from '../../shared/patch';
 import { freshService } from '../db/workspace';
@@ -133,21 +135,35 @@ describe('apply: JSONL round trip', () => {
 });
 
 describe('apply: refusals', () => {
-  it('refuses a dataset that is not the base, writing nothing', async () => {
+  it('refuses a dataset that is not the base, nor the base in another format, writing nothing', async () => {
+    // The same dataset with one task left out: other bytes and other gold.
+    const lines = readFileSync(ws.workspace.dataset, 'utf8').split('\n').filter((line) => line.trim() !== '');
     const other = join(ws.dir, 'other-base.jsonl');
-    writeFileSync(other, `${readFileSync(ws.workspace.dataset, 'utf8')}\n`);
+    writeFileSync(other, `${lines.slice(0, -1).join('\n')}\n`);
     const out = join(ws.dir, 'never.jsonl');
     const error = await applyPatch({ dataset: other, patch: ws.encrypted, out, changelog: join(ws.dir, 'never.md') }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PatchMismatchError);
     const mismatch = error as PatchMismatchError;
     expect(mismatch.base?.expected).toBe(readPatch(ws.encrypted).base_sha256);
     expect(mismatch.base?.found).toMatch(/^[0-9a-f]{64}$/u);
-    expect(mismatch.mismatches).toEqual([]);
-    expect(mismatch.message).toMatch(/not the patch's base/u);
-    // The way out is named: a patch for that file.
-    expect(mismatch.message).toContain('for another form of the same dataset, export a patch with that file as its dataset');
+    expect(mismatch.message).toMatch(/the dataset is not the patch's base \(base_sha256 .*\), nor the base in another format: its tasks' gold differs from the base's \(base_gold_sha256\)/u);
     expect(existsSync(out)).toBe(false);
     expect(existsSync(join(ws.dir, 'never.md'))).toBe(false);
+  });
+
+  it('refuses another file of the same gold for a patch written before base_gold_sha256, naming the way out', async () => {
+    const other = join(ws.dir, 'same-gold.jsonl');
+    writeFileSync(other, `${readFileSync(ws.workspace.dataset, 'utf8')}\n`);
+    const { base_gold_sha256: _gold, ...older } = readPatch(ws.encrypted);
+    const olderPath = join(ws.dir, 'older.patch.json');
+    writeFileSync(olderPath, JSON.stringify(older));
+    const out = join(ws.dir, 'never.jsonl');
+    const error = await applyPatch({ dataset: other, patch: olderPath, out }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PatchMismatchError);
+    expect((error as PatchMismatchError).mismatches).toEqual([]);
+    // The way out is named: a patch for that file.
+    expect((error as PatchMismatchError).message).toContain('for another form of the same dataset, export a patch with that file as its dataset');
+    expect(existsSync(out)).toBe(false);
   });
 
   it('refuses tampered `from`s, naming every mismatching operation; values only in plaintext mode', async () => {
@@ -304,6 +320,26 @@ describe('apply: Parquet', () => {
     // Deterministic bytes.
     await applyPatch({ dataset: ws.workspace.datasetParquet!, patch: ws.parquetPatch, out: join(ws.dir, 'again.parquet') });
     expect(readFileSync(join(ws.dir, 'again.parquet')).equals(readFileSync(out))).toBe(true);
+  });
+
+  it('applies one patch to the base in either format: the JSONL patch to its Parquet form gives the Parquet revision', async () => {
+    const patch = readPatch(ws.encrypted);
+    const jsonlBase = await loadDatasetFile(ws.workspace.dataset);
+    const parquetBase = await loadDatasetFile(ws.workspace.datasetParquet!);
+    expect(patch.base_sha256).toBe(jsonlBase.sha256);
+    expect(patch.base_gold_sha256).toBe(goldContentSha256(jsonlBase.records));
+    expect(goldContentSha256(parquetBase.records)).toBe(patch.base_gold_sha256);
+
+    const out = join(ws.dir, 'twin.parquet');
+    const changelog = join(ws.dir, 'TWIN-CHANGELOG.md');
+    const result = await applyPatch({ dataset: ws.workspace.datasetParquet!, patch: ws.encrypted, out, changelog });
+    expect(result).toMatchObject({ format: 'parquet', base_verified: true, base_form: 'gold' });
+    // The bytes a patch exported on the Parquet file itself gives.
+    const direct = join(ws.dir, 'direct.parquet');
+    const viaParquet = await applyPatch({ dataset: ws.workspace.datasetParquet!, patch: ws.parquetPatch, out: direct });
+    expect(viaParquet.base_form).toBeUndefined();
+    expect(readFileSync(out).equals(readFileSync(direct))).toBe(true);
+    expect(readFileSync(changelog, 'utf8')).toContain(`- Applied to the base dataset in another format (the same gold): sha256 \`${parquetBase.sha256}\``);
   });
 
   it('overwrites an existing output only as a whole', async () => {

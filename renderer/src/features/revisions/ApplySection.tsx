@@ -186,7 +186,15 @@ function ApplySummary({ result }: { result: ApplyResult }) {
         <dt>Size</dt>
         <dd className="tabular">{formatCount(result.bytes)} bytes</dd>
         <dt>Base</dt>
-        <dd>{result.base_verified ? 'checksum verified' : <span className="warning-text">the patch names no base checksum: only the operations’ “from” guarded it</span>}</dd>
+        <dd>
+          {!result.base_verified ? (
+            <span className="warning-text">the patch names no base checksum: only the operations’ “from” guarded it</span>
+          ) : result.base_form === 'gold' ? (
+            'the base in another format: its gold checksum verified'
+          ) : (
+            'checksum verified'
+          )}
+        </dd>
         <dt>Tasks changed</dt>
         <dd className="tabular">
           {formatCount(result.tasks.changed)} of {formatCount(result.tasks.total)}
