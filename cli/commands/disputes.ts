@@ -40,7 +40,7 @@ ones. A missing row that gold now holds (a revision added it) shows GOLD as
 (in gold now: row N).
 
 ${wrap(`With --json: one JSON object per line (${JSON_FIELDS.join(', ')}).`, 80)}
-${wrap(`With --csv: a header and one row per dispute, for a spreadsheet (${DISPUTE_CSV_COLUMNS.join(', ')}; systems joined by '; '); a value starting with = + - @ or a tab gets a leading ' so it stays text. Both print gold values in plain text on stdout.`, 80)}
+${wrap(`With --csv: a header and one row per dispute, for a spreadsheet (${DISPUTE_CSV_COLUMNS.join(', ')}; systems joined by '; '); a value starting with = + - @, a tab or a carriage return gets a leading ' so it stays text. Both print gold values in plain text on stdout.`, 80)}
 
 ${COMMON_HELP}
 `;
