@@ -8,10 +8,11 @@ import { asyncBufferFromFile, parquetReadObjects } from 'hyparquet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decryptText, encryptText } from '../shared/crypto';
 import type { ColumnRule } from '../shared/domain';
-import { normalizeForRule, normalizeText } from '../shared/normalize';
+import { normalizeForRule, normalizeText, parseNumber } from '../shared/normalize';
 import { DEMO_OPTIONS, generateWorkspace } from '../db/demo/generate';
 import type { GenerateOptions, GeneratedWorkspace } from '../db/demo/generate';
 import { safeTaskId } from '../db/demo/harness-writer';
+import { numberKind } from '../db/demo/values';
 import type { Alignment, GoldCellJson, GoldJson } from '../db/demo/types';
 
 const SMALL: GenerateOptions = { seed: 7, tasks: 8, systems: 4, maxRows: 8, maxColumns: 6, datasetFormat: 'both' };
@@ -357,5 +358,16 @@ describe('the demo workspace', () => {
       expect(ws.taskIds).toContain(o.task_id);
     }
     expect(opinions.some((o) => o.gold_row === null)).toBe(true);
+  });
+});
+
+describe('respellings the generator gives systems', () => {
+  it('write the same number another way, so the grader counts them correct (a decimal once got a second point: 17.27.0)', () => {
+    const kinds = [numberKind({ min: 1, max: 99, decimals: 2 }), numberKind({ min: 1, max: 99_999 }), numberKind({ min: 1_000, max: 99_999, decimals: 1, unit: 'km' })];
+    for (const kind of kinds) {
+      for (const value of ['17.27', '94', '12345.5', '0.5', '99999']) {
+        for (const respelled of kind.respell(value)) expect(parseNumber(respelled), `${value} → ${respelled}`).toBe(parseNumber(value));
+      }
+    }
   });
 });

@@ -40,7 +40,8 @@ export function numberKind(options: NumberKindOptions): ValueKind {
     },
     respell: (value) => {
       const grouped = withThousands(value);
-      const out = [grouped === value ? `${value}.0` : grouped];
+      // The same number written another way: a trailing zero (17.27 → 17.270, 94 → 94.0), never a second point.
+      const out = [grouped === value ? (value.includes('.') ? `${value}0` : `${value}.0`) : grouped];
       if (prefix) out.push(`${prefix}${grouped}`);
       if (unit) out.push(`${value} ${unit}`);
       return unique(out, value);
