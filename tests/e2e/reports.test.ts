@@ -260,10 +260,18 @@ describe('GitHub reports in the browser', () => {
     expect(key).toMatch(/^[a-z]$/);
     await page.keyboard.press('2'); // accept system value
     await page.keyboard.press(key);
-    await page.keyboard.press('Enter');
+    // The reporter's source is offered as evidence (it goes into gold's sources with the value); one click adds it.
+    const metacritic = 'https://www.metacritic.com/game/3ds/the-legend-of-zelda-ocarina-of-time-3d';
+    const offered = page.locator('.evidence-suggested li', { has: page.locator(`[data-source-url="${metacritic}"]`) });
+    await expect.poll(() => offered.count()).toBe(1);
+    expect(await offered.textContent()).toContain('#101');
+    await offered.getByRole('button', { name: '+ Add' }).click();
+    await expect.poll(() => page.locator(`.evidence-list:not(.evidence-suggested) [data-source-url="${metacritic}"]`).count()).toBe(1);
+    expect(await page.locator('.evidence-suggested').count()).toBe(0);
+    await page.keyboard.press('Control+Enter');
     await expect.poll(() => (JSON.parse(cli(['show', disputeId, '--json'])) as { dispute: { status: string } }).dispute.status).toBe('resolved');
-    const shown = JSON.parse(cli(['show', disputeId, '--json'])) as { rulings: { engineer: string; decision: string; value: string | null }[] };
-    expect(shown.rulings).toEqual([expect.objectContaining({ engineer: 'mia', decision: 'accept_system', value: '93' })]);
+    const shown = JSON.parse(cli(['show', disputeId, '--json'])) as { rulings: { engineer: string; decision: string; value: string | null; evidence: string[] }[] };
+    expect(shown.rulings).toEqual([expect.objectContaining({ engineer: 'mia', decision: 'accept_system', value: '93', evidence: [metacritic] })]);
   });
 
   it('exports the patch and applies it with a changelog from the Export view: “Fixes #101”, no gold value', async () => {

@@ -4,12 +4,15 @@
 // is no http(s) link) rather than drop it. Enter on the empty box and
 // Ctrl+Enter save, as in the value field and the rationale.
 import { useState } from 'react';
+import type { ReportView } from '../../../../shared/report-parse/views';
+import { reportEvidence } from '../../lib/report-evidence';
 import { classifyUrl } from '../../lib/urls';
 import { useRulingStore } from '../../stores/ruling-store';
 import { SourceLink } from '../dispute/SourceLink';
 import { useFocusRequest } from './useFocusRequest';
 
-export function EvidenceEditor() {
+/** `reports`: the dispute's linked reports; their safe links are offered as evidence, one click each. */
+export function EvidenceEditor({ reports = [] }: { reports?: readonly ReportView[] }) {
   const evidence = useRulingStore((s) => s.draft.evidence);
   const text = useRulingStore((s) => s.draft.evidenceText);
   const update = useRulingStore((s) => s.update);
@@ -60,6 +63,7 @@ export function EvidenceEditor() {
         />
       </div>
       {problem != null && <div className="error-text small">{problem}</div>}
+      <ReportLinks reports={reports} evidence={evidence} onAdd={addEvidence} />
       {evidence.length > 0 && (
         <ul className="evidence-list">
           {evidence.map((url, i) => (
@@ -73,5 +77,24 @@ export function EvidenceEditor() {
         </ul>
       )}
     </div>
+  );
+}
+
+/** The linked reports' links not yet in the evidence: what a reporter cited for the correct value, added with a click. */
+function ReportLinks({ reports, evidence, onAdd }: { reports: readonly ReportView[]; evidence: readonly string[]; onAdd: (href: string) => void }) {
+  const suggested = reportEvidence(reports, evidence);
+  if (suggested.length === 0) return null;
+  return (
+    <ul className="evidence-list evidence-suggested" aria-label="Links from linked reports">
+      {suggested.map(({ href, report }) => (
+        <li key={href}>
+          <button type="button" className="button button-small" onClick={() => onAdd(href)} title={`Add this link from report #${report} as evidence`}>
+            + Add
+          </button>
+          <span className="muted small">#{report}</span>
+          <SourceLink url={href} />
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -43,7 +43,7 @@ export function RulingForm({ detail }: { detail: DisputeDetail }) {
         <DecisionBar detail={detail} />
         <ValueEditor detail={detail} />
         <RationaleField />
-        <EvidenceEditor key={detail.dispute.id} />
+        <EvidenceEditor key={detail.dispute.id} reports={detail.reports} />
       </div>
       <footer className="ruling-actions">
         {error != null && (
