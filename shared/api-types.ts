@@ -40,6 +40,12 @@ export interface ImportReport {
    * task's rows moved): export refuses them until they are ruled again.
    */
   misplaced_rulings?: { dispute_id: string; engineer: string; reason: string }[];
+  /**
+   * Runs in the store without a result for tasks other runs have (after an
+   * import that brought runs): the score preview counts each such task 0 for
+   * that system. `tasks` names the first ten.
+   */
+  incomplete_runs?: { system: string; run: string; missing: number; tasks: string[] }[];
 }
 
 export type JobState = 'running' | 'done' | 'failed' | 'cancelled';

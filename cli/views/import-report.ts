@@ -18,6 +18,7 @@ export function importReportJson(report: ImportReport): Record<string, unknown> 
     ...(report.replaced_runs ? { replaced_runs: report.replaced_runs } : {}),
     ...(report.revision ? { revision: report.revision } : {}),
     ...(report.misplaced_rulings ? { misplaced_rulings: report.misplaced_rulings } : {}),
+    ...(report.incomplete_runs ? { incomplete_runs: report.incomplete_runs } : {}),
   };
 }
 
@@ -63,6 +64,10 @@ export function importReportText(report: ImportReport): string {
     );
     lines.push(...misplaced.slice(0, REFUSED_LINES_SHOWN).map((item) => `  dispute ${item.dispute_id} (${inline(item.engineer)}): ${inline(item.reason)}`));
     if (misplaced.length > REFUSED_LINES_SHOWN) lines.push(`  … and ${misplaced.length - REFUSED_LINES_SHOWN} more (--json lists every one)`);
+  }
+  for (const run of report.incomplete_runs ?? []) {
+    const more = run.missing > run.tasks.length ? `, … (${run.missing - run.tasks.length} more)` : '';
+    lines.push(`note: ${inline(run.system)} has no result for ${plural(run.missing, 'task')} other runs have (scored 0 in the score preview): ${run.tasks.map(inline).join(', ')}${more}`);
   }
   if (report.failed.length > 0) {
     lines.push('', `${plural(report.failed.length, 'failed task')} (error.json, not imported):`);

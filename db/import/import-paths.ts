@@ -8,6 +8,7 @@ import { mergeRulingLogs } from '../rulings/log';
 import { settleByRevision } from '../revisions/index';
 import { recordStoreGoldContent } from '../revisions/gold-content';
 import { misalignedRunTasks } from './gold-alignment';
+import { incompleteRuns, type IncompleteRun } from './incomplete-runs';
 import type { Store } from '../store';
 import { getMeta, setMeta } from '../store';
 import { letIoThrough } from '../let-io-through';
@@ -79,6 +80,7 @@ export async function importPaths(store: Store, paths: readonly string[], option
   let reports: ReportImportResult | undefined;
   let revision: ImportReport['revision'];
   let misplaced: MisplacedRuling[] = [];
+  let incomplete: IncompleteRun[] = [];
   const toParse = runTasksToParse(store, plan.sources);
   const thread = runReaderFor(options.threads, toParse, store.sealer.secret);
   db.exec('BEGIN IMMEDIATE');
@@ -181,6 +183,7 @@ export async function importPaths(store: Store, paths: readonly string[], option
       newDisputes += Math.max(0, disputeCount(store) - before);
     }
     misplaced = misplacedRulings(store, writer.touchedTasks);
+    if (sourceOfRun.size > 0) incomplete = incompleteRuns(store);
     db.exec('COMMIT');
   } catch (error) {
     if (db.inTransaction) db.exec('ROLLBACK');
@@ -210,6 +213,7 @@ export async function importPaths(store: Store, paths: readonly string[], option
       ...(replacedRuns.length > 0 ? { replaced_runs: replacedRuns } : {}),
       ...(revision ? { revision } : {}),
       ...(misplaced.length > 0 ? { misplaced_rulings: misplaced } : {}),
+      ...(incomplete.length > 0 ? { incomplete_runs: incomplete } : {}),
     };
   }
 }

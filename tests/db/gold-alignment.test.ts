@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ServiceHandle } from '../../db/service';
 import type { HandAlignment, HandTask } from '../revisions/support/hand-built';
 import { writeDataset, writeRun } from '../revisions/support/hand-built';
-import { freshService, tempDir } from './workspace';
+import { freshService, smallWorkspace, tempDir, workspacePaths } from './workspace';
 
 type Row = [entity: string, score: string, city: string];
 const V10: Row[] = [
@@ -100,5 +100,17 @@ describe('runs graded against other gold', () => {
     const { report, cellsOf } = await importWith(corrected);
     expect(report.skipped).toEqual([]);
     expect(cellsOf('t/one')).toBe(16);
+    // sys-b has no result for t/two, which sys-a has: said, as the score preview counts it 0.
+    expect(report.incomplete_runs).toEqual([{ system: 'sys-b', run: 'sys-b-atlas-bbbb', missing: 1, tasks: ['t/two'] }]);
+  });
+
+  it('name no incomplete run when every run has every task', async () => {
+    const service2 = freshService('mia');
+    try {
+      const report = await service2.importPaths(workspacePaths(await smallWorkspace()));
+      expect(report.incomplete_runs).toBeUndefined();
+    } finally {
+      service2.close();
+    }
   });
 });

@@ -51,6 +51,19 @@ export function ImportReportView({ report }: { report: ImportReport }) {
           </ul>
         </div>
       )}
+      {report.incomplete_runs && report.incomplete_runs.length > 0 && (
+        <div className="notice-inline notice-plain" role="note" data-testid="import-incomplete-runs">
+          <p>Runs without a result for tasks other runs have (each such task scores 0 for that system in the score preview):</p>
+          <ul className="small">
+            {report.incomplete_runs.map((run) => (
+              <li key={run.run}>
+                {oneLine(run.system)}: {formatCount(run.missing)} {run.missing === 1 ? 'task' : 'tasks'} — <span className="mono">{run.tasks.map(oneLine).join(', ')}</span>
+                {run.missing > run.tasks.length ? ', …' : ''}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       {report.replaced_runs && report.replaced_runs.length > 0 && (
         <>
           <h3 className="section-title">Runs replaced (re-grades)</h3>
