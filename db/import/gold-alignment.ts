@@ -63,71 +63,96 @@ export interface MisalignedRunTask {
 
 interface TaskGold {
   rows: number;
-  /** Sealed value by `row\0column`, for cells gold holds a value in. */
-  values: Map<string, string>;
+  /** Sealed value by gold row, then column, for the rows asked so far (cells gold holds a value in). */
+  values: Map<number, Map<string, string>>;
 }
 
-/** The run tasks among `tails` graded against another version of their task's gold than the store holds. */
-export function misalignedRunTasks(store: Store, tails: readonly RunTaskTail[]): MisalignedRunTask[] {
-  const { db, sealer } = store;
-  const rowCount = db.prepare<[string], number>('SELECT count(*) FROM gold_rows WHERE task_id = ?').pluck();
-  const valueCells = db.prepare<[string, number, number], { row_idx: number; column_name: string; value_s: string }>(
-    "SELECT row_idx, column_name, value_s FROM gold_cells WHERE task_id = ? AND row_idx BETWEEN ? AND ? AND state = 'value'",
-  );
-  // Tails of one task (a run each) share its gold: the rows any of them compares, read once per task.
-  const spans = new Map<string, [number, number]>();
-  for (const tail of tails) {
-    for (let i = 0; i < tail.cells.length; i += 3) {
-      const row = tail.cells[i] as number;
-      const span = spans.get(tail.taskId);
-      if (span === undefined) spans.set(tail.taskId, [row, row]);
-      else if (row < span[0]) span[0] = row;
-      else if (row > span[1]) span[1] = row;
-    }
-  }
-  const golds = new Map<string, TaskGold | null>();
-  const goldOf = (taskId: string): TaskGold | null => {
-    let gold = golds.get(taskId);
-    if (gold === undefined) {
-      const rows = rowCount.get(taskId)!;
-      const [from, to] = spans.get(taskId) ?? [0, -1];
-      gold = rows === 0 ? null : { rows, values: new Map(valueCells.all(taskId, from, to).map((cell) => [`${cell.row_idx}\u0000${cell.column_name}`, cell.value_s])) };
-      golds.set(taskId, gold);
-    }
-    return gold;
-  };
-  const same = (recorded: string, stored: string): boolean => recorded === stored || normalizeText(sealer.open(recorded)) === normalizeText(sealer.open(stored));
-
+/**
+ * Checks run tasks' ends against the store's gold. Most are checked before
+ * they are written (their task's gold is already in), so nothing is kept for
+ * them; the gold rows compared are read once per task and kept, a few per
+ * task, for the other runs.
+ */
+export class GoldAlignment {
+  private readonly rowCount;
+  private readonly valueCells;
+  private readonly golds = new Map<string, TaskGold | null>();
   // A pipeline that records no gold beside a cell (an empty text) says nothing about which gold it saw.
-  const unrecorded = sealer.seal('');
-  const misaligned: MisalignedRunTask[] = [];
-  for (const tail of tails) {
-    const gold = goldOf(tail.taskId);
-    // Without the task's gold (no dataset yet) nothing can be compared; a dataset imported later is checked then.
-    if (gold === null) continue;
+  private readonly unrecorded: string;
+
+  constructor(private readonly store: Store) {
+    const { db } = store;
+    this.rowCount = db.prepare<[string], number>('SELECT count(*) FROM gold_rows WHERE task_id = ?').pluck();
+    this.valueCells = db.prepare<[string, number], { column_name: string; value_s: string }>(
+      "SELECT column_name, value_s FROM gold_cells WHERE task_id = ? AND row_idx = ? AND state = 'value'",
+    );
+    this.unrecorded = store.sealer.seal('');
+  }
+
+  /** The task's gold was written again: what was read of it no longer holds. */
+  forget(taskId: string): void {
+    this.golds.delete(taskId);
+  }
+
+  /** Why the run task was graded against other gold than the store's; null when it fits, undefined when the store has no gold for its task yet. */
+  check(tail: RunTaskTail): string | null | undefined {
+    const gold = this.goldOf(tail.taskId);
+    if (gold === null) return undefined;
     if (tail.lastRow >= gold.rows) {
-      misaligned.push({ tail, reason: otherGold(tail, `its alignment names gold row ${tail.lastRow + 1}, and this store's gold for the task has ${gold.rows} row${gold.rows === 1 ? '' : 's'}`) });
-      continue;
+      return otherGold(tail, `its alignment names gold row ${tail.lastRow + 1}, and this store's gold for the task has ${gold.rows} row${gold.rows === 1 ? '' : 's'}`);
     }
     let compared = 0;
     let differ = 0;
     const rows = new Set<number>();
     for (let i = 0; i < tail.cells.length; i += 3) {
       const row = tail.cells[i] as number;
-      const column = tail.cells[i + 1] as string;
       const recorded = tail.cells[i + 2] as string;
-      const stored = gold.values.get(`${row}\u0000${column}`);
-      if (stored === undefined || recorded === unrecorded) continue;
+      if (recorded === this.unrecorded) continue;
+      const stored = this.rowValues(tail.taskId, gold, row).get(tail.cells[i + 1] as string);
+      if (stored === undefined) continue;
       compared++;
-      if (!same(recorded, stored)) {
+      if (!this.same(recorded, stored)) {
         differ++;
         rows.add(row + 1);
       }
     }
-    if (compared >= 2 && differ * 2 > compared) {
-      const where = [...rows].sort((a, b) => a - b).join(' and ');
-      misaligned.push({ tail, reason: otherGold(tail, `in gold row${rows.size === 1 ? '' : 's'} ${where}, ${differ} of the ${compared} gold values it was graded against differ from this store's (a row removed or moved since)`) });
+    if (compared < 2 || differ * 2 <= compared) return null;
+    const where = [...rows].sort((a, b) => a - b).join(' and ');
+    return otherGold(tail, `in gold row${rows.size === 1 ? '' : 's'} ${where}, ${differ} of the ${compared} gold values it was graded against differ from this store's (a row removed or moved since)`);
+  }
+
+  private goldOf(taskId: string): TaskGold | null {
+    let gold = this.golds.get(taskId);
+    if (gold === undefined) {
+      const rows = this.rowCount.get(taskId)!;
+      gold = rows === 0 ? null : { rows, values: new Map() };
+      this.golds.set(taskId, gold);
     }
+    return gold;
+  }
+
+  private rowValues(taskId: string, gold: TaskGold, row: number): Map<string, string> {
+    let values = gold.values.get(row);
+    if (values === undefined) {
+      values = new Map(this.valueCells.all(taskId, row).map((cell) => [cell.column_name, cell.value_s]));
+      gold.values.set(row, values);
+    }
+    return values;
+  }
+
+  private same(recorded: string, stored: string): boolean {
+    if (recorded === stored) return true;
+    const { sealer } = this.store;
+    return normalizeText(sealer.open(recorded)) === normalizeText(sealer.open(stored));
+  }
+}
+
+/** The run tasks among `tails` (written before their task's gold was in) graded against other gold than the store now holds. */
+export function misalignedRunTasks(alignment: GoldAlignment, tails: readonly RunTaskTail[]): MisalignedRunTask[] {
+  const misaligned: MisalignedRunTask[] = [];
+  for (const tail of tails) {
+    const reason = alignment.check(tail);
+    if (typeof reason === 'string') misaligned.push({ tail, reason });
   }
   return misaligned;
 }

@@ -127,7 +127,8 @@ export async function importPaths(store: Store, paths: readonly string[], option
           const record = event.type === 'runTask' ? preparer.prepare(event.record) : preparer.sealCellTexts(event.record);
           sourceOfRun.set(writer.runIdFor(record.run), source);
           if (record.state === 'failed') failedBySource[source]!.push({ path: record.path, task_id: record.task_id, system: record.run.system });
-          writer.runTask(record);
+          const refused = writer.runTask(record);
+          if (refused !== null) skippedBySource[source]!.push({ path: record.path, ...refused });
           recordsRead++;
           done++;
           break;
@@ -157,7 +158,7 @@ export async function importPaths(store: Store, paths: readonly string[], option
       signal?.throwIfAborted();
     }
     // Runs graded against another version of a task's gold than the store now holds are taken back, named (gold-alignment.ts).
-    for (const { tail, reason } of misalignedRunTasks(store, writer.writtenTails)) {
+    for (const { tail, reason } of misalignedRunTasks(writer.alignment, writer.deferredTails)) {
       writer.dropRunTask(tail.runId, tail.taskId);
       skippedBySource[sourceOfRun.get(tail.runId) ?? 0]!.push({ path: tail.path, field: 'details.rows', reason });
     }

@@ -5,7 +5,7 @@ import type { Store } from '../store';
 import type { PreparedRunTask } from './prepared-run-task';
 import { CELL_WIDTH, ROW_WIDTH } from './prepared-run-task';
 import { entityKey } from './entity-key';
-import { runTaskTail, type RunTaskTail } from './gold-alignment';
+import { GoldAlignment, runTaskTail, type RunTaskTail } from './gold-alignment';
 import { wellFormed } from './well-formed';
 
 export interface WriteCounts {
@@ -19,13 +19,16 @@ export class ImportWriter {
   readonly counts: WriteCounts = { tasks: new Set(), systems: 0, cells: 0, judges: 0 };
   /** Tasks whose disputes must be derived again. */
   readonly touchedTasks = new Set<string>();
-  /** The end of each run task written, for the gold-alignment check once every source is read (gold-alignment.ts). */
-  readonly writtenTails: RunTaskTail[] = [];
+  /** Checks each run task against its task's gold before it is written (gold-alignment.ts). */
+  readonly alignment: GoldAlignment;
+  /** Run tasks written before their task's gold was in: checked once every source is read. */
+  readonly deferredTails: RunTaskTail[] = [];
   private readonly runIds = new Map<string, number>();
   private readonly statements;
 
   constructor(private readonly store: Store) {
     const db = store.db;
+    this.alignment = new GoldAlignment(store);
     this.statements = {
       datasetByHash: db.prepare<[string], { id: number }>('SELECT id FROM datasets WHERE sha256 = ?'),
       insertDataset: db.prepare('INSERT INTO datasets (sha256, revision, path, format, imported_at) VALUES (?, ?, ?, ?, ?)'),
@@ -169,6 +172,7 @@ export class ImportWriter {
     });
     this.counts.tasks.add(taskId);
     this.touchedTasks.add(taskId);
+    this.alignment.forget(taskId);
     return null;
   }
 
@@ -207,15 +211,20 @@ export class ImportWriter {
     this.runIds.delete(runKey);
   }
 
-  runTask(record: PreparedRunTask): void {
+  /** Writes a run task; returns why it was not written instead (graded against other gold than the store's), or null. */
+  runTask(record: PreparedRunTask): { field: string; reason: string } | null {
     // Plain text must never reach the store: the importer seals what the reader thread left open.
     if (record.openTexts) throw new Error(`${record.path}: the cells' texts were not sealed before writing`);
     const runId = this.runIdFor(record.run);
     const taskId = record.task_id;
     const previous = this.statements.runTaskSha.get(runId, taskId);
-    if (previous?.content_sha === record.content_sha) return;
+    if (previous?.content_sha === record.content_sha) return null;
     // The reader skipped parsing on the store's word; that must still hold inside the transaction.
     if (record.unchanged) throw new Error(`${record.path}: the store changed while it was being imported (task ${record.task_id}); import again`);
+    // Checked before anything is written or replaced: a refused run task leaves the store as it was.
+    const tail = runTaskTail(runId, record);
+    const check = tail === null ? null : this.alignment.check(tail);
+    if (typeof check === 'string') return { field: 'details.rows', reason: check };
     if (previous) {
       this.statements.deleteRunTaskCells.run(runId, taskId);
       this.statements.deleteRunTaskRows.run(runId, taskId);
@@ -245,8 +254,8 @@ export class ImportWriter {
     this.counts.cells += cells.length / CELL_WIDTH;
     this.counts.tasks.add(taskId);
     this.touchedTasks.add(taskId);
-    const tail = runTaskTail(runId, record);
-    if (tail !== null) this.writtenTails.push(tail);
+    if (tail !== null && check === undefined) this.deferredTails.push(tail);
+    return null;
   }
 
   /** Takes back a run task this import wrote (graded against other gold): its task's disputes are derived without it. */

@@ -9,6 +9,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ServiceHandle } from '../../db/service';
 import type { HandAlignment, HandTask } from '../revisions/support/hand-built';
 import { writeDataset, writeRun } from '../revisions/support/hand-built';
+import { GoldAlignment, misalignedRunTasks, runTaskTail } from '../../db/import/gold-alignment';
+import { RunTaskPreparer } from '../../db/import/prepared-run-task';
 import { freshService, smallWorkspace, tempDir, workspacePaths } from './workspace';
 
 type Row = [entity: string, score: string, city: string];
@@ -111,6 +113,28 @@ describe('runs graded against other gold', () => {
       expect(report.incomplete_runs).toBeUndefined();
     } finally {
       service2.close();
+    }
+  });
+
+  it('are checked too when written before their task’s gold came in (the dataset read alongside the runs)', async () => {
+    const dir = tempDir('atlas-alignment-deferred-');
+    writeDataset(join(dir, 'atlas-test.jsonl'), [task('t/one', [V10[0]!, V10[2]!, V10[3]!, ['Epsilon', '50', 'Kyiv']])]);
+    service = freshService('mia');
+    await service.importPaths([join(dir, 'atlas-test.jsonl')]);
+    const run = { run_key: 'sys-a-atlas-aaaa', system: 'sys-a', suite_revision: 'v1.0', judge_model: null, created_at: null, source_path: dir, format: 'harness' as const };
+    const rows = alignment(V10).map((row) => ({ ...row, aligned_by: 'name', cells: row.cells.map((cell) => ({ gold: '', method: 'deterministic' as const, sources: [], reasoning: null, ...cell })) }));
+    const record = { run, task_id: 't/one', state: 'graded' as const, content_sha: 'x', path: join(dir, 't0'), scores: SCORES, returned_rows: 4, rows };
+    const tail = runTaskTail(1, new RunTaskPreparer(service.store.sealer).prepare(record))!;
+    const found = misalignedRunTasks(new GoldAlignment(service.store), [tail]);
+    expect(found.map((item) => item.reason)).toEqual([expect.stringMatching(/^task t\/one: .*in gold rows 3 and 4, 4 of the 4 gold values/u)]);
+    // The same run task against the gold it was graded on fits.
+    const other = freshService('mia');
+    try {
+      writeDataset(join(dir, 'v10.jsonl'), [task('t/one', V10)]);
+      await other.importPaths([join(dir, 'v10.jsonl')]);
+      expect(misalignedRunTasks(new GoldAlignment(other.store), [runTaskTail(1, new RunTaskPreparer(other.store.sealer).prepare(record))!])).toEqual([]);
+    } finally {
+      other.close();
     }
   });
 });
