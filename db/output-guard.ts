@@ -49,10 +49,23 @@ export function checkOutputTarget(out: string, guard: OutputGuard): void {
     // Even with overwrite: these are what the export is made from.
     if (sameFile(out, path)) throw new PathError(`${guard.labels.out} is ${what} (${path}): write the export to a new file`);
   }
-  if (guard.overwrite) return;
   const head = headOf(out);
+  // A dataset the store never imported (the Parquet form of the one it did, another revision) is refused as one: --overwrite never replaces a dataset.
+  if (head !== null && looksLikeDataset(head)) throw new PathError(`${guard.labels.out} is a dataset file (${out}): write the export to a new file`);
+  if (guard.overwrite) return;
   if (head === null || head.trim() === '' || guard.ownKind(head)) return;
   throw new OutputExistsError(`${guard.labels.out}: ${out} already exists and is not ${guard.writes} (${guard.labels.overwrite} replaces it)`);
+}
+
+/**
+ * A Parquet file, or JSON Lines whose first record starts as a dataset's does
+ * (DESIGN §4.1: `id`, then an encrypted `question` or `gold`; the head read
+ * may end inside the first record, whose gold alone runs to kilobytes).
+ */
+function looksLikeDataset(head: string): boolean {
+  if (head.startsWith('PAR1')) return true;
+  const first = head.replace(/^\uFEFF/u, '').split('\n', 1)[0]!.trim();
+  return first.startsWith('{') && /"id"\s*:/u.test(first) && /"(question|gold)"\s*:\s*"/u.test(first);
 }
 
 /** What no export may land on: the store itself and every dataset file it imported. */

@@ -8,9 +8,11 @@
 // the grader recorded there that differ from the dataset's, in most cells
 // compared, mean another gold; a revision's few corrected values do not.
 import { normalizeText } from '../../shared/normalize';
+import type { DatasetTask } from '../readers/types';
 import type { Store } from '../store';
 import type { PreparedRunTask } from './prepared-run-task';
 import { CELL_WIDTH, ROW_WIDTH } from './prepared-run-task';
+import { wellFormed } from './well-formed';
 
 /** What a written run task's end looks like, kept for the check (a few cells, not the task). */
 export interface RunTaskTail {
@@ -61,31 +63,44 @@ export interface MisalignedRunTask {
   reason: string;
 }
 
-interface TaskGold {
+/** A task's gold as the check reads it: its row count, and one row's sealed values by column (cells holding a value). */
+interface GoldSource {
   rows: number;
-  /** Sealed value by gold row, then column, for the rows asked so far (cells gold holds a value in). */
-  values: Map<number, Map<string, string>>;
+  rowValues: (row: number) => ReadonlyMap<string, string>;
 }
 
 /**
- * Checks run tasks' ends against the store's gold. Most are checked before
- * they are written (their task's gold is already in), so nothing is kept for
- * them; the gold rows compared are read once per task and kept, a few per
- * task, for the other runs.
+ * Checks run tasks' ends against a task's gold. Most are checked before they
+ * are written (their task's gold is already in), so nothing is kept for them;
+ * the gold rows compared are read once per task and kept, a few per task, for
+ * the other runs. A dataset's task arriving after runs of it were stored is
+ * checked against those runs the same way (storedRunsProblem).
  */
 export class GoldAlignment {
-  private readonly rowCount;
-  private readonly valueCells;
-  private readonly golds = new Map<string, TaskGold | null>();
+  private readonly statements;
+  private readonly golds = new Map<string, GoldSource | null>();
   // A pipeline that records no gold beside a cell (an empty text) says nothing about which gold it saw.
   private readonly unrecorded: string;
 
   constructor(private readonly store: Store) {
     const { db } = store;
-    this.rowCount = db.prepare<[string], number>('SELECT count(*) FROM gold_rows WHERE task_id = ?').pluck();
-    this.valueCells = db.prepare<[string, number], { column_name: string; value_s: string }>(
-      "SELECT column_name, value_s FROM gold_cells WHERE task_id = ? AND row_idx = ? AND state = 'value'",
-    );
+    this.statements = {
+      rowCount: db.prepare<[string], number>('SELECT count(*) FROM gold_rows WHERE task_id = ?').pluck(),
+      valueCells: db.prepare<[string, number], { column_name: string; value_s: string }>(
+        "SELECT column_name, value_s FROM gold_cells WHERE task_id = ? AND row_idx = ? AND state = 'value'",
+      ),
+      gradedRuns: db.prepare<[string], { run_id: number; path: string; suite_revision: string | null }>(
+        `SELECT rt.run_id, rt.path, r.suite_revision FROM run_tasks rt JOIN runs r ON r.id = rt.run_id
+          WHERE rt.task_id = ? AND rt.state = 'graded' ORDER BY rt.run_id`,
+      ),
+      lastRow: db.prepare<[number, string], number | null>('SELECT max(gold_row) FROM run_rows WHERE run_id = ? AND task_id = ?').pluck(),
+      rowsWithCells: db
+        .prepare<[string, number], number>('SELECT DISTINCT gold_row FROM system_cells WHERE task_id = ? AND run_id = ? AND gold_row IS NOT NULL ORDER BY gold_row DESC LIMIT 2')
+        .pluck(),
+      rowCells: db.prepare<[string, number, number], { column_name: string; gold_s: string }>(
+        'SELECT column_name, gold_s FROM system_cells WHERE task_id = ? AND run_id = ? AND gold_row = ?',
+      ),
+    };
     this.unrecorded = store.sealer.seal('');
   }
 
@@ -98,9 +113,43 @@ export class GoldAlignment {
   check(tail: RunTaskTail): string | null | undefined {
     const gold = this.goldOf(tail.taskId);
     if (gold === null) return undefined;
-    if (tail.lastRow >= gold.rows) {
-      return otherGold(tail, `its alignment names gold row ${tail.lastRow + 1}, and this store's gold for the task has ${gold.rows} row${gold.rows === 1 ? '' : 's'}`);
+    const detail = this.mismatch(tail, gold, "this store's");
+    return detail === null ? null : otherGold(tail, detail);
+  }
+
+  /**
+   * Why a dataset's version of a task cannot go under the graded runs this
+   * store already holds for it (runs imported before any gold of the task),
+   * or null: the same check, the other way round.
+   */
+  storedRunsProblem(task: DatasetTask, writtenNow: (runId: number, taskId: string) => boolean): string | null {
+    const taskId = wellFormed(task.task_id);
+    // Run tasks this import wrote before the gold came in are checked at its end, and taken back if they do not fit.
+    const runs = this.statements.gradedRuns.all(taskId).filter((run) => !writtenNow(run.run_id, taskId));
+    if (runs.length === 0) return null;
+    const gold = datasetGold(this.store, task);
+    const misfits: string[] = [];
+    let first: { detail: string; suiteRevision: string | null } | null = null;
+    for (const run of runs) {
+      const tail = this.storedTail(taskId, run.run_id, run.path, run.suite_revision);
+      if (tail === null) continue;
+      const detail = this.mismatch(tail, gold, "this dataset's");
+      if (detail === null) continue;
+      misfits.push(run.path);
+      first ??= { detail, suiteRevision: run.suite_revision };
     }
+    if (first === null) return null;
+    const revision = first.suiteRevision ? ` (suite_revision ${first.suiteRevision})` : '';
+    const count = misfits.length === 1 ? '1 graded run' : `${misfits.length} graded runs`;
+    return (
+      `task ${taskId}: ${count} in this store ${misfits.length === 1 ? 'was' : 'were'} graded against another version of its gold than this dataset's ` +
+      `(${misfits[0]}: ${first.detail}), so the task was left out of this import: import the dataset the runs were graded against${revision} first, ` +
+      'then this one on top of it, or grade the runs against this dataset'
+    );
+  }
+
+  private mismatch(tail: RunTaskTail, gold: GoldSource, whose: string): string | null {
+    if (tail.lastRow >= gold.rows) return `its alignment names gold row ${tail.lastRow + 1}, and ${whose} gold for the task has ${gold.rows} row${gold.rows === 1 ? '' : 's'}`;
     let compared = 0;
     let differ = 0;
     const rows = new Set<number>();
@@ -108,7 +157,7 @@ export class GoldAlignment {
       const row = tail.cells[i] as number;
       const recorded = tail.cells[i + 2] as string;
       if (recorded === this.unrecorded) continue;
-      const stored = this.rowValues(tail.taskId, gold, row).get(tail.cells[i + 1] as string);
+      const stored = gold.rowValues(row).get(tail.cells[i + 1] as string);
       if (stored === undefined) continue;
       compared++;
       if (!this.same(recorded, stored)) {
@@ -118,26 +167,37 @@ export class GoldAlignment {
     }
     if (compared < 2 || differ * 2 <= compared) return null;
     const where = [...rows].sort((a, b) => a - b).join(' and ');
-    return otherGold(tail, `in gold row${rows.size === 1 ? '' : 's'} ${where}, ${differ} of the ${compared} gold values it was graded against differ from this store's (a row removed or moved since)`);
+    return `in gold row${rows.size === 1 ? '' : 's'} ${where}, ${differ} of the ${compared} gold values it was graded against differ from ${whose} (a row removed or moved since)`;
   }
 
-  private goldOf(taskId: string): TaskGold | null {
+  /** A stored run task's end, read back as runTaskTail makes it from a record. */
+  private storedTail(taskId: string, runId: number, path: string, suiteRevision: string | null): RunTaskTail | null {
+    const lastRow = this.statements.lastRow.get(runId, taskId) ?? null;
+    if (lastRow === null) return null;
+    const cells: (number | string)[] = [];
+    for (const row of this.statements.rowsWithCells.all(taskId, runId)) {
+      for (const cell of this.statements.rowCells.all(taskId, runId, row)) cells.push(row, cell.column_name, cell.gold_s);
+    }
+    return { runId, taskId, path, suiteRevision, lastRow, cells };
+  }
+
+  private goldOf(taskId: string): GoldSource | null {
     let gold = this.golds.get(taskId);
     if (gold === undefined) {
-      const rows = this.rowCount.get(taskId)!;
-      gold = rows === 0 ? null : { rows, values: new Map() };
+      const rows = this.statements.rowCount.get(taskId)!;
+      const values = new Map<number, Map<string, string>>();
+      const rowValues = (row: number): Map<string, string> => {
+        let found = values.get(row);
+        if (found === undefined) {
+          found = new Map(this.statements.valueCells.all(taskId, row).map((cell) => [cell.column_name, cell.value_s]));
+          values.set(row, found);
+        }
+        return found;
+      };
+      gold = rows === 0 ? null : { rows, rowValues };
       this.golds.set(taskId, gold);
     }
     return gold;
-  }
-
-  private rowValues(taskId: string, gold: TaskGold, row: number): Map<string, string> {
-    let values = gold.values.get(row);
-    if (values === undefined) {
-      values = new Map(this.valueCells.all(taskId, row).map((cell) => [cell.column_name, cell.value_s]));
-      gold.values.set(row, values);
-    }
-    return values;
   }
 
   private same(recorded: string, stored: string): boolean {
@@ -145,6 +205,22 @@ export class GoldAlignment {
     const { sealer } = this.store;
     return normalizeText(sealer.open(recorded)) === normalizeText(sealer.open(stored));
   }
+}
+
+/** A dataset's task as the check reads gold: its values sealed as the store would seal them, row by row when asked. */
+function datasetGold(store: Store, task: DatasetTask): GoldSource {
+  const { gold } = task;
+  return {
+    rows: gold.rows.length,
+    rowValues: (row) => {
+      const values = new Map<string, string>();
+      const cells = gold.rows[row]?.cells ?? {};
+      for (const [column, cell] of Object.entries(cells)) {
+        if (cell?.state === 'value' && cell.value !== null) values.set(wellFormed(column), store.sealer.seal(cell.value));
+      }
+      return values;
+    },
+  };
 }
 
 /** The run tasks among `tails` (written before their task's gold was in) graded against other gold than the store now holds. */

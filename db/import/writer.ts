@@ -23,6 +23,7 @@ export class ImportWriter {
   readonly alignment: GoldAlignment;
   /** Run tasks written before their task's gold was in: checked once every source is read. */
   readonly deferredTails: RunTaskTail[] = [];
+  private readonly deferredKeys = new Set<string>();
   private readonly runIds = new Map<string, number>();
   private readonly statements;
 
@@ -140,6 +141,11 @@ export class ImportWriter {
       this.statements.updateTaskDataset.run(datasetId, taskId, datasetId);
       return null;
     }
+    if (!existing) {
+      // Runs of the task stored before any gold of it (imported first) must fit this gold too.
+      const stored = this.alignment.storedRunsProblem(task, (runId, id) => this.deferredKeys.has(`${runId}\u0000${id}`));
+      if (stored !== null) return { field: 'gold.rows', reason: stored };
+    }
     if (existing) {
       const columns = this.columnsRefusal(taskId, task);
       if (columns !== null) return { field: 'gold.columns', reason: columns };
@@ -254,7 +260,10 @@ export class ImportWriter {
     this.counts.cells += cells.length / CELL_WIDTH;
     this.counts.tasks.add(taskId);
     this.touchedTasks.add(taskId);
-    if (tail !== null && check === undefined) this.deferredTails.push(tail);
+    if (tail !== null && check === undefined) {
+      this.deferredTails.push(tail);
+      this.deferredKeys.add(`${runId}\u0000${taskId}`);
+    }
     return null;
   }
 

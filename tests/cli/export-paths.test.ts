@@ -32,6 +32,16 @@ describe('export --out', () => {
       const onDataset = await exportTo(ws.dataset, '--dataset', ws.dataset, ...flags);
       expect(onDataset.code).toBe(1);
       expect(onDataset.stderr).toMatch(/^atlas-adjudicator: export: --out is (an imported dataset|--dataset) \(/u);
+      // A dataset the store never imported (the Parquet form of the one it did) is refused as a dataset too.
+      const twin = join(dir, 'twin.parquet');
+      writeFileSync(twin, 'PAR1 not really parquet, but it says so');
+      const onTwin = await exportTo(twin, ...flags);
+      expect(onTwin.code).toBe(1);
+      expect(onTwin.stderr).toBe(`atlas-adjudicator: export: --out is a dataset file (${twin}): write the export to a new file\n`);
+      const otherJsonl = join(dir, 'other.jsonl');
+      writeFileSync(otherJsonl, readFileSync(ws.dataset, 'utf8'));
+      expect((await exportTo(otherJsonl, ...flags)).stderr).toBe(`atlas-adjudicator: export: --out is a dataset file (${otherJsonl}): write the export to a new file\n`);
+      expect(readFileSync(otherJsonl, 'utf8')).toBe(readFileSync(ws.dataset, 'utf8'));
       // Without --dataset too: the refusal names the imported dataset and never suggests --overwrite, which could not replace it.
       const onImported = await exportTo(ws.dataset, ...flags);
       expect(onImported.code).toBe(1);

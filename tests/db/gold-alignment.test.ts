@@ -90,6 +90,31 @@ describe('runs graded against other gold', () => {
     expect([...service!.disputeRecords({ task: 't/one' })]).toEqual([]);
   });
 
+  it('keep a dataset imported after them from putting other gold under them (runs first, then the revised dataset)', async () => {
+    const dir = tempDir('atlas-alignment-runs-first-');
+    writeDataset(join(dir, 'revised.jsonl'), [task('t/one', [V10[0]!, V10[2]!, V10[3]!, ['Epsilon', '50', 'Kyiv']]), task('t/two', V10)]);
+    writeDataset(join(dir, 'corrected.jsonl'), [task('t/one', [V10[0]!, ['Beta', '20', 'Milan'], V10[2]!, ['Delta', '41', 'Lima']]), task('t/two', V10)]);
+    const runs = join(dir, 'runs');
+    writeRun(runs, 'sys-a', 'aaaa', [
+      { task_id: 't/one', scores: SCORES, rows: alignment(V10) },
+      { task_id: 't/two', scores: SCORES, rows: alignment(V10) },
+    ]);
+    service = freshService('mia');
+    await service.importPaths([runs]);
+    const report = await service.importPaths([join(dir, 'revised.jsonl')]);
+    expect(report.skipped.map((item) => item.field)).toEqual(['gold.rows']);
+    expect(report.skipped[0]!.reason).toMatch(
+      /^task t\/one: 1 graded run in this store was graded against another version of its gold than this dataset's \(.*sys-a-atlas-aaaa.*: in gold rows 3 and 4, 4 of the 4 gold values it was graded against differ from this dataset's \(a row removed or moved since\)\), so the task was left out of this import: import the dataset the runs were graded against \(suite_revision v1\.0\) first/u,
+    );
+    const goldOf = (taskId: string): number => service!.store.db.prepare<[string], number>('SELECT count(*) FROM gold_rows WHERE task_id = ?').pluck().get(taskId)!;
+    expect(goldOf('t/one')).toBe(0);
+    expect(goldOf('t/two')).toBe(4);
+    // A dataset that only corrects values goes in under the same runs.
+    const corrected = await service.importPaths([join(dir, 'corrected.jsonl')]);
+    expect(corrected.skipped).toEqual([]);
+    expect(goldOf('t/one')).toBe(4);
+  });
+
   it('are taken back when the run names a gold row the store does not have (the last rows removed)', async () => {
     const { report, cellsOf } = await importWith([V10[0]!, V10[1]!]);
     expect(report.skipped).toHaveLength(2);

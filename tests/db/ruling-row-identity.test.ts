@@ -193,16 +193,25 @@ describe('ruling logs keep the entity of each gold row they name', () => {
     const noah = track(freshService('noah'));
     await noah.importPaths([workspace.runsDir]);
     expect((await noah.importRulings({ paths: [log] })).added).toBe(2);
-    const report = await noah.importPaths([revisedDataset('late-gold', { [task]: (gold) => gold.rows.splice(earlier.gold_row!, 1) })]);
+    // Gold that moves the rows under the stored runs is refused for that task (gold-alignment.ts): nothing is misplaced.
+    const moved = await noah.importPaths([revisedDataset('late-gold', { [task]: (gold) => gold.rows.splice(earlier.gold_row!, 1) })]);
+    expect(moved.skipped.map((item) => [item.field, /graded runs? in this store (was|were) graded against another version of its gold/u.test(item.reason) && item.reason.startsWith(`task ${task}: `)])).toEqual([['gold.rows', true]]);
+    expect(moved.misplaced_rulings).toBeUndefined();
+    // Gold that names another entity in the ruled row, rows in place (the runs still fit), is taken, and the ruling named.
+    const renamed = (gold: { rows: { entity: string }[] }) => {
+      gold.rows[later.gold_row!]!.entity = 'Renamed Since The Ruling';
+    };
+    const report = await noah.importPaths([revisedDataset('late-gold-renamed', { [task]: renamed })]);
+    expect(report.skipped).toEqual([]);
     expect(report.misplaced_rulings).toEqual([
       {
         dispute_id: later.id,
         engineer: 'mia',
-        reason: `its gold row, row ${later.gold_row! + 1} of task ${task}, holds another entity than the one mia ruled on: that entity is gold row ${later.gold_row!} now; rule the dispute again`,
+        reason: `its gold row, row ${later.gold_row! + 1} of task ${task}, holds another entity than the one mia ruled on: that entity is not in the gold now; rule the dispute again`,
       },
     ]);
     // The same gold again names nothing new: only an import that brings gold checks.
-    expect((await noah.importPaths([revisedDataset('late-gold-again', { [task]: (gold) => gold.rows.splice(earlier.gold_row!, 1) })])).misplaced_rulings).toBeUndefined();
+    expect((await noah.importPaths([revisedDataset('late-gold-renamed-again', { [task]: renamed })])).misplaced_rulings).toBeUndefined();
   });
 
   it('a format 2 line without its keys, or a format 1 line with them, is refused for the fields', async () => {
