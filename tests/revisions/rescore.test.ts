@@ -15,7 +15,7 @@ import type { Scores } from '../../shared/score';
 import { rankByScores } from '../../shared/score';
 import { freshService, smallWorkspace, tempDir, workspacePaths } from '../db/workspace';
 import { canaryEncrypt } from './support';
-import type { HandTask } from './support/hand-built';
+import type { HandRunTask, HandTask } from './support/hand-built';
 import { writeDataset, writeRun } from './support/hand-built';
 
 // ---- the dataset ----
@@ -85,6 +85,17 @@ const PATCH: GoldPatch = {
 const c = (column: string, response: string, verdict: 'correct' | 'incorrect' | 'missing', method: 'deterministic' | 'llm_judge' = 'deterministic') => ({ column, response, verdict, method });
 const s3 = (d: number, i: number, r: number) => ({ discovery_f1: d, item_f1: i, row_f1: r });
 
+/** sys-two's answer to hand/1 (every figure below is worked out from it). */
+const SYS_TWO_HAND_1: HandRunTask = {
+  task_id: 'hand/1',
+  scores: s3(1, 11 / 12, 2 / 3),
+  rows: [
+    { gold_row: 0, response_row: 0, response_entity: 'Alpha', cells: [c('Score', '10', 'correct'), c('City', 'Paris', 'correct'), c('Voice', 'Hiro', 'correct', 'llm_judge')] },
+    { gold_row: 1, response_row: 1, response_entity: 'Beta', cells: [c('Score', '20', 'correct'), c('City', 'Rome', 'correct'), c('Voice', 'Kyo', 'correct', 'llm_judge')] },
+    { gold_row: 2, response_row: 2, response_entity: 'Gamma', cells: [c('Score', '30', 'correct'), c('City', 'Oslo', 'correct'), c('Voice', 'Nara Prefecture', 'incorrect', 'llm_judge')] },
+  ],
+};
+
 let service: ServiceHandle;
 let systems: Map<string, SystemRescore>;
 
@@ -113,15 +124,7 @@ beforeAll(async () => {
     },
   ]);
   writeRun(runs, 'sys-two', 'bbbb2222', [
-    {
-      task_id: 'hand/1',
-      scores: s3(1, 11 / 12, 2 / 3),
-      rows: [
-        { gold_row: 0, response_row: 0, response_entity: 'Alpha', cells: [c('Score', '10', 'correct'), c('City', 'Paris', 'correct'), c('Voice', 'Hiro', 'correct', 'llm_judge')] },
-        { gold_row: 1, response_row: 1, response_entity: 'Beta', cells: [c('Score', '20', 'correct'), c('City', 'Rome', 'correct'), c('Voice', 'Kyo', 'correct', 'llm_judge')] },
-        { gold_row: 2, response_row: 2, response_entity: 'Gamma', cells: [c('Score', '30', 'correct'), c('City', 'Oslo', 'correct'), c('Voice', 'Nara Prefecture', 'incorrect', 'llm_judge')] },
-      ],
-    },
+    SYS_TWO_HAND_1,
     { task_id: 'hand/2', failed: true },
   ]);
   writeRun(runs, 'sys-three', 'cccc3333', [
@@ -301,15 +304,7 @@ describe('rescore: a run without a task other runs have', () => {
     const runs = join(dir, 'runs');
     const hand1 = (name: string, id: string) =>
       writeRun(runs, name, id, [
-        {
-          task_id: 'hand/1',
-          scores: s3(1, 11 / 12, 2 / 3),
-          rows: [
-            { gold_row: 0, response_row: 0, response_entity: 'Alpha', cells: [c('Score', '10', 'correct'), c('City', 'Paris', 'correct'), c('Voice', 'Hiro', 'correct', 'llm_judge')] },
-            { gold_row: 1, response_row: 1, response_entity: 'Beta', cells: [c('Score', '20', 'correct'), c('City', 'Rome', 'correct'), c('Voice', 'Kyo', 'correct', 'llm_judge')] },
-            { gold_row: 2, response_row: 2, response_entity: 'Gamma', cells: [c('Score', '30', 'correct'), c('City', 'Oslo', 'correct'), c('Voice', 'Nara Prefecture', 'incorrect', 'llm_judge')] },
-          ],
-        },
+        SYS_TWO_HAND_1,
         ...(name === 'sys-full' ? [{ task_id: 'hand/2', failed: true as const }] : []),
       ]);
     hand1('sys-full', 'dddd4444');
