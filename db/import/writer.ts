@@ -145,8 +145,7 @@ export class ImportWriter {
       // Runs of the task stored before any gold of it (imported first) must fit this gold too.
       const stored = this.alignment.storedRunsProblem(task, (runId, id) => this.deferredKeys.has(`${runId}\u0000${id}`));
       if (stored !== null) return { field: 'gold.rows', reason: stored };
-    }
-    if (existing) {
+    } else {
       const columns = this.columnsRefusal(taskId, task);
       if (columns !== null) return { field: 'gold.columns', reason: columns };
       const rows = this.rowsRefusal(taskId, task);
