@@ -43,10 +43,10 @@ export function goldContentSha256(records: readonly ShippedGold[]): string {
 }
 
 /** Meta key holding `<dataset_sha256> <gold content sha256>` for the store's tasks, set by each import of a dataset. */
-export const GOLD_CONTENT_META = 'gold_content_sha256';
+const GOLD_CONTENT_META = 'gold_content_sha256';
 
 /** The store's tasks as shipped (the dataset it imported, task by task); null when it holds none. Streamed: one task's gold in memory at a time. */
-export function storeGoldContentSha256(store: Store): string | null {
+function storeGoldContentSha256(store: Store): string | null {
   const hash = createHash('sha256');
   let tasks = 0;
   for (const task of store.db.prepare<[], ShippedGold>('SELECT task_id AS id, canary, gold_enc AS gold FROM tasks ORDER BY task_id').iterate()) {
