@@ -73,8 +73,12 @@ export interface JobStatus {
 
 /** A patch refused by apply: nothing was written. */
 export interface ApplyRefusal {
-  /** The dataset is not the patch's base: the checksums. */
-  base: { expected: string; found: string } | null;
+  /**
+   * The dataset is not the patch's base: the checksums. `byGold`: the patch
+   * names its base's gold too (base_gold_sha256), and this file's differs, so
+   * it is not the base in another format either.
+   */
+  base: { expected: string; found: string; byGold?: boolean } | null;
   mismatches: PatchMismatch[];
 }
 

@@ -212,6 +212,8 @@ describe('tagged revisions in the browser', () => {
     const refused = page.getByRole('alert').filter({ hasText: 'Patch refused' });
     await refused.waitFor({ timeout: 20_000 });
     expect(await refused.textContent()).toContain('not the patch’s base');
+    // The patch names its base's gold too (base_gold_sha256): the refusal says the file is not the base in another format either.
+    expect(await refused.textContent()).toContain('Nor is it the base in another format (JSONL or Parquet): its tasks’ gold differs from the base’s.');
     const rows = refused.locator('tbody tr');
     const mismatching = await rows.count();
     expect(mismatching).toBeGreaterThan(0);

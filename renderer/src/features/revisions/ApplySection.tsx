@@ -81,7 +81,7 @@ export function ApplySection() {
         <div className="form-grid">
           <div className="field field-wide">
             <label className="field-label" htmlFor="apply-dataset">
-              Dataset file (the patch’s base)
+              Dataset file (the patch’s base, JSONL or Parquet)
             </label>
             <div className="input-row">
               <input id="apply-dataset" className="input mono" required value={dataset} disabled={running} onChange={(e) => setDataset(e.target.value)} placeholder="/path/to/atlas-test.jsonl" spellCheck={false} />
@@ -260,6 +260,7 @@ function ApplyRefused({ refusal }: { refusal: ApplyRefusal }) {
         <p className="error-text">
           This dataset file is not the patch’s base: the patch was made on a file with sha256 <span className="mono">{refusal.base.expected.slice(0, 12)}…</span>; this
           file’s is <span className="mono">{refusal.base.found.slice(0, 12)}…</span>.
+          {refusal.base.byGold === true ? ' Nor is it the base in another format (JSONL or Parquet): its tasks’ gold differs from the base’s.' : ''}
         </p>
       )}
       {refusal.mismatches.length > 0 && (
