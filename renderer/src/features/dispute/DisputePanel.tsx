@@ -68,8 +68,11 @@ export function DisputePanel() {
   // Once a dispute shows, its neighbours in the queue are fetched ahead, when
   // the page is idle: starting requests costs time the painting of this
   // dispute needs, and a selection that moves on meanwhile cancels them.
+  // The next one is asked at once (this runs after the paint): a key held or
+  // pressed in rhythm leaves no idle time, and would find it missing.
   useEffect(() => {
     if (shownId == null || shownId !== selectedId || selectedIndex == null) return;
+    useDisputeStore.getState().prefetch(idsAround(selectedIndex, 1, 0));
     return whenIdle(() => useDisputeStore.getState().prefetch(idsAround(selectedIndex, PREFETCH_AHEAD, PREFETCH_BEHIND)));
   }, [shownId, selectedId, selectedIndex]);
 
