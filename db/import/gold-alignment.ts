@@ -24,10 +24,12 @@ export interface RunTaskTail {
   lastRow: number;
   /**
    * gold_row, column, sealed gold text as the grader recorded it, three values
-   * per cell (flat: one array per run task, kept for a whole import), for the
-   * two highest gold rows with cells.
+   * per cell (flat: one array per run task), for the two highest gold rows
+   * with cells and the lowest one (the control: see mismatch).
    */
   cells: (number | string)[];
+  /** The lowest gold row with cells, when it is not one of the two highest; else -1. */
+  firstRow: number;
 }
 
 export function runTaskTail(runId: number, record: PreparedRunTask): RunTaskTail | null {
@@ -38,24 +40,28 @@ export function runTaskTail(runId: number, record: PreparedRunTask): RunTaskTail
     if (typeof row === 'number' && row > lastRow) lastRow = row;
   }
   if (lastRow < 0) return null;
-  // The two highest gold rows with cells, in one pass: this runs for every run task an import writes.
+  // The two highest gold rows with cells and the lowest, in one pass: this runs for every run task an import writes.
   let highest = -1;
   let second = -1;
+  let lowest = Number.MAX_SAFE_INTEGER;
   for (let i = 1; i < record.cells.length; i += CELL_WIDTH) {
     const row = record.cells[i];
-    if (typeof row !== 'number' || row === highest || row === second) continue;
+    if (typeof row !== 'number') continue;
+    if (row < lowest) lowest = row;
+    if (row === highest || row === second) continue;
     if (row > highest) {
       second = highest;
       highest = row;
     } else if (row > second) second = row;
   }
+  const firstRow = lowest !== highest && lowest !== second && lowest !== Number.MAX_SAFE_INTEGER ? lowest : -1;
   const cells: (number | string)[] = [];
   for (let i = 0; i < record.cells.length; i += CELL_WIDTH) {
     const row = record.cells[i + 1];
     const gold = record.cells[i + 3];
-    if ((row === highest || row === second) && row >= 0 && typeof gold === 'string') cells.push(row, record.cells[i + 2] as string, gold);
+    if ((row === highest || row === second || row === firstRow) && row >= 0 && typeof gold === 'string') cells.push(row, record.cells[i + 2] as string, gold);
   }
-  return { runId, taskId: record.task_id, path: record.path, suiteRevision: record.run.suite_revision, lastRow, cells };
+  return { runId, taskId: record.task_id, path: record.path, suiteRevision: record.run.suite_revision, lastRow, cells, firstRow };
 }
 
 export interface MisalignedRunTask {
@@ -96,6 +102,9 @@ export class GoldAlignment {
       lastRow: db.prepare<[number, string], number | null>('SELECT max(gold_row) FROM run_rows WHERE run_id = ? AND task_id = ?').pluck(),
       rowsWithCells: db
         .prepare<[string, number], number>('SELECT DISTINCT gold_row FROM system_cells WHERE task_id = ? AND run_id = ? AND gold_row IS NOT NULL ORDER BY gold_row DESC LIMIT 2')
+        .pluck(),
+      firstRowWithCells: db
+        .prepare<[string, number], number | null>('SELECT min(gold_row) FROM system_cells WHERE task_id = ? AND run_id = ? AND gold_row IS NOT NULL')
         .pluck(),
       rowCells: db.prepare<[string, number, number], { column_name: string; gold_s: string }>(
         'SELECT column_name, gold_s FROM system_cells WHERE task_id = ? AND run_id = ? AND gold_row = ?',
@@ -148,26 +157,67 @@ export class GoldAlignment {
     );
   }
 
+  /**
+   * Why the run's end does not fit `gold`, or null. Most recorded values of its
+   * last rows differing is not enough: a pipeline may write gold in another
+   * form everywhere (94.0 for 94). So the difference counts only when it is a
+   * row's: the run's first row fits its gold row (the recording is fine, the
+   * rows at the end changed), or a last row's values are another gold row's
+   * (rows moved).
+   */
   private mismatch(tail: RunTaskTail, gold: GoldSource, whose: string): string | null {
     if (tail.lastRow >= gold.rows) return `its alignment names gold row ${tail.lastRow + 1}, and ${whose} gold for the task has ${gold.rows} row${gold.rows === 1 ? '' : 's'}`;
+    const byRow = new Map<number, [column: string, recorded: string][]>();
+    for (let i = 0; i < tail.cells.length; i += 3) {
+      const recorded = tail.cells[i + 2] as string;
+      if (recorded === this.unrecorded) continue;
+      const row = tail.cells[i] as number;
+      const list = byRow.get(row) ?? [];
+      list.push([tail.cells[i + 1] as string, recorded]);
+      byRow.set(row, list);
+    }
     let compared = 0;
     let differ = 0;
     const rows = new Set<number>();
-    for (let i = 0; i < tail.cells.length; i += 3) {
-      const row = tail.cells[i] as number;
-      const recorded = tail.cells[i + 2] as string;
-      if (recorded === this.unrecorded) continue;
-      const stored = gold.rowValues(row).get(tail.cells[i + 1] as string);
-      if (stored === undefined) continue;
-      compared++;
-      if (!this.same(recorded, stored)) {
-        differ++;
-        rows.add(row + 1);
-      }
+    for (const [row, cells] of byRow) {
+      if (row === tail.firstRow) continue;
+      const fit = this.fit(cells, gold.rowValues(row));
+      compared += fit.compared;
+      differ += fit.differ;
+      if (fit.differ > 0) rows.add(row);
     }
     if (compared < 2 || differ * 2 <= compared) return null;
-    const where = [...rows].sort((a, b) => a - b).join(' and ');
+    const first = byRow.get(tail.firstRow);
+    const firstFits = first !== undefined && this.fits(first, gold.rowValues(tail.firstRow));
+    const moved = !firstFits && [...rows].some((row) => this.matchesAnotherRow(byRow.get(row)!, row, gold));
+    if (!firstFits && !moved) return null;
+    const where = [...rows].map((row) => row + 1).sort((a, b) => a - b).join(' and ');
     return `in gold row${rows.size === 1 ? '' : 's'} ${where}, ${differ} of the ${compared} gold values it was graded against differ from ${whose} (a row removed or moved since)`;
+  }
+
+  private fit(cells: readonly [string, string][], values: ReadonlyMap<string, string>): { compared: number; differ: number } {
+    let compared = 0;
+    let differ = 0;
+    for (const [column, recorded] of cells) {
+      const stored = values.get(column);
+      if (stored === undefined) continue;
+      compared++;
+      if (!this.same(recorded, stored)) differ++;
+    }
+    return { compared, differ };
+  }
+
+  /** Most of the compared values the same, at least one compared. */
+  private fits(cells: readonly [string, string][], values: ReadonlyMap<string, string>): boolean {
+    const { compared, differ } = this.fit(cells, values);
+    return compared > 0 && differ * 2 < compared;
+  }
+
+  private matchesAnotherRow(cells: readonly [string, string][], row: number, gold: GoldSource): boolean {
+    for (let other = 0; other < gold.rows; other++) {
+      if (other !== row && this.fits(cells, gold.rowValues(other))) return true;
+    }
+    return false;
   }
 
   /** A stored run task's end, read back as runTaskTail makes it from a record. */
@@ -175,10 +225,13 @@ export class GoldAlignment {
     const lastRow = this.statements.lastRow.get(runId, taskId) ?? null;
     if (lastRow === null) return null;
     const cells: (number | string)[] = [];
-    for (const row of this.statements.rowsWithCells.all(taskId, runId)) {
+    const tailRows = this.statements.rowsWithCells.all(taskId, runId);
+    const lowest = this.statements.firstRowWithCells.get(taskId, runId) ?? null;
+    const firstRow = lowest !== null && !tailRows.includes(lowest) ? lowest : -1;
+    for (const row of firstRow >= 0 ? [...tailRows, firstRow] : tailRows) {
       for (const cell of this.statements.rowCells.all(taskId, runId, row)) cells.push(row, cell.column_name, cell.gold_s);
     }
-    return { runId, taskId, path, suiteRevision, lastRow, cells };
+    return { runId, taskId, path, suiteRevision, lastRow, cells, firstRow };
   }
 
   private goldOf(taskId: string): GoldSource | null {

@@ -131,6 +131,24 @@ describe('runs graded against other gold', () => {
     expect(report.incomplete_runs).toEqual([{ system: 'sys-b', run: 'sys-b-atlas-bbbb', missing: 1, tasks: ['t/two'] }]);
   });
 
+  it('are taken back when the first row was removed too (every row moved up: the last rows hold earlier rows’ values)', async () => {
+    const { report, cellsOf } = await importWith([V10[1]!, V10[2]!, V10[3]!, ['Epsilon', '50', 'Kyiv']]);
+    expect(report.skipped.map((item) => item.field)).toEqual(['details.rows', 'details.rows']);
+    expect(report.skipped[0]!.reason).toMatch(/^task t\/one: .*in gold rows 3 and 4, 4 of the 4 gold values/u);
+    expect(cellsOf('t/one')).toBe(0);
+  });
+
+  it('stay when a pipeline records every gold value in another form (94.0 for 94): a difference everywhere is not a moved row', async () => {
+    const dir = tempDir('atlas-alignment-form-');
+    writeDataset(join(dir, 'atlas-test.jsonl'), [task('t/one', V10)]);
+    const otherForm = alignment(V10).map((row) => ({ ...row, cells: row.cells.map((cell) => ({ ...cell, gold: `${cell.gold!} (as graded)` })) }));
+    writeRun(join(dir, 'runs'), 'sys-a', 'aaaa', [{ task_id: 't/one', scores: SCORES, rows: otherForm }]);
+    service = freshService('mia');
+    const report = await service.importPaths([join(dir, 'atlas-test.jsonl'), join(dir, 'runs')]);
+    expect(report.skipped).toEqual([]);
+    expect(service.store.db.prepare<[], number>("SELECT count(*) FROM system_cells WHERE task_id = 't/one'").pluck().get()).toBe(8);
+  });
+
   it('name no incomplete run when every run has every task', async () => {
     const service2 = freshService('mia');
     try {
