@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { generateWorkspace } from '../../db/demo/generate';
 import type { GoldPatch } from '../../shared/patch';
 import type { Bridge, LaunchedBrowser, TempDir } from './support';
-import { ensureRendererBuilt, openApp, runCli, tempDir } from './support';
+import { cliStdout, ensureRendererBuilt, openApp, tempDir } from './support';
 
 interface DisputeLine {
   id: string;
@@ -30,11 +30,7 @@ let page: Page;
 /** Where Export writes v1.1's patch by default: beside the base dataset. */
 let patchPath: string;
 
-async function cli(args: string[]): Promise<string> {
-  const run = await runCli([...args, '--db', db], { ATLAS_ADJUDICATOR_ENGINEER: 'mia' });
-  expect(run.code, run.stderr).toBe(0);
-  return run.stdout;
-}
+const cli = (args: string[]): Promise<string> => cliStdout(db, args);
 
 async function open(): Promise<void> {
   ({ bridge, browser, page } = await openApp(db, { engineer: 'mia', env: { ATLAS_ADJUDICATOR_ENGINEER: 'mia' } }));

@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateWorkspace } from '../../db/demo/generate';
 import type { Bridge, LaunchedBrowser, TempDir } from './support';
-import { ensureRendererBuilt, launchBrowser, runCli, startBridge, tempDir } from './support';
+import { cliStdout, ensureRendererBuilt, launchBrowser, startBridge, tempDir } from './support';
 
 interface DisputeLine {
   id: string;
@@ -27,11 +27,7 @@ let bridge: Bridge;
 let browser: LaunchedBrowser;
 let page: Page;
 
-async function cli(args: string[]): Promise<string> {
-  const run = await runCli([...args, '--db', db], { ATLAS_ADJUDICATOR_ENGINEER: 'mia' });
-  expect(run.code, run.stderr).toBe(0);
-  return run.stdout;
-}
+const cli = (args: string[]): Promise<string> => cliStdout(db, args);
 
 const select = (label: string) => page.locator('label.filter-select', { hasText: label }).locator('select');
 

@@ -49,6 +49,13 @@ export function runCli(args: string[], env: Record<string, string | undefined> =
   });
 }
 
+/** `atlas-adjudicator ARGS… --db DB` as `engineer`: its stdout, or a failure naming its exit code and stderr. */
+export async function cliStdout(db: string, args: string[], engineer = 'mia'): Promise<string> {
+  const run = await runCli([...args, '--db', db], { ATLAS_ADJUDICATOR_ENGINEER: engineer });
+  if (run.code !== 0) throw new Error(`atlas-adjudicator ${args.join(' ')} exited ${String(run.code)}: ${run.stderr}`);
+  return run.stdout;
+}
+
 /** Signals a child's whole process group (it was spawned detached, so it leads one). */
 export function killGroup(pid: number | undefined, signal: NodeJS.Signals): void {
   if (pid === undefined) return;

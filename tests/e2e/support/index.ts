@@ -1,5 +1,5 @@
 // Shared helpers for end-to-end tests: the CLI, browser mode, headless Chromium.
-export { runCli, killGroup } from './cli';
+export { cliStdout, runCli, killGroup } from './cli';
 export type { CliResult, RunCliOptions } from './cli';
 export { startBridge } from './bridge';
 export type { Bridge, StartBridgeOptions } from './bridge';
