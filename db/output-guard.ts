@@ -4,8 +4,9 @@
 // unless the engineer says so (`--overwrite` / `overwrite`). Re-exporting over
 // the same kind of file is the everyday case (a log kept in git, a patch
 // written again for its tag) and goes ahead.
-import { closeSync, openSync, readSync } from 'node:fs';
+import { readSync } from 'node:fs';
 import { OutputExistsError, PathError, sameFile } from './path-checks';
+import { readOpened } from './read-opened';
 import { opensRulingLog } from './rulings/log-sniff';
 import type { Store } from './store';
 
@@ -28,20 +29,13 @@ export interface OutputGuard extends OutputKind {
 
 const HEAD_BYTES = 4096;
 
+/** The file's first bytes as text; null when there is no file to read (missing, or a folder the path checks refuse). */
 function headOf(path: string): string | null {
-  let fd: number;
-  try {
-    fd = openSync(path, 'r');
-  } catch {
-    return null;
-  }
-  try {
+  return readOpened(path, (fd) => {
     const buffer = Buffer.alloc(HEAD_BYTES);
     const read = readSync(fd, buffer, 0, HEAD_BYTES, 0);
     return buffer.subarray(0, read).toString('utf8');
-  } finally {
-    closeSync(fd);
-  }
+  });
 }
 
 export function checkOutputTarget(out: string, guard: OutputGuard): void {

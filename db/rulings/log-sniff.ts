@@ -2,8 +2,9 @@
 // file or a dataset given to `rulings import` (or the app's merge) is refused
 // in one line naming it, rather than one "format: …" refusal per line, and an
 // export writes over an earlier log without asking but over nothing else.
-import { closeSync, openSync, readSync } from 'node:fs';
+import { readSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
+import { readOpened } from '../read-opened';
 import { RULING_LOG_FORMAT } from './log-format';
 
 const RULING_LOG_PREFIX = 'atlas-rulings/';
@@ -33,13 +34,8 @@ export function notARulingLog(path: string): string | null {
 
 /** The first line with text and its number (from 1), read a block at a time: a log may be large. Null for an empty file or a folder. */
 export function firstNonBlankLine(path: string): { line: number; text: string } | null {
-  let fd: number;
-  try {
-    fd = openSync(path, 'r');
-  } catch {
-    return null;
-  }
-  try {
+  // A folder or an unreadable file reads as null: the import names it.
+  return readOpened(path, (fd) => {
     const block = Buffer.alloc(64 * 1024);
     let pending = '';
     let line = 1;
@@ -57,10 +53,5 @@ export function firstNonBlankLine(path: string): { line: number; text: string } 
       if (read === 0) return pending.trim() === '' ? null : { line, text: pending };
       if (pending.trim() !== '' && pending.length > MAX_FIRST_LINE) return { line, text: pending };
     }
-  } catch {
-    // A folder or an unreadable file: the import names it.
-    return null;
-  } finally {
-    closeSync(fd);
-  }
+  });
 }
