@@ -125,6 +125,12 @@ export interface SystemCellView {
   reasoning: string | null;
   sources: string[];
   aligned_by: string | null;
+  /**
+   * The gold the grader graded this cell against, when it is another value
+   * than the gold shown (a revision changed the cell since): the verdict and
+   * reasoning are about that value. Null when graded against the gold shown.
+   */
+  graded_against: string | null;
 }
 
 export interface ClusterDetail extends ClusterView {

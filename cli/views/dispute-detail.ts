@@ -72,7 +72,8 @@ function clusterLines(c: ClusterDetail, index: number, rule: ColumnRule | null):
     const named = cell.response_entity ? ` as "${inline(cell.response_entity)}"` : '';
     // Each system's own spelling, where the cluster has several.
     const wrote = spellings.length > 1 && cell.response.trim() !== '' ? ` "${inline(cell.response.trim())}",` : '';
-    lines.push(`      ${inline(cell.system)}${named}:${wrote} ${cell.verdict} by ${cell.method}${cell.aligned_by ? `, aligned by ${cell.aligned_by}` : ''}`);
+    const against = cell.graded_against !== null ? ` against older gold "${inline(cell.graded_against)}"` : '';
+    lines.push(`      ${inline(cell.system)}${named}:${wrote} ${cell.verdict}${against} by ${cell.method}${cell.aligned_by ? `, aligned by ${cell.aligned_by}` : ''}`);
     if (cell.reasoning) lines.push(`        reasoning: ${inline(cell.reasoning)}`);
     lines.push(...sources(cell.sources, '        '));
   }

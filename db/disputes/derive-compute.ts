@@ -12,7 +12,8 @@ import type { Cluster } from './cluster';
 import type { TaskDerivationInput } from './derive-input';
 import { goldCellKey, parseCells } from './derive-input';
 import { encodeSystems } from './systems-column';
-import { COLUMN, EMPTY, GOLD_ROW, groupBy, RESPONSE, RUN_ID, SEQ, VERDICT } from './statements';
+import { anyOtherRecording, Regrader } from './regrade';
+import { COLUMN, EMPTY, GOLD_ROW, groupBy, RECORDED_GOLD, RESPONSE, RUN_ID, SEQ, VERDICT } from './statements';
 
 type Value = string | number | null;
 
@@ -44,6 +45,8 @@ interface SystemCell {
   verdict: Verdict;
   empty: boolean;
   response_s: string;
+  /** The gold the grader recorded beside the cell, sealed. */
+  recorded_s: string;
 }
 
 export function computeTaskDisputes(input: TaskDerivationInput, sealer: Sealer): DerivedTask {
@@ -58,6 +61,7 @@ export function computeTaskDisputes(input: TaskDerivationInput, sealer: Sealer):
   }
   const goldEntities = new Map(input.goldRows);
   const recordedGold = new Map(input.recordedGold);
+  const ruled = new Set(input.ruledCells);
 
   // Identical answers are identical ciphertexts (same key, same bytes): open each once per task.
   const opened = new Map<string, string>();
@@ -79,30 +83,43 @@ export function computeTaskDisputes(input: TaskDerivationInput, sealer: Sealer):
     const goldRow = group[0]![GOLD_ROW];
     const column = group[0]![COLUMN];
     if (input.entityColumn !== null && column === input.entityColumn) continue;
+    const key = goldCellKey(goldRow, column);
+    const ruleType = ruleTypes.get(column);
     const cells: SystemCell[] = [];
-    const contestingSystems = new Set<string>();
     for (const row of group) {
       const system = systemOf.get(row[RUN_ID]);
       if (system === undefined) continue;
-      const empty = row[EMPTY] === 1;
-      cells.push({ system, seq: row[SEQ], run_id: row[RUN_ID], verdict: row[VERDICT], empty, response_s: row[RESPONSE] });
-      if (row[VERDICT] === 'incorrect' && !empty) contestingSystems.add(system);
+      cells.push({ system, seq: row[SEQ], run_id: row[RUN_ID], verdict: row[VERDICT], empty: row[EMPTY] === 1, response_s: row[RESPONSE], recorded_s: row[RECORDED_GOLD] });
     }
-    if (contestingSystems.size === 0) continue;
+    const stored = goldCells.get(key);
+    // Most groups were graded against these very bytes: nothing is opened or normalised for them.
+    let goldKeySet: Set<string> | undefined;
+    if (stored?.state === 'value' && stored.value !== null && stored.value_s !== null && anyOtherRecording(cells, stored.value_s)) {
+      goldKeySet = goldKeys(ruleType, stored.value, stored.alternatives);
+      const regrader = new Regrader(ruleType, { value: stored.value, value_s: stored.value_s, keys: goldKeySet }, open);
+      for (const cell of cells) cell.verdict = regrader.verdict(cell, () => open(cell.response_s));
+    }
+    const contestingSystems = new Set(cells.filter((cell) => cell.verdict === 'incorrect' && !cell.empty).map((cell) => cell.system));
+    // A ruled dispute nobody contests now (a revision gave its cell the value they all give) is derived all
+    // the same: its rulings stay beside clusters that say how the systems stand against today's gold.
+    let id: string | undefined;
+    if (contestingSystems.size === 0) {
+      if (ruled.size === 0) continue;
+      id = cellDisputeId(taskId, goldRow, column);
+      if (!ruled.has(id)) continue;
+    }
     // By system, as the clusters list them; ties in the gold fallback break the same way every time.
     cells.sort((a, b) => (a.system < b.system ? -1 : a.system > b.system ? 1 : a.seq - b.seq));
-    const key = goldCellKey(goldRow, column);
-    const gold = goldCells.get(key) ?? goldFromCells(recordedGold.get(key) ?? [], cells, open);
+    const gold = stored ?? goldFromCells(recordedGold.get(key) ?? [], cells, open);
     if (gold.state === 'ungraded') continue;
-    const ruleType = ruleTypes.get(column);
     const clusters = clusterValues(
       ruleType,
       // Blank answers form no cluster: they are not opened at all.
       cells.map((cell) => ({ system: cell.system, response: cell.empty ? '' : open(cell.response_s), verdict: cell.verdict })),
-      goldKeys(ruleType, gold.value, gold.alternatives),
+      goldKeySet ?? goldKeys(ruleType, gold.value, gold.alternatives),
     );
     const top = clusters.find((cluster) => !cluster.agreesWithGold);
-    const id = disputeId({ kind: 'cell', task_id: taskId, gold_row: goldRow, column, entity_key: null }, sha256Hex);
+    id ??= cellDisputeId(taskId, goldRow, column);
     // The gold entity is already sealed with the same key: copied as is.
     const entitySealed = goldEntities.get(goldRow) ?? sealer.seal(`row ${goldRow + 1}`);
     derived.cellDisputes.push([
@@ -117,6 +134,9 @@ export function computeTaskDisputes(input: TaskDerivationInput, sealer: Sealer):
   deriveMissingRows(input, systemOf, sealer, derived, addClusters);
   return derived;
 }
+
+const cellDisputeId = (taskId: string, goldRow: number, column: string): string =>
+  disputeId({ kind: 'cell', task_id: taskId, gold_row: goldRow, column, entity_key: null }, sha256Hex);
 
 function deriveMissingRows(
   input: TaskDerivationInput,

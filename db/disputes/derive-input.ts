@@ -27,6 +27,8 @@ export interface TaskDerivationInput {
    */
   recordedGold: [key: string, cells: [runId: number, seq: number, gold_s: string][]][];
   extras: [runId: number, entityKey: string, responseEntity_s: string][];
+  /** Ids of the task's cell disputes that have rulings: derived even when no system contests their cell now. */
+  ruledCells: string[];
 }
 
 export const goldCellKey = (row: number, column: string): string => `${row}\u0000${column}`;
@@ -45,6 +47,7 @@ export function readTaskInput(store: Store, taskId: string, minSystems: number):
     cellsJson: '[]',
     recordedGold: [],
     extras: [],
+    ruledCells: [],
   };
   if (systems.length === 0) return input;
   input.entityColumn = sql.task.get(taskId)?.entity_column ?? null;
@@ -57,6 +60,7 @@ export function readTaskInput(store: Store, taskId: string, minSystems: number):
     input.recordedGold.push([goldCellKey(group.gold_row, group.column_name), recorded]);
   }
   input.extras = sql.extras.all(taskId).map((row) => [row.run_id, row.entity_key, row.response_entity_s]);
+  input.ruledCells = sql.ruledCells.all(taskId);
   return input;
 }
 

@@ -6,7 +6,11 @@ import { perConnection } from '../per-connection';
 import type { Db } from '../store';
 
 /** One graded cell as derivation reads it: an element of `cellsJson` (arrays are cheaper than objects here). */
-export type CellTuple = [run_id: number, seq: number, gold_row: number, column_name: string, verdict: Verdict, response_empty: number, response_s: string];
+export type CellTuple = [
+  run_id: number, seq: number, gold_row: number, column_name: string, verdict: Verdict, response_empty: number, response_s: string,
+  /** The gold the grader graded this cell against, as it recorded it beside the cell. */
+  gold_s: string,
+];
 export const RUN_ID = 0;
 export const SEQ = 1;
 export const GOLD_ROW = 2;
@@ -14,6 +18,7 @@ export const COLUMN = 3;
 export const VERDICT = 4;
 export const EMPTY = 5;
 export const RESPONSE = 6;
+export const RECORDED_GOLD = 7;
 
 export interface DeriveStatements {
   /** The task, and the ids about to be written (JSON array). */
@@ -29,6 +34,7 @@ export interface DeriveStatements {
   groupsWithoutGold: Statement<[string], { gold_row: number; column_name: string }>;
   goldOfCell: Statement<[string, number, string], { run_id: number; seq: number; gold_s: string }>;
   extras: Statement<[string], { run_id: number; entity_key: string; response_entity_s: string }>;
+  ruledCells: Statement<[string], string>;
   insertCell: Statement<unknown[]>;
   insertMissingRow: Statement<unknown[]>;
   insertCluster: Statement<unknown[]>;
@@ -70,7 +76,7 @@ function prepare(db: Db): DeriveStatements {
     // parseCells checks the order and sorts if it ever differs.
     cellsJson: db
       .prepare<[string], string>(
-        `SELECT json_group_array(json_array(run_id, seq, gold_row, column_name, verdict, response_empty, response_s))
+        `SELECT json_group_array(json_array(run_id, seq, gold_row, column_name, verdict, response_empty, response_s, gold_s))
            FROM system_cells WHERE task_id = ? AND gold_row IS NOT NULL`,
       )
       .pluck(),
@@ -86,6 +92,13 @@ function prepare(db: Db): DeriveStatements {
     ),
     // Only without a dataset: gold as the grader recorded it beside each cell.
     goldOfCell: db.prepare('SELECT run_id, seq, gold_s FROM system_cells WHERE task_id = ? AND gold_row = ? AND column_name = ?'),
+    // Cell disputes of the task an engineer ruled on: derived whatever their data says now, so the
+    // clusters beside their rulings are today's (a first import has none: its disputes table is empty).
+    ruledCells: db
+      .prepare<[string], string>(
+        `SELECT d.id FROM disputes d WHERE d.task_id = ? AND d.kind = 'cell' AND EXISTS (SELECT 1 FROM rulings r WHERE r.dispute_id = d.id)`,
+      )
+      .pluck(),
     extras: db.prepare(
       `SELECT run_id, entity_key, response_entity_s FROM run_rows
         WHERE task_id = ? AND gold_row IS NULL AND entity_key IS NOT NULL ORDER BY entity_key`,

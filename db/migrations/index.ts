@@ -8,6 +8,7 @@ import * as cellsRunKeys from './006-cells-run-keys';
 import * as revisionPatchPath from './007-revision-patch-path';
 import * as rulingRowIdentity from './008-ruling-row-identity';
 import * as rulingRowEntitySealed from './009-ruling-row-entity-sealed';
+import * as cellsIndexRecordedGold from './010-cells-index-recorded-gold';
 
 export interface Migration {
   version: number;
@@ -25,6 +26,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 7, name: 'revision patch path', up: revisionPatchPath.up },
   { version: 8, name: 'ruling row identity', up: rulingRowIdentity.up },
   { version: 9, name: 'ruling row entity sealed', up: rulingRowEntitySealed.up },
+  { version: 10, name: 'cells index holds recorded gold', up: cellsIndexRecordedGold.up },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;

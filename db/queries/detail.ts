@@ -21,6 +21,7 @@ interface CellSql {
   reasoning_s: string | null;
   sources_s: string;
   aligned_by: string | null;
+  gold_s: string;
 }
 
 export function getDisputeDetail(store: Store, id: string, engineer: string, blind: boolean): DisputeDetail {
@@ -66,9 +67,10 @@ export function getDisputeDetail(store: Store, id: string, engineer: string, bli
     missingRowSystems = readMissingRowSystems(store, dispute.task_id, extra.entity_key);
   }
   if (dispute.gold_row !== null && dispute.column !== null) {
+    const gradedAgainst = otherGoldReader(store, extra.rule_type ?? undefined, goldCell?.state === 'value' ? goldCell.value_s : null);
     const cells = db
       .prepare<[string, number, string], CellSql>(
-        `SELECT s.name AS system, r.run_key, rr.response_entity_s, c.response_s, c.verdict, c.method, c.reasoning_s, c.sources_s, rr.aligned_by
+        `SELECT s.name AS system, r.run_key, rr.response_entity_s, c.response_s, c.verdict, c.method, c.reasoning_s, c.sources_s, rr.aligned_by, c.gold_s
            FROM system_cells c
            JOIN run_tasks rt ON rt.run_id = c.run_id AND rt.task_id = c.task_id AND rt.state = 'graded'
            JOIN run_rows rr ON rr.run_id = c.run_id AND rr.task_id = c.task_id AND rr.seq = c.seq
@@ -91,6 +93,7 @@ export function getDisputeDetail(store: Store, id: string, engineer: string, bli
           reasoning: sealer.open(cell.reasoning_s),
           sources: sealer.openJson<string[]>(cell.sources_s, []),
           aligned_by: cell.aligned_by,
+          graded_against: gradedAgainst(cell.gold_s),
         };
       });
     const stored = db
@@ -215,4 +218,18 @@ function readJudges(store: Store, taskId: string, goldRow: number | null, column
       sources: sealer.openJson<string[]>(opinion.sources_s, []),
       reasoning: sealer.open(opinion.reasoning_s),
     }));
+}
+
+/**
+ * The recorded gold of a cell graded against another value than the gold
+ * shown, opened; null when it is the same value (any spelling) or not recorded.
+ */
+function otherGoldReader(store: Store, ruleType: RuleType | undefined, goldSealed: string | null): (recordedSealed: string) => string | null {
+  if (goldSealed === null) return () => null;
+  const goldKey = normalizeForRule(ruleType, store.sealer.open(goldSealed));
+  return (recordedSealed) => {
+    if (recordedSealed === goldSealed || recordedSealed === '') return null;
+    const recorded = store.sealer.open(recordedSealed);
+    return normalizeForRule(ruleType, recorded) === goldKey ? null : recorded;
+  };
 }

@@ -133,7 +133,7 @@ export function settleByRevision(store: Store, datasetSha256: string, now = new 
     db.prepare('UPDATE datasets SET revision = ? WHERE sha256 = ?').run(tag, datasetSha256);
     setMeta(db, 'base_revision', tag);
     const ids = db.prepare<[string], { dispute_id: string }>('SELECT dispute_id FROM revision_disputes WHERE revision = ?').all(tag).map((row) => row.dispute_id);
-    applySettlements(store, ids);
+    applySettlements(store, [...ids, ...cellsOfSettledReports(store, tag)]);
     const settled = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM revision_settlements WHERE revision = ?').get(tag)!.n;
     return { revision: tag, settled, tasks_left: tasksLeft };
   })();
@@ -173,14 +173,31 @@ export function applySettlements(store: Store, disputeIds: readonly string[]): n
     `SELECT count(*) AS n FROM run_rows rr JOIN runs r ON r.id = rr.run_id
       WHERE rr.task_id = ? AND rr.gold_row IS NULL AND rr.entity_key = ? AND (r.id > ? OR r.suite_revision = ?)`,
   );
+  // A report on a cell no system contested was its own dispute; once its revision changed the cell, the
+  // systems graded against the old value contest it as a cell dispute, which that revision settled too.
+  // Few reports are settled: read them all once, the latest settlement of each cell last.
+  const settledReportCells = new Map<string, { revision: string; runs_through: number }>();
+  for (const report of db
+    .prepare<[], { task_id: string; gold_row: number; column_name: string; revision: string; runs_through: number }>(
+      `SELECT rep.task_id, rep.gold_row, rep.column_name, s.revision, s.runs_through
+         FROM disputes rep JOIN revision_settlements s ON s.dispute_id = rep.id
+        WHERE rep.kind = 'report' AND rep.gold_row IS NOT NULL AND rep.column_name IS NOT NULL
+        ORDER BY s.settled_at, s.revision`,
+    )
+    .all()) {
+    settledReportCells.set(cellKey(report.task_id, report.gold_row, report.column_name), { revision: report.revision, runs_through: report.runs_through });
+  }
   const mark = db.prepare("UPDATE disputes SET settled_by_revision = ?, status = 'resolved' WHERE id = ?");
   const unmark = db.prepare('UPDATE disputes SET settled_by_revision = NULL WHERE id = ? AND settled_by_revision IS NOT NULL');
   let marked = 0;
   for (const id of disputeIds) {
-    const settled = settlement.get(id);
-    if (!settled) continue;
+    const own = settlement.get(id);
+    if (!own && settledReportCells.size === 0) continue;
     const row = dispute.get(id);
     if (!row) continue;
+    const settled =
+      own ?? (row.kind === 'cell' && row.gold_row !== null && row.column_name !== null ? settledReportCells.get(cellKey(row.task_id, row.gold_row, row.column_name)) : undefined);
+    if (!settled) continue;
     const { revision, runs_through: through } = settled;
     let fresh = 0;
     if (row.kind === 'missing_row' && row.entity_key !== null) fresh = freshRowRun.get(row.task_id, row.entity_key, through, revision)!.n;
@@ -194,6 +211,21 @@ export function applySettlements(store: Store, disputeIds: readonly string[]): n
     marked++;
   }
   return marked;
+}
+
+const cellKey = (taskId: string, goldRow: number, column: string): string => `${taskId}\u0000${goldRow}\u0000${column}`;
+
+/** The cell disputes on the cells of the reports revision `tag` settled. */
+function cellsOfSettledReports(store: Store, tag: string): string[] {
+  return store.db
+    .prepare<[string], string>(
+      `SELECT c.id FROM revision_disputes rd
+         JOIN disputes rep ON rep.id = rd.dispute_id AND rep.kind = 'report' AND rep.column_name IS NOT NULL
+         JOIN disputes c ON c.task_id = rep.task_id AND c.kind = 'cell' AND c.gold_row = rep.gold_row AND c.column_name = rep.column_name
+        WHERE rd.revision = ?`,
+    )
+    .pluck()
+    .all(tag);
 }
 
 interface RevisionRow {

@@ -7,7 +7,7 @@ import { disputeDetailText } from '../../cli/views/dispute-detail';
 import { cellDetail } from '../renderer/fixtures';
 
 function cell(system: string, response: string): SystemCellView {
-  return { system, run: `${system}@1`, response_entity: null, response, verdict: 'incorrect', method: 'deterministic', reasoning: null, sources: [], aligned_by: 'name' };
+  return { system, run: `${system}@1`, response_entity: null, response, verdict: 'incorrect', method: 'deterministic', reasoning: null, sources: [], aligned_by: 'name', graded_against: null };
 }
 
 function cluster(value: string, responses: [string, string][], agrees = false): ClusterDetail {

@@ -32,7 +32,7 @@ const taskIds = (store: Store): string[] => store.db.prepare<[], string>('SELECT
 function rowByRow(store: Store, taskId: string): CellTuple[] {
   return store.db
     .prepare<[string], CellTuple>(
-      `SELECT run_id, seq, gold_row, column_name, verdict, response_empty, response_s FROM system_cells
+      `SELECT run_id, seq, gold_row, column_name, verdict, response_empty, response_s, gold_s FROM system_cells
         WHERE task_id = ? AND gold_row IS NOT NULL ORDER BY gold_row, column_name, run_id, seq`,
     )
     .raw(true)
@@ -67,13 +67,13 @@ describe("derivation's reading of the graded cells", () => {
 
   it('puts cells in order when SQLite gives them in another, keeping each group together', () => {
     const cells: CellTuple[] = [
-      [2, 0, 1, 'b', 'correct', 0, 's1'],
-      [1, 3, 0, 'z', 'incorrect', 0, 's2'],
-      [1, 1, 1, 'b', 'correct', 0, 's3'],
-      [1, 0, 1, '\u{1F600}', 'correct', 0, 's4'],
-      [3, 2, 1, '\uE000', 'correct', 1, 's5'],
-      [1, 2, 1, 'b', 'correct', 0, 's6'],
-      [2, 1, 1, '\u{1F600}', 'correct', 0, 's7'],
+      [2, 0, 1, 'b', 'correct', 0, 's1', 'g'],
+      [1, 3, 0, 'z', 'incorrect', 0, 's2', 'g'],
+      [1, 1, 1, 'b', 'correct', 0, 's3', 'g'],
+      [1, 0, 1, '\u{1F600}', 'correct', 0, 's4', 'g'],
+      [3, 2, 1, '\uE000', 'correct', 1, 's5', 'g'],
+      [1, 2, 1, 'b', 'correct', 0, 's6', 'g'],
+      [2, 1, 1, '\u{1F600}', 'correct', 0, 's7', 'g'],
     ];
     const parsed = parseCells({ cellsJson: JSON.stringify(cells) });
     expect(parsed.map((cell) => cell[6])).toEqual(['s2', 's3', 's6', 's1', 's4', 's7', 's5']);

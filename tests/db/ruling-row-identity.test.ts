@@ -9,6 +9,7 @@ import type { GeneratedWorkspace } from '../../db/demo/generate';
 import { entityKey } from '../../db/import/entity-key';
 import type { DisputeRecord } from '../../db/queries/dispute-records';
 import { openService } from '../../db/service';
+import { LATEST_VERSION } from '../../db/migrations/index';
 import type { ServiceHandle } from '../../db/service';
 import { decryptText, encryptText } from '../../shared/crypto';
 import { freshService, smallWorkspace, tempDir, workspacePaths } from './workspace';
@@ -283,7 +284,7 @@ describe('export checks the entity of each gold row a settled ruling names', () 
     rewindSchema(mia.store.db, 8);
     mia.close();
     const reopened = track(openService({ dbPath, settingsPath: join(tempDir(), 'settings.json'), engineer: 'mia' }));
-    expect(reopened.store.db.pragma('user_version', { simple: true })).toBe(9);
+    expect(reopened.store.db.pragma('user_version', { simple: true })).toBe(LATEST_VERSION);
     expect(reopened.store.db.prepare('SELECT gold_row_entity_key IS NOT NULL AS keyed, gold_row_entity_s FROM rulings').get()).toEqual({ keyed: 1, gold_row_entity_s: null });
     await reopened.importPaths([revisedDataset('moved-at-008', { [task]: (gold) => gold.rows.splice(0, 1) })]);
     await expect(reopened.exportPatch({ revision: 'v1.1', out: join(dir, 'at-008.patch.json') })).rejects.toThrow(/gold row 3 is another entity than the one mia ruled on/u);

@@ -13,7 +13,14 @@ const ADDED_COLUMNS: Readonly<Record<number, readonly [table: string, column: st
   9: [['rulings', 'gold_row_entity_s']],
 };
 
+/** SQL that gives back what a migration from 010 on changed, by the version it brings the store to. */
+const UNDO_SQL: Readonly<Record<number, string>> = {
+  10: `DROP INDEX system_cells_by_gold_cell;
+       CREATE INDEX system_cells_by_gold_cell ON system_cells(task_id, gold_row, column_name, run_id, seq, verdict, response_empty, response_s);`,
+};
+
 export function rewindSchema(db: Database, version: number): void {
+  for (const [added, sql] of Object.entries(UNDO_SQL)) if (Number(added) > version) db.exec(sql);
   for (const [added, columns] of Object.entries(ADDED_COLUMNS)) {
     if (Number(added) <= version) continue;
     for (const [table, column] of columns) db.exec(`ALTER TABLE ${table} DROP COLUMN ${column}`);

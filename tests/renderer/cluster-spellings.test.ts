@@ -7,7 +7,7 @@ import { buildRuleInput, chooseDecision, clusterSpellings, emptyDraft, pickTarge
 import { cellDetail, missingRowDetail } from './fixtures';
 
 function cell(system: string, response: string): SystemCellView {
-  return { system, run: `${system}@1`, response_entity: null, response, verdict: 'incorrect', method: 'llm_judge', reasoning: null, sources: [], aligned_by: 'name' };
+  return { system, run: `${system}@1`, response_entity: null, response, verdict: 'incorrect', method: 'llm_judge', reasoning: null, sources: [], aligned_by: 'name', graded_against: null };
 }
 
 function spelled(value: string, responses: [system: string, response: string][], agrees = false): ClusterDetail {

@@ -110,6 +110,7 @@ function detail(id: string): DisputeDetail {
         reasoning: null,
         sources: [i === 1 ? 'javascript:alert(1)' : 'https://example.org/review'],
         aligned_by: 'alias',
+        graded_against: null,
       })),
     })),
     missing_row_systems: [],

@@ -1,5 +1,5 @@
 // Each system's graded cell behind a cluster: verdict, grading method, judge
-// reasoning and sources.
+// reasoning and sources. A verdict given against older gold says which.
 import type { SystemCellView } from '../../../../shared/api-types';
 import { oneLine, shownText } from '../../lib/format';
 import { LongText } from '../../ui/LongText';
@@ -33,6 +33,11 @@ export function SystemCellTable({ cells }: { cells: readonly SystemCellView[] })
               {oneLine(cell.system)}
             </span>
             <span className={`verdict verdict-${cell.verdict}`}>{cell.verdict.replace('_', ' ')}</span>
+            {cell.graded_against != null && (
+              <span className="graded-against small" title="the gold this cell was graded against; a revision has changed it since">
+                against “{oneLine(cell.graded_against)}”
+              </span>
+            )}
             <span className="method">{cell.method === 'llm_judge' ? 'LLM judge' : 'deterministic'}</span>
             {cell.response_entity != null && (
               <span className="muted small" title="the entity as this system named it">

@@ -1,0 +1,159 @@
+// After a revision changes a cell's gold, the runs imported before it still
+// carry verdicts given against the old value. Derivation reads them against
+// the gold the store holds now: the systems that gave the old value contest
+// the new one, those that gave the new value agree with it, and the clusters
+// beside the rulings say so. Real stores, the release loop as the app drives it.
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { disputeDetailText } from '../../cli/views/dispute-detail';
+import type { GeneratedWorkspace } from '../../db/demo/generate';
+import type { DisputeRecord } from '../../db/queries/dispute-records';
+import type { ServiceHandle } from '../../db/service';
+import { LATEST_VERSION } from '../../db/migrations/index';
+import { openService } from '../../db/service';
+import { writeGhIssues } from '../reports/store-fixture';
+import { rewindSchema } from './schema-rewind';
+import { freshService, smallWorkspace, tempDir, workspacePaths } from './workspace';
+
+let workspace: GeneratedWorkspace;
+beforeAll(async () => {
+  workspace = await smallWorkspace();
+});
+
+/** Exports v1.1, applies it to the workspace's dataset and imports the revised dataset as the new base. */
+async function release(service: ServiceHandle): Promise<void> {
+  const dir = tempDir('atlas-regrade-');
+  const patch = join(dir, 'v1.1.patch.json');
+  await service.exportPatch({ revision: 'v1.1', out: patch });
+  const out = join(dir, 'atlas-v1.1.jsonl');
+  const { jobId } = await service.applyPatch({ dataset: workspace.dataset, patch, out });
+  await service.idle();
+  expect((await service.getJob({ jobId })).state).toBe('done');
+  await service.importPaths([out]);
+}
+
+const clusterOf = (record: DisputeRecord, value: string) => record.clusters.find((cluster) => cluster.value === value);
+
+describe('a cell a revision changed', () => {
+  it('shows the old value contesting and the new one agreeing with gold, settled by the revision', async () => {
+    const service = freshService('mia');
+    try {
+      await service.importPaths(workspacePaths(workspace));
+      const before = [...service.disputeRecords({ kind: 'cell' })].find(
+        (record) => record.gold.state === 'value' && record.clusters.some((c) => c.agrees_with_gold) && record.clusters.some((c) => !c.agrees_with_gold),
+      )!;
+      const accepted = before.clusters.find((cluster) => !cluster.agrees_with_gold)!;
+      const old = before.clusters.find((cluster) => cluster.agrees_with_gold)!;
+      for (const cluster of (await service.getDispute({ id: before.id })).clusters) for (const cell of cluster.cells) expect(cell.graded_against).toBeNull();
+      expect(old.systems.length).toBeGreaterThan(0);
+      await service.rule({ disputeId: before.id, decision: 'accept_system', value: accepted.value });
+      await release(service);
+
+      const after = [...service.disputeRecords({ kind: 'cell' })].find((record) => record.id === before.id)!;
+      expect(after.gold.value).toBe(accepted.value);
+      expect(clusterOf(after, accepted.value)).toMatchObject({ agrees_with_gold: true, systems: accepted.systems });
+      expect(clusterOf(after, old.value)).toMatchObject({ agrees_with_gold: false, systems: old.systems });
+      // The systems that gave the old value contest now; those that gave the accepted one do not.
+      expect(after.contesting).toBe(new Set(after.clusters.filter((c) => !c.agrees_with_gold).flatMap((c) => c.systems)).size);
+      expect(after.top_value).toBe(after.clusters[0]!.value);
+      expect(after.clusters[0]!.agrees_with_gold).toBe(false);
+      const detail = await service.getDispute({ id: before.id });
+      expect(detail.settled_by_revision).toBe('v1.1');
+      expect(detail.dispute.status).toBe('resolved');
+      // Each grader's verdict is kept, and says which gold it was about.
+      const cells = detail.clusters.flatMap((cluster) => cluster.cells);
+      expect(cells.length).toBeGreaterThan(0);
+      for (const cell of cells) expect(cell.graded_against).toBe(before.gold.value);
+      expect(disputeDetailText(detail)).toContain(`against older gold "${before.gold.value!}"`);
+    } finally {
+      service.close();
+    }
+  });
+
+  it('keeps a ruled dispute that nobody contests any more, with clusters that agree with its new gold', async () => {
+    const service = freshService('mia');
+    try {
+      await service.importPaths(workspacePaths(workspace));
+      const before = [...service.disputeRecords({ kind: 'cell' })].find((record) => record.gold.state === 'value' && record.clusters.length === 1)!;
+      const only = before.clusters[0]!;
+      expect(only.agrees_with_gold).toBe(false);
+      await service.rule({ disputeId: before.id, decision: 'accept_system', value: only.value });
+      await release(service);
+
+      const after = [...service.disputeRecords({ kind: 'cell' })].find((record) => record.id === before.id)!;
+      expect(after.gold.value).toBe(only.value);
+      expect(after.clusters).toEqual([expect.objectContaining({ value: only.value, agrees_with_gold: true, systems: only.systems })]);
+      expect(after.contesting).toBe(0);
+      expect(after.top_value).toBeNull();
+      const detail = await service.getDispute({ id: before.id });
+      expect(detail.settled_by_revision).toBe('v1.1');
+      expect(detail.rulings).toHaveLength(1);
+    } finally {
+      service.close();
+    }
+  });
+
+  it('a report that corrected a cell no system contested: the cell dispute its old value now raises is settled by the same revision', async () => {
+    const service = freshService('mia');
+    try {
+      await service.importPaths(workspacePaths(workspace));
+      // A gold cell that systems answered right and none contests: no cell dispute of its own.
+      const { task_id: taskId, row, column } = service.store.db
+        .prepare<[], { task_id: string; row: number; column: string }>(
+          `SELECT g.task_id, g.row_idx AS row, g.column_name AS column FROM gold_cells g JOIN tasks t ON t.task_id = g.task_id
+            WHERE g.state = 'value' AND g.column_name <> t.entity_column
+              AND NOT EXISTS (SELECT 1 FROM disputes d WHERE d.task_id = g.task_id AND d.gold_row = g.row_idx AND d.column_name = g.column_name)
+              AND EXISTS (SELECT 1 FROM system_cells c WHERE c.task_id = g.task_id AND c.gold_row = g.row_idx AND c.column_name = g.column_name
+                            AND c.verdict = 'correct' AND c.response_empty = 0)
+            ORDER BY g.task_id, g.row_idx, g.column_name LIMIT 1`,
+        )
+        .get()!;
+      const issues = writeGhIssues([{ number: 412, title: 'Wrong value', body: `Task: ${taskId}\nRow: ${row + 1}\nColumn: ${column}\nCorrect: Quillfeather Reach` }]);
+      await service.importPaths([issues]);
+      const report = [...service.disputeRecords({ kind: 'report' })][0]!;
+      expect(report).toMatchObject({ task_id: taskId, gold_row: row, column });
+      await service.rule({ disputeId: report.id, decision: 'new_value', value: 'Quillfeather Reach', evidence: ['https://example.org/source'] });
+      await release(service);
+
+      const raised = [...service.disputeRecords({ kind: 'cell' })].find((record) => record.task_id === taskId && record.gold_row === row && record.column === column);
+      expect(raised, 'the systems graded against the old value contest the new one').toBeDefined();
+      expect(raised!.gold.value).toBe('Quillfeather Reach');
+      expect(raised!.contesting).toBeGreaterThan(0);
+      const detail = await service.getDispute({ id: raised!.id });
+      expect(detail.settled_by_revision).toBe('v1.1');
+      expect(detail.dispute.status).toBe('resolved');
+      expect((await service.getDispute({ id: report.id })).settled_by_revision).toBe('v1.1');
+      // Not carried into the next patch: nothing else was ruled.
+      await expect(service.exportPatch({ revision: 'v1.2', out: join(tempDir(), 'v1.2.json') })).rejects.toThrow(/^nothing to export: /u);
+    } finally {
+      service.close();
+    }
+  });
+
+  it('works on a store made before the cells\' index held the recorded gold, once it is opened', async () => {
+    const first = freshService('mia');
+    const dbPath = first.store.path;
+    await first.importPaths(workspacePaths(workspace));
+    const before = [...first.disputeRecords({ kind: 'cell' })].find(
+      (record) => record.gold.state === 'value' && record.clusters.some((c) => c.agrees_with_gold) && record.clusters.some((c) => !c.agrees_with_gold),
+    )!;
+    const accepted = before.clusters.find((cluster) => !cluster.agrees_with_gold)!;
+    await first.rule({ disputeId: before.id, decision: 'accept_system', value: accepted.value });
+    rewindSchema(first.store.db, 9);
+    first.close();
+    const indexSql = (service: ServiceHandle): string =>
+      service.store.db.prepare<[], string>("SELECT sql FROM sqlite_master WHERE name = 'system_cells_by_gold_cell'").pluck().get()!;
+    const service = openService({ dbPath, settingsPath: join(tempDir(), 'settings.json'), engineer: 'mia' });
+    try {
+      expect(service.store.db.pragma('user_version', { simple: true })).toBe(LATEST_VERSION);
+      expect(indexSql(service)).toMatch(/response_s, gold_s\)$/u);
+      expect(service.store.db.pragma('integrity_check', { simple: true })).toBe('ok');
+      await release(service);
+      const after = [...service.disputeRecords({ kind: 'cell' })].find((record) => record.id === before.id)!;
+      expect(clusterOf(after, accepted.value)).toMatchObject({ agrees_with_gold: true });
+      expect(after.clusters[0]!.agrees_with_gold).toBe(false);
+    } finally {
+      service.close();
+    }
+  });
+});
