@@ -258,7 +258,7 @@ export function planTask(taskId: string, gold: ParsedGold, operations: readonly 
 function others(targets: readonly IndexedOperation[], self: IndexedOperation): string {
   return targets
     .filter((t) => t !== self)
-    .map((t) => `#${t.index}`)
+    .map((t) => `#${t.index + 1}`)
     .join(', ');
 }
 

@@ -46,7 +46,7 @@ describe('counts in words that agree', () => {
     writeFileSync(other, `${lines.join('\n')}\n`);
     const res = await run('apply', '--dataset', other, '--patch', patch, '--out', join(dir, 'out.jsonl'));
     expect(res.code).toBe(1);
-    expect(res.stderr).toContain('1 operation does not match the dataset: #0 ');
+    expect(res.stderr).toContain('1 operation does not match the dataset: #1 ');
     expect(res.stderr).not.toMatch(/1 operations|operation do not/);
   });
 });

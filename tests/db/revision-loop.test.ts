@@ -106,7 +106,7 @@ describe('tagged revision loop', () => {
     // The refusal also travels as data, for the table the app shows.
     expect(job.refusal?.base).toEqual({ expected: expect.stringMatching(/^[0-9a-f]{64}$/) as unknown, found: expect.stringMatching(/^[0-9a-f]{64}$/) as unknown, byGold: true });
     expect(job.refusal?.base?.expected).not.toBe(job.refusal?.base?.found);
-    for (const m of job.refusal!.mismatches) expect(job.error).toContain(`#${m.index} ${m.op} task ${JSON.stringify(m.task_id)}`);
+    for (const m of job.refusal!.mismatches) expect(job.error).toContain(`#${m.index + 1} ${m.op} task ${JSON.stringify(m.task_id)}`);
     expect(() => readFileSync(join(dir, 'wrong.jsonl'))).toThrow();
   });
 });

@@ -54,8 +54,8 @@ describe('planTask', () => {
       op({ op: 'add_alternative', row: 0, column: 'City', from: { value: 'Paris' }, to: { value: 'Paris', alternatives: ['X'] } }),
     ), false);
     expect(plan.mismatches.map((m) => [m.index, m.reason])).toEqual([
-      [0, 'conflicts with operation #1 on the same cell'],
-      [1, 'conflicts with operation #0 on the same cell'],
+      [0, 'conflicts with operation #2 on the same cell'],
+      [1, 'conflicts with operation #1 on the same cell'],
     ]);
   });
 

@@ -282,7 +282,7 @@ function ApplyRefused({ refusal }: { refusal: ApplyRefusal }) {
             <tbody>
               {refusal.mismatches.map((m) => (
                 <tr key={m.index}>
-                  <td className="num mono">#{m.index}</td>
+                  <td className="num mono">#{m.index + 1}</td>
                   <td>{OP_LABELS[m.op]}</td>
                   <td className="mono small">{oneLine(m.task_id)}</td>
                   <td className="num" title={`row index ${m.row} (0-based, as in the patch)`}>

@@ -136,7 +136,7 @@ function StateCell({ state }: { state: PatchReviewOperation['from'] }) {
 function OperationRow({ op }: { op: PatchReviewOperation }) {
   return (
     <tr className={op.error != null ? 'op-error' : ''}>
-      <td className="num mono muted">{op.index}</td>
+      <td className="num mono muted" title="its place among the patch's operations, counted from 1">{op.index + 1}</td>
       <td className="mono small op-task">
         <BreakableId id={oneLine(op.task_id)} />
       </td>
