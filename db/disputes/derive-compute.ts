@@ -94,9 +94,10 @@ export function computeTaskDisputes(input: TaskDerivationInput, sealer: Sealer):
     const stored = goldCells.get(key);
     // Most groups were graded against these very bytes: nothing is opened or normalised for them.
     let goldKeySet: Set<string> | undefined;
-    if (stored?.state === 'value' && stored.value !== null && stored.value_s !== null && anyOtherRecording(cells, stored.value_s)) {
+    const current = stored ? currentGold(stored) : null;
+    if (stored && current && anyOtherRecording(cells, current.value_s)) {
       goldKeySet = goldKeys(ruleType, stored.value, stored.alternatives);
-      const regrader = new Regrader(ruleType, { value: stored.value, value_s: stored.value_s, keys: goldKeySet }, open);
+      const regrader = new Regrader(ruleType, { ...current, keys: goldKeySet }, open);
       for (const cell of cells) cell.verdict = regrader.verdict(cell, () => open(cell.response_s));
     }
     const contestingSystems = new Set(cells.filter((cell) => cell.verdict === 'incorrect' && !cell.empty).map((cell) => cell.system));
@@ -133,6 +134,12 @@ export function computeTaskDisputes(input: TaskDerivationInput, sealer: Sealer):
 
   deriveMissingRows(input, systemOf, sealer, derived, addClusters);
   return derived;
+}
+
+/** A gold cell's value as graders record it beside their cells; null for an ungraded one (never regraded). */
+function currentGold(gold: GoldInfo): { value: string | null; value_s: string } | null {
+  if (gold.state === 'blank') return { value: null, value_s: '' };
+  return gold.state === 'value' && gold.value !== null && gold.value_s !== null ? { value: gold.value, value_s: gold.value_s } : null;
 }
 
 const cellDisputeId = (taskId: string, goldRow: number, column: string): string =>

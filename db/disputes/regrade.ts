@@ -3,14 +3,16 @@
 // gold shown beside it. Derivation takes such a cell's verdict from the
 // current gold instead, by the same comparison clusters use: a response whose
 // normalised value is the gold's or an alternative's is correct, any other is
-// incorrect. So after a revision the systems that gave the old value contest
-// the new one, and those that gave the new value agree with it.
+// incorrect (against blank gold every answer is, as the grader's rules have it).
+// So after a revision the systems that gave the old value contest the new one,
+// and those that gave the new value agree with it.
 import type { RuleType, Verdict } from '../../shared/domain';
 import { normalizeForRule } from '../../shared/normalize';
 
 export interface CurrentGold {
-  value: string;
-  /** `value` sealed as the store holds it: a cell that recorded these same bytes was graded against it. */
+  /** Null when the gold cell is blank. */
+  value: string | null;
+  /** `value` sealed as the store holds it ('' when blank, as graders record it): a cell that recorded these same bytes was graded against it. */
   value_s: string;
   keys: ReadonlySet<string>;
 }
@@ -27,7 +29,7 @@ export const anyOtherRecording = (cells: readonly GradedCell[], goldSealed: stri
   cells.some((cell) => cell.recorded_s !== goldSealed && cell.recorded_s !== '');
 
 export class Regrader {
-  private readonly goldKey: string;
+  private readonly goldKey: string | null;
   private readonly keys = new Map<string, string>();
 
   constructor(
@@ -35,7 +37,7 @@ export class Regrader {
     private readonly gold: CurrentGold,
     private readonly open: (sealed: string) => string,
   ) {
-    this.goldKey = normalizeForRule(ruleType, gold.value);
+    this.goldKey = gold.value === null ? null : normalizeForRule(ruleType, gold.value);
   }
 
   /** The cell's verdict against the current gold; `response` is read only when the grader's verdict no longer holds. */
@@ -47,7 +49,7 @@ export class Regrader {
   /** Another spelling of the same value (`94.0` for `94`) is the same gold; an empty recording says nothing. */
   private gradedAgainstOther(recorded_s: string): boolean {
     if (recorded_s === this.gold.value_s || recorded_s === '') return false;
-    return this.keyOf(this.open(recorded_s)) !== this.goldKey;
+    return this.goldKey === null || this.keyOf(this.open(recorded_s)) !== this.goldKey;
   }
 
   private keyOf(text: string): string {

@@ -67,7 +67,7 @@ export function getDisputeDetail(store: Store, id: string, engineer: string, bli
     missingRowSystems = readMissingRowSystems(store, dispute.task_id, extra.entity_key);
   }
   if (dispute.gold_row !== null && dispute.column !== null) {
-    const gradedAgainst = otherGoldReader(store, extra.rule_type ?? undefined, goldCell?.state === 'value' ? goldCell.value_s : null);
+    const gradedAgainst = otherGoldReader(store, extra.rule_type ?? undefined, goldCell);
     const cells = db
       .prepare<[string, number, string], CellSql>(
         `SELECT s.name AS system, r.run_key, rr.response_entity_s, c.response_s, c.verdict, c.method, c.reasoning_s, c.sources_s, rr.aligned_by, c.gold_s
@@ -224,12 +224,18 @@ function readJudges(store: Store, taskId: string, goldRow: number | null, column
  * The recorded gold of a cell graded against another value than the gold
  * shown, opened; null when it is the same value (any spelling) or not recorded.
  */
-function otherGoldReader(store: Store, ruleType: RuleType | undefined, goldSealed: string | null): (recordedSealed: string) => string | null {
-  if (goldSealed === null) return () => null;
-  const goldKey = normalizeForRule(ruleType, store.sealer.open(goldSealed));
+function otherGoldReader(
+  store: Store,
+  ruleType: RuleType | undefined,
+  gold: { state: GoldState; value_s: string | null } | undefined,
+): (recordedSealed: string) => string | null {
+  if (gold === undefined || gold.state === 'ungraded' || (gold.state === 'value' && gold.value_s === null)) return () => null;
+  // Blank gold: graders record it as '', so any value recorded was other gold.
+  const goldSealed = gold.state === 'blank' ? '' : gold.value_s!;
+  const goldKey = gold.state === 'blank' ? null : normalizeForRule(ruleType, store.sealer.open(goldSealed));
   return (recordedSealed) => {
     if (recordedSealed === goldSealed || recordedSealed === '') return null;
     const recorded = store.sealer.open(recordedSealed);
-    return normalizeForRule(ruleType, recorded) === goldKey ? null : recorded;
+    return goldKey !== null && normalizeForRule(ruleType, recorded) === goldKey ? null : recorded;
   };
 }

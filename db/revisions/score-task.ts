@@ -1,9 +1,10 @@
 // One system's answer to one task, scored per DESIGN §7.3 against gold with a
 // patch's edits applied (no edits: the "before" figures). Verdicts come from
-// the store; cells the patch touches are graded again with shared/rules.ts,
-// and llm_judge ones among them are marked for regrading.
+// the store; cells the patch touches, and cells graded against another value
+// than the store's gold (a revision changed them since), are graded again with
+// shared/rules.ts, and llm_judge ones among them are marked for regrading.
 import type { ColumnRule, Verdict } from '../../shared/domain';
-import { normalizeText } from '../../shared/normalize';
+import { normalizeForRule, normalizeText } from '../../shared/normalize';
 import { checkCell, equalsAccepted } from '../../shared/rules';
 import type { Scores, TaskCounts } from '../../shared/score';
 import { scoresFromCounts } from '../../shared/score';
@@ -17,6 +18,12 @@ export interface StoredCell {
   /** May be opened on each read: read it only to regrade. */
   readonly response: string;
   readonly verdict: Verdict;
+  /**
+   * The gold the grader recorded beside the cell, when it is not the gold the
+   * store holds for it byte for byte (maybe another spelling of it); null when
+   * it is, or when none was recorded. Opened on each read, like `response`.
+   */
+  readonly otherRecordedGold: string | null;
 }
 
 /** One row of the grader's alignment (run_rows + system_cells). */
@@ -116,7 +123,8 @@ export function scoreTask(scoring: TaskScoring, alignments: readonly StoredAlign
     let correct = 1;
     for (const column of columns) {
       const stored = alignment.cells.get(column);
-      const verdict = regradeAll || row.touched.has(column) ? regrade(row, column, stored, !regradeAll) : storedVerdict(row, column, stored);
+      const verdict =
+        regradeAll || row.touched.has(column) || gradedAgainstOther(row, column, stored) ? regrade(row, column, stored, !regradeAll) : storedVerdict(row, column, stored);
       if (CREDITED.has(verdict)) correct++;
     }
     counts.returnedCells += 1 + columns.length;
@@ -130,6 +138,16 @@ export function scoreTask(scoring: TaskScoring, alignments: readonly StoredAlign
     // The grader wrote no cell: the system left it empty.
     const check = checkCell(rules.get(column)!, row.cells.get(column) ?? { blank: true }, '');
     return check === 'needs_judge' ? 'incorrect' : check;
+  }
+
+  /** Whether the stored verdict is about another value than this cell's gold before the patch: another spelling of it is the same gold. */
+  function gradedAgainstOther(row: PatchedRow, column: string, stored: StoredCell | undefined): boolean {
+    const recorded = stored?.otherRecordedGold ?? null;
+    if (recorded === null) return false;
+    const gold = row.cells.get(column);
+    if (gold?.state !== 'value' || gold.value === null) return true;
+    const type = rules.get(column)!.type;
+    return normalizeForRule(type, recorded) !== normalizeForRule(type, gold.value);
   }
 
   /** `sameRow`: the stored verdict was given against this gold row (before the patch). */

@@ -20,10 +20,16 @@ class SealedCell implements StoredCell {
     private readonly sealer: Sealer,
     private readonly sealed: string,
     readonly verdict: Verdict,
+    /** The recorded gold, sealed, when its bytes are not the store's gold cell's; else null. */
+    private readonly otherRecordedSealed: string | null,
   ) {}
 
   get response(): string {
     return this.sealer.open(this.sealed);
+  }
+
+  get otherRecordedGold(): string | null {
+    return this.otherRecordedSealed === null ? null : this.sealer.open(this.otherRecordedSealed);
   }
 }
 
@@ -43,10 +49,14 @@ export function storeGoldReader(store: Store): StoreGoldReader {
   // Covered by system_cells_by_gold_cell, led by task_id.
   // Raw rows: a task has ~1,000 cells over all runs, and objects cost more than the read itself.
   const taskCells = db
-    .prepare<[string], [run_id: number, seq: number, column_name: string, response_s: string, verdict: Verdict]>(
-      'SELECT run_id, seq, column_name, response_s, verdict FROM system_cells WHERE task_id = ?',
+    .prepare<[string], [run_id: number, seq: number, column_name: string, response_s: string, verdict: Verdict, gold_row: number | null, gold_s: string]>(
+      'SELECT run_id, seq, column_name, response_s, verdict, gold_row, gold_s FROM system_cells WHERE task_id = ?',
     )
     .raw(true);
+  // Each gold cell as graders record it beside their cells: its value sealed, '' when blank.
+  const recordedForms = db.prepare<[string], [row_idx: number, column_name: string, state: GoldState, value_s: string | null]>(
+    'SELECT row_idx, column_name, state, value_s FROM gold_cells WHERE task_id = ?',
+  ).raw(true);
 
   return {
     gold(taskId) {
@@ -78,12 +88,23 @@ export function storeGoldReader(store: Store): StoreGoldReader {
     taskAlignments(taskId, runIds) {
       // run id -> seq -> column -> cell
       const cells = new Map<number, Map<number, Map<string, StoredCell>>>();
-      for (const [runId, seq, column, responseSealed, verdict] of taskCells.all(taskId)) {
+      const goldAsRecorded = new Map<string, string>();
+      for (const [row, column, state, valueSealed] of recordedForms.all(taskId)) {
+        if (state === 'blank') goldAsRecorded.set(`${row}\u0000${column}`, '');
+        else if (state === 'value' && valueSealed !== null) goldAsRecorded.set(`${row}\u0000${column}`, valueSealed);
+      }
+      // Recorded gold that differs from the store's, byte for byte: the only cells that may have been graded against other gold.
+      const otherRecorded = (goldRow: number | null, column: string, recordedSealed: string): string | null => {
+        if (goldRow === null || recordedSealed === '') return null;
+        const expected = goldAsRecorded.get(`${goldRow}\u0000${column}`);
+        return expected === undefined || expected === recordedSealed ? null : recordedSealed;
+      };
+      for (const [runId, seq, column, responseSealed, verdict, goldRow, recordedSealed] of taskCells.all(taskId)) {
         let bySeq = cells.get(runId);
         if (!bySeq) cells.set(runId, (bySeq = new Map<number, Map<string, StoredCell>>()));
         let byColumn = bySeq.get(seq);
         if (!byColumn) bySeq.set(seq, (byColumn = new Map<string, StoredCell>()));
-        byColumn.set(column, new SealedCell(sealer, responseSealed, verdict));
+        byColumn.set(column, new SealedCell(sealer, responseSealed, verdict, otherRecorded(goldRow, column, recordedSealed)));
       }
       const alignments = new Map<number, StoredAlignment[]>();
       for (const runId of runIds) {

@@ -161,10 +161,11 @@ describe('a store with the small workspace', () => {
         const args = ['apply', '--dataset', ws.dataset, '--patch', bad, '--out', join(dir, 'never.jsonl'), '--db', ruled.dbPath];
         const refused = await cli.run(args);
         expect(refused.code).toBe(1);
-        expect(refused.stderr).toContain(`#${aliasAt} add_alias task ${JSON.stringify(alias.task_id)} row 3: \`from\` differs from the dataset`);
+        // Operations counted from 1 too; --json keeps the 0-based index.
+        expect(refused.stderr).toContain(`#${aliasAt + 1} add_alias task ${JSON.stringify(alias.task_id)} row 3: \`from\` differs from the dataset`);
         // The new row belongs at index added.row - 1, row added.row as people count it; it is now at index added.row.
         expect(refused.stderr).toContain(
-          `#${addAt} add_row task ${JSON.stringify(added.task_id)} row ${added.row + 1}: the new row would be row ${added.row}, not row ${added.row + 1}`,
+          `#${addAt + 1} add_row task ${JSON.stringify(added.task_id)} row ${added.row + 1}: the new row would be row ${added.row}, not row ${added.row + 1}`,
         );
         expect(refused.stderr).not.toMatch(/row 2:/u);
 

@@ -9,6 +9,7 @@ import { disputeDetailText } from '../../cli/views/dispute-detail';
 import type { GeneratedWorkspace } from '../../db/demo/generate';
 import type { DisputeRecord } from '../../db/queries/dispute-records';
 import type { ServiceHandle } from '../../db/service';
+import type { RescoreResult } from '../../shared/revision-types';
 import { LATEST_VERSION } from '../../db/migrations/index';
 import { openService } from '../../db/service';
 import { writeGhIssues } from '../reports/store-fixture';
@@ -21,10 +22,11 @@ beforeAll(async () => {
 });
 
 /** Exports v1.1, applies it to the workspace's dataset and imports the revised dataset as the new base. */
-async function release(service: ServiceHandle): Promise<void> {
+async function release(service: ServiceHandle, preview?: (patch: string) => Promise<void>): Promise<void> {
   const dir = tempDir('atlas-regrade-');
   const patch = join(dir, 'v1.1.patch.json');
   await service.exportPatch({ revision: 'v1.1', out: patch });
+  await preview?.(patch);
   const out = join(dir, 'atlas-v1.1.jsonl');
   const { jobId } = await service.applyPatch({ dataset: workspace.dataset, patch, out });
   await service.idle();
@@ -93,6 +95,28 @@ describe('a cell a revision changed', () => {
     }
   });
 
+  it('after mark_blank, every system that gave a value contests the blank gold, the old value included', async () => {
+    const service = freshService('mia');
+    try {
+      await service.importPaths(workspacePaths(workspace));
+      const before = [...service.disputeRecords({ kind: 'cell' })].find(
+        (record) => record.gold.state === 'value' && record.clusters.some((c) => c.agrees_with_gold) && record.clusters.some((c) => !c.agrees_with_gold),
+      )!;
+      await service.rule({ disputeId: before.id, decision: 'mark_blank' });
+      await release(service);
+
+      const after = [...service.disputeRecords({ kind: 'cell' })].find((record) => record.id === before.id)!;
+      expect(after.gold).toEqual({ state: 'blank', value: null });
+      expect(after.clusters.map((c) => c.value).sort()).toEqual(before.clusters.map((c) => c.value).sort());
+      expect(after.clusters.every((c) => !c.agrees_with_gold)).toBe(true);
+      expect(after.contesting).toBe(new Set(before.clusters.flatMap((c) => c.systems)).size);
+      const detail = await service.getDispute({ id: before.id });
+      for (const cell of detail.clusters.flatMap((c) => c.cells)) expect(cell.graded_against).toBe(before.gold.value);
+    } finally {
+      service.close();
+    }
+  });
+
   it('a report that corrected a cell no system contested: the cell dispute its old value now raises is settled by the same revision', async () => {
     const service = freshService('mia');
     try {
@@ -152,6 +176,46 @@ describe('a cell a revision changed', () => {
       const after = [...service.disputeRecords({ kind: 'cell' })].find((record) => record.id === before.id)!;
       expect(clusterOf(after, accepted.value)).toMatchObject({ agrees_with_gold: true });
       expect(after.clusters[0]!.agrees_with_gold).toBe(false);
+    } finally {
+      service.close();
+    }
+  });
+});
+
+describe('the score preview after a revision', () => {
+  it("scores the runs graded before it against the new gold: the next patch's before is the last patch's after", async () => {
+    const service = freshService('mia');
+    try {
+      await service.importPaths(workspacePaths(workspace));
+      const open = [...service.disputeRecords({ kind: 'cell' })].filter(
+        (record) => record.gold.state === 'value' && record.clusters.some((c) => c.agrees_with_gold) && record.clusters.some((c) => !c.agrees_with_gold),
+      );
+      expect(open.length).toBeGreaterThan(4);
+      await service.rule({ disputeId: open[0]!.id, decision: 'accept_system', value: open[0]!.clusters.find((c) => !c.agrees_with_gold)!.value });
+      await service.rule({ disputeId: open[1]!.id, decision: 'new_value', value: 'Quillfeather Reach', evidence: ['https://example.org/q'] });
+      await service.rule({ disputeId: open[2]!.id, decision: 'mark_blank' });
+      await service.rule({ disputeId: open[3]!.id, decision: 'accept_system', value: open[3]!.clusters.find((c) => !c.agrees_with_gold)!.value });
+      let first: RescoreResult | undefined;
+      await release(service, async (patch) => {
+        first = await service.rescore({ patch });
+      });
+      await service.rule({ disputeId: open[4]!.id, decision: 'mark_blank' });
+      const next = join(tempDir(), 'v1.2.patch.json');
+      await service.exportPatch({ revision: 'v1.2', out: next });
+      const second = await service.rescore({ patch: next });
+
+      const afterFirst = new Map(first!.systems.flatMap((s) => s.tasks.map((t) => [`${s.run}|${t.task_id}`, t.after])));
+      let compared = 0;
+      for (const system of second.systems) {
+        for (const task of system.tasks) {
+          expect(task.before, `${system.run} ${task.task_id}`).toEqual(afterFirst.get(`${system.run}|${task.task_id}`));
+          compared++;
+        }
+      }
+      expect(compared).toBeGreaterThan(10);
+      // The tasks v1.1 changed now score otherwise than their graders did.
+      const changed = new Set([open[0]!, open[1]!, open[2]!, open[3]!].map((d) => d.task_id));
+      expect(second.systems.some((s) => s.differing_tasks.some((task) => changed.has(task)))).toBe(true);
     } finally {
       service.close();
     }

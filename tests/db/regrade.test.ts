@@ -39,6 +39,14 @@ describe('Regrader', () => {
     expect(regrader('number', '1200').verdict(cell('1100', 'incorrect'), () => '1,200')).toBe('correct');
   });
 
+  it('against blank gold, every answer graded against a value is incorrect', () => {
+    const r = new Regrader('text', { value: null, value_s: '', keys: goldKeys('text', null, []) }, (sealed) => sealer.open(sealed));
+    expect(r.verdict(cell('Paris', 'correct'), () => 'Paris')).toBe('incorrect');
+    // Graded against blank gold already (graders record it as ''): the verdict holds.
+    expect(r.verdict(cell('', 'blank_ok'), () => '')).toBe('blank_ok');
+    expect(r.verdict(cell('', 'incorrect'), () => 'Paris')).toBe('incorrect');
+  });
+
   it('leaves blank answers and ungraded cells as the grader left them', () => {
     const r = regrader('text', 'Lyon');
     expect(r.verdict(cell('Paris', 'missing', true), () => '')).toBe('missing');
