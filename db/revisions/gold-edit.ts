@@ -96,8 +96,6 @@ export interface PatchedRow {
   cells: Map<string, GoldCell>;
   /** Columns whose gold the patch changed (every column of an added row). */
   touched: Set<string>;
-  /** The entity's names changed (added row, or aliases added): alignments may change. */
-  namesChanged: boolean;
 }
 
 function goldCellOf(state: PatchCellState, sources: string[]): GoldCell {
@@ -127,7 +125,6 @@ export function patchedRows(gold: ParsedGold, edits: TaskEdits): PatchedRow[] {
       aliases: [...row.aliases, ...aliases.filter((alias) => !row.aliases.includes(alias))],
       cells,
       touched: new Set(columnEdits.keys()),
-      namesChanged: aliases.length > 0,
     });
   });
   for (const added of edits.added) {
@@ -138,7 +135,6 @@ export function patchedRows(gold: ParsedGold, edits: TaskEdits): PatchedRow[] {
       aliases: [...added.aliases],
       cells: new Map(added.cells.map(([column, state]) => [column, goldCellOf(state, 'value' in state ? added.evidence : [])])),
       touched: new Set(added.cells.map(([column]) => column)),
-      namesChanged: true,
     });
   }
   return out;

@@ -54,7 +54,13 @@ export interface TaskScoring {
   rules: Map<string, ColumnRule>;
   rows: PatchedRow[];
   byIndex: Map<number, PatchedRow>;
-  renamed: PatchedRow[];
+  /**
+   * Rows by each of their names (entity and aliases, normalised): a returned
+   * row the grader left unmatched that bears one was named as gold names it
+   * now, by this patch or by a revision imported after the run was graded
+   * (the grader matched every row gold named then).
+   */
+  named: Map<string, PatchedRow[]>;
   /** A row's cells: every attribute column gold does not mark ungraded. */
   gradable: Map<PatchedRow, string[]>;
   goldCells: number;
@@ -72,18 +78,19 @@ export function prepareScoring(taskId: string, gold: ParsedGold, edits: TaskEdit
     rules,
     rows,
     byIndex: new Map(rows.map((row) => [row.row, row])),
-    renamed: rows.filter((row) => row.namesChanged),
+    named: rowsByName(rows),
     gradable,
     goldCells,
   };
 }
 
 export function scoreTask(scoring: TaskScoring, alignments: readonly StoredAlignment[]): TaskScore {
-  const { taskId, edits, rules, rows, byIndex, renamed, gradable } = scoring;
+  const { taskId, edits, rules, rows, byIndex, named, gradable } = scoring;
   const needsRegrade: CellRef[] = [];
 
-  // Which patched row each returned row stands for. Renamed rows (aliases or
-  // a new row) can take in an extra entity the grader could not match before.
+  // Which patched row each returned row stands for. Rows named otherwise than
+  // when the run was graded (aliases or a new row) can take in an extra entity
+  // the grader could not match then.
   const matchedTo = new Map<StoredAlignment, PatchedRow>();
   const taken = new Set<number>();
   for (const alignment of alignments) {
@@ -96,9 +103,8 @@ export function scoreTask(scoring: TaskScoring, alignments: readonly StoredAlign
   }
   for (const alignment of alignments) {
     // Unmatched returned rows: extras, and rows whose gold row the patch removed.
-    if (alignment.response_row === null || matchedTo.has(alignment) || alignment.entity === null || renamed.length === 0) continue;
-    const name = normalizeText(alignment.entity);
-    const row = renamed.find((r) => !taken.has(r.row) && [r.entity, ...r.aliases].some((n) => normalizeText(n) === name));
+    if (alignment.response_row === null || matchedTo.has(alignment) || alignment.entity === null) continue;
+    const row = named.get(normalizeText(alignment.entity))?.find((r) => !taken.has(r.row));
     if (row) {
       matchedTo.set(alignment, row);
       taken.add(row.row);
@@ -163,4 +169,17 @@ export function scoreTask(scoring: TaskScoring, alignments: readonly StoredAlign
     const onlyAlternatives = edits.cells.get(row.row)?.get(column)?.replace === null;
     return sameRow && onlyAlternatives && stored?.verdict === 'correct' ? 'correct' : 'incorrect';
   }
+}
+
+function rowsByName(rows: readonly PatchedRow[]): Map<string, PatchedRow[]> {
+  const named = new Map<string, PatchedRow[]>();
+  for (const row of rows) {
+    for (const name of new Set([row.entity, ...row.aliases].map(normalizeText))) {
+      if (name === '') continue;
+      const list = named.get(name);
+      if (list) list.push(row);
+      else named.set(name, [row]);
+    }
+  }
+  return named;
 }

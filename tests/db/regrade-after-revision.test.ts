@@ -195,6 +195,11 @@ describe('the score preview after a revision', () => {
       await service.rule({ disputeId: open[1]!.id, decision: 'new_value', value: 'Quillfeather Reach', evidence: ['https://example.org/q'] });
       await service.rule({ disputeId: open[2]!.id, decision: 'mark_blank' });
       await service.rule({ disputeId: open[3]!.id, decision: 'accept_system', value: open[3]!.clusters.find((c) => !c.agrees_with_gold)!.value });
+      // Missing rows the systems named: one added as a row, one as another name of gold row 1.
+      const missing = [...service.disputeRecords({ kind: 'missing_row' })];
+      expect(missing.length).toBeGreaterThan(1);
+      await service.rule({ disputeId: missing[0]!.id, decision: 'add_row', value: missing[0]!.entity, values: {} });
+      await service.rule({ disputeId: missing[1]!.id, decision: 'add_alias', row: 0 });
       let first: RescoreResult | undefined;
       await release(service, async (patch) => {
         first = await service.rescore({ patch });
