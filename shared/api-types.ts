@@ -29,11 +29,18 @@ export interface ImportReport {
   /** Runs of systems the store had, replaced by this import's (with replace runs on). */
   replaced_runs?: { system: string; path: string; by: string }[];
   /**
-   * The dataset imported is a revision this store exported, now the base:
+   * The dataset imported is a revision this store exported (applied with
+   * this store, or recognised by its gold), now the base:
    * disputes its patch settled, and tasks it changed whose gold the import
    * left as it was (their disputes are not settled; see `skipped`).
    */
-  revision?: { tag: string; settled: number; tasks_left: string[] };
+  revision?: {
+    tag: string;
+    settled: number;
+    tasks_left: string[];
+    /** Recognised by its gold (it shows every operation of the revision's patch): it was applied without this store. */
+    recognised_by_gold: boolean;
+  };
   /**
    * Counted rulings whose gold row, with the gold this import brought, holds
    * another entity than the one ruled on (merged before the dataset, or the

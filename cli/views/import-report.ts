@@ -112,6 +112,7 @@ export function logsRefusedWhole(report: ImportReport): boolean {
 
 function revisionLines(revision: NonNullable<ImportReport['revision']>): string[] {
   const lines = [`Revision ${inline(revision.tag)} is now the base: ${plural(revision.settled, 'dispute')} settled by it.`];
+  if (revision.recognised_by_gold) lines.push(`  Applied without this store: known by its gold, which shows every change of ${inline(revision.tag)}'s patch.`);
   const left = revision.tasks_left;
   if (left.length > 0) {
     lines.push(

@@ -6,6 +6,8 @@ import type { ReportImportResult } from '../../shared/report-types';
 import { importReportFiles } from '../reports/index';
 import { mergeRulingLogs } from '../rulings/log';
 import { settleByRevision } from '../revisions/index';
+import type { ImportedDataset } from '../revisions/recognise';
+import { recogniseRevisionOutput } from '../revisions/recognise';
 import { recordStoreGoldContent } from '../revisions/gold-content';
 import { misalignedRunTasks } from './gold-alignment';
 import { incompleteRuns, type IncompleteRun } from './incomplete-runs';
@@ -88,14 +90,14 @@ export async function importPaths(store: Store, paths: readonly string[], option
     const buildCellIndex = deferCellIndex(db, toParse, options.deferIndex);
     const now = new Date().toISOString();
     let datasetId: number | null = null;
-    const datasetHashes: string[] = [];
+    const datasets: ImportedDataset[] = [];
     for await (const { event, source } of sourceEvents(plan.sources, { signal, maxFileBytes, knownTasks }, thread)) {
       signal?.throwIfAborted();
       switch (event.type) {
         case 'dataset': {
           const registered = writer.dataset(event.sha256, event.path, event.format, getMeta(db, 'base_revision') ?? 'v1.0', now);
           datasetId = registered.id;
-          datasetHashes.push(event.sha256);
+          datasets.push({ sha256: event.sha256, format: event.format });
           if (getMeta(db, 'base_revision') === null) setMeta(db, 'base_revision', 'v1.0');
           setMeta(db, 'dataset_sha256', event.sha256);
           setMeta(db, 'dataset_path', event.path);
@@ -170,11 +172,13 @@ export async function importPaths(store: Store, paths: readonly string[], option
       onProgress: (derived, tasks) => onProgress?.(total, total, `deriving disputes: ${derived} of ${tasks} tasks`),
     });
     // What the store's gold is as shipped, for the patches it exports (base_gold_sha256): one read of the tasks per dataset import.
-    if (datasetHashes.length > 0) recordStoreGoldContent(store);
-    // A revised dataset this store exported marks the disputes its patch settled (DESIGN §6).
-    for (const sha256 of datasetHashes) {
-      const settled = settleByRevision(store, sha256);
-      if (settled) revision = { tag: settled.revision, settled: settled.settled, tasks_left: settled.tasks_left };
+    if (datasets.length > 0) recordStoreGoldContent(store);
+    // A revised dataset this store exported marks the disputes its patch settled (DESIGN §6): one this
+    // store applied is known by its hash, one applied elsewhere by what its gold shows (recognise.ts).
+    for (const dataset of datasets) {
+      const recognised = await recogniseRevisionOutput(store, dataset);
+      const settled = settleByRevision(store, dataset.sha256);
+      if (settled) revision = { tag: settled.revision, settled: settled.settled, tasks_left: settled.tasks_left, recognised_by_gold: recognised !== null };
     }
     if (plan.rulingLogs.length > 0) rulings = mergeRulingLogs(store, plan.rulingLogs, { maxFileBytes });
     if (plan.reportFiles.length > 0) {

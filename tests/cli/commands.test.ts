@@ -190,7 +190,7 @@ describe('import', () => {
   });
 
   it('names the revision a dataset import made the base, what it settled and the tasks left with older gold (--json too)', async () => {
-    const revision = { tag: 'v1.1', settled: 4, tasks_left: ['t/2'] };
+    const revision = { tag: 'v1.1', settled: 4, tasks_left: ['t/2'], recognised_by_gold: false };
     const { h } = setup({ report: { ...IMPORT_REPORT, revision } });
     const res = await h.run(['import', runDir, '--db', db]);
     expect(res.stdout).toContain('Revision v1.1 is now the base: 4 disputes settled by it.\n  1 task it changed kept its older gold here (see the skipped item): the revision\'s changes to it are settled, but new rulings on it cannot be exported from this store: t/2.');

@@ -35,15 +35,28 @@ async function release(service: ServiceHandle, preview?: (patch: string) => Prom
 }
 
 const clusterOf = (record: DisputeRecord, value: string) => record.clusters.find((cluster) => cluster.value === value);
+const recordOf = (service: ServiceHandle, id: string): DisputeRecord => [...service.disputeRecords({ kind: 'cell' })].find((record) => record.id === id)!;
+/** Cell disputes on a gold value where some systems agree with gold and others contest it. */
+const contestedBesideAgreement = (service: ServiceHandle): DisputeRecord[] =>
+  [...service.disputeRecords({ kind: 'cell' })].filter(
+    (record) => record.gold.state === 'value' && record.clusters.some((c) => c.agrees_with_gold) && record.clusters.some((c) => !c.agrees_with_gold),
+  );
+
+/** Runs `body` on a fresh store with the workspace imported, closing it after. */
+async function onImportedStore(body: (service: ServiceHandle) => Promise<void>): Promise<void> {
+  const service = freshService('mia');
+  try {
+    await service.importPaths(workspacePaths(workspace));
+    await body(service);
+  } finally {
+    service.close();
+  }
+}
 
 describe('a cell a revision changed', () => {
-  it('shows the old value contesting and the new one agreeing with gold, settled by the revision', async () => {
-    const service = freshService('mia');
-    try {
-      await service.importPaths(workspacePaths(workspace));
-      const before = [...service.disputeRecords({ kind: 'cell' })].find(
-        (record) => record.gold.state === 'value' && record.clusters.some((c) => c.agrees_with_gold) && record.clusters.some((c) => !c.agrees_with_gold),
-      )!;
+  it('shows the old value contesting and the new one agreeing with gold, settled by the revision', () =>
+    onImportedStore(async (service) => {
+      const before = contestedBesideAgreement(service)[0]!;
       const accepted = before.clusters.find((cluster) => !cluster.agrees_with_gold)!;
       const old = before.clusters.find((cluster) => cluster.agrees_with_gold)!;
       for (const cluster of (await service.getDispute({ id: before.id })).clusters) for (const cell of cluster.cells) expect(cell.graded_against).toBeNull();
@@ -51,7 +64,7 @@ describe('a cell a revision changed', () => {
       await service.rule({ disputeId: before.id, decision: 'accept_system', value: accepted.value });
       await release(service);
 
-      const after = [...service.disputeRecords({ kind: 'cell' })].find((record) => record.id === before.id)!;
+      const after = recordOf(service, before.id);
       expect(after.gold.value).toBe(accepted.value);
       expect(clusterOf(after, accepted.value)).toMatchObject({ agrees_with_gold: true, systems: accepted.systems });
       expect(clusterOf(after, old.value)).toMatchObject({ agrees_with_gold: false, systems: old.systems });
@@ -67,22 +80,17 @@ describe('a cell a revision changed', () => {
       expect(cells.length).toBeGreaterThan(0);
       for (const cell of cells) expect(cell.graded_against).toBe(before.gold.value);
       expect(disputeDetailText(detail)).toContain(`against older gold "${before.gold.value!}"`);
-    } finally {
-      service.close();
-    }
-  });
+    }));
 
-  it('keeps a ruled dispute that nobody contests any more, with clusters that agree with its new gold', async () => {
-    const service = freshService('mia');
-    try {
-      await service.importPaths(workspacePaths(workspace));
+  it('keeps a ruled dispute that nobody contests any more, with clusters that agree with its new gold', () =>
+    onImportedStore(async (service) => {
       const before = [...service.disputeRecords({ kind: 'cell' })].find((record) => record.gold.state === 'value' && record.clusters.length === 1)!;
       const only = before.clusters[0]!;
       expect(only.agrees_with_gold).toBe(false);
       await service.rule({ disputeId: before.id, decision: 'accept_system', value: only.value });
       await release(service);
 
-      const after = [...service.disputeRecords({ kind: 'cell' })].find((record) => record.id === before.id)!;
+      const after = recordOf(service, before.id);
       expect(after.gold.value).toBe(only.value);
       expect(after.clusters).toEqual([expect.objectContaining({ value: only.value, agrees_with_gold: true, systems: only.systems })]);
       expect(after.contesting).toBe(0);
@@ -90,37 +98,25 @@ describe('a cell a revision changed', () => {
       const detail = await service.getDispute({ id: before.id });
       expect(detail.settled_by_revision).toBe('v1.1');
       expect(detail.rulings).toHaveLength(1);
-    } finally {
-      service.close();
-    }
-  });
+    }));
 
-  it('after mark_blank, every system that gave a value contests the blank gold, the old value included', async () => {
-    const service = freshService('mia');
-    try {
-      await service.importPaths(workspacePaths(workspace));
-      const before = [...service.disputeRecords({ kind: 'cell' })].find(
-        (record) => record.gold.state === 'value' && record.clusters.some((c) => c.agrees_with_gold) && record.clusters.some((c) => !c.agrees_with_gold),
-      )!;
+  it('after mark_blank, every system that gave a value contests the blank gold, the old value included', () =>
+    onImportedStore(async (service) => {
+      const before = contestedBesideAgreement(service)[0]!;
       await service.rule({ disputeId: before.id, decision: 'mark_blank' });
       await release(service);
 
-      const after = [...service.disputeRecords({ kind: 'cell' })].find((record) => record.id === before.id)!;
+      const after = recordOf(service, before.id);
       expect(after.gold).toEqual({ state: 'blank', value: null });
       expect(after.clusters.map((c) => c.value).sort()).toEqual(before.clusters.map((c) => c.value).sort());
       expect(after.clusters.every((c) => !c.agrees_with_gold)).toBe(true);
       expect(after.contesting).toBe(new Set(before.clusters.flatMap((c) => c.systems)).size);
       const detail = await service.getDispute({ id: before.id });
       for (const cell of detail.clusters.flatMap((c) => c.cells)) expect(cell.graded_against).toBe(before.gold.value);
-    } finally {
-      service.close();
-    }
-  });
+    }));
 
-  it('a report that corrected a cell no system contested: the cell dispute its old value now raises is settled by the same revision', async () => {
-    const service = freshService('mia');
-    try {
-      await service.importPaths(workspacePaths(workspace));
+  it('a report that corrected a cell no system contested: the cell dispute its old value now raises is settled by the same revision', () =>
+    onImportedStore(async (service) => {
       // A gold cell that systems answered right and none contests: no cell dispute of its own.
       const { task_id: taskId, row, column } = service.store.db
         .prepare<[], { task_id: string; row: number; column: string }>(
@@ -149,10 +145,7 @@ describe('a cell a revision changed', () => {
       expect((await service.getDispute({ id: report.id })).settled_by_revision).toBe('v1.1');
       // Not carried into the next patch: nothing else was ruled.
       await expect(service.exportPatch({ revision: 'v1.2', out: join(tempDir(), 'v1.2.json') })).rejects.toThrow(/^nothing to export: /u);
-    } finally {
-      service.close();
-    }
-  });
+    }));
 
   it('works on a store made before the cells\' index held the recorded gold, once it is opened', async () => {
     const first = freshService('mia');
@@ -173,7 +166,7 @@ describe('a cell a revision changed', () => {
       expect(indexSql(service)).toMatch(/response_s, gold_s\)$/u);
       expect(service.store.db.pragma('integrity_check', { simple: true })).toBe('ok');
       await release(service);
-      const after = [...service.disputeRecords({ kind: 'cell' })].find((record) => record.id === before.id)!;
+      const after = recordOf(service, before.id);
       expect(clusterOf(after, accepted.value)).toMatchObject({ agrees_with_gold: true });
       expect(after.clusters[0]!.agrees_with_gold).toBe(false);
     } finally {
@@ -183,13 +176,9 @@ describe('a cell a revision changed', () => {
 });
 
 describe('the score preview after a revision', () => {
-  it("scores the runs graded before it against the new gold: the next patch's before is the last patch's after", async () => {
-    const service = freshService('mia');
-    try {
-      await service.importPaths(workspacePaths(workspace));
-      const open = [...service.disputeRecords({ kind: 'cell' })].filter(
-        (record) => record.gold.state === 'value' && record.clusters.some((c) => c.agrees_with_gold) && record.clusters.some((c) => !c.agrees_with_gold),
-      );
+  it("scores the runs graded before it against the new gold: the next patch's before is the last patch's after", () =>
+    onImportedStore(async (service) => {
+      const open = contestedBesideAgreement(service);
       expect(open.length).toBeGreaterThan(4);
       await service.rule({ disputeId: open[0]!.id, decision: 'accept_system', value: open[0]!.clusters.find((c) => !c.agrees_with_gold)!.value });
       await service.rule({ disputeId: open[1]!.id, decision: 'new_value', value: 'Quillfeather Reach', evidence: ['https://example.org/q'] });
@@ -221,8 +210,5 @@ describe('the score preview after a revision', () => {
       // The tasks v1.1 changed now score otherwise than their graders did.
       const changed = new Set([open[0]!, open[1]!, open[2]!, open[3]!].map((d) => d.task_id));
       expect(second.systems.some((s) => s.differing_tasks.some((task) => changed.has(task)))).toBe(true);
-    } finally {
-      service.close();
-    }
-  });
+    }));
 });

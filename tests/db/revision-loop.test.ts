@@ -213,7 +213,7 @@ describe('a revision that removes a gold row under graded runs', () => {
       const imported = await local.importPaths([out]);
       expect(imported.skipped.map((item) => item.field)).toEqual(['gold.rows']);
       // The released dataset carries all three changes: all three disputes are settled, the task is named as left with its older gold.
-      expect(imported.revision).toEqual({ tag: 'v1.1', settled: 3, tasks_left: [kept.task_id] });
+      expect(imported.revision).toEqual({ tag: 'v1.1', settled: 3, tasks_left: [kept.task_id], recognised_by_gold: false });
       for (const id of [elsewhere.id, report.id, kept.id]) expect((await local.getDispute({ id })).settled_by_revision).toBe('v1.1');
       expect((await local.listRevisions({}))[0]).toMatchObject({ tag: 'v1.1', settled: 3 });
 

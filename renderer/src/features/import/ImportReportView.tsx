@@ -31,6 +31,7 @@ export function ImportReportView({ report }: { report: ImportReport }) {
       {report.revision && (
         <div className="notice-inline" data-testid="import-revision">
           Revision {oneLine(report.revision.tag)} is now the base: {report.revision.settled} {report.revision.settled === 1 ? 'dispute' : 'disputes'} settled by it.
+          {report.revision.recognised_by_gold && ' It was applied without this store: known by its gold, which shows every change of its patch.'}
           {report.revision.tasks_left.length > 0 &&
             ` ${report.revision.tasks_left.length} ${report.revision.tasks_left.length === 1 ? 'task it changed keeps its' : 'tasks it changed keep their'} older gold here (skipped below): the revision's changes to ${report.revision.tasks_left.length === 1 ? 'it are' : 'them are'} settled, but new rulings on ${report.revision.tasks_left.length === 1 ? 'it' : 'them'} cannot be exported from this store: ${report.revision.tasks_left.slice(0, 10).map(oneLine).join(', ')}${report.revision.tasks_left.length > 10 ? ', …' : ''}.`}
         </div>
