@@ -12,7 +12,7 @@ import type { Cluster } from './cluster';
 import type { TaskDerivationInput } from './derive-input';
 import { goldCellKey, parseCells } from './derive-input';
 import { encodeSystems } from './systems-column';
-import { anyOtherRecording, Regrader } from './regrade';
+import { anyOtherRecording, currentGold, Regrader } from './regrade';
 import { COLUMN, EMPTY, GOLD_ROW, groupBy, RECORDED_GOLD, RESPONSE, RUN_ID, SEQ, VERDICT } from './statements';
 
 type Value = string | number | null;
@@ -134,12 +134,6 @@ export function computeTaskDisputes(input: TaskDerivationInput, sealer: Sealer):
 
   deriveMissingRows(input, systemOf, sealer, derived, addClusters);
   return derived;
-}
-
-/** A gold cell's value as graders record it beside their cells; null for an ungraded one (never regraded). */
-function currentGold(gold: GoldInfo): { value: string | null; value_s: string } | null {
-  if (gold.state === 'blank') return { value: null, value_s: '' };
-  return gold.state === 'value' && gold.value !== null && gold.value_s !== null ? { value: gold.value, value_s: gold.value_s } : null;
 }
 
 const cellDisputeId = (taskId: string, goldRow: number, column: string): string =>

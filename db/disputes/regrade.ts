@@ -6,7 +6,7 @@
 // incorrect (against blank gold every answer is, as the grader's rules have it).
 // So after a revision the systems that gave the old value contest the new one,
 // and those that gave the new value agree with it.
-import type { RuleType, Verdict } from '../../shared/domain';
+import type { GoldState, RuleType, Verdict } from '../../shared/domain';
 import { normalizeForRule } from '../../shared/normalize';
 
 export interface CurrentGold {
@@ -24,8 +24,14 @@ export interface GradedCell {
   recorded_s: string;
 }
 
+/** A gold cell's value as graders record it beside their cells; null for an ungraded one (never regraded). */
+export function currentGold(gold: { state: GoldState; value: string | null; value_s: string | null }): Omit<CurrentGold, 'keys'> | null {
+  if (gold.state === 'blank') return { value: null, value_s: '' };
+  return gold.state === 'value' && gold.value !== null && gold.value_s !== null ? { value: gold.value, value_s: gold.value_s } : null;
+}
+
 /** Whether any cell of the group was graded against other text than the gold (sealed): only then is a regrade worth opening anything. */
-export const anyOtherRecording = (cells: readonly GradedCell[], goldSealed: string): boolean =>
+export const anyOtherRecording = (cells: readonly Pick<GradedCell, 'recorded_s'>[], goldSealed: string): boolean =>
   cells.some((cell) => cell.recorded_s !== goldSealed && cell.recorded_s !== '');
 
 export class Regrader {

@@ -5,6 +5,7 @@
 import type { GoldState, RuleType, Verdict } from '../../shared/domain';
 import { disputeId } from '../../shared/dispute-id';
 import { clusterValues, goldKeys } from '../disputes/cluster';
+import { anyOtherRecording, currentGold, Regrader } from '../disputes/regrade';
 import { encodeSystems } from '../disputes/systems-column';
 import { raiseDisputeTextsGeneration } from '../disputes/text-generation';
 import type { Store } from '../store';
@@ -24,6 +25,8 @@ interface Gold {
   state: GoldState;
   value_s: string | null;
   alternatives: string[];
+  /** The dataset's gold cell, not the graders' recording of it: cells graded against other gold are graded again. */
+  fromDataset?: true;
 }
 
 /** Gold of the cell: from the dataset, else what the grader recorded beside the systems' cells. */
@@ -34,7 +37,7 @@ function goldOf(store: Store, key: ReportDisputeKey, column: string, cells: read
       'SELECT state, value_s, alternatives_s FROM gold_cells WHERE task_id = ? AND row_idx = ? AND column_name = ?',
     )
     .get(key.task_id, key.gold_row, column);
-  if (stored) return { state: stored.state, value_s: stored.value_s, alternatives: sealer.openJson<string[]>(stored.alternatives_s, []) };
+  if (stored) return { state: stored.state, value_s: stored.value_s, alternatives: sealer.openJson<string[]>(stored.alternatives_s, []), fromDataset: true };
   if (cells.some((cell) => cell.verdict === 'ungraded')) return { state: 'ungraded', value_s: null, alternatives: [] };
   const first = cells.map((cell) => sealer.open(cell.gold_s)).find((gold) => gold.trim() !== '');
   return first === undefined ? { state: 'blank', value_s: null, alternatives: [] } : { state: 'value', value_s: sealer.seal(first), alternatives: [] };
@@ -66,6 +69,7 @@ export function upsertReportDispute(store: Store, key: ReportDisputeKey, propose
           ?.rule_type ?? null);
   // A row-level report is about the entity itself: its "gold" is the entity name.
   const gold: Gold = key.column === null ? { state: 'value', value_s: entity, alternatives: [] } : goldOf(store, key, key.column, cells);
+  if (key.column !== null && gold.fromDataset) regradeAgainst(store, ruleType ?? undefined, gold, cells);
   const contesting = new Set(cells.filter((cell) => cell.verdict === 'incorrect' && cell.response_empty === 0).map((cell) => cell.system)).size;
 
   db.prepare(
@@ -95,4 +99,14 @@ export function upsertReportDispute(store: Store, key: ReportDisputeKey, propose
   }
   raiseDisputeTextsGeneration(db);
   return id;
+}
+
+/** Cells graded against other gold than the dataset's now take their verdict from it, as cell disputes do (disputes/regrade.ts). */
+function regradeAgainst(store: Store, ruleType: RuleType | undefined, gold: Gold, cells: { gold_s: string; response_s: string; response_empty: number; verdict: Verdict }[]): void {
+  const current = currentGold({ state: gold.state, value: gold.value_s === null ? null : store.sealer.open(gold.value_s), value_s: gold.value_s });
+  if (current === null || !anyOtherRecording(cells.map((cell) => ({ recorded_s: cell.gold_s })), current.value_s)) return;
+  const regrader = new Regrader(ruleType, { ...current, keys: goldKeys(ruleType, current.value, gold.alternatives) }, (sealed) => store.sealer.open(sealed));
+  for (const cell of cells) {
+    cell.verdict = regrader.verdict({ verdict: cell.verdict, empty: cell.response_empty === 1, recorded_s: cell.gold_s }, () => store.sealer.open(cell.response_s));
+  }
 }

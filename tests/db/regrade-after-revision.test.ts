@@ -143,6 +143,12 @@ describe('a cell a revision changed', () => {
       expect(detail.settled_by_revision).toBe('v1.1');
       expect(detail.dispute.status).toBe('resolved');
       expect((await service.getDispute({ id: report.id })).settled_by_revision).toBe('v1.1');
+      // The report dispute reads the runs against the new gold too: the value they all gave contests it now.
+      const reportAfter = [...service.disputeRecords({ kind: 'report' })].find((record) => record.id === report.id)!;
+      expect(report.clusters.some((c) => c.agrees_with_gold)).toBe(true);
+      expect(reportAfter.clusters.length).toBeGreaterThan(0);
+      expect(reportAfter.clusters.every((c) => !c.agrees_with_gold)).toBe(true);
+      expect(reportAfter.contesting).toBe(raised!.contesting);
       // Not carried into the next patch: nothing else was ruled.
       await expect(service.exportPatch({ revision: 'v1.2', out: join(tempDir(), 'v1.2.json') })).rejects.toThrow(/^nothing to export: /u);
     }));
