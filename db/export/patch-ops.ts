@@ -2,6 +2,7 @@
 // Everything per dispute is read up front in one query (settled-queries.ts);
 // only the rare row operations look a gold row up one at a time.
 import { decisionsForDispute } from '../../shared/domain';
+import { normalizeText } from '../../shared/normalize';
 import type { PatchCellState, PatchOpKind, PatchOperation, PatchRulingRef } from '../../shared/patch';
 import { issueNumbersByDispute } from '../reports/index';
 import type { RulingSpelling } from '../rulings/check';
@@ -35,6 +36,17 @@ export function collectOperations(store: Store): CollectedOperations {
   );
   const rowCount = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM gold_rows WHERE task_id = ?');
   const addedRows = new Map<string, number>();
+  const taskRows = db.prepare<[string], { entity_s: string; aliases_s: string }>('SELECT entity_s, aliases_s FROM gold_rows WHERE task_id = ?');
+  const namesByTask = new Map<string, Set<string>>();
+  /** Every name the task's gold rows go by, normalised: read once per task that has an add_row. */
+  const goldNames = (taskId: string): Set<string> => {
+    let names = namesByTask.get(taskId);
+    if (!names) {
+      names = new Set(taskRows.all(taskId).flatMap((row) => [sealer.open(row.entity_s), ...sealer.openJson<string[]>(row.aliases_s, [])].map(normalizeText)));
+      namesByTask.set(taskId, names);
+    }
+    return names;
+  };
   const openList = listOpener(sealer);
 
   const operations: PatchOperation[] = [];
@@ -94,6 +106,9 @@ export function collectOperations(store: Store): CollectedOperations {
         break;
       }
       case 'add_row': {
+        const name = value?.trim() ? value : entity;
+        // Gold names the entity already (the revision that added it is the base now): nothing to add.
+        if (goldNames(dispute.task_id).has(normalizeText(name))) break;
         const next = addedRows.get(dispute.task_id) ?? rowCount.get(dispute.task_id)!.n;
         addedRows.set(dispute.task_id, next + 1);
         const values = sealer.openJson<Record<string, string>>(agreed.values_s, {});
@@ -102,7 +117,6 @@ export function collectOperations(store: Store): CollectedOperations {
             .sort()
             .map((column) => [column, (values[column] ?? '').trim() === '' ? { blank: true as const } : { value: values[column]! }]),
         );
-        const name = value?.trim() ? value : entity;
         operation = makeOperation(base, 'add_row', next, null, null, { entity: name, aliases: [], cells }, name);
         break;
       }

@@ -6,7 +6,9 @@ import type { ApplyInput } from '../../shared/api';
 import type { ApplyResult } from '../../shared/revision-types';
 import type { Store } from '../store';
 import { applyPatch } from './apply';
-import { recordRevision } from './history';
+import type { GoldPatch } from '../../shared/patch';
+import { RevisionConflictError } from './errors';
+import { contentSha256Of, recordRevision } from './history';
 import { readPatchFile } from './patch-file';
 
 export async function applyAndRecord(
@@ -14,8 +16,10 @@ export async function applyAndRecord(
   input: ApplyInput,
   progress: { signal?: AbortSignal; onProgress?: (done: number, total: number, phase: string) => void } = {},
 ): Promise<ApplyResult> {
-  const result = await applyPatch({ ...input, changelog: input.changelog ?? null, ...progress });
-  const { patch } = await readPatchFile(input.patch);
+  const { patch, sha256 } = await readPatchFile(input.patch);
+  // A tag this store recorded with other changes is refused before anything is written (recording comes
+  // after), once the patch fits the dataset: a mismatch says more about a damaged patch than its tag does.
+  const result = await applyPatch({ ...input, changelog: input.changelog ?? null, ...progress, beforeWrite: () => refuseConflictingTag(store, patch, sha256) });
   store.db
     .transaction(() =>
       recordRevision(store, {
@@ -28,4 +32,17 @@ export async function applyAndRecord(
     )
     .immediate();
   return result;
+}
+
+function refuseConflictingTag(store: Store, patch: GoldPatch, patchSha256: string): void {
+  const recorded = store.db.prepare<[string], { content_sha256: string; patch_sha256: string }>('SELECT content_sha256, patch_sha256 FROM revisions WHERE tag = ?').get(patch.revision);
+  if (!recorded) return;
+  let content: string;
+  try {
+    content = contentSha256Of(store, patch);
+  } catch {
+    // Tasks this store does not hold: its own revision of that tag cannot be this patch.
+    throw new RevisionConflictError(patch.revision, recorded.patch_sha256, patchSha256, true);
+  }
+  if (content !== recorded.content_sha256) throw new RevisionConflictError(patch.revision, recorded.patch_sha256, patchSha256, true);
 }

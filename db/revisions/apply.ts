@@ -39,6 +39,8 @@ export interface ApplyOptions {
    */
   overwrite?: boolean;
   signal?: AbortSignal;
+  /** Called once every check has passed, before anything is written: a throw there writes nothing. */
+  beforeWrite?: () => void;
   /** `message` is the phase: `checking` (tasks), then `writing` (bytes). */
   onProgress?: (done: number, total: number, message: string) => void;
 }
@@ -128,6 +130,7 @@ export async function applyPatch(options: ApplyOptions): Promise<ApplyResult> {
   if (base || mismatches.length > 0) {
     throw new PatchMismatchError(base, mismatches.sort((a, b) => a.index - b.index));
   }
+  options.beforeWrite?.();
 
   const chunks = dataset.render(replacements);
   const hash = createHash('sha256');

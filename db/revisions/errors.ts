@@ -35,8 +35,14 @@ export class RevisionConflictError extends Error {
     readonly tag: string,
     readonly recordedSha256: string,
     readonly newSha256: string,
+    /** Applying someone else's patch: the tag is theirs, so the advice is about the store, not the tag. */
+    applying = false,
   ) {
-    super(`revision ${tag} was already exported with different changes (patch ${recordedSha256.slice(0, 12)}…); choose a new tag`);
+    super(
+      applying
+        ? `revision ${tag} was already exported from this store with different changes (patch ${recordedSha256.slice(0, 12)}…): this patch is another ${tag}, which this store cannot record; apply it with another store (or, on the command line, without --db), or export this store's own ${tag} again`
+        : `revision ${tag} was already exported with different changes (patch ${recordedSha256.slice(0, 12)}…); choose a new tag`,
+    );
   }
 }
 

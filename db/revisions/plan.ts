@@ -241,6 +241,12 @@ export function planTask(taskId: string, gold: ParsedGold, operations: readonly 
     if (op.from !== null) return fail(item, 'add_row must have `from`: null');
     if (!isRowState(op.to)) return fail(item, '`to` must be a row state {entity, aliases, cells}');
     if (op.row !== expectedRow) return fail(item, `the new row would be row ${expectedRow + 1}, not row ${op.row + 1}`);
+    // A second row for one entity would count every system that names it wrong once (say, a revision applied twice).
+    const named = sameEntityRow([...gold.rows, ...edits.added], op.to);
+    if (named >= 0) {
+      const row = gold.rows[named] ?? edits.added[named - baseRows]!;
+      return fail(item, `the table already has a row of that name (row ${named + 1})`, describeState(op.to), describeState({ entity: row.entity, aliases: row.aliases }));
+    }
     const given = op.to.cells ?? {};
     const unknown = Object.keys(given).filter((column) => !isAttribute.has(column));
     if (unknown.length > 0) return fail(item, `${unknown.length} column${unknown.length === 1 ? ' is' : 's are'} not attribute columns of the task`);
@@ -277,4 +283,10 @@ function checkCellTo(op: PatchOperation, from: PatchCellState, to: PatchCellStat
     default:
       return `${op.op} is not a cell operation`;
   }
+}
+
+/** The index of the first row whose entity or an alias is one of `state`'s names (normalised); -1 when none is. */
+function sameEntityRow(rows: readonly { entity: string; aliases: readonly string[] }[], state: PatchRowState): number {
+  const names = new Set([state.entity, ...state.aliases].map(normalizeText).filter((name) => name !== ''));
+  return rows.findIndex((row) => [row.entity, ...row.aliases].some((name) => names.has(normalizeText(name))));
 }

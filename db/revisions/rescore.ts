@@ -152,9 +152,12 @@ export async function rescore(store: Store, patch: GoldPatch, options: RescoreOp
         before: prepareScoring(taskId, context.gold, emptyEdits(taskId)),
         after: isTouched ? prepareScoring(taskId, context.gold, context.edits) : null,
       };
-      const before = scoreTask(scoring.before, runAlignments).scores;
+      const scoredBefore = scoreTask(scoring.before, runAlignments);
+      const before = scoredBefore.scores;
       const after = scoring.after ? scoreTask(scoring.after, runAlignments) : null;
-      if (after) regradeOf.get(row.run_id)!.push(...after.needsRegrade);
+      // What a judge must look at again under the patched gold: on a task the patch leaves alone, the
+      // llm_judge cells graded against older gold (a revision imported since).
+      regradeOf.get(row.run_id)!.push(...(after ?? scoredBefore).needsRegrade);
       tasks.push({
         task_id: taskId,
         state: 'graded',

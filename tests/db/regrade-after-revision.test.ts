@@ -213,6 +213,12 @@ describe('the score preview after a revision', () => {
         }
       }
       expect(compared).toBeGreaterThan(10);
+      // The llm_judge cells v1.1 left to a judge still wait for one: graded against older gold, v1.2 lists them too.
+      const key = (run: string, cell: { task_id: string; row: number; column: string }) => `${run}|${cell.task_id}|${cell.row}|${cell.column}`;
+      const waiting = new Set(second.systems.flatMap((s) => s.needs_regrade.map((cell) => key(s.run, cell))));
+      const leftByFirst = first!.systems.flatMap((s) => s.needs_regrade.map((cell) => key(s.run, cell)));
+      expect(leftByFirst.length).toBeGreaterThan(0);
+      for (const cell of leftByFirst) expect(waiting.has(cell), cell).toBe(true);
       // The tasks v1.1 changed now score otherwise than their graders did.
       const changed = new Set([open[0]!, open[1]!, open[2]!, open[3]!].map((d) => d.task_id));
       expect(second.systems.some((s) => s.differing_tasks.some((task) => changed.has(task)))).toBe(true);

@@ -2,7 +2,7 @@
 // release manager's own copy of the tool) is recognised on import by what its
 // gold shows, and settles the revision's disputes as if this store had
 // applied it. Real stores and files; apply runs with no store at all.
-import { copyFileSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { importReportText } from '../../cli/views/import-report';
@@ -101,6 +101,65 @@ describe('a revised dataset applied elsewhere', () => {
       copyFileSync(moved, patchPath);
       expect((await service.importPaths([fullOut])).revision).toMatchObject({ tag: 'v1.1', recognised_by_gold: true });
     } finally {
+      service.close();
+    }
+  });
+});
+
+describe('a release this store did not recognise', () => {
+  it('is not released again: the next patch carries none of its changes, and no row is added twice', async () => {
+    const dir = tempDir('atlas-elsewhere-');
+    const patchPath = join(dir, 'v1.1.patch.json');
+    const service = await exportingStore(patchPath);
+    try {
+      const v11 = readPatch(patchPath);
+      expect(v11.operations.some((op) => op.op === 'add_row')).toBe(true);
+      const out = join(dir, 'atlas-v1.1.jsonl');
+      await applyPatch({ dataset: ws.workspace.dataset, patch: patchPath, out });
+      renameSync(patchPath, join(dir, 'moved.patch.json'));
+      expect((await service.importPaths([out])).revision).toBeUndefined();
+
+      const open = [...service.disputeRecords({ kind: 'cell', status: 'open' })].find((record) => record.gold.state === 'value')!;
+      await service.rule({ disputeId: open.id, decision: 'mark_blank' });
+      const next = join(dir, 'v1.2.patch.json');
+      await service.exportPatch({ revision: 'v1.2', out: next });
+      // v1.1's changes are in the base already: each would write gold as it is, the added row a second time.
+      expect(readPatch(next).operations.map((op) => op.dispute_id)).toEqual([open.id]);
+      const released = join(dir, 'atlas-v1.2.jsonl');
+      await applyPatch({ dataset: out, patch: next, out: released });
+      await service.importPaths([released]);
+      for (const taskId of new Set(v11.operations.map((op) => op.task_id))) {
+        const names = (await service.getDispute({ id: [...service.disputeRecords({})].find((record) => record.task_id === taskId)!.id })).task_rows.map((row) => row.entity);
+        expect(new Set(names).size, taskId).toBe(names.length);
+      }
+    } finally {
+      service.close();
+    }
+  });
+});
+
+describe("applying another store's patch under a tag this store exported", () => {
+  it('is refused before anything is written, saying why', async () => {
+    const dir = tempDir('atlas-elsewhere-');
+    const service = await exportingStore(join(dir, 'v1.1.patch.json'));
+    const other = freshService('noor');
+    try {
+      await other.importPaths(workspacePaths(ws.workspace));
+      const cell = [...other.disputeRecords({ kind: 'cell' })].find((record) => record.gold.state === 'value')!;
+      await other.rule({ disputeId: cell.id, decision: 'mark_blank' });
+      const theirs = join(dir, 'their-v1.1.patch.json');
+      await other.exportPatch({ revision: 'v1.1', out: theirs });
+      const out = join(dir, 'atlas-their-v1.1.jsonl');
+      const changelog = join(dir, 'CHANGELOG.md');
+      const { jobId } = await service.applyPatch({ dataset: ws.workspace.dataset, patch: theirs, out, changelog });
+      await service.idle();
+      const job = await service.getJob({ jobId });
+      expect(job.state).toBe('failed');
+      expect(job.error).toMatch(/^revision v1\.1 was already exported from this store with different changes \(patch [0-9a-f]{12}…\): this patch is another v1\.1/u);
+      expect(existsSync(out)).toBe(false);
+      expect(existsSync(changelog)).toBe(false);
+    } finally {
+      other.close();
       service.close();
     }
   });

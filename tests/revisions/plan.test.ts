@@ -48,6 +48,21 @@ describe('planTask', () => {
     expect(plan.edits.cells.get(0)!.get('City')).toEqual({ replace: null, addAlternatives: ['Paname', 'Lutetia'], evidence: ['https://e.example/1'] });
   });
 
+  it('refuses a row for an entity the table has already, by name or alias, in the base or added earlier in the patch', () => {
+    const plan = planTask('t', gold(), indexed(
+      op({ op: 'add_row', row: 3, from: null, to: { entity: ' alpha ', aliases: [] } }),
+      op({ op: 'add_row', row: 3, from: null, to: { entity: 'Delta', aliases: ['A'] } }),
+      op({ op: 'add_row', row: 3, from: null, to: { entity: 'Delta', aliases: [] } }),
+      op({ op: 'add_row', row: 4, from: null, to: { entity: 'Epsilon', aliases: ['DELTA'] } }),
+    ), true);
+    expect(plan.mismatches.map((m) => [m.index, m.reason, m.found])).toEqual([
+      [0, 'the table already has a row of that name (row 1)', 'entity "Alpha" aliases ["A"]'],
+      [1, 'the table already has a row of that name (row 1)', 'entity "Alpha" aliases ["A"]'],
+      [3, 'the table already has a row of that name (row 4)', 'entity "Delta" aliases []'],
+    ]);
+    expect(plan.edits.added.map((row) => row.entity)).toEqual(['Delta']);
+  });
+
   it('names every operation of a conflicting pair on one cell', () => {
     const plan = planTask('t', gold(), indexed(
       op({ op: 'set_cell', row: 0, column: 'City', from: { value: 'Paris' }, to: { value: 'Lyon' } }),
