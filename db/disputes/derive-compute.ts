@@ -6,6 +6,7 @@ import type { GoldState, Verdict } from '../../shared/domain';
 import { disputeId } from '../../shared/dispute-id';
 import { preferredSpelling } from '../../shared/spelling';
 import { sha256Hex } from '../hash';
+import { entityKey as entityKeyOf } from '../import/entity-key';
 import type { Sealer } from '../seal';
 import { clusterValues, goldKeys } from './cluster';
 import type { Cluster } from './cluster';
@@ -59,9 +60,9 @@ export function computeTaskDisputes(input: TaskDerivationInput, sealer: Sealer):
   for (const [row, column, state, value_s, alternatives_s] of input.goldCells) {
     goldCells.set(goldCellKey(row, column), { state, value: sealer.open(value_s), value_s, alternatives: sealer.openJson<string[]>(alternatives_s, []) });
   }
-  const goldEntities = new Map(input.goldRows);
+  const goldEntities = new Map(input.goldRows.map(([row, entity_s]) => [row, entity_s]));
   const recordedGold = new Map(input.recordedGold);
-  const ruled = new Set(input.ruledCells);
+  const ruled = new Set(input.ruledDisputes);
 
   // Identical answers are identical ciphertexts (same key, same bytes): open each once per task.
   const opened = new Map<string, string>();
@@ -132,7 +133,7 @@ export function computeTaskDisputes(input: TaskDerivationInput, sealer: Sealer):
     derived.ids.push(id);
   }
 
-  deriveMissingRows(input, systemOf, sealer, derived, addClusters);
+  deriveMissingRows(input, systemOf, sealer, derived, addClusters, ruled);
   return derived;
 }
 
@@ -145,7 +146,12 @@ function deriveMissingRows(
   sealer: Sealer,
   derived: DerivedTask,
   addClusters: (id: string, clusters: readonly Cluster[]) => void,
+  ruled: ReadonlySet<string>,
 ): void {
+  let namesInGold: Set<string> | undefined;
+  /** The entity keys of every name the task's gold rows go by: opened only for a task with missing rows. */
+  const namedNow = (): Set<string> =>
+    (namesInGold ??= new Set(input.goldRows.flatMap(([, entity_s, aliases_s]) => [sealer.open(entity_s), ...sealer.openJson<string[]>(aliases_s, [])].map((name) => entityKeyOf(name)))));
   const extras: { entity_key: string; response_entity_s: string; system: string }[] = [];
   for (const [runId, entityKey, responseEntitySealed] of input.extras) {
     const system = systemOf.get(runId);
@@ -165,8 +171,16 @@ function deriveMissingRows(
     const entityKey = group[0]!.entity_key;
     const id = disputeId({ kind: 'missing_row', task_id: input.taskId, gold_row: null, column: null, entity_key: entityKey }, sha256Hex);
     const sealed = sealer.seal(entity);
-    derived.missingRows.push([id, input.taskId, entityKey, sealed, sealed, systems.length, systems.length, encodeSystems(systems)]);
-    addClusters(id, [{ key: entityKey, value: entity, systems, agreesWithGold: false }]);
+    // Gold names the entity now (a revision added it, as a row or an alias, after the runs were graded): the
+    // systems were right. No dispute, unless one was ruled on: it keeps its rulings, nobody contesting.
+    if (namedNow().has(entityKey)) {
+      if (!ruled.has(id)) continue;
+      derived.missingRows.push([id, input.taskId, entityKey, sealed, null, 0, 0, encodeSystems(systems)]);
+      addClusters(id, [{ key: entityKey, value: entity, systems, agreesWithGold: true }]);
+    } else {
+      derived.missingRows.push([id, input.taskId, entityKey, sealed, sealed, systems.length, systems.length, encodeSystems(systems)]);
+      addClusters(id, [{ key: entityKey, value: entity, systems, agreesWithGold: false }]);
+    }
     derived.ids.push(id);
   }
 }

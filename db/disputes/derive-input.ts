@@ -15,7 +15,7 @@ export interface TaskDerivationInput {
   /** The runs that graded this task (failed runs contribute nothing), with their system's name. */
   systems: [runId: number, system: string][];
   goldCells: [row: number, column: string, state: GoldState, value_s: string | null, alternatives_s: string][];
-  goldRows: [row: number, entity_s: string][];
+  goldRows: [row: number, entity_s: string, aliases_s: string][];
   /**
    * The graded cells as JSON text of a CellTuple[], in (gold_row, column_name, run_id, seq) order:
    * each gold cell's group is contiguous. Parsed by the deriving side (parseCells).
@@ -27,8 +27,8 @@ export interface TaskDerivationInput {
    */
   recordedGold: [key: string, cells: [runId: number, seq: number, gold_s: string][]][];
   extras: [runId: number, entityKey: string, responseEntity_s: string][];
-  /** Ids of the task's cell disputes that have rulings: derived even when no system contests their cell now. */
-  ruledCells: string[];
+  /** Ids of the task's cell and missing-row disputes that have rulings: derived even when no system contests them now. */
+  ruledDisputes: string[];
 }
 
 export const goldCellKey = (row: number, column: string): string => `${row}\u0000${column}`;
@@ -47,20 +47,20 @@ export function readTaskInput(store: Store, taskId: string, minSystems: number):
     cellsJson: '[]',
     recordedGold: [],
     extras: [],
-    ruledCells: [],
+    ruledDisputes: [],
   };
   if (systems.length === 0) return input;
   input.entityColumn = sql.task.get(taskId)?.entity_column ?? null;
   input.ruleTypes = sql.ruleTypes.all(taskId).map((row) => [row.name, row.rule_type]);
   input.goldCells = sql.goldCells.all(taskId).map((row) => [row.row_idx, row.column_name, row.state, row.value_s, row.alternatives_s]);
-  input.goldRows = sql.goldRows.all(taskId).map((row) => [row.row_idx, row.entity_s]);
+  input.goldRows = sql.goldRows.all(taskId).map((row) => [row.row_idx, row.entity_s, row.aliases_s]);
   input.cellsJson = sql.cellsJson.get(taskId) ?? '[]';
   for (const group of sql.groupsWithoutGold.all(taskId)) {
     const recorded = sql.goldOfCell.all(taskId, group.gold_row, group.column_name).map((row): [number, number, string] => [row.run_id, row.seq, row.gold_s]);
     input.recordedGold.push([goldCellKey(group.gold_row, group.column_name), recorded]);
   }
   input.extras = sql.extras.all(taskId).map((row) => [row.run_id, row.entity_key, row.response_entity_s]);
-  input.ruledCells = sql.ruledCells.all(taskId);
+  input.ruledDisputes = sql.ruledDisputes.all(taskId);
   return input;
 }
 

@@ -29,12 +29,12 @@ export interface DeriveStatements {
   ruleTypes: Statement<[string], { name: string; rule_type: RuleType }>;
   gradedRuns: Statement<[string], { run_id: number; system: string }>;
   goldCells: Statement<[string], { row_idx: number; column_name: string; state: GoldState; value_s: string | null; alternatives_s: string }>;
-  goldRows: Statement<[string], { row_idx: number; entity_s: string }>;
+  goldRows: Statement<[string], { row_idx: number; entity_s: string; aliases_s: string }>;
   cellsJson: Statement<[string], string>;
   groupsWithoutGold: Statement<[string], { gold_row: number; column_name: string }>;
   goldOfCell: Statement<[string, number, string], { run_id: number; seq: number; gold_s: string }>;
   extras: Statement<[string], { run_id: number; entity_key: string; response_entity_s: string }>;
-  ruledCells: Statement<[string], string>;
+  ruledDisputes: Statement<[string], string>;
   insertCell: Statement<unknown[]>;
   insertMissingRow: Statement<unknown[]>;
   insertCluster: Statement<unknown[]>;
@@ -67,7 +67,7 @@ function prepare(db: Db): DeriveStatements {
         WHERE rt.task_id = ? AND rt.state = 'graded'`,
     ),
     goldCells: db.prepare('SELECT row_idx, column_name, state, value_s, alternatives_s FROM gold_cells WHERE task_id = ?'),
-    goldRows: db.prepare('SELECT row_idx, entity_s FROM gold_rows WHERE task_id = ?'),
+    goldRows: db.prepare('SELECT row_idx, entity_s, aliases_s FROM gold_rows WHERE task_id = ?'),
     // One range of system_cells_by_gold_cell (which covers these columns) as one JSON array of
     // CellTuples built by SQLite: a third of the cost of a JavaScript array per row on the importer's
     // thread, and posted to the derivation thread as one string instead of cloned row by row. The rows
@@ -92,11 +92,11 @@ function prepare(db: Db): DeriveStatements {
     ),
     // Only without a dataset: gold as the grader recorded it beside each cell.
     goldOfCell: db.prepare('SELECT run_id, seq, gold_s FROM system_cells WHERE task_id = ? AND gold_row = ? AND column_name = ?'),
-    // Cell disputes of the task an engineer ruled on: derived whatever their data says now, so the
-    // clusters beside their rulings are today's (a first import has none: its disputes table is empty).
-    ruledCells: db
+    // Cell and missing-row disputes of the task an engineer ruled on: derived whatever their data says now,
+    // so the clusters beside their rulings are today's (a first import has none: its disputes table is empty).
+    ruledDisputes: db
       .prepare<[string], string>(
-        `SELECT d.id FROM disputes d WHERE d.task_id = ? AND d.kind = 'cell' AND EXISTS (SELECT 1 FROM rulings r WHERE r.dispute_id = d.id)`,
+        `SELECT d.id FROM disputes d WHERE d.task_id = ? AND d.kind IN ('cell', 'missing_row') AND EXISTS (SELECT 1 FROM rulings r WHERE r.dispute_id = d.id)`,
       )
       .pluck(),
     extras: db.prepare(

@@ -94,8 +94,8 @@ describe('query plan of patch export', () => {
     expect(groups).toMatch(/SEARCH c USING COVERING INDEX system_cells_by_gold_cell/);
     expect(groups).toMatch(/SEARCH g USING COVERING INDEX sqlite_autoindex_gold_cells_1/);
     expect(groups).not.toMatch(/TEMP B-TREE/);
-    // The ruled cell disputes: the task's disputes by index, each probed in the rulings by dispute.
-    const ruled = explain(statements.ruledCells.source);
+    // The ruled disputes: the task's disputes by index, each probed in the rulings by dispute.
+    const ruled = explain(statements.ruledDisputes.source);
     expect(ruled).toMatch(/SEARCH d USING INDEX disputes_by_task \(task_id=\?/);
     expect(ruled).toMatch(/SEARCH r (EXISTS )?USING COVERING INDEX rulings_by_dispute \(dispute_id=\?\)/);
     expect(ruled).not.toMatch(/SCAN/);

@@ -3,12 +3,14 @@
 // the gold the store holds now: the systems that gave the old value contest
 // the new one, those that gave the new value agree with it, and the clusters
 // beside the rulings say so. Real stores, the release loop as the app drives it.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { disputeDetailText } from '../../cli/views/dispute-detail';
 import type { GeneratedWorkspace } from '../../db/demo/generate';
 import type { DisputeRecord } from '../../db/queries/dispute-records';
 import type { ServiceHandle } from '../../db/service';
+import { decryptText, encryptText } from '../../shared/crypto';
 import type { RescoreResult } from '../../shared/revision-types';
 import { LATEST_VERSION } from '../../db/migrations/index';
 import { openService } from '../../db/service';
@@ -113,6 +115,31 @@ describe('a cell a revision changed', () => {
       expect(after.contesting).toBe(new Set(before.clusters.flatMap((c) => c.systems)).size);
       const detail = await service.getDispute({ id: before.id });
       for (const cell of detail.clusters.flatMap((c) => c.cells)) expect(cell.graded_against).toBe(before.gold.value);
+    }));
+
+  it('a missing row gold names now: ruled, it agrees with gold and nobody contests it; unruled, it is no dispute', () =>
+    onImportedStore(async (service) => {
+      const missing = [...service.disputeRecords({ kind: 'missing_row' })];
+      expect(missing.length).toBeGreaterThan(1);
+      const [added, aliased] = missing;
+      await service.rule({ disputeId: added!.id, decision: 'add_row', value: added!.entity, values: {} });
+      await release(service);
+      const after = [...service.disputeRecords({ kind: 'missing_row' })].find((record) => record.id === added!.id)!;
+      expect(after).toMatchObject({ contesting: 0, top_value: null, clusters: [{ value: added!.entity, agrees_with_gold: true }] });
+      expect((await service.getDispute({ id: added!.id })).settled_by_revision).toBe('v1.1');
+
+      // A dataset from elsewhere names another missing entity, as an alias of its task's first row: that one is no dispute now.
+      const lines = readFileSync(workspace.dataset, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { id: string; gold: string; canary: string });
+      const revised = lines.map((line) => {
+        if (line.id !== aliased!.task_id) return line;
+        const gold = JSON.parse(decryptText(line.gold, line.canary)) as { rows: { aliases: string[] }[] };
+        gold.rows[0]!.aliases.push(aliased!.entity);
+        return { ...line, gold: encryptText(JSON.stringify(gold), line.canary) };
+      });
+      const path = join(tempDir(), 'atlas-aliased.jsonl');
+      writeFileSync(path, `${revised.map((line) => JSON.stringify(line)).join('\n')}\n`);
+      await service.importPaths([path]);
+      expect([...service.disputeRecords({ kind: 'missing_row' })].map((record) => record.id)).not.toContain(aliased!.id);
     }));
 
   it('a report that corrected a cell no system contested: the cell dispute its old value now raises is settled by the same revision', () =>
