@@ -29,7 +29,10 @@ task's canary, untouched rows byte-identical, atomically; and CHANGELOG.md
 and from --dataset and --patch: the base dataset is never overwritten. An
 --out or --changelog that already exists is refused unless --overwrite is given.
 When the store exists, it records the revised dataset, so importing it later
-as the new base marks the disputes the patch settled as resolved.
+as the new base marks the disputes the patch settled as resolved; a --db that
+names no store is refused. Applied without a store, the revised dataset is
+still known by its gold to the store that exported the patch, as long as the
+patch file stays where it was exported.
 
 ${COMMON_HELP}
 `;
@@ -57,6 +60,12 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
   };
   // Before the store is opened or the patch read: a wrong path costs nothing.
   checkApplyPaths(paths, FLAGS);
+  const dbPath = dbPathOf(values.db, ctx);
+  // Without a store the revised dataset is recorded nowhere: said for the default store, refused for a --db that names none.
+  const recording = existsSync(dbPath);
+  if (!recording && values.db !== undefined) {
+    throw new CliError(`--db: no store at ${dbPath}; leave --db out to apply without recording the revised dataset in a store`);
+  }
   const controller = new AbortController();
   const stopListening = ctx.onSignal(['SIGINT', 'SIGTERM'], () => controller.abort());
   const progress = progressOn(ctx.stderr, 'apply');
@@ -69,8 +78,7 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
       plaintext: values.plaintext === true,
     };
     const watch = { signal: controller.signal, onProgress: (done: number, total: number, phase: string) => progress.update(done, total, phase) };
-    const dbPath = dbPathOf(values.db, ctx);
-    const result: ApplyResult = existsSync(dbPath)
+    const result: ApplyResult = recording
       ? await withService(ctx, { dbPath, mustExist: true }, (service) => applyAndRecord(service.store, input, watch))
       : await applyPatch({ ...input, changelog: input.changelog ?? null, ...watch });
     progress.clear();
@@ -87,6 +95,11 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
         lines.push(`note: ${plural(result.superseded.length, 'operation')} on removed rows ${result.superseded.length === 1 ? 'was' : 'were'} moot`);
       }
       if (result.changelog) lines.push(`Changelog: ${result.changelog}`);
+      lines.push(
+        recording
+          ? `Recorded in the store ${dbPath}: importing the revised dataset there settles ${result.revision}`
+          : `Recorded in no store (none at ${dbPath}): the store that exported the patch knows the revised dataset by its gold when it imports it, while the patch file stays where it was exported`,
+      );
       await write(ctx.stdout, `${lines.join('\n')}\n`);
     }
     return EXIT.ok;
