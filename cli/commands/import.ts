@@ -26,6 +26,11 @@ A system is graded by one run: a run of a system the store already has is
 refused, by name, unless --replace-runs is given; then it replaces the
 store's run of that system (a re-grade), and the report names both.
 
+A dataset that is a revision this store exported becomes the new base and
+settles the disputes its patch carried: known by its hash when apply ran with
+this store, else by its gold (it shows every change of the patch, and the
+patch file is still where it was exported). The report says which.
+
 Files larger than SIZE (such as 64M, 1G or a number of bytes) are refused
 with a message; the default is $ATLAS_ADJUDICATOR_MAX_FILE_SIZE, else 64M.
 

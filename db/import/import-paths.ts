@@ -5,7 +5,7 @@ import type { ImportReport, RulingLogImport, SkippedItem } from '../../shared/ap
 import type { ReportImportResult } from '../../shared/report-types';
 import { importReportFiles } from '../reports/index';
 import { mergeRulingLogs } from '../rulings/log';
-import { settleByRevision } from '../revisions/index';
+import { isBaseAlready, settleByRevision } from '../revisions/index';
 import type { ImportedDataset } from '../revisions/recognise';
 import { recogniseRevisionOutput } from '../revisions/recognise';
 import { recordStoreGoldContent } from '../revisions/gold-content';
@@ -176,9 +176,11 @@ export async function importPaths(store: Store, paths: readonly string[], option
     // A revised dataset this store exported marks the disputes its patch settled (DESIGN §6): one this
     // store applied is known by its hash, one applied elsewhere by what its gold shows (recognise.ts).
     for (const dataset of datasets) {
+      // The same revised dataset again: settled again (derivation rebuilt the rows), reported once, when it became the base.
+      const again = isBaseAlready(store, dataset.sha256);
       const recognised = await recogniseRevisionOutput(store, dataset);
       const settled = settleByRevision(store, dataset.sha256);
-      if (settled) revision = { tag: settled.revision, settled: settled.settled, tasks_left: settled.tasks_left, recognised_by_gold: recognised !== null };
+      if (settled && !again) revision = { tag: settled.revision, settled: settled.settled, tasks_left: settled.tasks_left, recognised_by_gold: recognised !== null };
     }
     if (plan.rulingLogs.length > 0) rulings = mergeRulingLogs(store, plan.rulingLogs, { maxFileBytes });
     if (plan.reportFiles.length > 0) {

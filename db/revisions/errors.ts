@@ -23,8 +23,10 @@ export class PatchMismatchError extends Error {
     /** `byGold`: the patch names its base's gold too (base_gold_sha256), and the file holds other gold. */
     readonly base: { expected: string; found: string; byGold?: boolean } | null,
     readonly mismatches: readonly PatchMismatch[],
+    /** Said first, when the cause of every mismatch is known. */
+    lead?: string,
   ) {
-    super(describeMismatches(base, mismatches));
+    super(`${lead ?? ''}${describeMismatches(base, mismatches)}`);
   }
 }
 

@@ -8,7 +8,7 @@ import type { RevisionRecord } from '../../shared/revision-types';
 import { refreshStatus } from '../rulings/status';
 import type { Store } from '../store';
 import { tasksBehindBase } from './behind-base';
-import { setMeta } from '../store';
+import { getMeta, setMeta } from '../store';
 import { RevisionConflictError } from './errors';
 import { patchContentSha256 } from './content-sha';
 import { plainOperations } from './patch-file';
@@ -137,6 +137,17 @@ export function settleByRevision(store: Store, datasetSha256: string, now = new 
     const settled = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM revision_settlements WHERE revision = ?').get(tag)!.n;
     return { revision: tag, settled, tasks_left: tasksLeft };
   })();
+}
+
+/** Whether the dataset with `datasetSha256` is the output of the revision that is this store's base already (imported before). */
+export function isBaseAlready(store: Store, datasetSha256: string): boolean {
+  const { db } = store;
+  const revision = db
+    .prepare<[string], { tag: string; imported_at: string | null }>(
+      'SELECT r.tag, r.imported_at FROM revision_outputs o JOIN revisions r ON r.tag = o.revision WHERE o.dataset_sha256 = ?',
+    )
+    .get(datasetSha256);
+  return revision !== undefined && revision.imported_at !== null && getMeta(db, 'base_revision') === revision.tag;
 }
 
 interface DisputeKeyRow {

@@ -8,6 +8,7 @@ import { ZERO_SCORES, averageScores, rankByScores, scoresDiffer } from '../../sh
 import { Pacer } from '../readers/files';
 import type { ParsedGold } from '../readers/types';
 import type { Store } from '../store';
+import { getMeta } from '../store';
 import { PatchMismatchError } from './errors';
 import { plainOperations, readPatchFile } from './patch-file';
 import type { IndexedOperation, TaskEdits } from './plan';
@@ -65,7 +66,14 @@ function planPatch(store: Store, reader: StoreGoldReader, patch: GoldPatch): Map
     mismatches.push(...plan.mismatches);
     contexts.set(taskId, { gold, edits: plan.edits });
   }
-  if (mismatches.length > 0) throw new PatchMismatchError(null, mismatches.sort((a, b) => a.index - b.index));
+  if (mismatches.length > 0) {
+    // The revision imported as the base already: its "from" values are the gold it replaced.
+    const lead =
+      getMeta(store.db, 'base_revision') === patch.revision
+        ? `${patch.revision} is this store's base already: its changes are in the gold the preview scores against, so its operations' "from" values are gone; preview the next patch instead. `
+        : undefined;
+    throw new PatchMismatchError(null, mismatches.sort((a, b) => a.index - b.index), lead);
+  }
   return contexts;
 }
 

@@ -223,9 +223,13 @@ describe('the score preview after a revision', () => {
       await service.rule({ disputeId: missing[0]!.id, decision: 'add_row', value: missing[0]!.entity, values: {} });
       await service.rule({ disputeId: missing[1]!.id, decision: 'add_alias', row: 0 });
       let first: RescoreResult | undefined;
+      let firstPatch = '';
       await release(service, async (patch) => {
         first = await service.rescore({ patch });
+        firstPatch = patch;
       });
+      // Previewing the base's own revision again says why it no longer fits.
+      await expect(service.rescore({ patch: firstPatch })).rejects.toThrow(/^v1\.1 is this store's base already: its changes are in the gold the preview scores against/u);
       await service.rule({ disputeId: open[4]!.id, decision: 'mark_blank' });
       const next = join(tempDir(), 'v1.2.patch.json');
       await service.exportPatch({ revision: 'v1.2', out: next });

@@ -57,6 +57,10 @@ describe('a revised dataset applied elsewhere', () => {
       expect(importReportText(report)).toContain("Applied without this store: known by its gold, which shows every change of v1.1's patch.");
       for (const id of ids) expect((await service.getDispute({ id })).settled_by_revision).toBe('v1.1');
       expect((await service.getInfo({})).revision).toBe('v1.1');
+      // The same dataset again changes nothing, and says nothing of the revision.
+      const again = await service.importPaths([out]);
+      expect(again.revision).toBeUndefined();
+      for (const id of ids) expect((await service.getDispute({ id })).settled_by_revision).toBe('v1.1');
       const [revision] = await service.listRevisions({});
       expect(revision).toMatchObject({ tag: 'v1.1', datasets_after: [released.sha256] });
       expect(revision!.imported_at).not.toBeNull();
