@@ -11,9 +11,13 @@ export interface Display {
   tone: Tone;
 }
 
-/** The gold side of a dispute: its value, or its state shown as a muted word. */
-export function goldDisplay(gold: GoldView, kind: DisputeKind): Display {
-  if (kind === 'missing_row') return { text: 'not in gold', tone: 'muted' };
+/**
+ * The gold side of a dispute: its value, or its state shown as a muted word.
+ * A missing row nobody contests is one gold names now (a revision added it
+ * after the runs were graded): only a ruled one stays a dispute.
+ */
+export function goldDisplay(gold: GoldView, kind: DisputeKind, contesting?: number): Display {
+  if (kind === 'missing_row') return { text: contesting === 0 ? 'in gold now' : 'not in gold', tone: 'muted' };
   if (gold.state === 'blank') return { text: 'blank', tone: 'muted' };
   if (gold.state === 'ungraded') return { text: 'ungraded', tone: 'muted' };
   return valueDisplay(gold.value);

@@ -58,7 +58,7 @@ export function GoldBlock({ detail }: { detail: DisputeDetail }) {
       aside={row ? <span className="muted small">row {rowText(dispute.gold_row)} · {row.entity}{row.aliases.length > 0 ? ` (aka ${row.aliases.join(', ')})` : ''}</span> : null}
     >
       <div className="gold-value">
-        <ValueText display={goldDisplay(gold, dispute.kind)} />
+        <ValueText display={goldDisplay(gold, dispute.kind, dispute.contesting)} />
       </div>
       {gold.alternatives.length > 0 && (
         <div className="alternatives">

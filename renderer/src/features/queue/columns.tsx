@@ -14,7 +14,7 @@ type Params = ICellRendererParams<DisputeRow>;
 
 function GoldCell({ data }: Params) {
   if (!data) return null;
-  return <ValueText display={goldDisplay(data.gold, data.kind)} />;
+  return <ValueText display={goldDisplay(data.gold, data.kind, data.contesting)} />;
 }
 
 function StatusCell({ data }: Params) {
@@ -75,7 +75,7 @@ const QUEUE_COLUMNS: ColDef<DisputeRow>[] = [
     minWidth: 84,
     sortable: false,
     cellRenderer: GoldCell,
-    tooltip: (p) => (p.data ? goldDisplay(p.data.gold, p.data.kind).text : ''),
+    tooltip: (p) => (p.data ? goldDisplay(p.data.gold, p.data.kind, p.data.contesting).text : ''),
   },
   {
     colId: 'top_count',
