@@ -2,7 +2,8 @@
 // Everything per dispute is read up front in one query (settled-queries.ts);
 // only the rare row operations look a gold row up one at a time.
 import { decisionsForDispute } from '../../shared/domain';
-import { normalizeText } from '../../shared/normalize';
+import { goldRowNamed } from '../../shared/gold-row-named';
+import type { NamedGoldRow } from '../../shared/gold-row-named';
 import type { PatchCellState, PatchOpKind, PatchOperation, PatchRulingRef } from '../../shared/patch';
 import { issueNumbersByDispute } from '../reports/index';
 import type { RulingSpelling } from '../rulings/check';
@@ -36,16 +37,16 @@ export function collectOperations(store: Store): CollectedOperations {
   );
   const rowCount = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM gold_rows WHERE task_id = ?');
   const addedRows = new Map<string, number>();
-  const taskRows = db.prepare<[string], { entity_s: string; aliases_s: string }>('SELECT entity_s, aliases_s FROM gold_rows WHERE task_id = ?');
-  const namesByTask = new Map<string, Set<string>>();
-  /** Every name the task's gold rows go by, normalised: read once per task that has an add_row. */
-  const goldNames = (taskId: string): Set<string> => {
-    let names = namesByTask.get(taskId);
-    if (!names) {
-      names = new Set(taskRows.all(taskId).flatMap((row) => [sealer.open(row.entity_s), ...sealer.openJson<string[]>(row.aliases_s, [])].map(normalizeText)));
-      namesByTask.set(taskId, names);
+  const taskRows = db.prepare<[string], { row_idx: number; entity_s: string; aliases_s: string }>('SELECT row_idx, entity_s, aliases_s FROM gold_rows WHERE task_id = ?');
+  const rowsByTask = new Map<string, NamedGoldRow[]>();
+  /** The task's gold rows, opened: read once per task that has an add_row. */
+  const goldRowsOf = (taskId: string): NamedGoldRow[] => {
+    let rows = rowsByTask.get(taskId);
+    if (!rows) {
+      rows = taskRows.all(taskId).map((row) => ({ row: row.row_idx, entity: sealer.open(row.entity_s), aliases: sealer.openJson<string[]>(row.aliases_s, []) }));
+      rowsByTask.set(taskId, rows);
     }
-    return names;
+    return rows;
   };
   const openList = listOpener(sealer);
 
@@ -108,7 +109,7 @@ export function collectOperations(store: Store): CollectedOperations {
       case 'add_row': {
         const name = value?.trim() ? value : entity;
         // Gold names the entity already (the revision that added it is the base now): nothing to add.
-        if (goldNames(dispute.task_id).has(normalizeText(name))) break;
+        if (goldRowNamed(goldRowsOf(dispute.task_id), [name]) !== null) break;
         const next = addedRows.get(dispute.task_id) ?? rowCount.get(dispute.task_id)!.n;
         addedRows.set(dispute.task_id, next + 1);
         const values = sealer.openJson<Record<string, string>>(agreed.values_s, {});

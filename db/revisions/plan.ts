@@ -10,6 +10,7 @@
 // are listed as superseded). add_row's `row` is the base row count plus the
 // number of rows the patch added before it in the task.
 import type { GoldCell } from '../../shared/domain';
+import { goldRowNamed } from '../../shared/gold-row-named';
 import { normalizeText } from '../../shared/normalize';
 import type { PatchCellState, PatchOperation, PatchRowState } from '../../shared/patch';
 import type { PatchMismatch } from '../../shared/revision-types';
@@ -242,10 +243,10 @@ export function planTask(taskId: string, gold: ParsedGold, operations: readonly 
     if (!isRowState(op.to)) return fail(item, '`to` must be a row state {entity, aliases, cells}');
     if (op.row !== expectedRow) return fail(item, `the new row would be row ${expectedRow + 1}, not row ${op.row + 1}`);
     // A second row for one entity would count every system that names it wrong once (say, a revision applied twice).
-    const named = sameEntityRow([...gold.rows, ...edits.added], op.to);
-    if (named >= 0) {
-      const row = gold.rows[named] ?? edits.added[named - baseRows]!;
-      return fail(item, `the table already has a row of that name (row ${named + 1})`, describeState(op.to), describeState({ entity: row.entity, aliases: row.aliases }));
+    const table = [...gold.rows.map((row, index) => ({ row: index, entity: row.entity, aliases: row.aliases })), ...edits.added];
+    const named = goldRowNamed(table, [op.to.entity, ...op.to.aliases]);
+    if (named) {
+      return fail(item, `the table already has a row of that name (row ${named.row + 1})`, describeState(op.to), describeState({ entity: named.entity, aliases: [...named.aliases] }));
     }
     const given = op.to.cells ?? {};
     const unknown = Object.keys(given).filter((column) => !isAttribute.has(column));
@@ -283,10 +284,4 @@ function checkCellTo(op: PatchOperation, from: PatchCellState, to: PatchCellStat
     default:
       return `${op.op} is not a cell operation`;
   }
-}
-
-/** The index of the first row whose entity or an alias is one of `state`'s names (normalised); -1 when none is. */
-function sameEntityRow(rows: readonly { entity: string; aliases: readonly string[] }[], state: PatchRowState): number {
-  const names = new Set([state.entity, ...state.aliases].map(normalizeText).filter((name) => name !== ''));
-  return rows.findIndex((row) => [row.entity, ...row.aliases].some((name) => names.has(normalizeText(name))));
 }
