@@ -13,7 +13,7 @@ import type { Cluster } from './cluster';
 import type { TaskDerivationInput } from './derive-input';
 import { goldCellKey, parseCells } from './derive-input';
 import { encodeSystems } from './systems-column';
-import { anyOtherRecording, currentGold, Regrader } from './regrade';
+import { GoldAsRecorded, Regrader } from './regrade';
 import { COLUMN, EMPTY, GOLD_ROW, groupBy, RECORDED_GOLD, RESPONSE, RUN_ID, SEQ, VERDICT } from './statements';
 
 type Value = string | number | null;
@@ -95,10 +95,10 @@ export function computeTaskDisputes(input: TaskDerivationInput, sealer: Sealer):
     const stored = goldCells.get(key);
     // Most groups were graded against these very bytes: nothing is opened or normalised for them.
     let goldKeySet: Set<string> | undefined;
-    const current = stored ? currentGold(stored) : null;
-    if (stored && current && anyOtherRecording(cells, current.value_s)) {
+    const recordedForm = stored ? GoldAsRecorded.of(ruleType, stored, open) : null;
+    if (stored && recordedForm?.anyOtherBytes(cells)) {
       goldKeySet = goldKeys(ruleType, stored.value, stored.alternatives);
-      const regrader = new Regrader(ruleType, { ...current, keys: goldKeySet }, open);
+      const regrader = new Regrader(ruleType, recordedForm, goldKeySet);
       for (const cell of cells) cell.verdict = regrader.verdict(cell, () => open(cell.response_s));
     }
     const contestingSystems = new Set(cells.filter((cell) => cell.verdict === 'incorrect' && !cell.empty).map((cell) => cell.system));

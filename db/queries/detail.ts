@@ -3,6 +3,7 @@ import type { ClusterDetail, DisputeDetail, JudgeOpinionView, MissingRowSystemVi
 import { decryptText } from '../../shared/crypto';
 import type { ColumnRule, GoldState, GradingMethod, RuleType, Verdict } from '../../shared/domain';
 import { normalizeForRule } from '../../shared/normalize';
+import { GoldAsRecorded } from '../disputes/regrade';
 import { NotFoundError } from '../not-found';
 import { reportsForDispute } from '../reports/index';
 import { liveRulings } from '../rulings/status';
@@ -67,7 +68,8 @@ export function getDisputeDetail(store: Store, id: string, engineer: string, bli
     missingRowSystems = readMissingRowSystems(store, dispute.task_id, extra.entity_key);
   }
   if (dispute.gold_row !== null && dispute.column !== null) {
-    const gradedAgainst = otherGoldReader(store, extra.rule_type ?? undefined, goldCell);
+    // Which gold each cell's verdict was about, when a revision has changed it since.
+    const recordedForm = goldCell ? GoldAsRecorded.of(extra.rule_type ?? undefined, goldCell, (sealed) => sealer.open(sealed)) : null;
     const cells = db
       .prepare<[string, number, string], CellSql>(
         `SELECT s.name AS system, r.run_key, rr.response_entity_s, c.response_s, c.verdict, c.method, c.reasoning_s, c.sources_s, rr.aligned_by, c.gold_s
@@ -93,7 +95,7 @@ export function getDisputeDetail(store: Store, id: string, engineer: string, bli
           reasoning: sealer.open(cell.reasoning_s),
           sources: sealer.openJson<string[]>(cell.sources_s, []),
           aligned_by: cell.aligned_by,
-          graded_against: gradedAgainst(cell.gold_s),
+          graded_against: recordedForm?.otherThan(cell.gold_s) ?? null,
         };
       });
     const stored = db
@@ -218,24 +220,4 @@ function readJudges(store: Store, taskId: string, goldRow: number | null, column
       sources: sealer.openJson<string[]>(opinion.sources_s, []),
       reasoning: sealer.open(opinion.reasoning_s),
     }));
-}
-
-/**
- * The recorded gold of a cell graded against another value than the gold
- * shown, opened; null when it is the same value (any spelling) or not recorded.
- */
-function otherGoldReader(
-  store: Store,
-  ruleType: RuleType | undefined,
-  gold: { state: GoldState; value_s: string | null } | undefined,
-): (recordedSealed: string) => string | null {
-  if (gold === undefined || gold.state === 'ungraded' || (gold.state === 'value' && gold.value_s === null)) return () => null;
-  // Blank gold: graders record it as '', so any value recorded was other gold.
-  const goldSealed = gold.state === 'blank' ? '' : gold.value_s!;
-  const goldKey = gold.state === 'blank' ? null : normalizeForRule(ruleType, store.sealer.open(goldSealed));
-  return (recordedSealed) => {
-    if (recordedSealed === goldSealed || recordedSealed === '') return null;
-    const recorded = store.sealer.open(recordedSealed);
-    return goldKey !== null && normalizeForRule(ruleType, recorded) === goldKey ? null : recorded;
-  };
 }

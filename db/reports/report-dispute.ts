@@ -5,7 +5,7 @@
 import type { GoldState, RuleType, Verdict } from '../../shared/domain';
 import { disputeId } from '../../shared/dispute-id';
 import { clusterValues, goldKeys } from '../disputes/cluster';
-import { anyOtherRecording, currentGold, Regrader } from '../disputes/regrade';
+import { GoldAsRecorded, Regrader } from '../disputes/regrade';
 import { encodeSystems } from '../disputes/systems-column';
 import { raiseDisputeTextsGeneration } from '../disputes/text-generation';
 import type { Store } from '../store';
@@ -103,10 +103,11 @@ export function upsertReportDispute(store: Store, key: ReportDisputeKey, propose
 
 /** Cells graded against other gold than the dataset's now take their verdict from it, as cell disputes do (disputes/regrade.ts). */
 function regradeAgainst(store: Store, ruleType: RuleType | undefined, gold: Gold, cells: { gold_s: string; response_s: string; response_empty: number; verdict: Verdict }[]): void {
-  const current = currentGold({ state: gold.state, value: gold.value_s === null ? null : store.sealer.open(gold.value_s), value_s: gold.value_s });
-  if (current === null || !anyOtherRecording(cells.map((cell) => ({ recorded_s: cell.gold_s })), current.value_s)) return;
-  const regrader = new Regrader(ruleType, { ...current, keys: goldKeys(ruleType, current.value, gold.alternatives) }, (sealed) => store.sealer.open(sealed));
+  const open = (sealed: string): string => store.sealer.open(sealed);
+  const recordedForm = GoldAsRecorded.of(ruleType, gold, open);
+  if (recordedForm === null || !recordedForm.anyOtherBytes(cells.map((cell) => ({ recorded_s: cell.gold_s })))) return;
+  const regrader = new Regrader(ruleType, recordedForm, goldKeys(ruleType, gold.value_s === null ? null : open(gold.value_s), gold.alternatives));
   for (const cell of cells) {
-    cell.verdict = regrader.verdict({ verdict: cell.verdict, empty: cell.response_empty === 1, recorded_s: cell.gold_s }, () => store.sealer.open(cell.response_s));
+    cell.verdict = regrader.verdict({ verdict: cell.verdict, empty: cell.response_empty === 1, recorded_s: cell.gold_s }, () => open(cell.response_s));
   }
 }

@@ -4,7 +4,7 @@
 // than the store's gold (a revision changed them since), are graded again with
 // shared/rules.ts, and llm_judge ones among them are marked for regrading.
 import type { ColumnRule, Verdict } from '../../shared/domain';
-import { normalizeForRule, normalizeText } from '../../shared/normalize';
+import { normalizeText } from '../../shared/normalize';
 import { checkCell, equalsAccepted } from '../../shared/rules';
 import type { Scores, TaskCounts } from '../../shared/score';
 import { scoresFromCounts } from '../../shared/score';
@@ -19,9 +19,10 @@ export interface StoredCell {
   readonly response: string;
   readonly verdict: Verdict;
   /**
-   * The gold the grader recorded beside the cell, when it is not the gold the
-   * store holds for it byte for byte (maybe another spelling of it); null when
-   * it is, or when none was recorded. Opened on each read, like `response`.
+   * The gold the grader recorded beside the cell, when it is another value
+   * than the store holds for it (a revision changed it since; another spelling
+   * is the same gold); null otherwise, or when none was recorded
+   * (disputes/regrade.ts). Worked out on each read, like `response`.
    */
   readonly otherRecordedGold: string | null;
 }
@@ -129,8 +130,9 @@ export function scoreTask(scoring: TaskScoring, alignments: readonly StoredAlign
     let correct = 1;
     for (const column of columns) {
       const stored = alignment.cells.get(column);
+      // A verdict given against other gold than the patch's base is graded again too.
       const verdict =
-        regradeAll || row.touched.has(column) || gradedAgainstOther(row, column, stored) ? regrade(row, column, stored, !regradeAll) : storedVerdict(row, column, stored);
+        regradeAll || row.touched.has(column) || (stored?.otherRecordedGold ?? null) !== null ? regrade(row, column, stored, !regradeAll) : storedVerdict(row, column, stored);
       if (CREDITED.has(verdict)) correct++;
     }
     counts.returnedCells += 1 + columns.length;
@@ -144,16 +146,6 @@ export function scoreTask(scoring: TaskScoring, alignments: readonly StoredAlign
     // The grader wrote no cell: the system left it empty.
     const check = checkCell(rules.get(column)!, row.cells.get(column) ?? { blank: true }, '');
     return check === 'needs_judge' ? 'incorrect' : check;
-  }
-
-  /** Whether the stored verdict is about another value than this cell's gold before the patch: another spelling of it is the same gold. */
-  function gradedAgainstOther(row: PatchedRow, column: string, stored: StoredCell | undefined): boolean {
-    const recorded = stored?.otherRecordedGold ?? null;
-    if (recorded === null) return false;
-    const gold = row.cells.get(column);
-    if (gold?.state !== 'value' || gold.value === null) return true;
-    const type = rules.get(column)!.type;
-    return normalizeForRule(type, recorded) !== normalizeForRule(type, gold.value);
   }
 
   /** `sameRow`: the stored verdict was given against this gold row (before the patch). */

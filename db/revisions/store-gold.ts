@@ -1,7 +1,8 @@
 // Reads what the score preview needs from the store: a task's gold (opened
 // from its sealed columns) and one run's alignments and verdicts for a task.
 // Statements are prepared once per reader: the preview asks per run and task.
-import type { ColumnRule, GoldCell, GoldState, Verdict } from '../../shared/domain';
+import type { ColumnRule, GoldCell, GoldState, RuleType, Verdict } from '../../shared/domain';
+import { GoldAsRecorded } from '../disputes/regrade';
 import type { GoldRow, ParsedGold } from '../readers/types';
 import type { Sealer } from '../seal';
 import type { Store } from '../store';
@@ -20,8 +21,9 @@ class SealedCell implements StoredCell {
     private readonly sealer: Sealer,
     private readonly sealed: string,
     readonly verdict: Verdict,
-    /** The recorded gold, sealed, when its bytes are not the store's gold cell's; else null. */
-    private readonly otherRecordedSealed: string | null,
+    /** The store's gold cell as graders record it; null when there is none or it is ungraded. */
+    private readonly goldAsRecorded: GoldAsRecorded | null,
+    private readonly recordedSealed: string,
   ) {}
 
   get response(): string {
@@ -29,7 +31,7 @@ class SealedCell implements StoredCell {
   }
 
   get otherRecordedGold(): string | null {
-    return this.otherRecordedSealed === null ? null : this.sealer.open(this.otherRecordedSealed);
+    return this.goldAsRecorded?.otherThan(this.recordedSealed) ?? null;
   }
 }
 
@@ -53,10 +55,11 @@ export function storeGoldReader(store: Store): StoreGoldReader {
       'SELECT run_id, seq, column_name, response_s, verdict, gold_row, gold_s FROM system_cells WHERE task_id = ?',
     )
     .raw(true);
-  // Each gold cell as graders record it beside their cells: its value sealed, '' when blank.
-  const recordedForms = db.prepare<[string], [row_idx: number, column_name: string, state: GoldState, value_s: string | null]>(
+  const ruleTypes = db.prepare<[string], [name: string, rule_type: RuleType]>('SELECT name, rule_type FROM task_columns WHERE task_id = ?').raw(true);
+  const goldStates = db.prepare<[string], [row_idx: number, column_name: string, state: GoldState, value_s: string | null]>(
     'SELECT row_idx, column_name, state, value_s FROM gold_cells WHERE task_id = ?',
   ).raw(true);
+  const open = (sealed: string): string => sealer.open(sealed);
 
   return {
     gold(taskId) {
@@ -88,23 +91,21 @@ export function storeGoldReader(store: Store): StoreGoldReader {
     taskAlignments(taskId, runIds) {
       // run id -> seq -> column -> cell
       const cells = new Map<number, Map<number, Map<string, StoredCell>>>();
-      const goldAsRecorded = new Map<string, string>();
-      for (const [row, column, state, valueSealed] of recordedForms.all(taskId)) {
-        if (state === 'blank') goldAsRecorded.set(`${row}\u0000${column}`, '');
-        else if (state === 'value' && valueSealed !== null) goldAsRecorded.set(`${row}\u0000${column}`, valueSealed);
+      // Each gold cell as graders record it beside their cells, to tell the cells graded against other gold.
+      const types = new Map(ruleTypes.all(taskId));
+      const goldAsRecorded = new Map<string, GoldAsRecorded>();
+      for (const [row, column, state, value_s] of goldStates.all(taskId)) {
+        const form = GoldAsRecorded.of(types.get(column), { state, value_s }, open);
+        if (form) goldAsRecorded.set(`${row}\u0000${column}`, form);
       }
-      // Recorded gold that differs from the store's, byte for byte: the only cells that may have been graded against other gold.
-      const otherRecorded = (goldRow: number | null, column: string, recordedSealed: string): string | null => {
-        if (goldRow === null || recordedSealed === '') return null;
-        const expected = goldAsRecorded.get(`${goldRow}\u0000${column}`);
-        return expected === undefined || expected === recordedSealed ? null : recordedSealed;
-      };
+      const recordedFormOf = (goldRow: number | null, column: string): GoldAsRecorded | null =>
+        goldRow === null ? null : (goldAsRecorded.get(`${goldRow}\u0000${column}`) ?? null);
       for (const [runId, seq, column, responseSealed, verdict, goldRow, recordedSealed] of taskCells.all(taskId)) {
         let bySeq = cells.get(runId);
         if (!bySeq) cells.set(runId, (bySeq = new Map<number, Map<string, StoredCell>>()));
         let byColumn = bySeq.get(seq);
         if (!byColumn) bySeq.set(seq, (byColumn = new Map<string, StoredCell>()));
-        byColumn.set(column, new SealedCell(sealer, responseSealed, verdict, otherRecorded(goldRow, column, recordedSealed)));
+        byColumn.set(column, new SealedCell(sealer, responseSealed, verdict, recordedFormOf(goldRow, column), recordedSealed));
       }
       const alignments = new Map<number, StoredAlignment[]>();
       for (const runId of runIds) {

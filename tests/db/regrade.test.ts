@@ -3,7 +3,7 @@
 // cell is graded again against the current gold by the clusters' comparison.
 import { describe, expect, it } from 'vitest';
 import { goldKeys } from '../../db/disputes/cluster';
-import { anyOtherRecording, Regrader } from '../../db/disputes/regrade';
+import { GoldAsRecorded, Regrader } from '../../db/disputes/regrade';
 import type { GradedCell } from '../../db/disputes/regrade';
 import { Sealer } from '../../db/seal';
 import type { RuleType } from '../../shared/domain';
@@ -11,8 +11,12 @@ import type { RuleType } from '../../shared/domain';
 const sealer = new Sealer('regrade test key');
 const seal = (text: string): string => sealer.seal(text);
 
+const open = (sealed: string): string => sealer.open(sealed);
+const recordedAs = (ruleType: RuleType | undefined, value: string | null): GoldAsRecorded =>
+  GoldAsRecorded.of(ruleType, value === null ? { state: 'blank', value_s: null } : { state: 'value', value_s: seal(value) }, open)!;
+
 function regrader(ruleType: RuleType | undefined, value: string, alternatives: string[] = []): Regrader {
-  return new Regrader(ruleType, { value, value_s: seal(value), keys: goldKeys(ruleType, value, alternatives) }, (sealed) => sealer.open(sealed));
+  return new Regrader(ruleType, recordedAs(ruleType, value), goldKeys(ruleType, value, alternatives));
 }
 
 const cell = (recorded: string, verdict: GradedCell['verdict'], empty = false): GradedCell => ({ verdict, empty, recorded_s: recorded === '' ? '' : seal(recorded) });
@@ -40,7 +44,7 @@ describe('Regrader', () => {
   });
 
   it('against blank gold, every answer graded against a value is incorrect', () => {
-    const r = new Regrader('text', { value: null, value_s: '', keys: goldKeys('text', null, []) }, (sealed) => sealer.open(sealed));
+    const r = new Regrader('text', recordedAs('text', null), goldKeys('text', null, []));
     expect(r.verdict(cell('Paris', 'correct'), () => 'Paris')).toBe('incorrect');
     // Graded against blank gold already (graders record it as ''): the verdict holds.
     expect(r.verdict(cell('', 'blank_ok'), () => '')).toBe('blank_ok');
@@ -54,8 +58,8 @@ describe('Regrader', () => {
   });
 
   it('tells a group graded against other bytes from one graded against these', () => {
-    const gold = seal('Lyon');
-    expect(anyOtherRecording([cell('Lyon', 'correct'), cell('', 'correct')], gold)).toBe(false);
-    expect(anyOtherRecording([cell('Lyon', 'correct'), cell('Paris', 'correct')], gold)).toBe(true);
+    const gold = recordedAs('text', 'Lyon');
+    expect(gold.anyOtherBytes([cell('Lyon', 'correct'), cell('', 'correct')])).toBe(false);
+    expect(gold.anyOtherBytes([cell('Lyon', 'correct'), cell('Paris', 'correct')])).toBe(true);
   });
 });
