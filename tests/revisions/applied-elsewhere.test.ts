@@ -9,6 +9,7 @@ import { importReportText } from '../../cli/views/import-report';
 import { applyPatch } from '../../db/revisions/apply';
 import { operationShows } from '../../db/revisions/recognise';
 import type { ParsedGold } from '../../db/readers/types';
+import type { ServiceHandle } from '../../db/service';
 import type { GoldPatch, PatchOperation } from '../../shared/patch';
 import { freshService, tempDir, workspacePaths } from '../db/workspace';
 import { readPatch, ruledWorkspace } from './support';
@@ -41,12 +42,21 @@ async function exportingStore(patch: string) {
   return service;
 }
 
+/** Runs `body` on an exporting store (v1.1 exported to `patchPath` in `dir`), closing it after. */
+async function withExportingStore(body: (store: { service: ServiceHandle; dir: string; patchPath: string }) => Promise<void>): Promise<void> {
+  const dir = tempDir('atlas-elsewhere-');
+  const patchPath = join(dir, 'v1.1.patch.json');
+  const service = await exportingStore(patchPath);
+  try {
+    await body({ service, dir, patchPath });
+  } finally {
+    service.close();
+  }
+}
+
 describe('a revised dataset applied elsewhere', () => {
-  it('is known by its gold: the revision becomes the base and settles its disputes; the next patch builds on it', async () => {
-    const dir = tempDir('atlas-elsewhere-');
-    const patchPath = join(dir, 'v1.1.patch.json');
-    const service = await exportingStore(patchPath);
-    try {
+  it('is known by its gold: the revision becomes the base and settles its disputes; the next patch builds on it', () =>
+    withExportingStore(async ({ service, dir, patchPath }) => {
       const ids = readPatch(patchPath).operations.map((op) => op.dispute_id);
       // Someone else applies the patch, with no store.
       const out = join(dir, 'atlas-v1.1.jsonl');
@@ -71,16 +81,10 @@ describe('a revised dataset applied elsewhere', () => {
       const next = join(dir, 'v1.2.patch.json');
       await service.exportPatch({ revision: 'v1.2', out: next });
       expect(readPatch(next)).toMatchObject({ base_revision: 'v1.1', base_sha256: released.sha256 });
-    } finally {
-      service.close();
-    }
-  });
+    }));
 
-  it('is not taken for the revision when the patch file is gone, lacks a change, or was edited since', async () => {
-    const dir = tempDir('atlas-elsewhere-');
-    const patchPath = join(dir, 'v1.1.patch.json');
-    const service = await exportingStore(patchPath);
-    try {
+  it('is not taken for the revision when the patch file is gone, lacks a change, or was edited since', () =>
+    withExportingStore(async ({ service, dir, patchPath }) => {
       const patch = JSON.parse(readFileSync(patchPath, 'utf8')) as GoldPatch;
       // A release that left one change out shows the others only.
       const partial = join(dir, 'partial.patch.json');
@@ -104,18 +108,12 @@ describe('a revised dataset applied elsewhere', () => {
       // The file as exported: the release is recognised.
       copyFileSync(moved, patchPath);
       expect((await service.importPaths([fullOut])).revision).toMatchObject({ tag: 'v1.1', recognised_by_gold: true });
-    } finally {
-      service.close();
-    }
-  });
+    }));
 });
 
 describe('a release this store did not recognise', () => {
-  it('is not released again: the next patch carries none of its changes, and no row is added twice', async () => {
-    const dir = tempDir('atlas-elsewhere-');
-    const patchPath = join(dir, 'v1.1.patch.json');
-    const service = await exportingStore(patchPath);
-    try {
+  it('is not released again: the next patch carries none of its changes, and no row is added twice', () =>
+    withExportingStore(async ({ service, dir, patchPath }) => {
       const v11 = readPatch(patchPath);
       expect(v11.operations.some((op) => op.op === 'add_row')).toBe(true);
       const out = join(dir, 'atlas-v1.1.jsonl');
@@ -136,10 +134,7 @@ describe('a release this store did not recognise', () => {
         const names = (await service.getDispute({ id: [...service.disputeRecords({})].find((record) => record.task_id === taskId)!.id })).task_rows.map((row) => row.entity);
         expect(new Set(names).size, taskId).toBe(names.length);
       }
-    } finally {
-      service.close();
-    }
-  });
+    }));
 });
 
 describe("applying another store's patch under a tag this store exported", () => {
