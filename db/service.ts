@@ -7,7 +7,9 @@ import { join, resolve } from 'node:path';
 import type { AdjudicatorService, DisputeFilter, ExportInput } from '../shared/api';
 import type { ImportReport, StoreInfo } from '../shared/api-types';
 import { checkBaseDataset } from './export/base-dataset';
+import { draftPatch } from './export/draft-patch';
 import { exportPatch, exportPatchJob } from './export/export-patch';
+import { leftOutDisputes } from './export/left-out';
 import type { ThreadMode } from './import/thread/policy';
 import type { DeferMode } from './import/deferred-index';
 import { importPaths } from './import/import-paths';
@@ -214,13 +216,16 @@ export function openService(options: ServiceOptions): ServiceHandle {
       checkExportPaths(store, input);
       await jobs.idle();
       const base = input.dataset !== undefined ? await checkBaseDataset(store, input.dataset) : undefined;
-      return exportPatch(store, input, engineer(), base);
+      // What the patch leaves out, as it stood before the file was written.
+      const leftOut = leftOutDisputes(store);
+      return { ...exportPatch(store, input, engineer(), base), left_out: leftOut };
     },
     startExport: (input) => {
       checkExportPaths(store, input);
       const job = jobs.start('export', async (context) => {
         const base = input.dataset !== undefined ? await checkBaseDataset(store, input.dataset) : undefined;
-        return { export: await exportPatchJob(store, input, engineer(), { signal: context.signal, onProgress: context.progress, base }) };
+        const leftOut = leftOutDisputes(store);
+        return { export: { ...(await exportPatchJob(store, input, engineer(), { signal: context.signal, onProgress: context.progress, base })), left_out: leftOut } };
       });
       return { jobId: job.id };
     },
@@ -274,22 +279,26 @@ export function openService(options: ServiceOptions): ServiceHandle {
       return { jobId: job.id };
     },
     rescore: async (input) => {
-      const { patch } = await readPatchFile(input.patch);
+      const patch = input.patch === undefined ? null : (await readPatchFile(input.patch)).patch;
       // Runs through without yielding: no import can commit halfway through the preview.
       await jobs.idle();
-      return rescore(store, patch);
+      return patch === null ? { ...(await rescore(store, draftPatch(store, engineer()))), dry_run: true } : rescore(store, patch);
     },
     startRescore: (input) => {
       // Refused before the job starts, as applyPatch's paths are: the dialog shows it at once.
-      checkReadableFile(input.patch, { label: 'patch', expected: PATCH_FILE_EXPECTED });
+      if (input.patch !== undefined) checkReadableFile(input.patch, { label: 'patch', expected: PATCH_FILE_EXPECTED });
+      const path = input.patch;
       const job = jobs.start('rescore', async (context) => {
-        const { patch } = await readPatchFile(input.patch);
-        return { rescore: await rescore(store, patch, { signal: context.signal, onProgress: context.progress }) };
+        const watch = { signal: context.signal, onProgress: context.progress };
+        if (path === undefined) return { rescore: { ...(await rescore(store, draftPatch(store, engineer()), watch)), dry_run: true as const } };
+        return { rescore: await rescore(store, (await readPatchFile(path)).patch, watch) };
       });
       return { jobId: job.id };
     },
     listRevisions: () => listRevisions(store),
-    reviewPatch: async (input) => reviewPatch(store, (await readPatchFile(input.patch)).patch),
+    reviewPatch: async (input) =>
+      input.patch === undefined ? { ...reviewPatch(store, draftPatch(store, engineer())), dry_run: true } : reviewPatch(store, (await readPatchFile(input.patch)).patch),
+    exportLeftOut: () => leftOutDisputes(store),
 
     importReports: (input) => {
       const job = jobs.start(

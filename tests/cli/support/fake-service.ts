@@ -239,6 +239,10 @@ export function createFakeService(options: FakeOptions = {}): FakeService {
       };
       return { ruling, status: 'open' };
     },
+    exportLeftOut: () => {
+      log('exportLeftOut', {});
+      return { conflicts: 0, open_ruled: 0, open_unruled: 0, disputes: [] };
+    },
     exportPatch: (input) => {
       log('exportPatch', input);
       writeFileSync(input.out, JSON.stringify({ format: 'atlas-gold-patch/1', revision: input.revision, operations: [] }));
