@@ -31,7 +31,7 @@ import { exportRulingLog, mergeRulingLogs } from './rulings/log';
 import { policyEffect, readPolicy, writePolicy } from './rulings/policy';
 import { agreementStats } from './rulings/stats';
 import { refreshAllStatuses, upgradeAgreementKeys } from './rulings/status';
-import { recordRuling, retractRuling } from './rulings/record';
+import { recordRuling, retractRuling, RulingError } from './rulings/record';
 import { readSettings, writeSettings } from './settings';
 import type { Store } from './store';
 import { dataVersion } from './data-version';
@@ -75,6 +75,12 @@ export interface ServiceOptions {
    * that run on (Electron, the bridge): a one-shot command would pay for an index it never reads, or wait to exit.
    */
   prewarmSearch?: boolean;
+  /**
+   * Refuse a ruling or retraction under a name the engineer never confirmed (the OS user name offered at the
+   * first launch) when the call names none (default false). For the hosts a person rules through: Electron and
+   * browser mode, whose page asks for the name first.
+   */
+  confirmEngineer?: boolean;
 }
 
 export interface ImportOptions {
@@ -123,6 +129,14 @@ export function openService(options: ServiceOptions): ServiceHandle {
   };
   // Trimmed, and a blank one is no name: "mia " and "" would record rulings as other engineers than mia.
   const engineer = (): string => options.engineer?.trim() || engineerFromEnv() || readSettings(settingsPath).engineer;
+  // A name given at launch was typed by the engineer; one from the OS is confirmed once saved in Settings.
+  const confirmed = (): boolean => Boolean(options.engineer?.trim() || engineerFromEnv()) || readSettings(settingsPath).confirmed;
+  /** Where a person rules through the app: nothing is recorded under a name they never saw. */
+  const requireConfirmed = (given: string | undefined): void => {
+    if (options.confirmEngineer && given === undefined && !confirmed()) {
+      throw new RulingError(`confirm who is ruling first: the name ${JSON.stringify(engineer())} was never confirmed (Settings, or --engineer)`);
+    }
+  };
 
   // A search waits for the index built a chunk at a time (search-build.ts), so its query finds it current instead of
   // rebuilding at once and holding up every other request; a request that searches nothing never waits.
@@ -171,7 +185,7 @@ export function openService(options: ServiceOptions): ServiceHandle {
       };
     },
     getDataVersion: () => ({ version: dataVersion(store.db) }),
-    getSettings: () => ({ engineer: engineer() }),
+    getSettings: () => ({ engineer: engineer(), confirmed: confirmed() }),
     setSettings: (input) => writeSettings(settingsPath, { engineer: input.engineer }),
 
     startImport: (input) => {
@@ -205,11 +219,13 @@ export function openService(options: ServiceOptions): ServiceHandle {
       await jobs.idle();
       // An unknown id is the caller's mistake (404 on the bridge), not a refused ruling.
       requireDispute(store, input.disputeId);
+      requireConfirmed(input.engineer);
       return recordRuling(store, input, input.engineer ?? engineer());
     },
     retract: async (input) => {
       await jobs.idle();
       requireDispute(store, input.disputeId);
+      requireConfirmed(input.engineer);
       return retractRuling(store, input.disputeId, input.engineer ?? engineer());
     },
     exportPatch: async (input) => {

@@ -294,6 +294,11 @@ export interface LeftOutSummary {
 
 export interface Settings {
   engineer: string;
+  /**
+   * The engineer saw and confirmed this name: saved in Settings, or given at launch (--engineer,
+   * $ATLAS_ADJUDICATOR_ENGINEER). Until then the app asks for it, and rulings wait.
+   */
+  confirmed: boolean;
 }
 
 export interface AgreementSummary {

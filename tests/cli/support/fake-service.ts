@@ -164,8 +164,8 @@ export function createFakeService(options: FakeOptions = {}): FakeService {
         version: '0.0.0-fake',
       };
     },
-    getSettings: () => ({ engineer: 'fake-engineer' }),
-    setSettings: (input) => ({ engineer: input.engineer }),
+    getSettings: () => ({ engineer: 'fake-engineer', confirmed: true }),
+    setSettings: (input) => ({ engineer: input.engineer, confirmed: true }),
     startImport: (input) => {
       log('startImport', input);
       return { jobId: 'job-1' };
