@@ -56,7 +56,8 @@ function UnlinkedReasons({ item, view }: { item: ReportListItem; view: ReportVie
   else if (item.row == null) reasons.push(parsed?.row_text != null ? `no gold row of ${item.task_id} matches “${parsed.row_text}”` : 'no gold row was found');
   const unresolved = view?.effective.column_unresolved ?? null;
   if (unresolved !== null) reasons.push(`“${unresolved}” is none of the columns of ${item.task_id ?? 'the task'}`);
-  for (const note of parsed?.notes ?? []) if (!reasons.includes(note)) reasons.push(note);
+  // The parse's own notes, but not its second word on the same column.
+  for (const note of parsed?.notes ?? []) if (!reasons.includes(note) && !(unresolved !== null && note === `no column of the task is close to "${unresolved}"`)) reasons.push(note);
   if (reasons.length === 0) return null;
   return (
     <ul className="unlinked-reasons" aria-label="Why it is not linked">
