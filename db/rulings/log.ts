@@ -77,7 +77,8 @@ export function exportRulingLog(store: Store, out: string, options: { plaintext?
     lines.push(serialiseRulingLine(line));
   }
   const path = resolve(out);
-  writeFileAtomic(path, lines.length > 0 ? `${lines.join('\n')}\n` : '');
+  // A plain-text log holds ruled values and evidence: readable by its owner only.
+  writeFileAtomic(path, lines.length > 0 ? `${lines.join('\n')}\n` : '', { private: options.plaintext === true });
   return { path, rulings: lines.length };
 }
 
