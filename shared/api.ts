@@ -1,6 +1,7 @@
 // The one typed contract between the renderer and the service. Each method takes
 // one plain object, validated by the zod schema beside it at every host.
 import { z } from 'zod';
+import { ApiInputError } from './api-input-error';
 import type {
   AgreementStats,
   DataVersion,
@@ -228,6 +229,4 @@ export function parseInput<M extends MethodName>(name: M, input: unknown): Metho
   return result.data as MethodParsedInput<M>;
 }
 
-export class ApiInputError extends Error {
-  override name = 'ApiInputError';
-}
+export { ApiInputError };
