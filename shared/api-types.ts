@@ -292,6 +292,8 @@ export interface AgreementStats {
 export interface RulingLogExport {
   path: string;
   rulings: number;
+  /** Audit verdicts written after the rulings, when there are any. */
+  audit_verdicts?: number;
 }
 
 export interface RulingLogImport {

@@ -7,3 +7,5 @@ export * from './random';
 export * from './sample';
 export * from './sample-size';
 export * from './sentence';
+export * from './views';
+export * from './schemas';
