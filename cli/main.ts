@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { ApiInputError } from '../shared/api';
 import { applyCommand } from './commands/apply';
+import { auditCommand } from './commands/audit';
 import { demoCommand } from './commands/demo';
 import { disputesCommand } from './commands/disputes';
 import { exportCommand } from './commands/export';
@@ -37,6 +38,7 @@ export const COMMANDS: readonly Command[] = [
   rulingsCommand,
   reportsCommand,
   statsCommand,
+  auditCommand,
   policyCommand,
   serveCommand,
   demoCommand,
