@@ -178,7 +178,8 @@ function useTaskDisputes(taskId: string | null, row: number | null): DisputeRow[
   return [...rows.rows.filter((r) => row != null && r.gold_row === row), ...rows.rows.filter((r) => row == null || r.gold_row !== row)];
 }
 
-const nameOf = (d: DisputeRow): string => disputeName({ kind: d.kind, task_id: d.task_id, gold_row: d.gold_row, entity: d.entity, column: d.column });
+/** Shown text (controls marked): for a tooltip and the toast after linking. */
+const nameOf = (d: DisputeRow): string => oneLine(disputeName({ kind: d.kind, task_id: d.task_id, gold_row: d.gold_row, entity: d.entity, column: d.column }));
 
 function LinkControls({ item, busy, onLink }: { item: ReportListItem; busy: boolean; onLink: (disputeId: string | null, name?: string) => void }) {
   const selectedId = useQueueStore((s) => s.selectedId);
