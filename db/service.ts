@@ -6,6 +6,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { AdjudicatorService, DisputeFilter, ExportInput } from '../shared/api';
 import type { ImportReport, StoreInfo } from '../shared/api-types';
+import { proposeSampleSizes } from '../shared/audit/sample-size';
+import { auditCellItem, auditEstimate, auditOverview, drawRound, frameSizes, getAuditCell, listAuditCells, readFrame, recordVerdict } from './audit/index';
 import { checkBaseDataset } from './export/base-dataset';
 import { draftPatch } from './export/draft-patch';
 import { exportPatch, exportPatchJob } from './export/export-patch';
@@ -368,6 +370,25 @@ export function openService(options: ServiceOptions): ServiceHandle {
     setGitHubToken: (input) => {
       secrets.set(input.token);
       return githubToken(secrets).state;
+    },
+
+    drawAuditSample: async (input) => {
+      await jobs.idle();
+      return drawRound(store, input, engineer());
+    },
+    listAuditCells: (input) => listAuditCells(store, engineer(), readPolicy(store.db).blind, input.status),
+    getAuditCell: (input) => getAuditCell(store, input.id, engineer(), readPolicy(store.db).blind, input.reveal === true),
+    ruleAuditCell: async (input) => {
+      await jobs.idle();
+      const who = input.engineer ?? engineer();
+      recordVerdict(store, input, who);
+      return auditCellItem(store, input.id, who, readPolicy(store.db).blind);
+    },
+    getAuditEstimate: (input) => auditEstimate(store, input.revision),
+    getAuditOverview: () => auditOverview(store),
+    proposeAuditSizes: (input) => {
+      const { frame } = frameSizes(readFrame(store));
+      return proposeSampleSizes({ ...input, frames: [{ name: 'disputed', frame: frame.disputed }, { name: 'undisputed', frame: frame.undisputed }] });
     },
 
     importPaths: async (paths, importOptions) => {

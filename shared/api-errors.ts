@@ -19,6 +19,7 @@ export const API_REFUSAL_KINDS = [
   // Well-formed but refused by a rule of the domain, or by the files it names.
   'RulingError',
   'RulingLogError',
+  'AuditError',
   'ReportError',
   'ExportError',
   'ImportError',

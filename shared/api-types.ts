@@ -323,6 +323,8 @@ export interface AgreementStats {
 export interface RulingLogExport {
   path: string;
   rulings: number;
+  /** Audit verdicts written after the rulings, when there are any. */
+  audit_verdicts?: number;
 }
 
 export interface RulingLogImport {

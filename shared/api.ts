@@ -1,6 +1,7 @@
 // The one typed contract between the renderer and the service. Each method takes
 // one plain object, validated by the zod schema beside it at every host.
 import { z } from 'zod';
+import { ApiInputError } from './api-input-error';
 import type {
   AgreementStats,
   DataVersion,
@@ -29,6 +30,15 @@ import {
 import type { GitHubTokenState, PostReplyResult, ReplyDraft } from './report-types';
 import type { PatchReview, RescoreResult, RevisionRecord } from './revision-types';
 import { DECISIONS, DISPUTE_KINDS, DISPUTE_STATUSES } from './domain';
+import type { AuditCellDetail, AuditCellItem, AuditEstimateView, AuditOverview, AuditRoundView, SampleSizeProposal } from './audit/views';
+import {
+  auditEstimateInputSchema,
+  drawAuditInputSchema,
+  getAuditCellInputSchema,
+  listAuditInputSchema,
+  proposeAuditInputSchema,
+  ruleAuditInputSchema,
+} from './audit/schemas';
 
 const text = (max: number) => z.string().max(max);
 /**
@@ -197,6 +207,20 @@ export const apiMethods = {
   getGitHubToken: method<typeof empty, GitHubTokenState>(empty),
   /** Keeps the token in the OS keychain where the host has one, else for this session only; null forgets it. */
   setGitHubToken: method<typeof tokenInput, GitHubTokenState>(tokenInput),
+  /** Gold error-rate audit (design.md §10): a new round, a seeded simple random sample per stratum of cells not drawn before. */
+  drawAuditSample: method<typeof drawAuditInputSchema, AuditRoundView>(drawAuditInputSchema),
+  /** Audited cells in review order (round, stratum, draw); verdicts hidden under blind review until the viewer's own. */
+  listAuditCells: method<typeof listAuditInputSchema, AuditCellItem[]>(listAuditInputSchema),
+  /** One audited cell for review: gold, its sources, the question and the column rule; systems only with `reveal`. */
+  getAuditCell: method<typeof getAuditCellInputSchema, AuditCellDetail>(getAuditCellInputSchema),
+  /** Records the engineer's verdict (an append-only event); a settled "incorrect" raises or joins the cell's dispute. */
+  ruleAuditCell: method<typeof ruleAuditInputSchema, AuditCellItem>(ruleAuditInputSchema),
+  /** The stratified estimate with its Wilson interval, now or for the dataset after an exported revision. */
+  getAuditEstimate: method<typeof auditEstimateInputSchema, AuditEstimateView>(auditEstimateInputSchema),
+  /** Frames, rounds, the estimate and the estimate after each exported revision. */
+  getAuditOverview: method<typeof empty, AuditOverview>(empty),
+  /** Per-stratum sample sizes for a target half-width and a prior rate, from the frame sizes now. */
+  proposeAuditSizes: method<typeof proposeAuditInputSchema, SampleSizeProposal>(proposeAuditInputSchema),
 };
 
 export type ApiMethods = typeof apiMethods;
@@ -228,6 +252,4 @@ export function parseInput<M extends MethodName>(name: M, input: unknown): Metho
   return result.data as MethodParsedInput<M>;
 }
 
-export class ApiInputError extends Error {
-  override name = 'ApiInputError';
-}
+export { ApiInputError };

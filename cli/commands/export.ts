@@ -90,4 +90,4 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
   });
 }
 
-export const exportCommand: Command = { name: 'export', summary: 'export settled rulings as a gold patch', help: HELP, run };
+export const exportCommand: Command = { help: HELP, run };

@@ -63,4 +63,4 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
   });
 }
 
-export const rescoreCommand: Command = { name: 'rescore', summary: "preview every system's scores before and after a patch", help: HELP, run };
+export const rescoreCommand: Command = { help: HELP, run };

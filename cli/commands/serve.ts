@@ -65,4 +65,4 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
   return EXIT.ok;
 }
 
-export const serveCommand: Command = { name: 'serve', summary: 'serve the app in browser mode on 127.0.0.1', help: HELP, run };
+export const serveCommand: Command = { help: HELP, run };
