@@ -81,7 +81,10 @@ export function exportRulingLog(store: Store, out: string, options: { plaintext?
   // Audit verdicts travel in the same log, after the rulings (db/audit/log.ts).
   lines.push(...auditLogLines(store, options.plaintext ? null : (taskId) => canaryOf(taskId)!));
   const path = resolve(out);
-  writeFileAtomic(path, lines.length > 0 ? `${lines.join('\n')}\n` : '');
+  // A plain-text log holds ruled values and evidence: readable by its owner only.
+  writeFileAtomic(path, lines.length > 0 ? `${lines.join('
+')}
+` : '', { private: options.plaintext === true });
   return { path, rulings, ...(lines.length > rulings ? { audit_verdicts: lines.length - rulings } : {}) };
 }
 
