@@ -211,4 +211,4 @@ function estimateText(e: AuditEstimateView): string {
   return lines.join('\n');
 }
 
-export const auditCommand: Command = { name: 'audit', summary: 'estimate the gold error rate from a random sample of cells', help: HELP, run };
+export const auditCommand: Command = { help: HELP, run };

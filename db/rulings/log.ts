@@ -82,9 +82,7 @@ export function exportRulingLog(store: Store, out: string, options: { plaintext?
   lines.push(...auditLogLines(store, options.plaintext ? null : (taskId) => canaryOf(taskId)!));
   const path = resolve(out);
   // A plain-text log holds ruled values and evidence: readable by its owner only.
-  writeFileAtomic(path, lines.length > 0 ? `${lines.join('
-')}
-` : '', { private: options.plaintext === true });
+  writeFileAtomic(path, lines.length > 0 ? `${lines.join('\n')}\n` : '', { private: options.plaintext === true });
   return { path, rulings, ...(lines.length > rulings ? { audit_verdicts: lines.length - rulings } : {}) };
 }
 
