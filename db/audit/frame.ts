@@ -64,3 +64,31 @@ export function frameSizes(cells: readonly FrameCell[]): { frame: Record<AuditSt
   }
   return { frame, undrawn };
 }
+
+/**
+ * The same sizes as frameSizes(readFrame(store)), counted in SQL without
+ * reading the frame: the overview asks after every verdict, and the full
+ * frame is hundreds of thousands of cells.
+ */
+export function countFrame(store: Store): { frame: Record<AuditStratum, number>; undrawn: Record<AuditStratum, number> } {
+  const { db } = store;
+  const count = (sql: string): number => db.prepare<[], number>(sql).pluck().get() ?? 0;
+  const FRAME = `g.state IN ('value', 'blank') AND g.column_name <> t.entity_column`;
+  const total = count(`SELECT count(*) FROM gold_cells g JOIN tasks t ON t.task_id = g.task_id JOIN task_columns c ON c.task_id = g.task_id AND c.name = g.column_name WHERE ${FRAME}`);
+  const disputed = count(
+    `SELECT count(*) FROM disputes d
+       JOIN gold_cells g ON g.task_id = d.task_id AND g.row_idx = d.gold_row AND g.column_name = d.column_name
+       JOIN tasks t ON t.task_id = g.task_id JOIN task_columns c ON c.task_id = g.task_id AND c.name = g.column_name
+      WHERE d.kind = 'cell' AND ${FRAME}`,
+  );
+  const drawn = (stratumNow: 'disputed' | 'undisputed'): number =>
+    count(
+      `SELECT count(*) FROM audit_cells a
+         JOIN gold_cells g ON g.task_id = a.task_id AND g.row_idx = a.gold_row AND g.column_name = a.column_name
+         JOIN tasks t ON t.task_id = g.task_id JOIN task_columns c ON c.task_id = g.task_id AND c.name = g.column_name
+        WHERE ${FRAME} AND ${stratumNow === 'disputed' ? '' : 'NOT '}EXISTS (
+          SELECT 1 FROM disputes d WHERE d.kind = 'cell' AND d.task_id = a.task_id AND d.gold_row = a.gold_row AND d.column_name = a.column_name)`,
+    );
+  const frame = { disputed, undisputed: total - disputed };
+  return { frame, undrawn: { disputed: disputed - drawn('disputed'), undisputed: frame.undisputed - drawn('undisputed') } };
+}
