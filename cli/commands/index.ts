@@ -16,6 +16,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'rulings', summary: 'export or import ruling logs (*.rulings.jsonl)', load: async () => (await import('./rulings')).rulingsCommand },
   { name: 'reports', summary: "import, list, link and answer users' GitHub gold-error reports", load: async () => (await import('./reports')).reportsCommand },
   { name: 'stats', summary: 'agreement statistics between engineers, and progress', load: async () => (await import('./stats')).statsCommand },
+  { name: 'audit', summary: 'estimate the gold error rate from a random sample of cells', load: async () => (await import('./audit')).auditCommand },
   { name: 'policy', summary: 'show or set the resolution policy (agreeing engineers, blind review)', load: async () => (await import('./policy')).policyCommand },
   { name: 'serve', summary: 'serve the app in browser mode on 127.0.0.1', load: async () => (await import('./serve')).serveCommand },
   { name: 'demo', summary: 'load the demo workspace', load: async () => (await import('./demo')).demoCommand },

@@ -33,7 +33,7 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
   const dbPath = dbPathOf(values.db, ctx);
 
   // Runs until stopped: the first search then usually finds the index built.
-  const service = await ctx.openService({ dbPath, prewarmSearch: true, ...(engineer !== undefined ? { engineer } : {}) });
+  const service = await ctx.openService({ dbPath, prewarmSearch: true, confirmEngineer: true, ...(engineer !== undefined ? { engineer } : {}) });
   let server: RunningServer;
   try {
     server = await startServer({ dbPath, port, service });
