@@ -4,6 +4,7 @@
 import type { RuleInput } from '../../../shared/api';
 import type { DisputeDetail, RuleResult, RulingView } from '../../../shared/api-types';
 import { DECISION_FIELDS } from '../../../shared/decision-fields';
+import type { GoldOperation } from '../../../shared/gold-operation';
 import { DECISION_LABELS, decisionsForDispute, VALUE_DECISIONS, type Decision } from '../../../shared/domain';
 import { clusterSpellings as spellingsOf } from '../../../shared/clusters';
 import type { Spelling } from '../../../shared/clusters';
@@ -11,6 +12,9 @@ import { tidySpelling } from '../../../shared/spelling';
 import { normalizeForRule, normalizeText } from '../../../shared/normalize';
 import { predictOutcome } from './comparison';
 import { oneLine } from './format';
+import { operationOneLine } from './operation-text';
+import { decisionAtKey, decisionKeyIndex, DECISION_KEY } from './keys';
+import { filterRows } from './row-picker';
 import { classifyUrl } from './urls';
 
 export interface RulingDraft {
@@ -23,6 +27,8 @@ export interface RulingDraft {
   values: Record<string, string>;
   /** add_alias: the gold row's 0-based index, as text ('' until picked). */
   row: string;
+  /** add_alias: what is typed in the gold-row search; a search that matches no row chooses none, and a save says so. */
+  rowQuery: string;
   rationale: string;
   evidence: string[];
   /**
@@ -34,7 +40,7 @@ export interface RulingDraft {
 }
 
 export function emptyDraft(disputeId: string): RulingDraft {
-  return { disputeId, decision: null, picked: null, value: '', values: {}, row: '', rationale: '', evidence: [], evidenceText: '' };
+  return { disputeId, decision: null, picked: null, value: '', values: {}, row: '', rowQuery: '', rationale: '', evidence: [], evidenceText: '' };
 }
 
 /** What a letter key can pick in this dispute. */
@@ -79,9 +85,22 @@ function applyPick(draft: RulingDraft, detail: DisputeDetail, index: number): Ru
   return { ...draft, picked: index, value: target.value, values };
 }
 
-/** Key 1–9/0: choose the n-th decision this kind of dispute allows. */
+/** The decision on key 1–9/0 (its index in DECISION_KEYS) in this dispute, or null when that key is no decision here. */
+export function decisionOnKey(detail: DisputeDetail, index: number): Decision | null {
+  return decisionAtKey(decisionsFor(detail), index);
+}
+
+/** This dispute's decisions with their keys, in key order: `1 Reject row · 2 Add row · 3 Add as alias`. */
+export function decisionKeysText(detail: DisputeDetail): string {
+  return [...decisionsFor(detail)]
+    .sort((a, b) => decisionKeyIndex(a) - decisionKeyIndex(b))
+    .map((decision) => `${DECISION_KEY[decision]} ${DECISION_LABELS[decision]}`)
+    .join(' · ');
+}
+
+/** Key 1–9/0 (its index in DECISION_KEYS): choose the decision on that key, the same key in every kind of dispute. */
 export function chooseDecision(draft: RulingDraft, detail: DisputeDetail, index: number): RulingDraft {
-  const decision = decisionsFor(detail)[index];
+  const decision = decisionOnKey(detail, index);
   if (!decision) return draft;
   let next: RulingDraft = { ...draft, decision };
   const needsPick = decision === 'accept_system' || decision === 'accept_both' || decision === 'add_row' || decision === 'add_alias';
@@ -175,7 +194,7 @@ export type BuildResult = { ok: true; input: RuleInput } | { ok: false; error: s
 export function buildRuleInput(draft: RulingDraft, detail: DisputeDetail): BuildResult {
   const allowed = decisionsFor(detail);
   const decision = draft.decision;
-  if (decision == null) return { ok: false, error: `Choose a decision first (keys 1–${Math.min(allowed.length, 9)}).` };
+  if (decision == null) return { ok: false, error: `Choose a decision first (${decisionKeysText(detail)}).` };
   if (!allowed.includes(decision)) return { ok: false, error: `“${decision}” does not apply to a ${detail.dispute.kind} dispute.` };
   const takes = DECISION_FIELDS[decision];
   const value = draft.value.trim();
@@ -204,7 +223,15 @@ export function buildRuleInput(draft: RulingDraft, detail: DisputeDetail): Build
   }
   if (takes.row !== 'refused') {
     const row = draft.row.trim();
-    if (!/^\d+$/.test(row)) return { ok: false, error: 'Pick the gold row this entity is an alias of.' };
+    const query = draft.rowQuery.trim();
+    if (!/^\d+$/.test(row) && query !== '') {
+      return { ok: false, error: `No gold row matches “${oneLine(shortText(query, 60))}”, so no row is chosen and nothing is saved. Type a row number, an entity or an alias, or pick a row with ↑↓.` };
+    }
+    if (!/^\d+$/.test(row)) return { ok: false, error: 'Pick the gold row this entity is an alias of (type its number, entity or alias; ↑↓ choose).' };
+    // A row the search no longer lists is a stale choice: refused rather than saved.
+    if (query !== '' && !filterRows(detail.task_rows, query).some((r) => String(r.row) === row)) {
+      return { ok: false, error: `Row #${Number(row) + 1} does not match “${oneLine(shortText(query, 60))}”: choose the row again, so the alias goes where you mean.` };
+    }
     input.row = Number(row);
   }
   return { ok: true, input };
@@ -245,6 +272,7 @@ export function adoptRuling(draft: RulingDraft, detail: DisputeDetail, ruling: R
     value,
     values: ruling.values ?? {},
     row: ruling.row != null ? String(ruling.row) : '',
+    rowQuery: '',
   };
 }
 
@@ -252,6 +280,8 @@ export function adoptRuling(draft: RulingDraft, detail: DisputeDetail, ruling: R
 export interface SavedContext {
   /** The dispute as shown when saving (before the ruling). */
   detail: DisputeDetail;
+  /** The gold operation the form showed before saving; the service's own, when it gives one, is said instead. */
+  operation?: GoldOperation;
   engineer: string | null;
   /** Agreeing engineers the store's policy requires. */
   required: number;
@@ -259,16 +289,19 @@ export interface SavedContext {
 
 /**
  * What a save says: the decision, the dispute it was made on (the notice
- * outlives the panel, which has moved on), and its status under the policy.
+ * outlives the panel, which has moved on), the gold operation it writes (as
+ * the form showed it, add_row's cells on one line), and its status under the policy.
  * A dispute still open under a policy of several engineers says how many
  * agree and that it waits for another's agreement. A warning the service gave
  * (text in a number column is recorded, but said) makes the notice
  * informative rather than a plain success.
  */
-export function savedNotice(input: RuleInput, result: Pick<RuleResult, 'status' | 'warnings'>, context: SavedContext): { text: string; tone: 'success' | 'info' } {
+export function savedNotice(input: RuleInput, result: Pick<RuleResult, 'status' | 'warnings'> & { operation?: GoldOperation }, context: SavedContext): { text: string; tone: 'success' | 'info' } {
   const warnings = result.warnings ?? [];
   const notes = warnings.map((warning) => ` Note: ${warning}.`).join('');
-  const text = `Saved: ${DECISION_LABELS[input.decision]} on “${disputeName(context.detail)}” — ${statusText(input, result.status, context)}.${notes}`;
+  const operation = result.operation ?? context.operation;
+  const wrote = operation ? `: ${operationOneLine(operation)}` : '';
+  const text = `Saved: ${DECISION_LABELS[input.decision]} on “${disputeName(context.detail)}”${wrote} — ${statusText(input, result.status, context)}.${notes}`;
   return { text, tone: warnings.length > 0 ? 'info' : 'success' };
 }
 
