@@ -156,6 +156,9 @@ function keyboardFocused(el: Element): boolean {
 /** Keys that still act while the keys typed after a key that was no decision are dropped: they change nothing of a ruling. */
 const NEVER_DROPPED = new Set<KeyAction['type']>(['escape', 'close', 'help', 'view']);
 
+/** The grid's own controls (its header's sorting and resizing, its menus), not its rows: a click on a row selects the dispute. */
+const GRID_CONTROLS = '.ag-header, .ag-popup, .ag-menu, .ag-paging-panel';
+
 /** Whether a save key may save from where the focus is (lib/keys.ts saveAllowedFrom): only the ruling form or the page. */
 function saveAllowedAt(target: Element | null, typing: boolean): boolean {
   const onPage = target == null || target === document.body || target === document.documentElement;
@@ -163,7 +166,7 @@ function saveAllowedAt(target: Element | null, typing: boolean): boolean {
     page: onPage,
     ruling: !onPage && (target.closest('.ruling-form') != null || target.hasAttribute('data-enter-save')),
     typing,
-    grid: !onPage && target.closest('.ag-root-wrapper') != null,
+    grid: !onPage && target.closest(GRID_CONTROLS) != null,
     keyboardFocused: !onPage && keyboardFocused(target),
   });
 }

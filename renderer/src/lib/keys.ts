@@ -223,7 +223,7 @@ export interface SaveFocus {
   ruling: boolean;
   /** The focus is in a text field or a select. */
   typing: boolean;
-  /** The focus is in the queue grid (its header, its rows): the grid's own controls. */
+  /** The focus is on one of the queue grid's own controls (its header, its menus). */
   grid: boolean;
   /** The focused element was reached with the keyboard (it shows a focus ring). */
   keyboardFocused: boolean;
