@@ -2,6 +2,7 @@
 import type { ReportView } from './report-parse/views';
 import type { ReportImportResult } from './report-types';
 import type { ApplyResult, PatchMismatch, RescoreResult } from './revision-types';
+import type { GoldOperation } from './gold-operation';
 import type { ColumnRule, Decision, DisputeKind, DisputeStatus, GoldState, GradingMethod, Verdict } from './domain';
 
 export interface SkippedItem {
@@ -165,6 +166,15 @@ export interface RulingView {
   revision: string | null;
   created_at: string;
   retracts: string | null;
+  /**
+   * The spelling accepted from a system when the ruling writes another (gold's
+   * format, docs/formats.md): `value` is what is written. Null when the
+   * ruling writes what it accepted, or was recorded before both were kept
+   * (absent: the same).
+   */
+  accepted?: string | null;
+  /** add_row: the cells as accepted from the systems, when any is written in another spelling; null (or absent) otherwise. */
+  accepted_values?: Record<string, string> | null;
   /** False when superseded by a later ruling of the same engineer, or retracted. */
   counted: boolean;
 }
@@ -249,6 +259,8 @@ export interface StoreInfo {
 export interface RuleResult {
   ruling: RulingView;
   status: DisputeStatus;
+  /** The gold operation the ruling writes, as export will write it (describeGoldOperation says it in words). */
+  operation: GoldOperation;
   /**
    * What was recorded but may not grade as meant (a value with no number in it
    * for a column graded by rule number); absent when there is nothing to say.

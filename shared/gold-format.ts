@@ -104,11 +104,13 @@ function formatNumber(gold: readonly string[], raw: string): string {
   const styles = gold.map(numberStyleOf);
   const affix = dominant(styles, (s) => `${s.prefix}\u0000${s.suffix}`);
   if (n === null || affix === null) return raw;
-  // A unit gold does not use ("5 miles" in a km column) is left as written: it is not ours to convert.
+  // A value that is not a plain number with a unit around it ("1.2 million", "about 5") is left as written.
   const rawUnit = unitOf(raw);
+  if (rawUnit === null) return raw;
+  // Gold writing no unit implies the column's ("€17.27" is 17.27 in "Entry fee (EUR)"); a unit other than
+  // the one gold writes ("5 miles" in a km column) is left as written: it is not ours to convert.
   const goldUnit = normalizeText(`${affix.prefix} ${affix.suffix}`);
-  // A value that is not a plain number with a unit ("1.2 million", "about 5") is left as written too.
-  if (rawUnit === null || (rawUnit !== '' && rawUnit !== goldUnit)) return raw;
+  if (goldUnit !== '' && rawUnit !== '' && rawUnit !== goldUnit) return raw;
   const needed = decimalsOf(n);
   if (needed === null) return raw;
   const goldDecimals = dominant(styles.map((s) => (s === null ? null : s.decimals))) ?? 0;

@@ -26,7 +26,7 @@ export type GoldOperation =
   | { op: 'add_alias'; row: number; entity: string; alias: string }
   | { op: 'remove_row'; row: number; entity: string }
   /** A ruling that writes nothing: keep gold, reject a row, or a value gold already holds. */
-  | { op: 'none'; decision: Decision; reason: string };
+  | { op: 'none'; decision: Decision | 'retract'; reason: string };
 
 /** Every op a GoldOperation can carry: the patch's kinds and `none`. */
 export type GoldOperationKind = PatchOpKind | 'none';

@@ -9,6 +9,7 @@ import * as revisionPatchPath from './007-revision-patch-path';
 import * as rulingRowIdentity from './008-ruling-row-identity';
 import * as rulingRowEntitySealed from './009-ruling-row-entity-sealed';
 import * as cellsIndexRecordedGold from './010-cells-index-recorded-gold';
+import * as rulingAcceptedSpelling from './011-ruling-accepted-spelling';
 
 export interface Migration {
   version: number;
@@ -27,6 +28,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 8, name: 'ruling row identity', up: rulingRowIdentity.up },
   { version: 9, name: 'ruling row entity sealed', up: rulingRowEntitySealed.up },
   { version: 10, name: 'cells index holds recorded gold', up: cellsIndexRecordedGold.up },
+  { version: 11, name: 'ruling accepted spelling', up: rulingAcceptedSpelling.up },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;

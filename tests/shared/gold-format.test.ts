@@ -34,6 +34,9 @@ describe("a system's value written in gold's format", () => {
     expect(formatLikeGold(NUMBER, ['12.50', '3.00'], '12.5')).toBe('12.50');
     expect(formatLikeGold(NUMBER, ['42 km'], '17 KM')).toBe('17 km');
     expect(formatLikeGold(NUMBER, ['42 km'], '17')).toBe('17 km');
+    // Gold writes no unit: the column's is implied (its name says it), and the system's is dropped.
+    expect(formatLikeGold(NUMBER, ['17.20', '3.05'], '€12.5')).toBe('12.50');
+    expect(formatLikeGold(NUMBER, ['17.20'], '12.50 EUR')).toBe('12.50');
   });
 
   it('never drops digits or converts units to fit gold', () => {
