@@ -166,19 +166,24 @@ describe('Add row', () => {
     await page.keyboard.press('2'); // Add row's key again: edit the entity
     await tabTo(({ label }) => label === `Clear ${cleared.column}`, 'here');
     await page.keyboard.press('Enter');
-    expect(await cells.locator('.row-value', { has: page.getByText(cleared.column, { exact: true }) }).locator('input').inputValue()).toBe('');
-    // The operation shown lists the cells that are written, not the cleared one.
-    const preview = (await form().locator('.gold-operation').textContent()) ?? '';
+    const clearedCell = cells.locator('.row-value', { has: page.getByText(cleared.column, { exact: true }) });
+    expect(await clearedCell.locator('input').inputValue()).toBe('');
+    expect(await clearedCell.textContent()).toContain('cleared: not written');
+    // The operation shown: the row, and how many of the cells listed are written.
+    const preview = (await form().locator('.gold-write').textContent()) ?? '';
     expect(preview).toContain('add_row "Greywick Beacon"');
-    expect(preview).toContain(filled[0]!.column);
-    expect(preview).not.toContain(cleared.column);
+    expect(preview).toContain(`with ${filled.length - 1} cells, listed below`);
     await page.keyboard.press('Control+Enter');
     await expect.poll(async () => (await mine(dispute.dispute.id)).length).toBe(1);
     const [ruling] = await mine(dispute.dispute.id);
     expect(ruling!.decision).toBe('add_row');
     expect(Object.keys(ruling!.values ?? {})).not.toContain(cleared.column);
     expect(ruling!.values?.[filled[0]!.column]).toBe(filled[0]!.value);
-    await expect.poll(noticesText).toContain('add_row "Greywick Beacon"');
+    // The notice says the operation, every cell written and none cleared.
+    await expect.poll(noticesText).toContain(`add_row "Greywick Beacon": `);
+    const notice = await noticesText();
+    expect(notice).toContain(`"${filled[0]!.column}": "${filled[0]!.value}" (from ${system.system})`);
+    expect(notice).not.toContain(`"${cleared.column}"`);
   });
 });
 

@@ -106,7 +106,7 @@ function kindPhrase(detail: DisputeDetail): string {
   return 'a cell dispute';
 }
 
-const DROPPED = 'The keys typed right after it are dropped.';
+const DROPPED = 'keys typed right after it are dropped.';
 
 /**
  * A decision key this kind of dispute has no decision on: said in one line,
@@ -116,7 +116,7 @@ const DROPPED = 'The keys typed right after it are dropped.';
  */
 function noDecision(detail: DisputeDetail, index: number): void {
   dropTypedAhead();
-  notify(`Key ${decisionKey(index) ?? '?'} is no decision on ${kindPhrase(detail)}: ${decisionKeysText(detail)}. ${DROPPED}`, 'info');
+  notify(`Key ${decisionKey(index) ?? '?'} is no decision on ${kindPhrase(detail)} (${decisionKeysText(detail, 'button')}); ${DROPPED}`, 'info');
 }
 
 /** A letter that picks no cluster (or system) here: said, and what was typed right after it dropped, as for a decision key. */
@@ -125,7 +125,7 @@ function noPick(detail: DisputeDetail, index: number): void {
   const count = pickTargets(detail).length;
   const what = detail.dispute.kind === 'missing_row' ? 'system' : 'cluster';
   const range = count === 0 ? `there is no ${what} to pick` : count === 1 ? `the only ${what} is a` : `the ${what}s are ${clusterKey(0) ?? 'a'}–${clusterKey(count - 1) ?? ''}`;
-  notify(`Key ${clusterKey(index) ?? '?'} picks nothing on ${kindPhrase(detail)}: ${range}. ${DROPPED}`, 'info');
+  notify(`Key ${clusterKey(index) ?? '?'} picks nothing on ${kindPhrase(detail)} (${range}); ${DROPPED}`, 'info');
 }
 
 /** Blurs the focused element, if any: focus goes back to the page, where the view's keys act. */

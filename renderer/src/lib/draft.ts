@@ -11,7 +11,7 @@ import type { Spelling } from '../../../shared/clusters';
 import { tidySpelling } from '../../../shared/spelling';
 import { normalizeForRule, normalizeText } from '../../../shared/normalize';
 import { predictOutcome } from './comparison';
-import { oneLine } from './format';
+import { DECISION_BUTTON, oneLine } from './format';
 import { operationOneLine } from './operation-text';
 import { decisionAtKey, decisionKeyIndex, DECISION_KEY } from './keys';
 import { filterRows } from './row-picker';
@@ -90,12 +90,12 @@ export function decisionOnKey(detail: DisputeDetail, index: number): Decision | 
   return decisionAtKey(decisionsFor(detail), index);
 }
 
-/** This dispute's decisions with their keys, in key order: `1 Reject row · 2 Add row · 3 Add as alias`. */
-export function decisionKeysText(detail: DisputeDetail): string {
+/** This dispute's decisions with their keys, in key order: `1 Reject row · 2 Add row · 3 Add as alias` (or, by the buttons' short names, `1 Reject row, 2 Add row, 3 Alias`). */
+export function decisionKeysText(detail: DisputeDetail, names: 'label' | 'button' = 'label'): string {
   return [...decisionsFor(detail)]
     .sort((a, b) => decisionKeyIndex(a) - decisionKeyIndex(b))
-    .map((decision) => `${DECISION_KEY[decision]} ${DECISION_LABELS[decision]}`)
-    .join(' · ');
+    .map((decision) => `${DECISION_KEY[decision]} ${(names === 'button' ? DECISION_BUTTON : DECISION_LABELS)[decision]}`)
+    .join(names === 'button' ? ', ' : ' · ');
 }
 
 /** Key 1–9/0 (its index in DECISION_KEYS): choose the decision on that key, the same key in every kind of dispute. */

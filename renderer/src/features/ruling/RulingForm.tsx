@@ -42,8 +42,8 @@ export function RulingForm({ detail }: { detail: DisputeDetail }) {
           )}
         </header>
         <DecisionBar detail={detail} />
-        <ValueEditor detail={detail} />
         <GoldOperationPreview detail={detail} />
+        <ValueEditor detail={detail} />
         <RationaleField />
         <EvidenceEditor key={detail.dispute.id} reports={detail.reports} />
       </div>
