@@ -195,7 +195,8 @@ export interface DisputeDetail {
   gold_row: { entity: string; aliases: string[] } | null;
   /** Every gold row of the task (for add_alias and remove_row: which row is meant). */
   task_rows: { row: number; entity: string; aliases: string[] }[];
-  columns: { name: string; rule: ColumnRule }[];
+  /** The task's columns; `gold_values`: every value the column's gold holds, which gold's format is read from. */
+  columns: { name: string; rule: ColumnRule; gold_values?: string[] }[];
   clusters: ClusterDetail[];
   missing_row_systems: MissingRowSystemView[];
   judges: JudgeOpinionView[];

@@ -268,7 +268,8 @@ describe('the gold operation', () => {
     expect(dispute.dispute.task_id).toBe(opening.task_id);
     await page.keyboard.press('2');
     const preview = form().locator('.gold-operation');
-    await expect.poll(async () => (await preview.textContent()) ?? '').toMatch(/^set_cell row \d+ "Opening date": "2005-06-24" → "/);
+    // The issue's own example: gold row 3 as people count it, the value in gold's ISO format.
+    await expect.poll(async () => (await preview.textContent()) ?? '').toBe('set_cell row 3 "Opening date": "2005-06-24" → "2005-11-09"');
     const text = (await preview.textContent())!;
     await page.keyboard.press('Enter');
     await expect.poll(noticesText).toContain(text);

@@ -8,7 +8,7 @@ import { draftOperation } from '../../renderer/src/lib/gold-preview';
 import { operationOneLine } from '../../renderer/src/lib/operation-text';
 import type { RulingDraft } from '../../renderer/src/lib/draft';
 import type { DisputeDetail } from '../../shared/api-types';
-import { cellDetail, missingRowDetail, row } from './fixtures';
+import { cellDetail, cluster, missingRowDetail, row } from './fixtures';
 
 function written(draft: RulingDraft, detail: DisputeDetail): string {
   const built = buildRuleInput(draft, detail);
@@ -58,5 +58,37 @@ describe('the gold operation of a draft', () => {
     expect(savedNotice(built.input, { status: 'resolved' }, context).text).toContain(': set_cell row 8 "Critic Metascore": "94" → "93" — now resolved.');
     const service = { op: 'set_cell' as const, row: 7, column: 'Critic Metascore', from: { value: '94' }, to: '93.0' };
     expect(savedNotice(built.input, { status: 'resolved', operation: service }, context).text).toContain('→ "93.0"');
+  });
+});
+
+describe('the gold operation of a value taken from a system', () => {
+  const iso = cellDetail({
+    dispute: row({ column: 'Opening date', gold_row: 2 }),
+    column_rule: { type: 'date', tolerance_days: 3 },
+    gold: { state: 'value', value: '2005-06-24', alternatives: [], sources: [] },
+    entity_column: 'Venue',
+    columns: [
+      { name: 'Venue', rule: { type: 'entity' }, gold_values: ['Greywick Beacon'] },
+      { name: 'Opening date', rule: { type: 'date', tolerance_days: 3 }, gold_values: ['2005-06-24', '1998-01-02'] },
+    ],
+    clusters: [{ ...cluster('November 9, 2005', ['a', 'b']), key: '2005-11-09' }],
+  });
+
+  it('says the value in gold’s format, as the service writes it, unless the system’s spelling is kept', () => {
+    const accept = chooseDecision(emptyDraft('d-1'), iso, 1);
+    expect(written(accept, iso)).toBe('set_cell row 3 "Opening date": "2005-06-24" → "2005-11-09"');
+    expect(written({ ...accept, value: 'November 9, 2005', keepSpelling: true }, iso)).toBe('set_cell row 3 "Opening date": "2005-06-24" → "November 9, 2005"');
+  });
+
+  it('writes an added row’s cells in gold’s format, each still from its system', () => {
+    const missing: DisputeDetail = {
+      ...missingRowDetail(),
+      entity_column: 'Venue',
+      columns: iso.columns,
+      missing_row_systems: [{ system: 'kite', entity: 'Link’s Awakening', values: [{ column: 'Opening date', value: 'November 9, 2005', sources: [] }], sources: [] }],
+    };
+    const addRow = chooseDecision(emptyDraft('d-2'), missing, 1);
+    expect(newRowCells(addRow, missing)).toEqual([{ column: 'Opening date', value: '2005-11-09', system: 'kite', given: 'November 9, 2005' }]);
+    expect(written(addRow, missing)).toBe('add_row "Link’s Awakening": "Opening date": "2005-11-09" (from kite)');
   });
 });

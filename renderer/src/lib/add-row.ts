@@ -5,14 +5,15 @@
 import type { DisputeDetail } from '../../../shared/api-types';
 import type { RulingDraft } from './draft';
 import { pickTargets } from './draft';
+import { inGoldFormat } from './gold-spelling';
 
 export interface NewRowCell {
   column: string;
-  /** What the ruling writes ('' : nothing, the cell stays blank). */
+  /** What the field holds ('' : nothing is written, the cell stays blank). */
   value: string;
-  /** The picked system, when the value is the one it gave. */
+  /** The picked system, when the value is the one it gave (as it spelled it, or in gold's format). */
   system: string | null;
-  /** The picked system's value for the column ('' when it gave none). */
+  /** The picked system's value for the column, as it spelled it ('' when it gave none). */
   given: string;
 }
 
@@ -26,7 +27,9 @@ export function newRowCells(draft: RulingDraft, detail: DisputeDetail): NewRowCe
   return newRowColumns(detail).map((column) => {
     const value = draft.values[column] ?? '';
     const given = target?.values[column] ?? '';
-    const system = target != null && value.trim() !== '' && value.trim() === given.trim() ? target.label : null;
+    const shown = value.trim();
+    const same = shown !== '' && given.trim() !== '' && (shown === given.trim() || shown === inGoldFormat(detail, column, given).trim());
+    const system = target != null && same ? target.label : null;
     return { column, value, system, given };
   });
 }

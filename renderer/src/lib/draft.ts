@@ -16,6 +16,8 @@ import { operationOneLine } from './operation-text';
 import { decisionAtKey, decisionKeyIndex, DECISION_KEY } from './keys';
 import { filterRows } from './row-picker';
 import { classifyUrl } from './urls';
+import { rowValuesInGoldFormat, valueToSend, writtenSpellings, writtenValue } from './gold-spelling';
+import type { WrittenSpelling } from './gold-spelling';
 
 export interface RulingDraft {
   disputeId: string;
@@ -37,10 +39,37 @@ export interface RulingDraft {
    * save adds it when it is an http(s) link and refuses it otherwise.
    */
   evidenceText: string;
+  /** The system's spelling `value` was written from (gold's format of it, lib/gold-spelling.ts); null when typed. */
+  accepted: string | null;
+  /** Write `value` as a system spelled it, not in gold's format: chosen on purpose, never the default. */
+  keepSpelling: boolean;
+  /** add_row: each column's value as the picked system gave it (`values` holds gold's format of it). */
+  acceptedValues: Record<string, string>;
+  /**
+   * The pick was made by a decision key, not by a letter: the letter of that
+   * cluster then picks it (its value in gold's format) instead of moving on to
+   * its next spelling.
+   */
+  autoPicked: boolean;
 }
 
 export function emptyDraft(disputeId: string): RulingDraft {
-  return { disputeId, decision: null, picked: null, value: '', values: {}, row: '', rowQuery: '', rationale: '', evidence: [], evidenceText: '' };
+  return {
+    disputeId,
+    decision: null,
+    picked: null,
+    value: '',
+    values: {},
+    row: '',
+    rowQuery: '',
+    rationale: '',
+    evidence: [],
+    evidenceText: '',
+    accepted: null,
+    keepSpelling: false,
+    acceptedValues: {},
+    autoPicked: false,
+  };
 }
 
 /** What a letter key can pick in this dispute. */
@@ -77,12 +106,16 @@ function defaultPick(detail: DisputeDetail): number | null {
   return index >= 0 ? index : 0;
 }
 
-function applyPick(draft: RulingDraft, detail: DisputeDetail, index: number): RulingDraft {
+/** The pick's value prefilled in gold's format (a cluster's leading spelling; a system's row cells), the spelling accepted kept. */
+function applyPick(draft: RulingDraft, detail: DisputeDetail, index: number, autoPicked = false): RulingDraft {
   const target = pickTargets(detail)[index];
   if (!target) return draft;
   const columns = detail.columns.filter((c) => c.name !== detail.entity_column).map((c) => c.name);
-  const values = Object.fromEntries(columns.map((c) => [c, target.values[c] ?? '']));
-  return { ...draft, picked: index, value: target.value, values };
+  const acceptedValues = Object.fromEntries(columns.map((c) => [c, target.values[c] ?? '']));
+  const values = rowValuesInGoldFormat(detail, acceptedValues);
+  const written = writtenSpellings(detail, index)[0];
+  const value = written?.text ?? target.value;
+  return { ...draft, picked: index, value, values, accepted: written?.accepted ?? null, keepSpelling: false, acceptedValues, autoPicked };
 }
 
 /** The decision on key 1–9/0 (its index in DECISION_KEYS) in this dispute, or null when that key is no decision here. */
@@ -106,21 +139,22 @@ export function chooseDecision(draft: RulingDraft, detail: DisputeDetail, index:
   const needsPick = decision === 'accept_system' || decision === 'accept_both' || decision === 'add_row' || decision === 'add_alias';
   if (needsPick && draft.picked == null) {
     const pick = defaultPick(detail);
-    if (pick != null) next = applyPick(next, detail, pick);
+    if (pick != null) next = applyPick(next, detail, pick, true);
   } else if (needsPick && draft.picked != null && draft.value === '') {
     next = applyPick(next, detail, draft.picked);
   }
   if (decision === 'add_row' && next.value === '') next = { ...next, value: detail.dispute.entity };
   // New value is typed: it starts empty rather than from the cluster an
   // earlier "accept" picked (what the engineer typed is kept).
-  if (decision === 'new_value' && draft.decision !== 'new_value' && untouchedPick(draft, detail)) next = { ...next, picked: null, value: '' };
+  if (decision === 'new_value' && draft.decision !== 'new_value' && untouchedPick(draft, detail)) next = { ...next, picked: null, value: '', accepted: null, keepSpelling: false };
   return next;
 }
 
-/** The draft's value is the picked cluster's (or system's), as the pick left it. */
+/** The draft's value is the picked cluster's (or system's), as the pick left it (in any of its spellings). */
 function untouchedPick(draft: RulingDraft, detail: DisputeDetail): boolean {
   const target = draft.picked != null ? pickTargets(detail)[draft.picked] : undefined;
-  return target != null && draft.value === target.value;
+  if (target == null) return false;
+  return draft.value === target.value || writtenSpellings(detail, draft.picked!).some((spelling) => spelling.text === draft.value);
 }
 
 /**
@@ -151,16 +185,18 @@ export function clusterSpellings(detail: DisputeDetail, index: number): Spelling
 const SPELLED = new Set<Decision>(['accept_system', 'accept_both']);
 
 /**
- * Letter key: pick a cluster/system; it prefills the value, and implies
- * "accept" when no value decision is chosen. The letter of the cluster
- * already picked, under Accept or Both, moves to its next spelling.
+ * Letter key: pick a cluster/system; it prefills the value (in gold's
+ * format), and implies "accept" when no value decision is chosen. The letter
+ * of the cluster already picked by a letter, under Accept or Both, moves to
+ * its next spelling (gold's format first, then the systems' as spelled); one
+ * a decision key picked is picked again, not moved on.
  */
 export function pickTarget(draft: RulingDraft, detail: DisputeDetail, index: number): RulingDraft {
   if (!pickTargets(detail)[index]) return draft;
-  if (draft.picked === index && draft.decision != null && SPELLED.has(draft.decision)) {
-    const spellings = clusterSpellings(detail, index);
-    const at = spellings.findIndex((spelling) => spelling.text === draft.value);
-    if (spellings.length > 1 && at >= 0) return { ...draft, value: spellings[(at + 1) % spellings.length]!.text };
+  if (draft.picked === index && !draft.autoPicked && draft.decision != null && SPELLED.has(draft.decision)) {
+    const spellings = writtenSpellings(detail, index);
+    const at = spellings.findIndex((spelling) => spelling.text === draft.value && spelling.gold !== draft.keepSpelling);
+    if (spellings.length > 1 && at >= 0) return chooseSpelling(draft, spellings[(at + 1) % spellings.length]!);
   }
   let decision = draft.decision;
   const kind = detail.dispute.kind;
@@ -170,6 +206,11 @@ export function pickTarget(draft: RulingDraft, detail: DisputeDetail, index: num
     decision = 'accept_system';
   }
   return applyPick({ ...draft, decision }, detail, index);
+}
+
+/** A spelling of the picked cluster as the value: gold's format, or a system's kept as spelled. */
+export function chooseSpelling(draft: RulingDraft, spelling: WrittenSpelling): RulingDraft {
+  return { ...draft, value: spelling.text, accepted: spelling.accepted, keepSpelling: !spelling.gold, autoPicked: false };
 }
 
 /** Whether the form shows a value part: a value to type, or for add_alias the alias and its gold row. */
@@ -212,13 +253,19 @@ export function buildRuleInput(draft: RulingDraft, detail: DisputeDetail): Build
     if (decision === 'accept_system' && !isClusterValue(detail, value)) {
       return { ok: false, error: 'Accept takes a value a system gave: pick a cluster (a–z), or choose “New value” for another value.' };
     }
-    input.value = value;
+    if (decision === 'accept_system' || decision === 'accept_both') Object.assign(input, valueToSend(detail, value, draft.accepted, draft.keepSpelling));
+    else input.value = value;
   }
   if (takes.values !== 'refused') {
+    // A cell still as gold's format of the system's value goes as the system gave it: the service writes gold's format and keeps both.
     input.values = Object.fromEntries(
       Object.entries(draft.values)
         .map(([column, v]) => [column, v.trim()] as const)
-        .filter(([, v]) => v !== ''),
+        .filter(([, v]) => v !== '')
+        .map(([column, v]) => {
+          const raw = draft.acceptedValues[column]?.trim() ?? '';
+          return [column, raw !== '' && rowValuesInGoldFormat(detail, { [column]: raw })[column] === v ? raw : v] as const;
+        }),
     );
   }
   if (takes.row !== 'refused') {
@@ -265,6 +312,8 @@ export function adoptRuling(draft: RulingDraft, detail: DisputeDetail, ruling: R
   const wanted = normalizeText(value);
   const targets = pickTargets(detail);
   const picked = VALUE_DECISIONS.has(ruling.decision) && value !== '' ? targets.findIndex((t) => normalizeText(t.value) === wanted) : -1;
+  // Its value as it was written: a system's spelling that ruling kept on purpose is kept again.
+  const spelled = ruling.decision === 'accept_system' || ruling.decision === 'accept_both';
   return {
     ...draft,
     decision: ruling.decision,
@@ -273,6 +322,10 @@ export function adoptRuling(draft: RulingDraft, detail: DisputeDetail, ruling: R
     values: ruling.values ?? {},
     row: ruling.row != null ? String(ruling.row) : '',
     rowQuery: '',
+    accepted: null,
+    keepSpelling: spelled && value !== '' && writtenValue(detail, value, false) !== value,
+    acceptedValues: {},
+    autoPicked: false,
   };
 }
 
@@ -299,10 +352,21 @@ export interface SavedContext {
 export function savedNotice(input: RuleInput, result: Pick<RuleResult, 'status' | 'warnings'> & { operation?: GoldOperation }, context: SavedContext): { text: string; tone: 'success' | 'info' } {
   const warnings = result.warnings ?? [];
   const notes = warnings.map((warning) => ` Note: ${warning}.`).join('');
-  const operation = result.operation ?? context.operation;
+  const operation = withSystems(result.operation, context.operation) ?? context.operation;
   const wrote = operation ? `: ${operationOneLine(operation)}` : '';
   const text = `Saved: ${DECISION_LABELS[input.decision]} on “${disputeName(context.detail)}”${wrote} — ${statusText(input, result.status, context)}.${notes}`;
   return { text, tone: warnings.length > 0 ? 'info' : 'success' };
+}
+
+/**
+ * The service's operation (what was written), with the system each add_row
+ * cell came from as the form knew it: the service is not told which system
+ * the engineer picked.
+ */
+function withSystems(written: GoldOperation | undefined, shown: GoldOperation | undefined): GoldOperation | undefined {
+  if (written?.op !== 'add_row' || shown?.op !== 'add_row') return written;
+  const systems = new Map(shown.cells.flatMap((cell) => (cell.system ? [[cell.column, cell.system] as const] : [])));
+  return { ...written, cells: written.cells.map((cell) => (cell.system || !systems.has(cell.column) ? cell : { ...cell, system: systems.get(cell.column)! })) };
 }
 
 /** The dispute in a line: entity · column (a missing row, or the gold row a row report is on). */

@@ -7,6 +7,7 @@ import type { DisputeDetail } from '../../../shared/api-types';
 import type { GoldOperation, GoldOperationCell } from '../../../shared/gold-operation';
 import { goldOperationFor } from '../../../shared/gold-operation';
 import { newRowSystems } from './add-row';
+import { inGoldFormat, rowValuesInGoldFormat } from './gold-spelling';
 import type { RulingDraft } from './draft';
 
 /** Gold's cell on the dispute, as the operation names it. */
@@ -27,16 +28,24 @@ function targetRow(detail: DisputeDetail, input: RuleInput): { row: number; enti
   return row === detail.dispute.gold_row && detail.gold_row ? { row, ...detail.gold_row } : null;
 }
 
-/** What saving `input` (built from `draft`) writes into gold. */
+/**
+ * What saving `input` (built from `draft`) writes into gold: a value taken
+ * from a system in the column's gold format unless its spelling is kept on
+ * purpose, as the service writes it (lib/gold-spelling.ts).
+ */
 export function draftOperation(detail: DisputeDetail, input: RuleInput, draft: RulingDraft): GoldOperation {
+  const keep = input.keepSpelling === true;
+  const fromSystem = input.decision === 'accept_system' || input.decision === 'accept_both';
+  const value = fromSystem && !keep && input.value != null ? inGoldFormat(detail, detail.dispute.column, input.value) : (input.value ?? null);
+  const values = input.decision === 'add_row' && !keep && input.values != null ? rowValuesInGoldFormat(detail, input.values) : (input.values ?? null);
   return goldOperationFor({
     decision: input.decision,
     row: detail.dispute.gold_row,
     column: detail.dispute.column,
     entity: detail.dispute.entity,
     gold: goldCell(detail),
-    value: input.value ?? null,
-    values: input.values ?? null,
+    value,
+    values,
     systems: input.decision === 'add_row' ? newRowSystems(draft, detail) : {},
     target: targetRow(detail, input),
   });

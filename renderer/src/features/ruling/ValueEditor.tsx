@@ -6,6 +6,7 @@ import { useState } from 'react';
 import type { DisputeDetail } from '../../../../shared/api-types';
 import type { Decision } from '../../../../shared/domain';
 import { hasValueField } from '../../lib/draft';
+import { writtenValue } from '../../lib/gold-spelling';
 import { oneLine } from '../../lib/format';
 import { clusterKey, DECISION_KEY } from '../../lib/keys';
 import { useRulingStore } from '../../stores/ruling-store';
@@ -22,7 +23,7 @@ export function ValueEditor({ detail }: { detail: DisputeDetail }) {
   if (decision === 'add_alias') return <AliasEditor detail={detail} />;
   return (
     <div className="value-editor">
-      <ValueField decision={decision} />
+      <ValueField detail={detail} decision={decision} />
       {(decision === 'accept_system' || decision === 'accept_both') && picked != null && <SpellingChoice detail={detail} picked={picked} />}
       {decision === 'add_row' && <NewRowCells detail={detail} />}
     </div>
@@ -30,9 +31,10 @@ export function ValueEditor({ detail }: { detail: DisputeDetail }) {
 }
 
 /** The value (or Add row's entity); mounted with it, so what it knows of its focus goes with it. */
-function ValueField({ decision }: { decision: Decision }) {
+function ValueField({ detail, decision }: { detail: DisputeDetail; decision: Decision }) {
   const value = useRulingStore((s) => s.draft.value);
   const picked = useRulingStore((s) => s.draft.picked);
+  const keepSpelling = useRulingStore((s) => s.draft.keepSpelling);
   const update = useRulingStore((s) => s.update);
   const valueRef = useFocusRequest<HTMLInputElement>('value');
   const [editing, setEditing] = useState(false);
@@ -41,6 +43,9 @@ function ValueField({ decision }: { decision: Decision }) {
   // The values that are typed: the decision's key again edits them (ruling-store choose).
   const typed = decision === 'add_row' || decision === 'new_value';
   const key = typed ? DECISION_KEY[decision] : null;
+  // A value taken from a system is written in gold's format: said when what is typed here is not already in it.
+  const shown = value.trim();
+  const written = decision === 'accept_system' || decision === 'accept_both' ? writtenValue(detail, shown, keepSpelling) : shown;
   const hint = key == null || editing ? null : decision === 'add_row' ? `Press ${key} again (or click) to edit the entity; a letter picks a system` : `Press ${key} again (or click) to edit the value`;
   return (
     <label className="field field-inline">
@@ -58,6 +63,11 @@ function ValueField({ decision }: { decision: Decision }) {
         onChange={(e) => update({ value: e.target.value })}
       />
       {from != null && decision !== 'new_value' && <span className="muted small">from{'\u00a0'}{from}</span>}
+      {shown !== '' && written !== shown && (
+        <span className="muted small written-as" title="A value taken from a system is written the way this column's gold writes its values">
+          writes “{oneLine(written)}” (gold's format)
+        </span>
+      )}
       {hint != null && key != null && (
         <span className="muted small value-hint" title={hint}>
           <Kbd>{key}</Kbd>
