@@ -7,9 +7,8 @@
 import type { DisputeDetail } from '../../../../shared/api-types';
 import { buildRuleInput } from '../../lib/draft';
 import { draftOperation } from '../../lib/gold-preview';
-import { operationOneLine } from '../../lib/operation-text';
+import { operationLines, operationOneLine } from '../../lib/operation-text';
 import { newRowColumns } from '../../lib/add-row';
-import { describeGoldOperationLines } from '../../../../shared/gold-operation';
 import { useRulingStore } from '../../stores/ruling-store';
 
 export function GoldOperationPreview({ detail }: { detail: DisputeDetail }) {
@@ -23,7 +22,7 @@ export function GoldOperationPreview({ detail }: { detail: DisputeDetail }) {
   return (
     <div className="gold-write" title={`The gold operation saving writes (the patch carries it): ${full}`}>
       <span className="field-label">Writes</span>
-      <code className={`gold-operation ${operation.op === 'none' ? 'gold-operation-none' : ''}`}>{operation.op === 'add_row' ? describeGoldOperationLines(operation)[0] : full}</code>
+      <code className={`gold-operation ${operation.op === 'none' ? 'gold-operation-none' : ''}`}>{operation.op === 'add_row' ? operationLines(operation)[0] : full}</code>
       {operation.op === 'add_row' && <span className="muted small">{cellsSummary(operation.cells.length, newRowColumns(detail).length)}</span>}
     </div>
   );

@@ -83,7 +83,7 @@ export function GoldRowPicker({ detail }: { detail: DisputeDetail }) {
           onKeyDown={onKeyDown}
         />
         <span className={`row-picked ${picked ? '' : 'row-picked-none'}`} aria-live="polite">
-          {picked ? `${rowLabel(picked.row)} ${oneLine(picked.entity)}` : rows.length === 0 ? 'no row chosen: nothing matches' : 'no row chosen'}
+          {picked ? `${rowLabel(picked.row)} ${oneLine(picked.entity)}` : 'no row chosen'}
         </span>
       </div>
       <ul id={listId} className="row-list" role="listbox" aria-label={`Gold rows of task ${oneLine(detail.dispute.task_id)}`}>

@@ -13,12 +13,9 @@ export function NewRowCells({ detail }: { detail: DisputeDetail }) {
   const setColumnValue = useRulingStore((s) => s.setColumnValue);
   const cells = newRowCells(draft, detail);
   if (cells.length === 0) return null;
-  const written = cells.filter((cell) => cell.value.trim() !== '').length;
   return (
     <div className="row-values-wrap">
-      <div className="muted small">
-        Cells the new row gets: {written} of {cells.length} written. Tab to edit one; its ✕ clears it.
-      </div>
+      <div className="muted small">Each cell with the system it is from: Tab to edit; ✕ clears (not written).</div>
       <div className="row-values" role="group" aria-label="Cells the new row gets">
         {cells.map((cell) => (
           <CellField key={cell.column} cell={cell} onChange={(value) => setColumnValue(cell.column, value)} />
@@ -31,14 +28,14 @@ export function NewRowCells({ detail }: { detail: DisputeDetail }) {
 function CellField({ cell, onChange }: { cell: NewRowCell; onChange: (value: string) => void }) {
   const input = useRef<HTMLInputElement>(null);
   const empty = cell.value.trim() === '';
-  const source = empty ? (cell.given.trim() !== '' ? 'cleared: not written' : 'blank: not written') : cell.system != null ? `from ${cell.system}` : 'typed';
+  const source = empty ? (cell.given.trim() !== '' ? 'cleared: not written' : 'blank: not written') : cell.system != null ? cell.system : 'typed';
   return (
     <div className={`row-value ${empty ? 'row-value-empty' : ''}`}>
       <span className="field-label" title={oneLine(cell.column)}>
         {oneLine(cell.column)}
       </span>
       <input className="input" aria-label={cell.column} ref={input} value={cell.value} data-enter-save="" spellCheck={false} onChange={(e) => onChange(e.target.value)} />
-      <span className={`row-value-source muted small ${cell.system == null && !empty ? 'row-value-typed' : ''}`} title={cell.given !== '' ? `The system gave: ${oneLine(cell.given)}` : 'The system gave no value'}>
+      <span className={`row-value-source muted small ${cell.system == null && !empty ? 'row-value-typed' : ''}`} title={cell.system != null ? `From ${oneLine(cell.system)}, which gave “${oneLine(cell.given)}”` : cell.given !== '' ? `The system gave “${oneLine(cell.given)}”` : 'The system gave no value'}>
         {source}
       </span>
       <button
