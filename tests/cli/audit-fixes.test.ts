@@ -111,7 +111,7 @@ describe('rulings import and validator wording', () => {
     expect(res.code).toBe(1);
     expect(res.stdout).toBe('');
     expect(res.stderr).toBe(
-      `atlas-adjudicator: rulings import: ${judges}: not a ruling log (line 1 has no "format": "atlas-rulings/2"); expected a *.rulings.jsonl file written by \`rulings export\`\n`,
+      `atlas-adjudicator: rulings import: ${judges}: not a ruling log (line 1 has no "format": "atlas-rulings/3"); expected a *.rulings.jsonl file written by \`rulings export\`\n`,
     );
   });
 

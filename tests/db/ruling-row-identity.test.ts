@@ -96,7 +96,7 @@ describe('ruling logs keep the entity of each gold row they name', () => {
     const cell = exported.find((line) => line.decision === 'keep_gold')!;
     const alias = exported.find((line) => line.decision === 'add_alias')!;
     const retract = exported.find((line) => line.decision === 'retract')!;
-    expect(exported.map((line) => line.format)).toEqual(['atlas-rulings/2', 'atlas-rulings/2', 'atlas-rulings/2']);
+    expect(exported.map((line) => line.format)).toEqual(['atlas-rulings/3', 'atlas-rulings/3', 'atlas-rulings/3']);
     expect(cell.gold_row_entity_key).toBe(entityKey(goldOf(earlier.task_id).rows[earlier.gold_row!]!.entity));
     expect(cell.row_entity_key).toBeNull();
     expect(retract.gold_row_entity_key).toBe(cell.gold_row_entity_key);
@@ -174,7 +174,7 @@ describe('ruling logs keep the entity of each gold row they name', () => {
     expect((await empty.importRulings({ paths: [log] })).added).toBe(1);
 
     const v1 = join(dir, 'v1.rulings.jsonl');
-    writeFileSync(v1, logLines(log).map(({ gold_row_entity_key: _gold, row_entity_key: _row, ...line }) => JSON.stringify({ ...line, format: 'atlas-rulings/1' })).join('\n') + '\n');
+    writeFileSync(v1, logLines(log).map(({ gold_row_entity_key: _gold, row_entity_key: _row, accepted: _accepted, accepted_values: _values, ...line }) => JSON.stringify({ ...line, format: 'atlas-rulings/1' })).join('\n') + '\n');
     const moved = track(freshService('noah'));
     await moved.importPaths([revisedDataset('v1-removed', { [task]: (gold) => gold.rows.splice(0, 1) })]);
     // Nothing in a format 1 line says which entity it was: it attaches by index, as it always did.
@@ -215,7 +215,7 @@ describe('ruling logs keep the entity of each gold row they name', () => {
     expect((await noah.importPaths([revisedDataset('late-gold-renamed-again', { [task]: renamed })])).misplaced_rulings).toBeUndefined();
   });
 
-  it('a format 2 line without its keys, or a format 1 line with them, is refused for the fields', async () => {
+  it('a format 3 line without its keys, or a format 1 line with them, is refused for the fields', async () => {
     const mia = track(freshService('mia'));
     await mia.importPaths(workspacePaths(workspace));
     const { later } = pickDisputes(mia);
@@ -227,7 +227,7 @@ describe('ruling logs keep the entity of each gold row they name', () => {
     const report = await track(freshService('noah')).importRulings({ paths: [path] });
     expect(report.refused.map((item) => item.reason)).toEqual([
       'gold_row_entity_key: expected string, but it is missing',
-      'line: fields this format does not have: "gold_row_entity_key", "row_entity_key"',
+      'line: fields this format does not have: "gold_row_entity_key", "row_entity_key", "accepted", "accepted_values"',
     ]);
   });
 

@@ -11,6 +11,10 @@ const ADDED_COLUMNS: Readonly<Record<number, readonly [table: string, column: st
     ['rulings', 'row_entity_key'],
   ],
   9: [['rulings', 'gold_row_entity_s']],
+  11: [
+    ['rulings', 'accepted_s'],
+    ['rulings', 'accepted_values_s'],
+  ],
 };
 
 /** SQL that gives back what a migration from 010 on changed, by the version it brings the store to. */

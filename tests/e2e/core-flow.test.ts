@@ -171,7 +171,7 @@ describe('core flow in the browser', () => {
     await kind.selectOption('missing_row');
     await row(missing).click();
     await expect.poll(shownDispute).toMatch(headOf(missing));
-    await page.keyboard.press('2'); // add as alias: the gold row picker takes the focus
+    await page.keyboard.press('3'); // add as alias: the gold row picker takes the focus
     const form = page.getByRole('region', { name: 'Your ruling' });
     await expect.poll(() => form.locator('.value-editor').first().textContent()).toContain(`Alias${missing.entity}`);
     expect(await form.locator('input.value-input').count()).toBe(0);

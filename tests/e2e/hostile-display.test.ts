@@ -99,7 +99,7 @@ describe('hostile text on screen', () => {
 
   it('is marked in a missing row and in the gold-row picker', async () => {
     await showDispute(missingId, 'missing row');
-    await page.keyboard.press('2');
+    await page.keyboard.press('3'); // add as alias
     await page.locator('.row-list .row-entity').first().waitFor();
     expect(await marks('.row-list')).toBeGreaterThan(1);
     expect(await rawControls()).toEqual([]);

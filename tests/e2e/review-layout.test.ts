@@ -96,7 +96,7 @@ describe('a 1024×640 window', () => {
   });
 
   it('keeps the dispute readable with Alias chosen, and Rationale reachable', async () => {
-    await page.keyboard.press('2');
+    await page.keyboard.press('3');
     await page.locator('.row-list').waitFor();
     const share = await page.evaluate(() => document.querySelector('.panel-scroll')!.getBoundingClientRect().height / document.querySelector('aside.panel')!.getBoundingClientRect().height);
     expect(share).toBeGreaterThan(0.4);
