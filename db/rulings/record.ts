@@ -6,6 +6,7 @@ import type { RuleResult } from '../../shared/api-types';
 import type { DisputeKind, RuleType } from '../../shared/domain';
 import type { GoldOperation } from '../../shared/gold-operation';
 import { VALUE_DECISIONS } from '../../shared/domain';
+import { namedDispute } from '../queries/dispute-name';
 import type { Store } from '../store';
 import { getMeta } from '../store';
 import type { RulingSpelling } from './check';
@@ -116,8 +117,9 @@ export function recordRuling(store: Store, input: RuleInput, engineer: string): 
     );
     refreshPosition(store, dispute.id, engineer, dispute.rule_type);
     const status = refreshStatus(store, dispute.id)!;
-    // Warned about what is written: gold's format may be exactly what gold holds.
-    const warnings = rulingWarnings(store, dispute, { ...input, value, values: written.values });
+    // Warned about what is written (gold's format may be exactly what gold holds), with the dispute it is about:
+    // the CLI prints it apart from the ruling, and a toast may outlive the panel.
+    const warnings = rulingWarnings(store, dispute, { ...input, value, values: written.values }).map((warning) => `${namedDispute(store, dispute.id)}: ${warning}`);
     const operation = rulingOperation(store, { ...dispute, entity: sealer.open(dispute.entity_s) }, input.decision, written, row);
     return { ruling: readRulingViews(store, dispute.id).find((ruling) => ruling.id === id)!, status, operation, ...(warnings.length > 0 ? { warnings } : {}) };
   }).immediate();
