@@ -17,7 +17,7 @@ import { pathToFileURL } from 'node:url';
 import { buildElectron, REPO_ROOT } from './build-electron';
 import { buildIcons } from './icons';
 import { checkAddon, checkPackagedAddons, electronAbi } from './native/abi';
-import { electronRebuildCommand, emptyNpmrc, npmConfigFreeEnv, rebuildMarker, SQLITE_MODULE } from './native/electron-rebuild';
+import { binScript, electronRebuildCommand, emptyNpmrc, npmConfigFreeEnv, rebuildMarker, SQLITE_MODULE } from './native/electron-rebuild';
 import { addonPath, restoreNodeBuild, stashNodeBuild, withRestore } from './native/node-build';
 import { runTool } from './native/run-tool';
 import type { ToolRun } from './native/run-tool';
@@ -43,8 +43,7 @@ export async function dist(extraArgs: string[], root = REPO_ROOT): Promise<numbe
     });
   };
 
-  const vite = createRequire(join(root, 'package.json')).resolve('vite/bin/vite.js');
-  if ((await run(process.execPath, [vite, 'build'])) !== 0) return 1;
+  if ((await run(process.execPath, [binScript(root, 'vite'), 'build'])) !== 0) return 1;
   await buildElectron(root);
   buildIcons(root);
   for (const line of targetPlatforms(extraArgs).flatMap((platform) => signingLines(platform, process.env))) console.log(line);
@@ -74,8 +73,7 @@ export async function dist(extraArgs: string[], root = REPO_ROOT): Promise<numbe
         console.error(built.problem);
         return 1;
       }
-      const builder = createRequire(join(root, 'package.json')).resolve('electron-builder/cli.js');
-      const builderArgs = [builder, '--config', 'electron-builder.yml', '--publish', 'never', '-c.npmRebuild=false', ...extraArgs];
+      const builderArgs = [binScript(root, 'electron-builder'), '--config', 'electron-builder.yml', '--publish', 'never', '-c.npmRebuild=false', ...extraArgs];
       if ((await run(process.execPath, builderArgs)) !== 0) return 1;
       return checkOutput(outDir, electronVersion, root);
     },

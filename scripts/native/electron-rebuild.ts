@@ -46,7 +46,7 @@ export function rebuildMarker(moduleDir: string): string {
 }
 
 /** An installed package's folder, found from its main file (its exports hide the rest). */
-function packageDir(root: string, name: string): string {
+export function packageDir(root: string, name: string): string {
   let dir = dirname(createRequire(join(root, 'package.json')).resolve(name));
   while (!existsSync(join(dir, 'package.json')) || (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: string }).name !== name) {
     const parent = dirname(dir);
@@ -54,6 +54,15 @@ function packageDir(root: string, name: string): string {
     dir = parent;
   }
   return dir;
+}
+
+/** The script of an installed package's command (package.json "bin"), to run with Node rather than through npx. */
+export function binScript(root: string, name: string, command = name.replace(/^@[^/]+\//, '')): string {
+  const dir = packageDir(root, name);
+  const bin = (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { bin?: string | Record<string, string> }).bin;
+  const script = typeof bin === 'string' ? bin : bin?.[command];
+  if (!script) throw new Error(`${name} has no "${command}" command`);
+  return join(dir, script);
 }
 
 export interface RebuildCommand {

@@ -131,6 +131,10 @@ describe('the packaged app (electron-builder --dir with electron-builder.yml)', 
     const unpacked = join(resources, 'app.asar.unpacked');
     expect(existsSync(join(unpacked, 'node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node'))).toBe(true);
     expect(existsSync(join(unpacked, 'dist-electron', 'import-thread-worker.cjs'))).toBe(true);
+    // The worker requires better-sqlite3 from the unpacked folder: all of its loader must be there.
+    for (const file of ['better-sqlite3/lib/index.js', 'better-sqlite3/package.json', 'bindings/bindings.js', 'file-uri-to-path/index.js']) {
+      expect(existsSync(join(unpacked, 'node_modules', file)), file).toBe(true);
+    }
     expect(existsSync(join(unpacked, 'node_modules', 'better-sqlite3', 'src'))).toBe(false);
     expect(existsSync(join(unpacked, 'node_modules', 'better-sqlite3', 'deps'))).toBe(false);
   });
