@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DisputeRecord } from '../../db/queries/dispute-records';
 import type { ServiceHandle } from '../../db/service';
+import { plannedOperation } from '../../renderer/src/lib/gold-spelling';
 import { describeGoldOperation } from '../../shared/gold-operation';
 import type { GoldPatch } from '../../shared/patch';
 import { freshService, smallWorkspace, tempDir, workspacePaths } from './workspace';
@@ -57,9 +58,12 @@ describe("accepted values are written in gold's format", () => {
     const { record, raw, gold } = await disputeSpelled(service, 'date', LONG_DATE);
     expect(gold).toMatch(/^\d{4}-\d{2}-\d{2}$/u);
     const iso = isoOf(raw);
+    // What the form previews before saving is what the service says it wrote.
+    const planned = plannedOperation(await service.getDispute({ id: record.id }), { disputeId: record.id, decision: 'accept_system', value: raw });
     const result = await service.rule({ disputeId: record.id, decision: 'accept_system', value: raw });
     expect([result.ruling.value, result.ruling.accepted]).toEqual([iso, raw]);
     expect(result.operation).toEqual({ op: 'set_cell', row: record.gold_row, column: record.column, from: { value: gold }, to: iso });
+    expect(planned).toEqual(result.operation);
     expect(describeGoldOperation(result.operation)).toBe(`set_cell row ${record.gold_row! + 1} ${JSON.stringify(record.column)}: ${JSON.stringify(gold)} → ${JSON.stringify(iso)}`);
     // The store holds what is written, and the patch carries it.
     const stored = (await service.getDispute({ id: record.id })).rulings.at(-1)!;
@@ -102,7 +106,9 @@ describe("accepted values are written in gold's format", () => {
     }
     if (found === null) return expect.fail('no missing row in a task with a date column');
     const values = { [found.column]: 'November 9, 2005' };
+    const planned = plannedOperation(await service.getDispute({ id: found.id }), { disputeId: found.id, decision: 'add_row', values });
     const result = await service.rule({ disputeId: found.id, decision: 'add_row', values });
+    expect(planned).toEqual(result.operation);
     expect([result.ruling.values, result.ruling.accepted_values]).toEqual([{ [found.column]: '2005-11-09' }, values]);
     expect(result.operation).toMatchObject({ op: 'add_row', cells: [{ column: found.column, value: '2005-11-09' }] });
     const kept = await service.rule({ disputeId: found.id, decision: 'add_row', values, keepSpelling: true });

@@ -89,7 +89,8 @@ describe('a cell a revision changed', () => {
       const before = [...service.disputeRecords({ kind: 'cell' })].find((record) => record.gold.state === 'value' && record.clusters.length === 1)!;
       const only = before.clusters[0]!;
       expect(only.agrees_with_gold).toBe(false);
-      await service.rule({ disputeId: before.id, decision: 'accept_system', value: only.value });
+      // Kept as the systems spelled it, so gold becomes exactly the cluster's value (not gold's spelling of it).
+      await service.rule({ disputeId: before.id, decision: 'accept_system', value: only.value, keepSpelling: true });
       await release(service);
 
       const after = recordOf(service, before.id);

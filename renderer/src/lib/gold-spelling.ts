@@ -3,9 +3,12 @@
 // as the service writes it): that is the default the form prefills. The
 // systems' own spellings stay a visible choice, written as spelled
 // (`keepSpelling`), never the default.
+import type { RuleInput } from '../../../shared/api';
 import type { DisputeDetail } from '../../../shared/api-types';
 import { clusterSpellings } from '../../../shared/clusters';
 import { formatLikeGold } from '../../../shared/gold-format';
+import { goldOperationFor } from '../../../shared/gold-operation';
+import type { GoldOperation, GoldOperationCell } from '../../../shared/gold-operation';
 
 /** One spelling the form offers for a cluster's value. */
 export interface WrittenSpelling {
@@ -67,4 +70,38 @@ export function valueToSend(detail: DisputeDetail, shown: string, accepted: stri
 /** What is written for the value shown: as shown when kept on purpose, else in gold's format. */
 export function writtenValue(detail: DisputeDetail, shown: string, keepSpelling: boolean): string {
   return keepSpelling ? shown : inGoldFormat(detail, detail.dispute.column, shown);
+}
+
+/** The dispute's gold cell as an operation shows it (null: the dispute names no cell). */
+function goldCellOf(detail: DisputeDetail): GoldOperationCell | null {
+  const { gold, dispute } = detail;
+  if (dispute.gold_row == null || dispute.column == null) return null;
+  if (gold.state === 'blank') return { blank: true };
+  if (gold.state === 'ungraded') return { ungraded: true };
+  return { value: gold.value ?? '', ...(gold.alternatives.length > 0 ? { alternatives: gold.alternatives } : {}) };
+}
+
+/**
+ * The gold operation a `rule` call will write, as the service writes it: a
+ * value taken from a system in gold's format unless kept as spelled. For the
+ * form's preview, before saving; the service's answer says it again after.
+ */
+export function plannedOperation(detail: DisputeDetail, input: RuleInput): GoldOperation {
+  const { decision } = input;
+  const keep = input.keepSpelling === true;
+  const fromSystem = decision === 'accept_system' || decision === 'accept_both';
+  const value = input.value == null ? null : fromSystem && !keep ? inGoldFormat(detail, detail.dispute.column, input.value) : input.value;
+  const values = input.values == null ? null : decision === 'add_row' && !keep ? rowValuesInGoldFormat(detail, input.values) : input.values;
+  const rowOf = (row: number | null | undefined) => (row == null ? undefined : detail.task_rows.find((r) => r.row === row));
+  const target = decision === 'add_alias' ? rowOf(input.row) : decision === 'remove_row' ? rowOf(detail.dispute.gold_row) : undefined;
+  return goldOperationFor({
+    decision,
+    row: detail.dispute.gold_row,
+    column: detail.dispute.column,
+    entity: detail.dispute.entity,
+    gold: goldCellOf(detail),
+    value,
+    values,
+    target: target ?? null,
+  });
 }
