@@ -59,6 +59,9 @@ function perform(action: KeyAction, target: Element | null): void {
     case 'open':
       openSelectedReport();
       return;
+    case 'systems':
+      ui.toggleSystems();
+      return;
     case 'needs-me': {
       const engineer = useInfoStore.getState().info?.engineer;
       if (engineer) useQueueStore.getState().toggleNeeds(engineer);

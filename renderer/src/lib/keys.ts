@@ -16,8 +16,12 @@ export function decisionKey(index: number): string | null {
   return DECISION_KEYS[index] ?? null;
 }
 
+/** Shows or hides each system's cell, judge reasoning and sources under the panel's comparison. */
+export const SYSTEMS_KEY = '.';
+
 export type KeyAction =
   | { type: 'move'; delta: number }
+  | { type: 'systems' }
   | { type: 'decision'; index: number }
   | { type: 'cluster'; index: number }
   | { type: 'save' }
@@ -141,6 +145,8 @@ export function resolveKey(pressed: KeyInput, ctx: KeyContext): KeyAction | null
       return { type: 'evidence' };
     case 'r':
       return { type: 'rationale' };
+    case SYSTEMS_KEY:
+      return { type: 'systems' };
     default:
       break;
   }
@@ -218,6 +224,7 @@ export const KEY_MAP: readonly KeyHelpGroup[] = [
       { keys: ['PgDn', 'PgUp'], what: 'Move 20 disputes' },
       { keys: ['/'], what: 'Search: entity, values, gold, task, column or dispute id' },
       { keys: ['Shift', 'N'], what: 'Only disputes that need my ruling (not ruled by me, not resolved); again to show all' },
+      { keys: [SYSTEMS_KEY], what: 'Show or hide the systems under the comparison: each cell, its verdict, judge reasoning and sources' },
     ],
   },
   {
