@@ -15,6 +15,8 @@ import { holdWhileSettling, playHeldKeys } from '../features/review/held-keys';
 import { agreeChoice } from '../lib/agree';
 import { agreeKey } from '../lib/keys';
 import { findView, VIEWS } from './views';
+import { RELEASE_STEPS } from '../features/export/release-steps';
+import { useReleaseStore } from '../stores/release-store';
 
 function isTextField(el: Element | null): el is HTMLElement {
   if (!(el instanceof HTMLElement)) return false;
@@ -62,6 +64,9 @@ function perform(action: KeyAction, target: Element | null): void {
     case 'systems':
       ui.toggleSystems();
       return;
+    case 'step':
+      goToStep(action.index);
+      return;
     case 'needs-me': {
       const engineer = useInfoStore.getState().info?.engineer;
       if (engineer) useQueueStore.getState().toggleNeeds(engineer);
@@ -92,6 +97,24 @@ function perform(action: KeyAction, target: Element | null): void {
       if (detail) ruling.pick(detail, action.index);
       return;
   }
+}
+
+/**
+ * Shows a step of the release desk and puts the focus on its first field (else
+ * its first button), so Tab and typing go on from there.
+ */
+function goToStep(index: number): void {
+  const step = RELEASE_STEPS[index];
+  if (!step) return;
+  useReleaseStore.getState().setSection(step.id);
+  // Once the step has rendered.
+  requestAnimationFrame(() => {
+    const body = document.getElementById('release-body');
+    const target =
+      body?.querySelector<HTMLElement>('input:not([disabled]):not([type="hidden"]):not([type="checkbox"]), select:not([disabled]), textarea:not([disabled])') ??
+      body?.querySelector<HTMLElement>('button:not([disabled])');
+    target?.focus({ focusVisible: true });
+  });
 }
 
 /** Blurs the focused element, if any: focus goes back to the page, where the view's keys act. */
@@ -153,6 +176,7 @@ export function useGlobalKeys(): void {
         queue: findView(ui.view).reviewing,
         list: findView(ui.view).list === true,
         views: VIEWS.length,
+        steps: findView(ui.view).steps ?? 0,
       });
       if (!action) return;
       e.preventDefault();

@@ -33,6 +33,8 @@ export type KeyAction =
   | { type: 'help' }
   | { type: 'needs-me' }
   | { type: 'open' }
+  /** 1 … 6 on the Export view: go to that step of the release desk. */
+  | { type: 'step'; index: number }
   /** Alt+1…: show the view at this position in the tab bar. */
   | { type: 'view'; index: number }
   /** Shift+A, Shift+B…: in a conflict, take that position (A, B…) as my draft. */
@@ -79,6 +81,13 @@ export interface KeyContext {
   list?: boolean;
   /** How many views the tab bar has: Alt+1 … Alt+<views> switch to them. */
   views?: number;
+  /** The view is the release desk with this many steps: 1 … <steps> go to them. */
+  steps?: number;
+}
+
+/** The key of the release desk's step at `index` (1 … 9), or null. */
+export function stepKey(index: number): string | null {
+  return index < 9 ? (DECISION_KEYS[index] ?? null) : null;
 }
 
 /** Alt+1 … Alt+9: the views, in tab order. */
@@ -123,6 +132,11 @@ export function resolveKey(pressed: KeyInput, ctx: KeyContext): KeyAction | null
   if (e.key === '/') return { type: 'search' };
   // Works on an empty listing too, so the filter can always be switched off again.
   if (e.key === 'N' && (ctx.reviewing || ctx.queue === true)) return { type: 'needs-me' };
+  const steps = ctx.steps ?? 0;
+  if (!ctx.reviewing && steps > 0) {
+    const step = DECISION_KEYS.indexOf(e.key);
+    return step >= 0 && step < steps && stepKey(step) != null ? { type: 'step', index: step } : null;
+  }
   if (!ctx.reviewing) return ctx.list === true ? resolveListKey(e.key) : null;
   switch (e.key) {
     case 'j':
@@ -247,6 +261,15 @@ export const KEY_MAP: readonly KeyHelpGroup[] = [
       { keys: ['Alt', '1', '…', '5'], what: 'Switch view: Queue, Conflicts, Reports, Stats, Export (the tabs, in order)' },
       { keys: ['?'], what: 'Show or hide this key map' },
       { keys: ['Esc'], what: 'Leave a text field or a focused button (the keys go back to the page), close a dialog' },
+    ],
+  },
+  {
+    title: 'Release desk and dialogs',
+    items: [
+      { keys: ['1', '…', '6'], what: 'Export view: go to a step of the release desk (export, preview, review, apply, history, ruling logs); its first field takes the focus' },
+      { keys: ['Tab', 'Shift', 'Tab'], what: 'Move through the controls of the release desk or a dialog (a dialog keeps Tab inside it)' },
+      { keys: ['Space'], what: 'Press the focused button, tick the focused box' },
+      { keys: ['Ctrl', 'Enter'], what: 'In the Import or Settings dialog: do what its main button says (import the paths, save)' },
     ],
   },
   {
