@@ -95,6 +95,9 @@ describe('the release desk by keys', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('table', { name: 'Score preview per system' }).waitFor({ timeout: 30_000 });
     await shot('preview');
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await shot('preview-1280');
+    await page.setViewportSize({ width: 1440, height: 900 });
   });
 
   it('reviews the operations from step 3', async () => {
@@ -104,6 +107,9 @@ describe('the release desk by keys', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('table', { name: 'Operations' }).locator('tbody tr').first().waitFor({ timeout: 20_000 });
     await shot('review');
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await shot('review-1280');
+    await page.setViewportSize({ width: 1440, height: 900 });
   });
 
   it('applies the patch from step 4, Tab reaching Apply and Enter pressing it', async () => {
@@ -118,6 +124,9 @@ describe('the release desk by keys', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('region', { name: 'Revised dataset written' }).waitFor({ timeout: 30_000 });
     await shot('applied');
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await shot('applied-1280');
+    await page.setViewportSize({ width: 1440, height: 900 });
   });
 
   it('names the revised dataset with a path that wraps only at its separators', async () => {

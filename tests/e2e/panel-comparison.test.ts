@@ -136,3 +136,32 @@ describe('at 1280×720', () => {
     await shot('mid-ruling-1280');
   });
 });
+
+describe('a missing row with Add row chosen', () => {
+  it('shows one line per system, all in view with the ruling form at 1440×900 and 1280×720', async () => {
+    const missing = (await bridge.api('listDisputes', { filter: { kind: 'missing_row' }, limit: 1 })).rows[0]!;
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.locator('#queue-search').fill(missing.id);
+    await page.keyboard.press('Escape');
+    await page.locator(`.ag-grid-scrolling-container .ag-row[row-id="${missing.id}"]`).click();
+    await page.locator('aside.panel[aria-busy="false"] section[aria-label="Returned by"]').waitFor();
+    await page.locator('.ruling-form .decision-bar button', { hasText: 'Add row' }).click();
+    await page.keyboard.press('Escape');
+    for (const [width, height] of [
+      [1440, 900],
+      [1280, 720],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      // One line per system, every one in view above the form.
+      const scroll = await boxOf(page.locator('aside.panel .panel-scroll'));
+      const lines = await page.locator('aside.panel [data-testid="missing-compare-line"]').all();
+      expect(lines.length).toBe(missing.contesting);
+      for (const line of lines) {
+        const box = await boxOf(line);
+        expect(box.top >= scroll.top - 0.5 && box.bottom <= scroll.bottom + 0.5, `a system line at ${width}×${height}`).toBe(true);
+      }
+      expect(await formInView()).toBe(true);
+      await shot(`add-row-${width}`);
+    }
+  });
+});

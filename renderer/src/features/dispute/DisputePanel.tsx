@@ -107,12 +107,13 @@ const PanelBody = memo(function PanelBody({ detail }: { detail: DisputeDetail })
     <div className="panel-scroll">
       {/* In a conflict the disagreement is the first thing to read. */}
       {conflict && <RulingsComparison detail={detail} />}
-      {/* Gold beside every system's value leads: it is what the engineer rules on. */}
+      {/* Gold beside every system's value (or a missing row's systems side by side) leads: it is what the engineer rules on. */}
       {compared && <ComparisonBlock detail={detail} />}
+      {missingRow && <MissingRowBlock detail={detail} />}
       <QuestionBlock detail={detail} />
       {!compared && <GoldBlock detail={detail} />}
       <ReportsBlock detail={detail} />
-      {missingRow ? <MissingRowBlock detail={detail} /> : detail.clusters.length > 0 ? <ClustersBlock detail={detail} /> : null}
+      {!missingRow && detail.clusters.length > 0 && <ClustersBlock detail={detail} />}
       <JudgesBlock judges={detail.judges} />
       {!conflict && <RulingsComparison detail={detail} />}
       <RulingsBlock detail={detail} />

@@ -94,8 +94,8 @@ const QUEUE_COLUMNS: ColDef<DisputeRow>[] = [
     valueGetter: (p) => (p.data ? topValueText(p.data) : ''),
     tooltip: (p) => (p.data ? topValueText(p.data) : ''),
   },
-  { colId: 'contesting', headerName: QUEUE_HEADERS.contesting.name, headerTooltip: QUEUE_HEADERS.contesting.tooltip, field: 'contesting', width: 50, sortable: true, type: 'rightAligned' },
-  { colId: 'kind', headerName: QUEUE_HEADERS.kind.name, headerTooltip: QUEUE_HEADERS.kind.tooltip, field: 'kind', width: 92, sortable: true, cellRenderer: KindCell },
+  { colId: 'contesting', headerName: QUEUE_HEADERS.contesting.name, headerTooltip: QUEUE_HEADERS.contesting.tooltip, field: 'contesting', width: 44, sortable: true, type: 'rightAligned' },
+  { colId: 'kind', headerName: QUEUE_HEADERS.kind.name, headerTooltip: QUEUE_HEADERS.kind.tooltip, field: 'kind', width: 100, sortable: true, cellRenderer: KindCell },
   { colId: 'status', headerName: QUEUE_HEADERS.status.name, headerTooltip: QUEUE_HEADERS.status.tooltip, field: 'status', width: 84, sortable: true, cellRenderer: StatusCell },
   {
     colId: 'mine',
