@@ -61,6 +61,8 @@ export interface AtomicWriteOptions {
   signal?: AbortSignal;
   /** After each chunk is written: bytes written so far and in all. */
   onChunk?: (written: number, total: number) => void;
+  /** Readable by its owner only (0600): for a file holding gold in plain text. */
+  private?: boolean;
 }
 
 /** Writes `chunks` in order to `path` atomically; returns the byte count. */
@@ -70,7 +72,7 @@ export function writeChunksAtomic(path: string, chunks: readonly Uint8Array[], o
   const temp = tempPath(path);
   let fd: number;
   try {
-    fd = openSync(temp, 'wx', 0o644);
+    fd = openSync(temp, 'wx', options.private === true ? 0o600 : 0o644);
   } catch (error) {
     throw outputError(path, error);
   }

@@ -18,6 +18,7 @@ const STATUS_BY_KIND = {
   RevisionConflictError: 409,
   RulingError: 422,
   RulingLogError: 422,
+  AuditError: 422,
   ReportError: 422,
   ExportError: 422,
   ImportError: 422,

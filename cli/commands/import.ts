@@ -34,9 +34,14 @@ patch file is still where it was exported). The report says which.
 Files larger than SIZE (such as 64M, 1G or a number of bytes) are refused
 with a message; the default is $ATLAS_ADJUDICATOR_MAX_FILE_SIZE, else 64M.
 
+A PATH naming a file (or a run directory) that cannot be read in full fails
+the whole import, naming it; what is found inside a folder PATH and cannot be
+read is listed in the report and skipped.
+
 Exit status: 0 when the import completed (even with skipped tasks); 1 when
 nothing could be imported (an empty store stayed empty, or every ruling and
-issue given was refused) or on a fatal error (the store is then unchanged);
+issue given was refused), when a named file cannot be read, or on a fatal
+error (the store is then unchanged);
 130 when interrupted with Ctrl+C (the store is unchanged). A store the
 import would have created is not left behind when it fails.
 
@@ -122,4 +127,4 @@ async function importInto(
   });
 }
 
-export const importCommand: Command = { name: 'import', summary: 'import datasets, graded runs, judge opinions, ruling logs and GitHub issues', help: HELP, run };
+export const importCommand: Command = { help: HELP, run };

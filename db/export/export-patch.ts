@@ -150,7 +150,8 @@ function recordAndWrite(store: Store, input: ExportInput, built: BuiltPatch, enc
     .transaction(() => {
       recordRevision(store, { patch, patchSha256: encoded.sha256, contentSha256, patchPath: path });
       beforeWrite?.();
-      writeFileAtomic(path, encoded.bytes);
+      // A plain-text patch holds gold: readable by its owner only.
+      writeFileAtomic(path, encoded.bytes, { private: !patch.encrypted });
     })
     .immediate();
   const warnings = [...exportWarnings(store, patch), ...spellingWarnings(built.notes)];

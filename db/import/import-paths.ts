@@ -15,6 +15,7 @@ import type { Store } from '../store';
 import { getMeta, setMeta } from '../store';
 import { letIoThrough } from '../let-io-through';
 import { maxBytesOf } from '../readers/file-size';
+import { ReaderError } from '../readers/errors';
 import { deferCellIndex } from './deferred-index';
 import type { DeferMode } from './deferred-index';
 import { deriveTouchedTasks } from './derive-touched';
@@ -62,6 +63,7 @@ export async function importPaths(store: Store, paths: readonly string[], option
   const maxFileBytes = maxBytesOf(options);
   const knownTasks = knownTasksOf(store);
   const plan = await planSources(paths, { signal, maxFileBytes, knownTasks });
+  if (plan.unreadable.length > 0) throw unreadableInput(plan.unreadable);
   // Per source, reported in plan order whatever order the lanes were read in (sources.ts).
   const skippedBySource = plan.sources.map((): SkippedItem[] => []);
   const failedBySource = plan.sources.map((): ImportReport['failed'] => []);
@@ -194,6 +196,8 @@ export async function importPaths(store: Store, paths: readonly string[], option
     db.exec('COMMIT');
   } catch (error) {
     if (db.inTransaction) db.exec('ROLLBACK');
+    // A file the user named that could not be read in full (readSource lets its error through).
+    if (error instanceof ReaderError) throw unreadableInput([error.toSkipped()]);
     throw error;
   } finally {
     await thread?.close();
@@ -223,6 +227,16 @@ export async function importPaths(store: Store, paths: readonly string[], option
       ...(incomplete.length > 0 ? { incomplete_runs: incomplete } : {}),
     };
   }
+}
+
+/**
+ * A file the user named and the import could not read in full fails it whole:
+ * importing the rest would, for a dataset, take gold from the runs' recorded
+ * values instead.
+ */
+function unreadableInput(items: readonly SkippedItem[]): ImportError {
+  const named = items.map((item) => `${item.path}${item.field ? ` (${item.field})` : ''}: ${item.reason}`);
+  return new ImportError(`cannot read ${named.join('; ')}; nothing was imported`);
 }
 
 function disputeCount(store: Store): number {

@@ -24,6 +24,8 @@ export interface SourcePlan {
   /** GitHub issue files, likewise linked to the freshly derived disputes. */
   reportFiles: string[];
   errors: SkippedItem[];
+  /** Paths the user gave that cannot be read as inputs: any of them fails the whole import. */
+  unreadable: SkippedItem[];
 }
 
 const IMPORTABLE = new Set(['dataset', 'run', 'cells', 'judges']);
@@ -35,6 +37,7 @@ export async function planSources(paths: readonly string[], options: PlanOptions
   const { signal, knownTasks, maxFileBytes } = options;
   const expanded = await expandPaths(paths, { signal, maxFileBytes });
   const errors = [...expanded.errors];
+  const unreadable = [...expanded.unreadable];
   const sources: PlannedSource[] = [];
   const rulingLogs: string[] = [];
   const reportFiles: string[] = [];
@@ -54,7 +57,7 @@ export async function planSources(paths: readonly string[], options: PlanOptions
         sources.push({ source, path: source.path, units: run.taskCount, run });
       } catch (error) {
         if (!(error instanceof ReaderError)) throw error;
-        errors.push(error.toSkipped());
+        (source.named ? unreadable : errors).push(error.toSkipped());
       }
       continue;
     }
@@ -68,7 +71,7 @@ export async function planSources(paths: readonly string[], options: PlanOptions
     }
     sources.push({ source, path: source.path, units: source.kind === 'dataset' ? await countLines(source.path) : 1 });
   }
-  return { sources, rulingLogs, reportFiles, errors };
+  return { sources, rulingLogs, reportFiles, errors, unreadable };
 }
 
 async function countLines(path: string): Promise<number> {
@@ -89,8 +92,9 @@ export async function* readSource(planned: PlannedSource, options: ReaderOptions
   try {
     yield* eventsOf(planned, options, thread ?? null);
   } catch (error) {
-    // A source that cannot be opened at all is reported; the rest of the import goes on.
-    if (!(error instanceof ReaderError)) throw error;
+    // A source found in a folder that cannot be read in full is reported and the rest of the import goes on;
+    // one the user named fails the import (its ReaderError goes up).
+    if (!(error instanceof ReaderError) || planned.source.named === true) throw error;
     yield { type: 'skipped', item: error.toSkipped() };
   }
 }

@@ -10,6 +10,7 @@ import { decryptText } from '../../shared/crypto';
 import { attempt, describeZodError, ReaderError } from './errors';
 import { decodeUtf8, hashFile, isBlankLine, maxBytesOf, Pacer, parseJson, readLines } from './files';
 import { parseGold } from './gold';
+import { parquetCompressors } from './parquet-codecs';
 import { datasetLineSchema } from './schemas';
 import type { DatasetTask, ReaderItem, ReaderOptions } from './types';
 
@@ -194,6 +195,7 @@ async function* parquetTasks(path: string, parquet: OpenParquet, signal?: AbortS
         rowStart,
         rowEnd,
         parsers,
+        compressors: parquetCompressors,
       }).catch((error: Error) => {
         throw new ReaderError(path, '', `cannot read Parquet rows ${rowStart}–${rowEnd - 1}: ${error.message}`);
       });

@@ -14,6 +14,8 @@ export interface DetectedSource {
   kind: SourceKind;
   /** Absolute path of the file or run directory. */
   path: string;
+  /** Given by the user as it is (not found in a folder): it must be read in full, or the import fails. */
+  named?: boolean;
 }
 
 /** Sources in this order: the dataset before the runs that refer to its tasks, reports and rulings last. */
@@ -56,15 +58,22 @@ async function detect(absolute: string, maxBytes: number): Promise<{ kind: Sourc
  * then path. A directory that is not a run directory is searched (hidden
  * folders skipped, depth limited) for run directories, never looking inside a
  * run directory, and for recognised files; unrecognised files found this way
- * are ignored. A path that yields nothing is reported in `errors`.
+ * are ignored. A path that yields nothing is reported in `errors`; a file
+ * given as it is that cannot be read as an input, in `unreadable`.
  */
-export async function expandPaths(paths: readonly string[], options: ReaderOptions = {}): Promise<{ sources: DetectedSource[]; errors: SkippedItem[] }> {
+export async function expandPaths(
+  paths: readonly string[],
+  options: ReaderOptions = {},
+): Promise<{ sources: DetectedSource[]; errors: SkippedItem[]; unreadable: SkippedItem[] }> {
   const maxBytes = maxBytesOf(options);
   const found = new Map<string, DetectedSource>();
   const errors: SkippedItem[] = [];
-  const add = async (kind: SourceKind, path: string): Promise<void> => {
+  const unreadable: SkippedItem[] = [];
+  const add = async (kind: SourceKind, path: string, named = false): Promise<void> => {
     const real = await realpath(path).catch(() => path);
-    if (!found.has(real)) found.set(real, { kind, path });
+    const known = found.get(real);
+    if (!known) found.set(real, named ? { kind, path, named } : { kind, path });
+    else if (named) known.named = true;
   };
 
   for (const path of paths) {
@@ -74,13 +83,13 @@ export async function expandPaths(paths: readonly string[], options: ReaderOptio
     try {
       isDirectory = (await stat(absolute)).isDirectory();
     } catch (error) {
-      errors.push({ path: absolute, field: '', reason: describeFsError(error) });
+      unreadable.push({ path: absolute, field: '', reason: describeFsError(error) });
       continue;
     }
     if (!isDirectory) {
       const detected = await detect(absolute, maxBytes);
-      if ('reason' in detected) errors.push({ path: absolute, field: '', reason: detected.reason });
-      else await add(detected.kind, absolute);
+      if ('reason' in detected) unreadable.push({ path: absolute, field: '', reason: detected.reason });
+      else await add(detected.kind, absolute, true);
       continue;
     }
     const before = found.size;
@@ -90,7 +99,7 @@ export async function expandPaths(paths: readonly string[], options: ReaderOptio
       continue;
     }
     const folderErrors: SkippedItem[] = [];
-    if (await isRunDir(absolute, entries)) await add('run', absolute);
+    if (await isRunDir(absolute, entries)) await add('run', absolute, true);
     else await walk(absolute, entries, 1, new Set([await realpath(absolute)]), { add, refuse: (item) => folderErrors.push(item) }, maxBytes, options.signal);
     errors.push(...folderErrors);
     if (found.size === before && folderErrors.length === 0) {
@@ -98,7 +107,7 @@ export async function expandPaths(paths: readonly string[], options: ReaderOptio
     }
   }
   const sources = [...found.values()].sort((a, b) => KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return { sources, errors };
+  return { sources, errors, unreadable };
 }
 
 interface WalkSink {

@@ -5,7 +5,6 @@
 // plus the task id, the row number, the revision and source links, and a
 // source whose address spells out a gold term is withheld.
 import type { Decision, RuleType } from '../../shared/domain';
-import { normalizeForRule } from '../../shared/normalize';
 import { safeExternalUrl } from '../../shared/host';
 import type { ReportRef } from '../../shared/report-parse';
 import type { Store } from '../store';
@@ -43,8 +42,6 @@ function where(dispute: DisputeState): string {
 
 interface Settled {
   decision: Decision | 'revision';
-  /** The ruled value (sealed), for decisions that take one. */
-  value_s: string | null;
 }
 
 /** The agreed decision on a settled dispute, or null while it is open or in conflict. */
@@ -52,44 +49,36 @@ function settledDecision(store: Store, dispute: DisputeState): Settled | null {
   if (dispute.status !== 'resolved') return null;
   const latest = store.db
     .prepare<[string], Settled & { decision: Decision }>(
-      `SELECT r.decision, r.value_s FROM positions p JOIN rulings r ON r.id = p.ruling_id WHERE p.dispute_id = ? ORDER BY r.created_at DESC, r.id DESC LIMIT 1`,
+      `SELECT r.decision FROM positions p JOIN rulings r ON r.id = p.ruling_id WHERE p.dispute_id = ? ORDER BY r.created_at DESC, r.id DESC LIMIT 1`,
     )
     .get(dispute.id);
-  return latest ?? (dispute.settled_by_revision !== null ? { decision: 'revision', value_s: null } : null);
+  return latest ?? (dispute.settled_by_revision !== null ? { decision: 'revision' } : null);
 }
 
 /**
- * What the confirmation says was done, without quoting any value: "You were
- * right" only when the ruling adopted the reporter's proposal (compared under
- * the column's normalisation) or did what a row-level report asked.
+ * What the confirmation says was done, without quoting any value and without
+ * saying whether the value the reporter proposed is the one gold now holds: a
+ * public reply that did would confirm gold to anyone who reads the issue.
  */
-function confirmation(store: Store, dispute: DisputeState, settled: Settled, proposedValue: string | null, place: string): string {
+function confirmation(settled: Settled, place: string): string {
   const checked = `we checked ${place} against your sources`;
-  const proposal = proposedValue !== null && proposedValue.trim() !== '' ? proposedValue : null;
-  const ruleType = dispute.rule_type === null || dispute.rule_type === 'entity' ? undefined : dispute.rule_type;
-  const same = (value: string | null): boolean => proposal !== null && value !== null && normalizeForRule(ruleType, proposal) === normalizeForRule(ruleType, value);
   switch (settled.decision) {
     case 'accept_system':
     case 'new_value':
-    case 'accept_both': {
-      const adopted = same(store.sealer.open(settled.value_s));
-      const done = settled.decision === 'accept_both' ? 'now accept a second value for this cell' : 'corrected this cell';
-      if (adopted) return `You were right: ${checked} and ${settled.decision === 'accept_both' ? 'now accept the value you proposed as well' : 'corrected the dataset to the value you proposed'}.`;
-      if (proposal !== null) return `Thanks for flagging it: ${checked} and ${done}, though not to the value you proposed.`;
-      return `Thanks for flagging it: ${checked} and ${done}.`;
-    }
+    case 'accept_both':
+      return `We confirmed your report: ${checked} and corrected this cell.`;
     case 'mark_blank':
-      return `Thanks for flagging it: ${checked} and marked this cell as having no value${proposal !== null ? ', rather than the value you proposed' : ''}.`;
+      return `We confirmed your report: ${checked} and marked this cell as having no value.`;
     case 'mark_ungraded':
-      return `Thanks for flagging it: ${checked} and marked this cell as not gradable, so answers are no longer scored on it${proposal !== null ? ' (we did not adopt the value you proposed)' : ''}.`;
+      return `We confirmed your report: ${checked} and marked this cell as not gradable, so answers are no longer scored on it.`;
     case 'remove_row':
-      return `You were right: ${checked} and removed this row from the dataset.`;
+      return `We confirmed your report: ${checked} and removed this row from the dataset.`;
     case 'add_row':
-      return `You were right: ${checked} and added the missing entity to the dataset.`;
+      return `We confirmed your report: ${checked} and added the missing entity to the dataset.`;
     case 'add_alias':
-      return `You were right: ${checked} and recorded the name you gave as another name of an entity already in the table.`;
+      return `We confirmed your report: ${checked} and recorded the name you gave as another name of an entity already in the table.`;
     default:
-      return `Thanks for flagging it: ${checked} and corrected the dataset.`;
+      return `We confirmed your report: ${checked} and corrected the dataset.`;
   }
 }
 
@@ -176,7 +165,7 @@ export function draftReply(store: Store, ref: ReportRef, options: { revision?: s
     return { ...base, outcome: 'not_confirmed', revision, text, sources: cited, withheld_sources: all.length - cited.length, closes: true, close_reason: 'not_planned' };
   }
   const shipped = revision !== null ? `The fix ships in dataset revision \`${revision}\`.` : 'The fix will ship in the next tagged dataset revision.';
-  const text = `${hello}\n\n${confirmation(store, dispute, settled, store.sealer.open(report.proposed_value_s), place)} ${shipped}`;
+  const text = `${hello}\n\n${confirmation(settled, place)} ${shipped}`;
   // Closed once the fix has shipped; before that the reporter can follow the issue.
   return { ...base, outcome: 'confirmed', revision, text, closes: revision !== null, close_reason: 'completed' };
 }

@@ -9,6 +9,7 @@ import { parquetMetadata, parquetReadObjects } from 'hyparquet';
 import type { FileMetaData } from 'hyparquet';
 import type { ColumnSource, SchemaElement } from 'hyparquet-writer';
 import { parquetWriteBuffer } from 'hyparquet-writer';
+import { parquetCompressors } from '../readers/parquet-codecs';
 import { DatasetFormatError } from './errors';
 import { swapGoldBytes } from './jsonl-gold';
 
@@ -166,7 +167,7 @@ async function parquetFile(path: string, bytes: Buffer, sha256: string): Promise
   }
   let rows: Record<string, unknown>[];
   try {
-    rows = await parquetReadObjects({ file, metadata, columns: names });
+    rows = await parquetReadObjects({ file, metadata, columns: names, compressors: parquetCompressors });
   } catch (error) {
     throw new DatasetFormatError(`${path}: cannot read the Parquet rows (${(error as Error).message})`);
   }

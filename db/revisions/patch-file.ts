@@ -10,6 +10,7 @@ import { PATCH_FORMAT, mapOperationText } from '../../shared/patch';
 import { canaryCiphers } from './canary';
 import { PatchFormatError } from './errors';
 import { fastPatch } from './patch-shape';
+import { patchHeaderProblem } from './patch-header';
 
 const cellState = z.union([
   z.object({ value: z.string(), alternatives: z.array(z.string()).optional() }),
@@ -55,6 +56,13 @@ export interface PatchFile {
 
 /** Validates a parsed patch document; throws PatchFormatError naming the first bad field. */
 export function parsePatch(raw: unknown, where = 'patch'): GoldPatch {
+  const patch = parsePatchShape(raw, where);
+  const problem = patchHeaderProblem(patch);
+  if (problem) throw new PatchFormatError(`${where}: patch refused: ${problem.field}: ${problem.reason}`);
+  return patch;
+}
+
+function parsePatchShape(raw: unknown, where: string): GoldPatch {
   // The common shape is checked by hand; the schema runs only when that is unsure, and names the problem.
   const fast = fastPatch(raw);
   if (fast) return fast;

@@ -18,7 +18,8 @@ describe('a failed first import', () => {
     const db = dir.db('new.sqlite');
     const res = await runCli(['import', garbage, '--db', db], env);
     expect(res.code).toBe(1);
-    expect(res.stderr).toContain('nothing could be imported');
+    expect(res.stderr).toContain(`cannot read ${garbage}: line 1 is not a JSON record`);
+    expect(res.stderr).toContain('nothing was imported');
     for (const suffix of ['', '-wal', '-shm']) expect(existsSync(`${db}${suffix}`)).toBe(false);
     const listed = await runCli(['disputes', '--db', db], env);
     expect(listed.code).toBe(1);

@@ -247,16 +247,31 @@ describe('invalid and failed inputs', () => {
 
   it('names every input it could not take when nothing could be imported, empty files included', async () => {
     const dir = tempDir();
-    const inputs = ['a.cells.jsonl', 'b.judges.jsonl', 'notes.txt', 'c.cells.jsonl', 'missing.jsonl'].map((name) => join(dir, name));
+    const inputs = ['a.cells.jsonl', 'b.judges.jsonl', 'c.cells.jsonl'].map((name) => join(dir, name));
     writeFileSync(inputs[0]!, '');
     writeFileSync(inputs[1]!, '\n\n');
-    writeFileSync(inputs[2]!, 'hello');
-    writeFileSync(inputs[3]!, '{"task_id": "t1", "system": "exa", "column": \n');
+    writeFileSync(inputs[2]!, '{"task_id": "t1", "system": "exa", "column": \n');
     const store = freshService();
     const failure = await store.importPaths(inputs).catch((error: unknown) => error as Error);
     expect(failure).toBeInstanceOf(Error);
     for (const path of inputs) expect((failure as Error).message).toContain(path);
     expect((failure as Error).message).toContain(`${inputs[0]}: the file holds no records (empty, or blank lines only)`);
+    store.close();
+  });
+
+  it('fails the whole import when a file it was given cannot be read, naming each such file', async () => {
+    const workspace = await smallWorkspace();
+    const dir = tempDir();
+    const notes = join(dir, 'notes.txt');
+    writeFileSync(notes, 'hello');
+    const missing = join(dir, 'missing.jsonl');
+    const store = freshService();
+    const failure = await store.importPaths([...workspacePaths(workspace), notes, missing]).catch((error: unknown) => error as Error);
+    expect(failure).toBeInstanceOf(Error);
+    expect((failure as Error).message).toContain(`${notes}: unrecognised file type`);
+    expect((failure as Error).message).toContain(`${missing}: no such file or directory`);
+    expect((failure as Error).message).toContain('nothing was imported');
+    expect((store.store.db.prepare('SELECT count(*) AS n FROM tasks').get() as { n: number }).n).toBe(0);
     store.close();
   });
 

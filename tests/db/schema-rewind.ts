@@ -17,6 +17,7 @@ const ADDED_COLUMNS: Readonly<Record<number, readonly [table: string, column: st
 const UNDO_SQL: Readonly<Record<number, string>> = {
   10: `DROP INDEX system_cells_by_gold_cell;
        CREATE INDEX system_cells_by_gold_cell ON system_cells(task_id, gold_row, column_name, run_id, seq, verdict, response_empty, response_s);`,
+  13: 'DROP TABLE audit_reveals; DROP TABLE audit_verdicts; DROP TABLE audit_cells; DROP TABLE audit_rounds;',
 };
 
 export function rewindSchema(db: Database, version: number): void {

@@ -121,19 +121,20 @@ describe('expandPaths', () => {
     const root = tempDir();
     const dataset = write(join(root, 'data', 'atlas.jsonl'), `{"id": "atlas/0", "canary": \n${JSON.stringify(datasetRecord('atlas/1', zeldaGold()))}\n`);
     expect(await detectSource(dataset)).toEqual({ kind: 'dataset', path: dataset });
-    expect(await expandPaths([join(root, 'data')])).toEqual({ sources: [{ kind: 'dataset', path: dataset }], errors: [] });
+    expect(await expandPaths([join(root, 'data')])).toEqual({ sources: [{ kind: 'dataset', path: dataset }], errors: [], unreadable: [] });
+    expect(await expandPaths([dataset])).toEqual({ sources: [{ kind: 'dataset', path: dataset, named: true }], errors: [], unreadable: [] });
     const broken = write(join(root, 'broken.jsonl'), '{"id": \n[1]\n');
     expect(await detectSource(broken)).toEqual({ error: matching(/: line 1 is not a JSON record: .*$/u) });
   });
 
-  it('reports paths that yield nothing', async () => {
+  it('reports paths that yield nothing, and files given that cannot be read apart', async () => {
     const root = tempDir();
     mkdirSync(join(root, 'empty'));
     const notes = write(join(root, 'notes.txt'), 'x');
-    const { sources, errors } = await expandPaths([join(root, 'empty'), notes, join(root, 'gone')]);
+    const { sources, errors, unreadable } = await expandPaths([join(root, 'empty'), notes, join(root, 'gone')]);
     expect(sources).toEqual([]);
-    expect(errors).toEqual([
-      { path: join(root, 'empty'), field: '', reason: matching(/^no input found in this directory/u) },
+    expect(errors).toEqual([{ path: join(root, 'empty'), field: '', reason: matching(/^no input found in this directory/u) }]);
+    expect(unreadable).toEqual([
       { path: notes, field: '', reason: matching(/^unrecognised file type/u) },
       { path: join(root, 'gone'), field: '', reason: 'no such file or directory' },
     ]);

@@ -1,6 +1,6 @@
-// A confirmed reply says what was done: "You were right" only when the ruling
-// adopted the reporter's proposal (under the column's normalisation), and
-// never the ruled value itself.
+// A confirmed reply says what was done, never the ruled value, and never
+// whether the value the reporter proposed is the one gold now holds: the
+// reply is public, so that would confirm gold to anyone reading the issue.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { draftReply, importReportFiles, listReports } from '../../db/reports/index';
 import type { ReportsFixture } from './store-fixture';
@@ -23,26 +23,25 @@ beforeAll(async () => {
 afterAll(() => fx.service.close());
 
 describe('confirmation wording', () => {
-  it('does not say "you were right" when the ruling set another value than the proposal', async () => {
+  const confirmationOf = (text: string): string => text.split('\n\n')[1]!.replace(/\(task `[^`]+`, row \d+\)/u, '(…)');
+
+  it('says the same whether the ruling set the proposed value or another one', async () => {
     await fx.service.rule({ disputeId: disputeOf(401), decision: 'new_value', value: '95', evidence: ['https://example.org/a'] });
-    const draft = draftReply(fx.service.store, { number: 401 });
-    expect(draft.outcome).toBe('confirmed');
-    expect(draft.text).not.toMatch(/You were right/);
-    expect(draft.text).toMatch(/corrected this cell, though not to the value you proposed/);
-    expect(draft.text).not.toMatch(/\b95\b|\b93\b/);
+    await fx.service.rule({ disputeId: disputeOf(403), decision: 'new_value', value: '1890', evidence: ['https://example.org/c'] });
+    const other = draftReply(fx.service.store, { number: 401 });
+    const adopted = draftReply(fx.service.store, { number: 403 });
+    for (const draft of [other, adopted]) {
+      expect(draft.outcome).toBe('confirmed');
+      expect(draft.text).toMatch(/We confirmed your report: we checked the cell you reported .* against your sources and corrected this cell\./u);
+      expect(draft.text).not.toMatch(/propos|You were right|\b95\b|\b93\b|1890/u);
+    }
+    expect(confirmationOf(adopted.text)).toBe(confirmationOf(other.text));
   });
 
-  it('says the cell was marked not gradable when that was the ruling', async () => {
+  it('says the cell was marked not gradable when that was the ruling, and nothing of the proposal', async () => {
     await fx.service.rule({ disputeId: disputeOf(402), decision: 'mark_ungraded', evidence: ['https://example.org/b'] });
     const draft = draftReply(fx.service.store, { number: 402 });
-    expect(draft.text).not.toMatch(/You were right|corrected the dataset/);
-    expect(draft.text).toMatch(/marked this cell as not gradable/);
-  });
-
-  it('says "you were right" when the ruling adopted the proposal, compared as the column compares values', async () => {
-    await fx.service.rule({ disputeId: disputeOf(403), decision: 'new_value', value: '1890', evidence: ['https://example.org/c'] });
-    const draft = draftReply(fx.service.store, { number: 403 });
-    expect(draft.text).toMatch(/You were right: we checked .* and corrected the dataset to the value you proposed\./);
-    expect(draft.text).not.toMatch(/1890/);
+    expect(draft.text).not.toMatch(/propos|corrected the dataset/u);
+    expect(draft.text).toMatch(/We confirmed your report: .* marked this cell as not gradable/u);
   });
 });
