@@ -35,12 +35,13 @@ describe('inColumnFormat', () => {
 
 describe('diffFromGold', () => {
   it('measures numbers, dates and lists in the column’s terms', () => {
-    expect(diffFromGold({ value: '1997', agrees_with_gold: false }, number, gold('1990'))).toEqual({ text: '+7 (+0.352%)', tone: 'differs' });
+    expect(diffFromGold({ value: '1997', agrees_with_gold: false }, number, gold('1990'))).toEqual({ text: '+7 (+0.4%)', tone: 'differs' });
     expect(diffFromGold({ value: '2005-11-09', agrees_with_gold: false }, date, gold('2005-11-06'))).toEqual({ text: '+3 days', tone: 'differs' });
     expect(diffFromGold({ value: '2003', agrees_with_gold: false }, date, gold('2005'))).toEqual({ text: '−2 years', tone: 'differs' });
     expect(diffFromGold({ value: 'a, b, c', agrees_with_gold: false }, { type: 'list' }, gold('a; d'))).toEqual({ text: '+2 −1 items', tone: 'differs' });
     expect(diffFromGold({ value: 'x', agrees_with_gold: false }, { type: 'text' }, gold('y'))).toEqual({ text: '≠ gold', tone: 'differs' });
     expect(diffFromGold({ value: '', agrees_with_gold: false }, { type: 'text' }, gold('y'))).toEqual({ text: 'no answer', tone: 'muted' });
+    expect(diffFromGold({ value: '1000.5', agrees_with_gold: false }, number, gold('1000'))).toEqual({ text: '+0.5 (+0.05%)', tone: 'differs' });
     expect(diffFromGold({ value: '101', agrees_with_gold: true }, { type: 'number', tolerance: 2 }, gold('100'))).toEqual({ text: '= gold, +1 (+1%)', tone: 'same' });
   });
 
@@ -64,7 +65,7 @@ describe('comparisonLine', () => {
       methods: ['deterministic', 'llm_judge'],
     });
     expect(methodsText(line.methods)).toBe('rule + LLM judge');
-    expect(line.diff.text).toBe('+138 days (+0.378 years)');
+    expect(line.diff.text).toBe('+138 days (+0.4 years)');
   });
 
   it('lists only the other spellings when systems wrote the value as shown', () => {

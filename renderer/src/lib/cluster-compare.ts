@@ -82,7 +82,10 @@ function numberDiff(value: string, gold: string): string | null {
   if (v === null || g === null) return null;
   const delta = v - g;
   if (delta === 0) return null;
-  const percent = g !== 0 ? ` (${signed(delta, `${readable(Math.abs((delta / g) * 100))}%`)})` : '';
+  const share = Math.abs((delta / g) * 100);
+  // A tenth of a percent is as fine as a reader needs; a smaller share keeps one significant digit.
+  const shareText = share >= 0.1 ? String(Math.round(share * 10) / 10) : share.toPrecision(1);
+  const percent = g !== 0 ? ` (${signed(delta, `${shareText}%`)})` : '';
   return `${signed(delta, readable(Math.abs(delta)))}${percent}`;
 }
 
@@ -99,7 +102,7 @@ function dateDiff(value: string, gold: string): string | null {
   if (precision === 2) return unit((vy - gy) * 12 + ((vm ?? 1) - (gm ?? 1)), 'month');
   const days = isoToDays(v) - isoToDays(g);
   if (Math.abs(days) < 90) return unit(days, 'day');
-  return `${unit(days, 'day')} (${unit(days / 365.25, 'year')})`;
+  return `${unit(days, 'day')} (${unit(Math.round((days / 365.25) * 10) / 10, 'year')})`;
 }
 
 function listDiff(value: string, gold: string): string | null {
