@@ -105,6 +105,9 @@ describe('core flow in the browser', () => {
     await expect.poll(selectedEntity).toBe('The Legend of Zelda: Ocarina of Time 3D');
     await expect.poll(async () => (await page.locator('aside.panel').textContent()) ?? '').toContain(HOSTILE_VALUE);
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    // The systems' sources are under the comparison.
+    await page.locator('aside.panel .section-toggle', { hasText: 'Systems' }).click();
+    await page.locator('aside.panel .system-cell').first().waitFor();
     expect(await page.locator('img').count()).toBe(0);
     expect(await page.locator('a[href^="javascript:"]').count()).toBe(0);
     expect(await page.getByText(/unsafe/i).count()).toBeGreaterThan(0);

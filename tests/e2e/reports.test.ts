@@ -255,7 +255,7 @@ describe('GitHub reports in the browser', () => {
     const disputeId = reports().find((r) => r.number === 101)!.dispute_id!;
 
     // The cluster of systems that say 93, by its key letter.
-    const cluster = page.locator('.cluster', { has: page.locator('.cluster-value', { hasText: /^93$/ }) });
+    const cluster = page.locator('[data-testid="compare-line"]', { has: page.locator('.compare-value', { hasText: /^93$/ }) });
     const key = ((await cluster.locator('.cluster-key').textContent()) ?? '').trim();
     expect(key).toMatch(/^[a-z]$/);
     await page.keyboard.press('2'); // accept system value

@@ -19,6 +19,8 @@ import { agreeChoice } from '../lib/agree';
 import { agreeKey } from '../lib/keys';
 import { focusedByPointer, watchFocusOrigin } from './focus-origin';
 import { findView, VIEWS } from './views';
+import { RELEASE_STEPS } from '../features/export/release-steps';
+import { useReleaseStore } from '../stores/release-store';
 
 function isTextField(el: Element | null): el is HTMLElement {
   if (!(el instanceof HTMLElement)) return false;
@@ -91,6 +93,12 @@ function perform(action: KeyAction, target: Element | null): void {
     case 'open':
       openSelectedReport();
       return;
+    case 'systems':
+      ui.toggleSystems();
+      return;
+    case 'step':
+      goToStep(action.index);
+      return;
     case 'verdict':
     case 'reveal':
       return;
@@ -160,6 +168,24 @@ function noPick(detail: DisputeDetail, index: number): void {
   notify(`Key ${clusterKey(index) ?? '?'} picks nothing on ${kindPhrase(detail)} (${range}); ${DROPPED}`, 'info');
 }
 
+/**
+ * Shows a step of the release desk and puts the focus on its first field (else
+ * its first button), so Tab and typing go on from there.
+ */
+function goToStep(index: number): void {
+  const step = RELEASE_STEPS[index];
+  if (!step) return;
+  useReleaseStore.getState().setSection(step.id);
+  // Once the step has rendered.
+  requestAnimationFrame(() => {
+    const body = document.getElementById('release-body');
+    const target =
+      body?.querySelector<HTMLElement>('input:not([disabled]):not([type="hidden"]):not([type="checkbox"]), select:not([disabled]), textarea:not([disabled])') ??
+      body?.querySelector<HTMLElement>('button:not([disabled])');
+    target?.focus({ focusVisible: true });
+  });
+}
+
 /** Blurs the focused element, if any: focus goes back to the page, where the view's keys act. */
 function releaseFocus(target: Element | null): void {
   if (target instanceof HTMLElement && target !== document.body && target !== document.documentElement) target.blur();
@@ -224,6 +250,7 @@ export function useGlobalKeys(): void {
         list: findView(ui.view).list === true,
         audit: ui.view === 'audit' && useAuditStore.getState().selectedId !== null,
         views: VIEWS.length,
+        steps: findView(ui.view).steps ?? 0,
       });
       if (!action) return;
       // Typed right after a key that was no decision here: meant for something that is not on screen.

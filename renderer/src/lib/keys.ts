@@ -50,8 +50,12 @@ export function decisionAtKey(allowed: readonly Decision[], index: number): Deci
   return allowed.find((decision) => decisionKeyIndex(decision) === index) ?? null;
 }
 
+/** Shows or hides each system's cell, judge reasoning and sources under the panel's comparison. */
+export const SYSTEMS_KEY = '.';
+
 export type KeyAction =
   | { type: 'move'; delta: number }
+  | { type: 'systems' }
   | { type: 'decision'; index: number }
   | { type: 'cluster'; index: number }
   | { type: 'save' }
@@ -63,6 +67,8 @@ export type KeyAction =
   | { type: 'help' }
   | { type: 'needs-me' }
   | { type: 'open' }
+  /** 1 … 6 on the Export view: go to that step of the release desk. */
+  | { type: 'step'; index: number }
   /** Audit view: correct (0), incorrect (1), unsure (2) for the cell under review. */
   | { type: 'verdict'; index: number }
   /** Audit view: show the systems' values of the cell (the verdict is then recorded as unblinded). */
@@ -115,6 +121,13 @@ export interface KeyContext {
   audit?: boolean;
   /** How many views the tab bar has: Alt+1 … Alt+<views> switch to them. */
   views?: number;
+  /** The view is the release desk with this many steps: 1 … <steps> go to them. */
+  steps?: number;
+}
+
+/** The key of the release desk's step at `index` (1 … 9), or null. */
+export function stepKey(index: number): string | null {
+  return index < 9 ? (DECISION_KEYS[index] ?? null) : null;
 }
 
 /** Alt+1 … Alt+9: the views, in tab order. */
@@ -161,6 +174,11 @@ export function resolveKey(pressed: KeyInput, ctx: KeyContext): KeyAction | null
   // Works on an empty listing too, so the filter can always be switched off again.
   if (e.key === 'N' && (ctx.reviewing || ctx.queue === true)) return { type: 'needs-me' };
   if (ctx.audit === true) return resolveAuditKey(e.key);
+  const steps = ctx.steps ?? 0;
+  if (!ctx.reviewing && steps > 0) {
+    const step = DECISION_KEYS.indexOf(e.key);
+    return step >= 0 && step < steps && stepKey(step) != null ? { type: 'step', index: step } : null;
+  }
   if (!ctx.reviewing) return ctx.list === true ? resolveListKey(e.key) : null;
   switch (e.key) {
     case 'j':
@@ -183,6 +201,8 @@ export function resolveKey(pressed: KeyInput, ctx: KeyContext): KeyAction | null
       return { type: 'evidence' };
     case 'r':
       return { type: 'rationale' };
+    case SYSTEMS_KEY:
+      return { type: 'systems' };
     default:
       break;
   }
@@ -312,6 +332,7 @@ export const KEY_MAP: readonly KeyHelpGroup[] = [
       { keys: ['PgDn', 'PgUp'], what: 'Move 20 disputes' },
       { keys: ['/'], what: 'Search: entity, values, gold, task, column or dispute id' },
       { keys: ['Shift', 'N'], what: 'Only disputes that need my ruling (not ruled by me, not resolved); again to show all' },
+      { keys: [SYSTEMS_KEY], what: 'Show or hide the systems under the comparison: each cell, its verdict, judge reasoning and sources' },
     ],
   },
   {
@@ -335,6 +356,15 @@ export const KEY_MAP: readonly KeyHelpGroup[] = [
       { keys: ['Alt', '1', '…', '6'], what: 'Switch view: Queue, Conflicts, Reports, Stats, Export, Audit (the tabs, in order)' },
       { keys: ['?'], what: 'Show or hide this key map' },
       { keys: ['Esc'], what: 'Leave a text field or a focused button (the keys go back to the page), close a dialog' },
+    ],
+  },
+  {
+    title: 'Release desk and dialogs',
+    items: [
+      { keys: ['1', '…', '6'], what: 'Export view: go to a step of the release desk (export, preview, review, apply, history, ruling logs); its first field takes the focus' },
+      { keys: ['Tab', 'Shift', 'Tab'], what: 'Move through the controls of the release desk or a dialog (a dialog keeps Tab inside it)' },
+      { keys: ['Space'], what: 'Press the focused button, tick the focused box' },
+      { keys: ['Ctrl', 'Enter'], what: 'In the Import or Settings dialog: do what its main button says (import the paths, save)' },
     ],
   },
   {

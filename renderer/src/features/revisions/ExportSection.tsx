@@ -15,6 +15,7 @@ import { useInfoStore } from '../../stores/info-store';
 import { exportFormOf, useReleaseStore } from '../../stores/release-store';
 import { notify } from '../../stores/ui-store';
 import { ReplaceConfirm } from '../../ui/ReplaceConfirm';
+import { PathText } from '../../ui/PathText';
 import { LeftOutNotice } from './LeftOutNotice';
 
 // The folder a patch was written to is where the next output goes by default
@@ -155,7 +156,9 @@ export function ExportSummary({ result }: { result: ExportResult }) {
       <h2>Patch written</h2>
       <dl className="summary">
         <dt>File</dt>
-        <dd className="mono">{oneLine(result.path)}</dd>
+        <dd>
+          <PathText path={result.path} />
+        </dd>
         <dt>Revision</dt>
         <dd>{oneLine(result.revision)}</dd>
         <dt>Operations</dt>
