@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 import type { AdjudicatorService, DisputeFilter, ExportInput } from '../shared/api';
 import type { ImportReport, StoreInfo } from '../shared/api-types';
 import { proposeSampleSizes } from '../shared/audit/sample-size';
-import { auditCellItem, auditEstimate, auditOverview, drawRound, frameSizes, getAuditCell, listAuditCells, readFrame, recordVerdict } from './audit/index';
+import { auditCellItem, auditEstimate, auditOverview, countFrame, drawRound, getAuditCell, listAuditCells, recordVerdict } from './audit/index';
 import { checkBaseDataset } from './export/base-dataset';
 import { draftPatch } from './export/draft-patch';
 import { exportPatch, exportPatchJob } from './export/export-patch';
@@ -374,7 +374,7 @@ export function openService(options: ServiceOptions): ServiceHandle {
     getAuditEstimate: (input) => auditEstimate(store, input.revision),
     getAuditOverview: () => auditOverview(store),
     proposeAuditSizes: (input) => {
-      const { frame } = frameSizes(readFrame(store));
+      const { frame } = countFrame(store);
       return proposeSampleSizes({ ...input, frames: [{ name: 'disputed', frame: frame.disputed }, { name: 'undisputed', frame: frame.undisputed }] });
     },
 

@@ -37,6 +37,8 @@ export interface ReportListItem {
   parsed_task_id: string | null;
   parsed_row: number | null;
   parsed_column: string | null;
+  /** What the report wrote for a column none of the task's (EffectiveReportFields.column_unresolved). */
+  column_unresolved: string | null;
   /**
    * The revision whose patch carried the linked dispute: one imported as a
    * base first (what shipped), else the newest exported; null when none did.

@@ -377,7 +377,7 @@ describe('GitHub reports in the browser', () => {
     // By hand, to #101's dispute, by its id; then back to automatic linking.
     const target = reports().find((r) => r.number === 101)!.dispute_id!;
     await page.getByLabel('Dispute id').fill(target);
-    await page.getByRole('button', { name: 'Link', exact: true }).click();
+    await page.locator('.link-by-id').getByRole('button', { name: 'Link', exact: true }).click();
     await expect.poll(() => reports().find((r) => r.number === 103)?.dispute_id).toBe(target);
     await expect.poll(async () => (await row.locator('td').last().textContent()) ?? '').toBe('by hand');
     await page.getByRole('button', { name: 'Back to automatic linking' }).click();

@@ -16,6 +16,7 @@ import { useInfoStore } from '../../stores/info-store';
 import { exportFormOf, useReleaseStore } from '../../stores/release-store';
 import { notify } from '../../stores/ui-store';
 import { ReplaceConfirm } from '../../ui/ReplaceConfirm';
+import { LeftOutNotice } from './LeftOutNotice';
 
 // The folder a patch was written to is where the next output goes by default
 // this session (the next export, a ruling log), not back beside the dataset.
@@ -125,6 +126,7 @@ export function ExportSection() {
             onReplace={() => void runExport(true)}
           />
         )}
+        <LeftOutNotice />
         {/* A refusal can list several disputes, one per line. */}
         {error != null && <div className="error-box release-error multiline">Not exported: {fieldErrorText(error, EXPORT_FIELD_LABELS)}</div>}
         <div className="form-actions">
