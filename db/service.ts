@@ -12,9 +12,8 @@ import { checkBaseDataset } from './export/base-dataset';
 import { draftPatch } from './export/draft-patch';
 import { exportPatch, exportPatchJob } from './export/export-patch';
 import { leftOutDisputes } from './export/left-out';
-import type { ThreadMode } from './import/thread/policy';
-import type { DeferMode } from './import/deferred-index';
 import { importPaths } from './import/import-paths';
+import type { ImportOptions } from './import/import-paths';
 import type { JobContext, JobResult } from './jobs';
 import { JobFailure, JobManager } from './jobs';
 import { NotFoundError, requireDispute } from './not-found';
@@ -56,6 +55,7 @@ import {
 } from './reports/index';
 import type { SecretStore } from './secrets';
 import { githubToken, sessionSecretStore } from './secrets';
+import { APP_VERSION } from './app-version';
 
 /** A background search build waits this long after the last queue or panel request before its next chunk. */
 const QUIET_AFTER_READ_MS = 300;
@@ -85,18 +85,7 @@ export interface ServiceOptions {
   confirmEngineer?: boolean;
 }
 
-export interface ImportOptions {
-  onProgress?: (done: number, total: number, message: string) => void;
-  signal?: AbortSignal;
-  /** Files above this are refused (default: ATLAS_ADJUDICATOR_MAX_FILE_SIZE, else 64 MiB). */
-  maxFileBytes?: number;
-  /** The import's worker thread: by size (the default), or forced either way. */
-  threads?: ThreadMode;
-  /** Build the graded cells' index after writing them: by size (the default), or forced either way. */
-  deferIndex?: DeferMode;
-  /** A run of a system the store already has replaces it (a re-grade) instead of being refused. */
-  replaceRuns?: boolean;
-}
+export type { ImportOptions };
 
 /** The API plus what only Node hosts (CLI, bridge, Electron main) use. */
 export interface ServiceHandle extends AdjudicatorService {
@@ -110,8 +99,6 @@ export interface ServiceHandle extends AdjudicatorService {
   idle(): Promise<void>;
   close(): void;
 }
-
-export const APP_VERSION = '0.1.0';
 
 // With 16 KiB pages an import runs as fast on 32 MiB of page cache as on 64, and peaks ~60 MiB lower.
 const IMPORT_CACHE_MIB = 32;

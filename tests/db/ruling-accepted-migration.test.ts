@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { LATEST_VERSION } from '../../db/migrations/index';
 import { openService } from '../../db/service';
 import type { ServiceHandle } from '../../db/service';
-import { rewindSchema } from './schema-rewind';
+import { storeAtVersion } from './store-at-version';
 import { freshService, smallWorkspace, tempDir, workspacePaths } from './workspace';
 
 const open: ServiceHandle[] = [];
@@ -23,12 +23,12 @@ describe('migration 011: the spelling a ruling accepted', () => {
     await mia.importPaths(workspacePaths(await smallWorkspace()));
     const [first, second] = [...mia.disputeRecords({ kind: 'cell' })];
     await mia.rule({ disputeId: first!.id, decision: 'new_value', value: 'as typed' });
-    const dbPath = mia.store.path;
-    rewindSchema(mia.store.db, 10);
-    expect(columnsOf(mia)).not.toContain('accepted_s');
     mia.close();
+    const old = storeAtVersion(10, { rowsOf: mia.store.path });
+    expect(old.db.prepare<[], string>("SELECT name FROM pragma_table_info('rulings')").pluck().all()).not.toContain('accepted_s');
+    old.db.close();
 
-    const reopened = openService({ dbPath, settingsPath: join(tempDir(), 'settings.json'), engineer: 'mia' });
+    const reopened = openService({ dbPath: old.path, settingsPath: join(tempDir(), 'settings.json'), engineer: 'mia' });
     open.push(reopened);
     expect(reopened.store.db.pragma('user_version', { simple: true })).toBe(LATEST_VERSION);
     expect(columnsOf(reopened)).toEqual(expect.arrayContaining(['accepted_s', 'accepted_values_s']));

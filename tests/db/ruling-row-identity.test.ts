@@ -13,7 +13,7 @@ import { LATEST_VERSION } from '../../db/migrations/index';
 import type { ServiceHandle } from '../../db/service';
 import { decryptText, encryptText } from '../../shared/crypto';
 import { freshService, smallWorkspace, tempDir, workspacePaths } from './workspace';
-import { rewindSchema } from './schema-rewind';
+import { storeAtVersion } from './store-at-version';
 import { writeGhIssues } from '../reports/store-fixture';
 
 interface DatasetLine {
@@ -238,9 +238,10 @@ describe('ruling logs keep the entity of each gold row they name', () => {
     await mia.rule({ disputeId: later.id, decision: 'keep_gold' });
     const before = logLines(await exportedLog(mia))[0]!;
     const dbPath = mia.store.path;
-    rewindSchema(mia.store.db, 7);
     mia.close();
-    const reopened = track(openService({ dbPath, settingsPath: join(tempDir(), 'settings.json'), engineer: 'mia' }));
+    const old = storeAtVersion(7, { rowsOf: dbPath });
+    old.db.close();
+    const reopened = track(openService({ dbPath: old.path, settingsPath: join(tempDir(), 'settings.json'), engineer: 'mia' }));
     const after = logLines(await exportedLog(reopened))[0]!;
     expect(after).toEqual({ ...before, gold_row_entity_key: null });
     const path = join(dir, 'before.rulings.jsonl');
@@ -281,9 +282,10 @@ describe('export checks the entity of each gold row a settled ruling names', () 
   it('a store migrated to 008 before 009 gains the sealed entity column; its rulings are still checked, by key', async () => {
     const { mia, task } = await rowRemovalRuled();
     const dbPath = mia.store.path;
-    rewindSchema(mia.store.db, 8);
     mia.close();
-    const reopened = track(openService({ dbPath, settingsPath: join(tempDir(), 'settings.json'), engineer: 'mia' }));
+    const old = storeAtVersion(8, { rowsOf: dbPath });
+    old.db.close();
+    const reopened = track(openService({ dbPath: old.path, settingsPath: join(tempDir(), 'settings.json'), engineer: 'mia' }));
     expect(reopened.store.db.pragma('user_version', { simple: true })).toBe(LATEST_VERSION);
     expect(reopened.store.db.prepare('SELECT gold_row_entity_key IS NOT NULL AS keyed, gold_row_entity_s FROM rulings').get()).toEqual({ keyed: 1, gold_row_entity_s: null });
     await reopened.importPaths([revisedDataset('moved-at-008', { [task]: (gold) => gold.rows.splice(0, 1) })]);

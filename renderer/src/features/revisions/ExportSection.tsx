@@ -7,6 +7,7 @@
 // as the form labels it (lib/field-errors.ts).
 import { useEffect, useMemo, type FormEvent } from 'react';
 import type { ExportResult } from '../../../../shared/api-types';
+import { DEFAULT_BASE_REVISION } from '../../../../shared/patch';
 import { errorMessage, host } from '../../api/client';
 import { EXPORT_FIELD_LABELS, fieldErrorText } from '../../lib/field-errors';
 import { formatCount, formatTime, oneLine } from '../../lib/format';
@@ -86,7 +87,7 @@ export function ExportSection() {
           </label>
           <label className="field">
             <span className="field-label">Base revision</span>
-            <input className="input" value={current.baseRevision} onChange={(e) => update({ baseRevision: e.target.value })} placeholder={info?.revision ?? 'v1.0'} />
+            <input className="input" value={current.baseRevision} onChange={(e) => update({ baseRevision: e.target.value })} placeholder={info?.revision ?? DEFAULT_BASE_REVISION} />
           </label>
           <div className="field field-wide">
             <label className="field-label" htmlFor="export-out">
