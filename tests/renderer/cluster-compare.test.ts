@@ -3,7 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ClusterDetail, SystemCellView } from '../../shared/api-types';
 import type { ColumnRule } from '../../shared/domain';
-import { comparisonLine, diffFromGold, inColumnFormat, methodsText } from '../../renderer/src/lib/cluster-compare';
+import { comparisonLine, comparisonLines, diffFromGold, inColumnFormat, methodsText } from '../../renderer/src/lib/cluster-compare';
+import { writtenSpellings } from '../../renderer/src/lib/gold-spelling';
+import { cellDetail } from './fixtures';
 
 const cell = (response: string, verdict: SystemCellView['verdict'] = 'incorrect', method: SystemCellView['method'] = 'deterministic'): SystemCellView => ({
   system: `s-${response}-${verdict}`,
@@ -71,5 +73,18 @@ describe('comparisonLine', () => {
   it('lists only the other spellings when systems wrote the value as shown', () => {
     const c = cluster('Independent', [cell('Independent', 'correct'), cell('INDEPENDENT', 'correct')], true);
     expect(comparisonLine(c, { ...gold('Independent'), column_rule: { type: 'text' } })).toMatchObject({ spellings: [{ text: 'INDEPENDENT', count: 1 }], also: true, diff: { text: '= gold', tone: 'same' } });
+  });
+});
+
+describe('comparisonLines', () => {
+  it('shows each value as accepting its cluster writes it, in gold’s format of the column', () => {
+    // Gold writes this column with one decimal: "93" is written "93.0", as the form prefills it.
+    const base = cellDetail();
+    const detail = cellDetail({
+      columns: base.columns.map((column) => (column.name === base.dispute.column ? { ...column, gold_values: ['94.0', '87.0', '71.0'] } : column)),
+    });
+    const lines = comparisonLines(detail);
+    expect(lines.map((line) => line.value)).toEqual(detail.clusters.map((_, i) => writtenSpellings(detail, i)[0]?.text));
+    expect(lines[1]!.value).toBe('93.0');
   });
 });

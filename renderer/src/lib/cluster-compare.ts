@@ -7,6 +7,7 @@ import { clusterSpellings } from '../../../shared/clusters';
 import type { ColumnRule, GradingMethod, Verdict } from '../../../shared/domain';
 import { isoToDays, normalizeText, parseDate, parseNumber, splitList, urlHost } from '../../../shared/normalize';
 import { tidySpelling } from '../../../shared/spelling';
+import { writtenSpellings } from './gold-spelling';
 
 export type DiffTone = 'same' | 'differs' | 'muted';
 
@@ -131,10 +132,15 @@ export function diffFromGold(cluster: Pick<ClusterDetail, 'value' | 'agrees_with
   return { text: '≠ gold', tone: 'differs' };
 }
 
-export function comparisonLine(cluster: ClusterDetail, detail: Pick<DisputeDetail, 'gold' | 'column_rule'>): ComparisonLine {
+/**
+ * `written`: what accepting the cluster writes (gold's format, lib/gold-spelling),
+ * so the line shows the value the form would write; without it, a reading of
+ * the column's format from gold's value alone.
+ */
+export function comparisonLine(cluster: ClusterDetail, detail: Pick<DisputeDetail, 'gold' | 'column_rule'>, written?: string): ComparisonLine {
   const rule = detail.column_rule;
   const gold = goldValue(detail);
-  const value = inColumnFormat(cluster.value, rule, gold);
+  const value = written ?? inColumnFormat(cluster.value, rule, gold);
   const spellings = clusterSpellings(cluster, rule)
     .filter((s) => s.count > 0)
     .map(({ text, count }) => ({ text, count }));
@@ -152,6 +158,11 @@ export function comparisonLine(cluster: ClusterDetail, detail: Pick<DisputeDetai
     gradedAgainstOlder: cluster.cells.some((cell) => cell.graded_against != null),
     diff: diffFromGold(cluster, rule, detail),
   };
+}
+
+/** The panel's lines, each value as accepting its cluster would write it (the form's prefill). */
+export function comparisonLines(detail: DisputeDetail): ComparisonLine[] {
+  return detail.clusters.map((cluster, index) => comparisonLine(cluster, detail, writtenSpellings(detail, index)[0]?.text));
 }
 
 /** "rule" (the column's deterministic rule), "LLM judge", or both. */
