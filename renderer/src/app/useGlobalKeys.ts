@@ -217,12 +217,15 @@ const NEVER_DROPPED = new Set<KeyAction['type']>(['escape', 'close', 'help', 'vi
 /** The grid's own controls (its header's sorting and resizing, its menus), not its rows: a click on a row selects the dispute. */
 const GRID_CONTROLS = '.ag-header, .ag-popup, .ag-menu, .ag-paging-panel';
 
-/** Whether a save key may save from where the focus is (lib/keys.ts saveAllowedFrom): only the ruling form or the page. */
+/** The forms a save key saves: the ruling form, and the Audit view's verdict form. */
+const SAVING_FORMS = '.ruling-form, .audit-review';
+
+/** Whether a save key may save from where the focus is (lib/keys.ts saveAllowedFrom): only a saving form or the page. */
 function saveAllowedAt(target: Element | null, typing: boolean): boolean {
   const onPage = target == null || target === document.body || target === document.documentElement;
   return saveAllowedFrom({
     page: onPage,
-    ruling: !onPage && (target.closest('.ruling-form') != null || target.hasAttribute('data-enter-save')),
+    ruling: !onPage && (target.closest(SAVING_FORMS) != null || target.hasAttribute('data-enter-save')),
     typing,
     grid: !onPage && target.closest(GRID_CONTROLS) != null,
     keyboardFocused: !onPage && keyboardFocused(target),
