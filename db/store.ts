@@ -69,10 +69,18 @@ function migrate(db: Db, path: string): void {
   }
   for (const migration of MIGRATIONS) {
     if (migration.version <= current) continue;
-    db.transaction(() => {
-      db.exec(migration.up);
-      db.pragma(`user_version = ${migration.version}`);
-    }).immediate();
+    const { data } = migration;
+    // Rows rewritten to seal what was plain leave no plain copy in freed space.
+    if (data) db.pragma('secure_delete = ON');
+    try {
+      db.transaction(() => {
+        db.exec(migration.up);
+        if (data) data(db, new Sealer(sealKey(db)));
+        db.pragma(`user_version = ${migration.version}`);
+      }).immediate();
+    } finally {
+      if (data) db.pragma('secure_delete = OFF');
+    }
   }
 }
 

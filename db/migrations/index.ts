@@ -9,11 +9,16 @@ import * as revisionPatchPath from './007-revision-patch-path';
 import * as rulingRowIdentity from './008-ruling-row-identity';
 import * as rulingRowEntitySealed from './009-ruling-row-entity-sealed';
 import * as cellsIndexRecordedGold from './010-cells-index-recorded-gold';
+import * as columnRulesSealed from './012-column-rules-sealed';
+import type { Sealer } from '../seal';
+import type { Db } from '../store';
 
 export interface Migration {
   version: number;
   name: string;
   up: string;
+  /** Rewrites rows after `up`, in the same transaction, with the store's seal key at hand. */
+  data?: (db: Db, sealer: Sealer) => void;
 }
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -27,6 +32,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 8, name: 'ruling row identity', up: rulingRowIdentity.up },
   { version: 9, name: 'ruling row entity sealed', up: rulingRowEntitySealed.up },
   { version: 10, name: 'cells index holds recorded gold', up: cellsIndexRecordedGold.up },
+  { version: 12, name: 'column rules sealed', up: columnRulesSealed.up, data: columnRulesSealed.data },
 ];
 
-export const LATEST_VERSION = MIGRATIONS.length;
+export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -42,9 +42,9 @@ export function getDisputeDetail(store: Store, id: string, engineer: string, bli
     )
     .get(dispute.task_id);
   const columns = db
-    .prepare<[string], { name: string; rule_json: string }>('SELECT name, rule_json FROM task_columns WHERE task_id = ? ORDER BY idx')
+    .prepare<[string], { name: string; rule_s: string }>('SELECT name, rule_s FROM task_columns WHERE task_id = ? ORDER BY idx')
     .all(dispute.task_id)
-    .map((column) => ({ name: column.name, rule: JSON.parse(column.rule_json) as ColumnRule }));
+    .map((column) => ({ name: column.name, rule: JSON.parse(sealer.open(column.rule_s)) as ColumnRule }));
   const columnRule = columns.find((column) => column.name === dispute.column)?.rule ?? null;
 
   const goldCell =

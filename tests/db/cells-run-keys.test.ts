@@ -4,7 +4,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MIGRATIONS } from '../../db/migrations/index';
+import { LATEST_VERSION } from '../../db/migrations/index';
 import { openService } from '../../db/service';
 import { openStore } from '../../db/store';
 import { SMALL, smallWorkspace, tempDir, workspacePaths } from './workspace';
@@ -57,7 +57,7 @@ describe('flat cells runs', () => {
     service.close();
     const reopened = openStore(dbPath);
     try {
-      expect(reopened.db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+      expect(reopened.db.pragma('user_version', { simple: true })).toBe(LATEST_VERSION);
       expect(runKeys(reopened.db)).toEqual(keys);
     } finally {
       reopened.db.close();

@@ -266,7 +266,7 @@ describe('invalid and failed inputs', () => {
     writeFileSync(notes, 'hello');
     const missing = join(dir, 'missing.jsonl');
     const store = freshService();
-    const failure = await store.importPaths([...workspacePaths(workspace), notes, missing]).catch((error: unknown) => error as Error);
+    const failure = (await store.importPaths([...workspacePaths(workspace), notes, missing]).catch((error: unknown) => error)) as Error;
     expect(failure).toBeInstanceOf(Error);
     expect(failure.message).toContain(`${notes}: unrecognised file type`);
     expect(failure.message).toContain(`${missing}: no such file or directory`);

@@ -9,7 +9,7 @@ import type { GeneratedWorkspace } from '../../db/demo/generate';
 import type { ServiceHandle } from '../../db/service';
 import { missingRowInGold } from '../../shared/gold-row-named';
 import { writeGhIssues } from '../reports/store-fixture';
-import { MIGRATIONS } from '../../db/migrations/index';
+import { LATEST_VERSION } from '../../db/migrations/index';
 import { openService } from '../../db/service';
 import { freshService, smallWorkspace, tempDir, workspacePaths } from './workspace';
 import { rewindSchema } from './schema-rewind';
@@ -256,7 +256,7 @@ describe('where a revision\'s patch is', () => {
       local.close();
       const reopened = freshServiceAt(dbPath);
       try {
-        expect(reopened.store.db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+        expect(reopened.store.db.pragma('user_version', { simple: true })).toBe(LATEST_VERSION);
         expect((await reopened.listRevisions({}))[0]).toMatchObject({ tag: 'v1.1', patch_path: null });
       } finally {
         reopened.close();

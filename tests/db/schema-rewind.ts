@@ -17,10 +17,13 @@ const ADDED_COLUMNS: Readonly<Record<number, readonly [table: string, column: st
 const UNDO_SQL: Readonly<Record<number, string>> = {
   10: `DROP INDEX system_cells_by_gold_cell;
        CREATE INDEX system_cells_by_gold_cell ON system_cells(task_id, gold_row, column_name, run_id, seq, verdict, response_empty, response_s);`,
+  12: `UPDATE task_columns SET rule_s = unseal(rule_s);
+       ALTER TABLE task_columns RENAME COLUMN rule_s TO rule_json;`,
 };
 
 export function rewindSchema(db: Database, version: number): void {
-  for (const [added, sql] of Object.entries(UNDO_SQL)) if (Number(added) > version) db.exec(sql);
+  // Latest first: each undoes what the store holds after the ones above it.
+  for (const [added, sql] of Object.entries(UNDO_SQL).reverse()) if (Number(added) > version) db.exec(sql);
   for (const [added, columns] of Object.entries(ADDED_COLUMNS)) {
     if (Number(added) <= version) continue;
     for (const [table, column] of columns) db.exec(`ALTER TABLE ${table} DROP COLUMN ${column}`);
