@@ -283,7 +283,7 @@ export function openService(options: ServiceOptions): ServiceHandle {
       // Refused before the job starts, as applyPatch's paths are: the dialog shows it at once.
       checkReadableFile(input.patch, { label: 'patch', expected: PATCH_FILE_EXPECTED });
       const job = jobs.start('rescore', async (context) => {
-        const { patch } = await readPatchFile(input.patch);
+        const { patch } = await readPatchFile(input.patch, 'patch', { signal: context.signal });
         return { rescore: await rescore(store, patch, { signal: context.signal, onProgress: context.progress }) };
       });
       return { jobId: job.id };

@@ -16,7 +16,7 @@ export async function applyAndRecord(
   input: ApplyInput,
   progress: { signal?: AbortSignal; onProgress?: (done: number, total: number, phase: string) => void } = {},
 ): Promise<ApplyResult> {
-  const { patch, sha256 } = await readPatchFile(input.patch);
+  const { patch, sha256 } = await readPatchFile(input.patch, 'patch', { signal: progress.signal });
   // A tag this store recorded with other changes is refused before anything is written (recording comes
   // after), once the patch fits the dataset: a mismatch says more about a damaged patch than its tag does.
   const result = await applyPatch({ ...input, changelog: input.changelog ?? null, ...progress, beforeWrite: () => refuseConflictingTag(store, patch, sha256) });
