@@ -11,7 +11,7 @@ const layer = (patterns, message) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'dist-electron/', 'release/', 'coverage/', '.bench/', '.scratch/', 'tests/fixtures/hostile/'] },
+  { ignores: ['node_modules/', 'dist/', 'dist-electron/', 'dist-cli/', 'release/', 'coverage/', '.bench/', '.scratch/', 'tests/fixtures/hostile/'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -6,8 +6,13 @@ import type { ChildReport } from './children/report';
 import { REPO_ROOT } from './paths';
 
 export function runChild(script: string, args: readonly string[], extraNodeArgs: readonly string[] = []): Promise<ChildReport> {
+  return runReporting(process.execPath, [...extraNodeArgs, '--import', 'tsx', join(REPO_ROOT, 'bench', 'children', script), ...args], script);
+}
+
+/** Any program that prints a ChildReport as its last line (bench/peers/*.py). */
+export function runReporting(command: string, args: readonly string[], script: string): Promise<ChildReport> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...extraNodeArgs, '--import', 'tsx', join(REPO_ROOT, 'bench', 'children', script), ...args], {
+    const child = spawn(command, args, {
       cwd: REPO_ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
     });

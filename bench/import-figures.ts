@@ -4,10 +4,13 @@
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ChildReport } from './children/report';
-import { runChild } from './child';
+import { runChild, runReporting } from './child';
+import { REPO_ROOT } from './paths';
 
 export interface ImportFigures {
   floor: ChildReport;
+  /** bench/peers/import.py: json + sqlite3 + a GROUP BY of the incorrect cells. */
+  peer: ChildReport;
   import: ChildReport;
   reimport: ChildReport;
 }
@@ -31,10 +34,16 @@ const faster = (a: ChildReport | null, b: ChildReport): ChildReport =>
 export async function measureImport(scratch: string, paths: readonly string[], runs: number, log: (line: string) => void): Promise<ImportFigures> {
   warmFiles(paths);
   let floor: ChildReport | null = null;
+  let peer: ChildReport | null = null;
   let imported: ChildReport | null = null;
   let reimported: ChildReport | null = null;
   for (let run = 1; run <= runs; run++) {
     const floorDb = join(scratch, 'floor.sqlite');
+    const peerDb = join(scratch, 'peer.sqlite');
+    removeStore(peerDb);
+    const p = await runReporting('python3', [join(REPO_ROOT, 'bench', 'peers', 'import.py'), peerDb, ...paths], 'peers/import.py');
+    log(`  peer     run ${run}: ${(p.wallMs / 1000).toFixed(2)} s (cpu ${(p.cpuMs / 1000).toFixed(2)} s), ${p.cells} cells, ${p.disputes} groups of incorrect cells`);
+    removeStore(peerDb);
     const storeDb = join(scratch, 'import.sqlite');
     removeStore(floorDb);
     removeStore(storeDb);
@@ -46,9 +55,10 @@ export async function measureImport(scratch: string, paths: readonly string[], r
     log(`  reimport run ${run}: ${(r.wallMs / 1000).toFixed(2)} s (cpu ${(r.cpuMs / 1000).toFixed(2)} s), ${r.cells} cells added`);
     if (r.cells !== 0 || r.disputes !== 0) throw new Error(`re-import changed the store (${r.cells} cells, ${r.disputes} disputes)`);
     floor = faster(floor, f);
+    peer = faster(peer, p);
     imported = faster(imported, i);
     reimported = faster(reimported, r);
     removeStore(floorDb);
   }
-  return { floor: floor!, import: imported!, reimport: reimported! };
+  return { floor: floor!, peer: peer!, import: imported!, reimport: reimported! };
 }

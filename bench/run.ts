@@ -5,8 +5,10 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { whenSearchReady } from '../db/queries/search-build';
 import { openService } from '../db/service';
 import { runChild } from './child';
+import { measureCli } from './cli-figures';
 import { measureExport, settleDisputes } from './export-figures';
 import { measureImport } from './import-figures';
 import { machineSummary } from './machine';
@@ -30,6 +32,7 @@ const runs = Number(values.runs ?? (quick ? 1 : 2));
 const OPERATIONS = quick ? 300 : 10_000;
 const PRESSES = quick ? 30 : 200;
 const QUERY_RUNS = quick ? 50 : 200;
+const CLI_RUNS = quick ? 3 : 10;
 
 const log = (line: string): void => void process.stderr.write(`${line}\n`);
 
@@ -40,13 +43,21 @@ async function main(): Promise<void> {
   mkdirSync(scratch, { recursive: true });
   const figures: Figure[] = [];
 
+  log(`CLI: ${CLI_RUNS} runs each of node -e 0, help, disputes --json on the demo store`);
+  const cli = await measureCli(scratch, CLI_RUNS);
+  figures.push(
+    figure({ figure: 'CLI start (`help`), beside `node -e 0`', value: cli.helpMs, floor: cli.nodeMs, format: millis, maxValue: 2 * cli.nodeMs + 50, goal: '≤ 2× floor + 50 ms' }),
+    figure({ figure: `CLI \`disputes --json\` on the demo store (${cli.disputes} disputes)`, value: cli.disputesMs, floor: cli.nodeMs, format: millis, maxValue: 300, goal: '≤ 0.3 s' }),
+  );
+
   const main = await workload(MAIN, log);
   const mainPaths = importPathsOf(main);
   log(`import: ${MAIN.tasks} tasks × ${MAIN.systems} systems (+1 flat-file system), ${runs} run(s)`);
   const imp = await measureImport(scratch, mainPaths, runs, log);
   const cells = `${imp.import.cells} cells`;
   figures.push(
-    figure({ figure: `import (${MAIN.tasks} tasks, ${cells}), wall`, value: imp.import.wallMs, floor: imp.floor.wallMs, format: seconds, maxRatio: 1.5, goal: '≤ 1.5× floor' }),
+    figure({ figure: `import (${MAIN.tasks} tasks, ${cells}), wall, beside the Python peer`, value: imp.import.wallMs, floor: imp.peer.wallMs, format: seconds, maxRatio: 1.0, goal: '≤ 1.0× peer' }),
+    figure({ figure: 'import, wall, beside the Node floor (read, parse, insert cells)', value: imp.import.wallMs, floor: imp.floor.wallMs, format: seconds, goal: '—' }),
     figure({ figure: 'import, peak RSS', value: imp.import.peakRssBytes, floor: imp.floor.peakRssBytes, format: mib, maxValue: 400 * 1024 ** 2, goal: '≤ 400 MiB' }),
     figure({ figure: 're-import (no change), wall', value: imp.reimport.wallMs, floor: imp.floor.wallMs, format: seconds, maxRatio: 1.0, goal: '≤ 1.0× floor' }),
   );
@@ -65,9 +76,13 @@ async function main(): Promise<void> {
     );
   }
 
-  const service = openService({ dbPath: bigStore, engineer: 'bench', settingsPath: join(scratch, 'settings.json') });
+  // As Electron and the bridge open it: the search index is built at opening, on a worker thread.
+  const openedAt = performance.now();
+  const service = openService({ dbPath: bigStore, engineer: 'bench', settingsPath: join(scratch, 'settings.json'), prewarmSearch: true });
+  // Two turns: the prewarm starts on the next one, and this joins it rather than starting a build of its own.
+  const ready = new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve))).then(() => whenSearchReady(service.store)).then(() => performance.now());
   try {
-    const q = await measureQueries(service, QUERY_RUNS);
+    const q = await measureQueries(service, QUERY_RUNS, openedAt, ready);
     log(`queries on ${q.disputes} disputes: floor p50 ${millis(q.floor.p50)}; first ${millis(q.firstPage.p50)}, filtered ${millis(q.filteredPage.p50)} (${q.filteredPage.total} rows), show ${millis(q.show.p50)}`);
     const queryFigure = (name: string, t: { p50: number; p95: number }): Figure => {
       const f = figure({ figure: `${name}, p50 (p95)`, value: t.p50, floor: q.floor.p50, format: millis, maxRatio: 5, goal: '≤ 5× floor, p95 ≤ 20 ms' });
@@ -77,9 +92,10 @@ async function main(): Promise<void> {
       queryFigure(`first queue page (100 rows of ${q.disputes} disputes)`, q.firstPage),
       queryFigure(`filtered page (${q.filteredPage.filter})`, q.filteredPage),
       queryFigure('show one dispute', q.show),
-      figure({ figure: 'search, first after opening (waits for every dispute read, in chunks)', value: q.firstSearchMs, format: millis, goal: '—' }),
+      figure({ figure: `search, first after opening (asked ${seconds(q.firstSearchAfterOpenMs)} after)`, value: q.firstSearchMs, format: millis, maxValue: 100, goal: '≤ 100 ms' }),
+      figure({ figure: 'search index ready after opening (built on a worker thread)', value: q.searchReadyMs, format: millis, goal: '—' }),
       figure({
-        figure: `queue page asked meanwhile, longest of ${q.duringBuild.requests} (waits for one chunk)`,
+        figure: `queue page asked while the first search ran, longest of ${q.duringBuild.requests}`,
         value: q.duringBuild.longestMs,
         floor: q.firstPage.p50,
         format: millis,

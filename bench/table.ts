@@ -1,4 +1,4 @@
-// The one table `npm run bench` prints: figure | value | floor | ratio | goal | met?
+// The one table `npm run bench` prints: figure | value | peer / floor | ratio | goal | met?
 // Goals are either a ratio to the floor, an absolute bound, or both.
 
 export interface Figure {
@@ -47,7 +47,7 @@ export function figure(input: FigureInput): Figure {
 
 /** A Markdown table, so the same text goes to the terminal and to docs/benchmarks.md. */
 export function renderTable(figures: readonly Figure[]): string {
-  const header = ['figure', 'value', 'floor', 'ratio', 'goal', 'met?'];
+  const header = ['figure', 'value', 'peer / floor', 'ratio', 'goal', 'met?'];
   const rows = figures.map((f) => [
     f.figure,
     f.value,

@@ -1,10 +1,7 @@
 #!/usr/bin/env node
-// `npx atlas-adjudicator …` with no build step: tsx compiles the TypeScript CLI
-// on import (Node 20 cannot strip types itself).
-import { fileURLToPath } from 'node:url';
-import { register } from 'tsx/esm/api';
-
-register({ tsconfig: fileURLToPath(new URL('../tsconfig.json', import.meta.url)) });
+// `npx atlas-adjudicator …`: runs the bundled CLI in dist-cli/, which `npm
+// install` (the `prepare` script) and `npm run build` make from cli/*.ts
+// (scripts/build-cli.ts). Plain JavaScript: nothing is compiled at run time.
 
 // A closed pipe (`… | head`) is not an error worth a stack trace.
 process.stdout.on('error', (err) => {
@@ -14,8 +11,14 @@ process.stdout.on('error', (err) => {
 
 let code;
 try {
-  const { run } = await import('../cli/main.ts');
-  code = await run(process.argv.slice(2));
+  let cli;
+  try {
+    cli = await import('../dist-cli/main.mjs');
+  } catch (err) {
+    if (err?.code !== 'ERR_MODULE_NOT_FOUND' || !String(err.message).includes('dist-cli')) throw err;
+    throw new Error("the command line is not built yet: run 'npm run build:cli' (npm install runs it) in the project folder", { cause: err });
+  }
+  code = await cli.run(process.argv.slice(2));
 } catch (err) {
   // Only a broken installation gets here (run() itself never throws): still one line.
   process.stderr.write(`atlas-adjudicator: ${String(err?.message ?? err).split('\n')[0]}\n`);

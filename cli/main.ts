@@ -1,48 +1,18 @@
 // The command-line host: dispatches to one file per command under commands/
 // and turns every failure into exactly one `atlas-adjudicator: …` line on stderr.
 import { readFileSync } from 'node:fs';
-import { ApiInputError } from '../shared/api';
-import { applyCommand } from './commands/apply';
-import { demoCommand } from './commands/demo';
-import { disputesCommand } from './commands/disputes';
-import { exportCommand } from './commands/export';
-import { importCommand } from './commands/import';
-import { policyCommand } from './commands/policy';
-import { reportsCommand } from './commands/reports';
-import { rescoreCommand } from './commands/rescore';
-import { retractCommand } from './commands/retract';
-import { revisionsCommand } from './commands/revisions';
-import { ruleCommand } from './commands/rule';
-import { rulingsCommand } from './commands/rulings';
-import { serveCommand } from './commands/serve';
-import { showCommand } from './commands/show';
-import { statsCommand } from './commands/stats';
-import type { Command } from './commands/types';
+import { ApiInputError } from '../shared/api-input-error';
+import { COMMANDS } from './commands/index';
+import type { CommandEntry } from './commands/types';
 import { processContext, write } from './context';
 import type { CliContext } from './context';
 import { CliError, EXIT, oneLine, UsageError } from './errors';
 
 export const PROGRAM = 'atlas-adjudicator';
 
-export const COMMANDS: readonly Command[] = [
-  importCommand,
-  disputesCommand,
-  showCommand,
-  ruleCommand,
-  retractCommand,
-  exportCommand,
-  applyCommand,
-  rescoreCommand,
-  revisionsCommand,
-  rulingsCommand,
-  reportsCommand,
-  statsCommand,
-  policyCommand,
-  serveCommand,
-  demoCommand,
-];
+export { COMMANDS };
 
-function findCommand(name: string): Command | undefined {
+function findCommand(name: string): CommandEntry | undefined {
   return COMMANDS.find((c) => c.name === name);
 }
 
@@ -72,7 +42,7 @@ function wantsHelp(args: string[]): boolean {
 /** Runs one command line; resolves to the exit code. Never throws. */
 export async function run(argv: string[], overrides: Partial<CliContext> = {}): Promise<number> {
   const ctx: CliContext = { ...processContext(), ...overrides };
-  let command: Command | undefined;
+  let command: CommandEntry | undefined;
   try {
     const [name, ...rest] = withGlobalsAfterCommand(argv);
     if (name === undefined) throw new UsageError(`missing command (one of ${COMMANDS.map((c) => c.name).join(', ')}); try '${PROGRAM} --help'`);
@@ -80,13 +50,13 @@ export async function run(argv: string[], overrides: Partial<CliContext> = {}): 
       // `--help rule` as `rule --help`: a command named after it gets its own help.
       const target = rest[0] === undefined || rest[0].startsWith('-') ? undefined : findCommand(rest[0]);
       if (rest[0] !== undefined && !rest[0].startsWith('-') && target === undefined) throw new UsageError(`unknown command '${rest[0]}' (one of ${COMMANDS.map((c) => c.name).join(', ')})`);
-      await write(ctx.stdout, target?.help ?? topHelp());
+      await write(ctx.stdout, target ? (await target.load()).help : topHelp());
       return EXIT.ok;
     }
     if (name === 'help') {
       const target = rest[0] === undefined ? undefined : findCommand(rest[0]);
       if (rest[0] !== undefined && target === undefined) throw new UsageError(`help: unknown command '${rest[0]}'`);
-      await write(ctx.stdout, target?.help ?? topHelp());
+      await write(ctx.stdout, target ? (await target.load()).help : topHelp());
       return EXIT.ok;
     }
     if (name === '--version' || name === '-V') {
@@ -95,11 +65,12 @@ export async function run(argv: string[], overrides: Partial<CliContext> = {}): 
     }
     command = findCommand(name);
     if (command === undefined) throw new UsageError(`unknown command '${name}' (one of ${COMMANDS.map((c) => c.name).join(', ')})`);
+    const loaded = await command.load();
     if (wantsHelp(rest)) {
-      await write(ctx.stdout, command.help);
+      await write(ctx.stdout, loaded.help);
       return EXIT.ok;
     }
-    return await command.run(rest, ctx);
+    return await loaded.run(rest, ctx);
   } catch (err) {
     const { message, code } = describe(err, command);
     await write(ctx.stderr, `${PROGRAM}: ${oneLine(message)}\n`);
@@ -140,7 +111,7 @@ function withGlobalsAfterCommand(argv: readonly string[]): string[] {
   return end === -1 ? [name, ...rest, ...globals] : [name, ...rest.slice(0, end), ...globals, ...rest.slice(end)];
 }
 
-function describe(err: unknown, command: Command | undefined): { message: string; code: number } {
+function describe(err: unknown, command: CommandEntry | undefined): { message: string; code: number } {
   if (err instanceof UsageError) {
     const hint = command ? ` (see '${PROGRAM} ${command.name} --help')` : '';
     return { message: err.message + hint, code: EXIT.usage };

@@ -6,8 +6,12 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { AdjudicatorService, DisputeFilter, ExportInput } from '../shared/api';
 import type { ImportReport, StoreInfo } from '../shared/api-types';
+import { proposeSampleSizes } from '../shared/audit/sample-size';
+import { auditCellItem, auditEstimate, auditOverview, drawRound, frameSizes, getAuditCell, listAuditCells, readFrame, recordVerdict } from './audit/index';
 import { checkBaseDataset } from './export/base-dataset';
+import { draftPatch } from './export/draft-patch';
 import { exportPatch, exportPatchJob } from './export/export-patch';
+import { leftOutDisputes } from './export/left-out';
 import type { ThreadMode } from './import/thread/policy';
 import type { DeferMode } from './import/deferred-index';
 import { importPaths } from './import/import-paths';
@@ -31,7 +35,7 @@ import { exportRulingLog, mergeRulingLogs } from './rulings/log';
 import { policyEffect, readPolicy, writePolicy } from './rulings/policy';
 import { agreementStats } from './rulings/stats';
 import { refreshAllStatuses, upgradeAgreementKeys } from './rulings/status';
-import { recordRuling, retractRuling } from './rulings/record';
+import { recordRuling, retractRuling, RulingError } from './rulings/record';
 import { readSettings, writeSettings } from './settings';
 import type { Store } from './store';
 import { dataVersion } from './data-version';
@@ -79,6 +83,12 @@ export interface ServiceOptions {
   busyTimeoutMs?: number;
   /** Told once per write that has to wait for another process: what holds the store, and for how long this waits. */
   onBusy?: (message: string) => void;
+  /**
+   * Refuse a ruling or retraction under a name the engineer never confirmed (the OS user name offered at the
+   * first launch) when the call names none (default false). For the hosts a person rules through: Electron and
+   * browser mode, whose page asks for the name first.
+   */
+  confirmEngineer?: boolean;
 }
 
 export interface ImportOptions {
@@ -129,6 +139,14 @@ export function openService(options: ServiceOptions): ServiceHandle {
   };
   // Trimmed, and a blank one is no name: "mia " and "" would record rulings as other engineers than mia.
   const engineer = (): string => options.engineer?.trim() || engineerFromEnv() || readSettings(settingsPath).engineer;
+  // A name given at launch was typed by the engineer; one from the OS is confirmed once saved in Settings.
+  const confirmed = (): boolean => Boolean(options.engineer?.trim() || engineerFromEnv()) || readSettings(settingsPath).confirmed;
+  /** Where a person rules through the app: nothing is recorded under a name they never saw. */
+  const requireConfirmed = (given: string | undefined): void => {
+    if (options.confirmEngineer && given === undefined && !confirmed()) {
+      throw new RulingError(`confirm who is ruling first: the name ${JSON.stringify(engineer())} was never confirmed (Settings, or --engineer)`);
+    }
+  };
 
   // A search waits for the index built a chunk at a time (search-build.ts), so its query finds it current instead of
   // rebuilding at once and holding up every other request; a request that searches nothing never waits.
@@ -185,7 +203,7 @@ export function openService(options: ServiceOptions): ServiceHandle {
       };
     },
     getDataVersion: () => ({ version: dataVersion(store.db) }),
-    getSettings: () => ({ engineer: engineer() }),
+    getSettings: () => ({ engineer: engineer(), confirmed: confirmed() }),
     setSettings: (input) => writeSettings(settingsPath, { engineer: input.engineer }),
 
     startImport: (input) => {
@@ -219,24 +237,30 @@ export function openService(options: ServiceOptions): ServiceHandle {
       await jobs.idle();
       // An unknown id is the caller's mistake (404 on the bridge), not a refused ruling.
       requireDispute(store, input.disputeId);
+      requireConfirmed(input.engineer);
       return writing('rule', () => recordRuling(store, input, input.engineer ?? engineer()));
     },
     retract: async (input) => {
       await jobs.idle();
       requireDispute(store, input.disputeId);
+      requireConfirmed(input.engineer);
       return writing('retract', () => retractRuling(store, input.disputeId, input.engineer ?? engineer()));
     },
     exportPatch: async (input) => {
       checkExportPaths(store, input);
       await jobs.idle();
       const base = input.dataset !== undefined ? await checkBaseDataset(store, input.dataset) : undefined;
-      return writing('export', () => exportPatch(store, input, engineer(), base));
+      // What the patch leaves out, as it stood before the file was written.
+      const leftOut = leftOutDisputes(store);
+      return { ...(await writing('export', () => exportPatch(store, input, engineer(), base))), left_out: leftOut };
     },
     startExport: (input) => {
       checkExportPaths(store, input);
       const job = jobs.start('export', async (context) => {
         const base = input.dataset !== undefined ? await checkBaseDataset(store, input.dataset) : undefined;
-        return { export: await exportPatchJob(store, input, engineer(), { signal: context.signal, onProgress: context.progress, base, busy: busy('export') }) };
+        const leftOut = leftOutDisputes(store);
+        const options = { signal: context.signal, onProgress: context.progress, base, busy: busy('export') };
+        return { export: { ...(await exportPatchJob(store, input, engineer(), options)), left_out: leftOut } };
       });
       return { jobId: job.id };
     },
@@ -290,22 +314,26 @@ export function openService(options: ServiceOptions): ServiceHandle {
       return { jobId: job.id };
     },
     rescore: async (input) => {
-      const { patch } = await readPatchFile(input.patch);
+      const patch = input.patch === undefined ? null : (await readPatchFile(input.patch)).patch;
       // Runs through without yielding: no import can commit halfway through the preview.
       await jobs.idle();
-      return rescore(store, patch);
+      return patch === null ? { ...(await rescore(store, draftPatch(store, engineer()))), dry_run: true } : rescore(store, patch);
     },
     startRescore: (input) => {
       // Refused before the job starts, as applyPatch's paths are: the dialog shows it at once.
-      checkReadableFile(input.patch, { label: 'patch', expected: PATCH_FILE_EXPECTED });
+      if (input.patch !== undefined) checkReadableFile(input.patch, { label: 'patch', expected: PATCH_FILE_EXPECTED });
+      const path = input.patch;
       const job = jobs.start('rescore', async (context) => {
-        const { patch } = await readPatchFile(input.patch, 'patch', { signal: context.signal });
-        return { rescore: await rescore(store, patch, { signal: context.signal, onProgress: context.progress }) };
+        const watch = { signal: context.signal, onProgress: context.progress };
+        if (path === undefined) return { rescore: { ...(await rescore(store, draftPatch(store, engineer()), watch)), dry_run: true as const } };
+        return { rescore: await rescore(store, (await readPatchFile(path, 'patch', { signal: context.signal })).patch, watch) };
       });
       return { jobId: job.id };
     },
     listRevisions: () => listRevisions(store),
-    reviewPatch: async (input) => reviewPatch(store, (await readPatchFile(input.patch)).patch),
+    reviewPatch: async (input) =>
+      input.patch === undefined ? { ...reviewPatch(store, draftPatch(store, engineer())), dry_run: true } : reviewPatch(store, (await readPatchFile(input.patch)).patch),
+    exportLeftOut: () => leftOutDisputes(store),
 
     importReports: (input) => {
       const job = jobs.start(
@@ -359,6 +387,25 @@ export function openService(options: ServiceOptions): ServiceHandle {
     setGitHubToken: (input) => {
       secrets.set(input.token);
       return githubToken(secrets).state;
+    },
+
+    drawAuditSample: async (input) => {
+      await jobs.idle();
+      return writing('audit', () => drawRound(store, input, engineer()));
+    },
+    listAuditCells: (input) => listAuditCells(store, engineer(), readPolicy(store.db).blind, input.status),
+    getAuditCell: (input) => getAuditCell(store, input.id, engineer(), readPolicy(store.db).blind, input.reveal === true),
+    ruleAuditCell: async (input) => {
+      await jobs.idle();
+      const who = input.engineer ?? engineer();
+      await writing('audit', () => recordVerdict(store, input, who));
+      return auditCellItem(store, input.id, who, readPolicy(store.db).blind);
+    },
+    getAuditEstimate: (input) => auditEstimate(store, input.revision),
+    getAuditOverview: () => auditOverview(store),
+    proposeAuditSizes: (input) => {
+      const { frame } = frameSizes(readFrame(store));
+      return proposeSampleSizes({ ...input, frames: [{ name: 'disputed', frame: frame.disputed }, { name: 'undisputed', frame: frame.undisputed }] });
     },
 
     importPaths: async (paths, importOptions) => {

@@ -86,6 +86,8 @@ export function runMain(options: MainOptions = {}): MainHandle {
       secrets: keychainSecretStore(safeStorage, join(dirname(settingsPath), 'github-token.bin')),
       // The app's first search then usually finds the index built.
       prewarmSearch: true,
+      // The page asks the engineer's name at the first launch; no ruling is recorded before.
+      confirmEngineer: true,
     });
     registerApi(ipcMain, service);
     registerHostChannels(ipcMain, {

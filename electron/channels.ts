@@ -1,6 +1,6 @@
 // IPC channel names shared by main (ipc.ts) and the preload.
 import type { MethodName } from '../shared/api';
-import type { ApiRefusalKind } from '../shared/api-errors';
+import type { CallResult } from '../shared/api-errors';
 
 export const API_CHANNEL_PREFIX = 'api:';
 
@@ -17,5 +17,5 @@ export const HOST_CHANNELS = {
   menu: 'host:menu',
 } as const;
 
-/** Errors cross IPC as plain data (Error objects lose their message on the way): the message and a refusal's kind. */
-export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: string; kind?: ApiRefusalKind };
+/** Errors cross IPC and the contextBridge as plain data (Error objects lose their kind on the way): the message and a refusal's kind. */
+export type IpcResult<T> = CallResult<T>;

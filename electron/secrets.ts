@@ -10,10 +10,29 @@ export interface SafeStorageLike {
   isEncryptionAvailable(): boolean;
   encryptString(plain: string): Buffer;
   decryptString(encrypted: Buffer): string;
+  /** Linux only: which secret store safeStorage found (valid once the app is ready). */
+  getSelectedStorageBackend?(): string;
 }
 
-export function keychainSecretStore(safeStorage: SafeStorageLike, file: string): SecretStore {
-  if (!safeStorage.isEncryptionAvailable()) return sessionSecretStore();
+/**
+ * Whether safeStorage is backed by a real keychain. On Linux without a
+ * Secret Service or KWallet it falls back to 'basic_text', which encrypts
+ * with a password hard-coded in Chromium: anyone who can read the file can
+ * decrypt it, so that is no keychain at all.
+ */
+export function hasRealKeychain(safeStorage: SafeStorageLike, platform: NodeJS.Platform = process.platform): boolean {
+  if (!safeStorage.isEncryptionAvailable()) return false;
+  if (platform !== 'linux') return true;
+  const backend = safeStorage.getSelectedStorageBackend?.() ?? 'unknown';
+  return backend !== 'basic_text' && backend !== 'unknown';
+}
+
+export function keychainSecretStore(safeStorage: SafeStorageLike, file: string, platform: NodeJS.Platform = process.platform): SecretStore {
+  if (!hasRealKeychain(safeStorage, platform)) {
+    // A token left by a build that trusted basic_text is as good as plain text: drop it.
+    rmSync(file, { force: true });
+    return sessionSecretStore();
+  }
   return {
     kind: 'keychain',
     get: () => {

@@ -21,6 +21,7 @@ export const API_REFUSAL_KINDS = [
   // Well-formed but refused by a rule of the domain, or by the files it names.
   'RulingError',
   'RulingLogError',
+  'AuditError',
   'ReportError',
   'ExportError',
   'ImportError',
@@ -62,4 +63,23 @@ export class ApiCallError extends Error {
 /** Whether a call failed with a refusal of this kind. */
 export function refusedAs(error: unknown, kind: ApiRefusalKind): boolean {
   return error instanceof ApiCallError && error.kind === kind;
+}
+
+/**
+ * A call's outcome as plain data. Electron's contextBridge copies values with
+ * structured clone, which turns any Error into a bare Error(message) and drops
+ * its kind; so the preload hands the page this, and the page builds the error.
+ */
+export type CallResult<T> = { ok: true; value: T } | { ok: false; error: string; kind?: ApiRefusalKind };
+
+export function isCallResult(value: unknown): value is CallResult<unknown> {
+  if (typeof value !== 'object' || value === null) return false;
+  const candidate = value as { ok?: unknown; error?: unknown };
+  return candidate.ok === true || (candidate.ok === false && typeof candidate.error === 'string');
+}
+
+/** The value of a successful call; a failed one throws ApiCallError with its kind. */
+export function valueOrThrow<T>(result: CallResult<T>): T {
+  if (result.ok) return result.value;
+  throw new ApiCallError(result.error, result.kind);
 }

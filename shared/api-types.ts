@@ -264,10 +264,41 @@ export interface ExportResult {
   encrypted: boolean;
   /** What the engineer should know before applying and importing it (e.g. rows removed under graded runs). */
   warnings?: string[];
+  /** The disputes the patch leaves out (in conflict, or open), as they were before it was written. */
+  left_out?: LeftOutSummary;
+}
+
+/** A dispute an export leaves out, named as people name it. */
+export interface LeftOutDispute {
+  id: string;
+  status: 'open' | 'conflict';
+  kind: DisputeKind;
+  task_id: string;
+  entity: string;
+  column: string | null;
+  /** Engineers with a counted ruling on it. */
+  rulings: number;
+  /** "task · “entity” › column" (shared/dispute-name.ts). */
+  name: string;
+}
+
+/** What an export would leave out: counts, and the conflicts and ruled open disputes by name (the first 200). */
+export interface LeftOutSummary {
+  conflicts: number;
+  /** Open disputes with rulings that do not settle them yet (the policy wants more engineers). */
+  open_ruled: number;
+  /** Open disputes nobody ruled on: counted, not named. */
+  open_unruled: number;
+  disputes: LeftOutDispute[];
 }
 
 export interface Settings {
   engineer: string;
+  /**
+   * The engineer saw and confirmed this name: saved in Settings, or given at launch (--engineer,
+   * $ATLAS_ADJUDICATOR_ENGINEER). Until then the app asks for it, and rulings wait.
+   */
+  confirmed: boolean;
 }
 
 export interface AgreementSummary {
@@ -292,6 +323,8 @@ export interface AgreementStats {
 export interface RulingLogExport {
   path: string;
   rulings: number;
+  /** Audit verdicts written after the rulings, when there are any. */
+  audit_verdicts?: number;
 }
 
 export interface RulingLogImport {

@@ -1,6 +1,7 @@
 // The one typed contract between the renderer and the service. Each method takes
 // one plain object, validated by the zod schema beside it at every host.
 import { z } from 'zod';
+import { ApiInputError } from './api-input-error';
 import type {
   AgreementStats,
   DataVersion,
@@ -10,6 +11,7 @@ import type {
   Facets,
   JobStatus,
   PolicyEffect,
+  LeftOutSummary,
   RuleResult,
   RulingLogExport,
   RulingLogImport,
@@ -28,6 +30,15 @@ import {
 import type { GitHubTokenState, PostReplyResult, ReplyDraft } from './report-types';
 import type { PatchReview, RescoreResult, RevisionRecord } from './revision-types';
 import { DECISIONS, DISPUTE_KINDS, DISPUTE_STATUSES } from './domain';
+import type { AuditCellDetail, AuditCellItem, AuditEstimateView, AuditOverview, AuditRoundView, SampleSizeProposal } from './audit/views';
+import {
+  auditEstimateInputSchema,
+  drawAuditInputSchema,
+  getAuditCellInputSchema,
+  listAuditInputSchema,
+  proposeAuditInputSchema,
+  ruleAuditInputSchema,
+} from './audit/schemas';
 
 const text = (max: number) => z.string().max(max);
 /**
@@ -127,7 +138,8 @@ const postReplyInput = reportRefSchema
   })
   .strict();
 const tokenInput = z.object({ token: text(1000).min(1).nullable() }).strict();
-const patchInput = z.object({ patch: text(4096).min(1) }).strict();
+/** No patch: a dry run on the settled rulings an export would write now, taking no tag. */
+const patchOrDraftInput = z.object({ patch: text(4096).min(1).optional() }).strict();
 const pathsInput = z.object({ paths: z.array(text(4096).min(1)).min(1).max(10_000) }).strict();
 /** `replaceRuns`: a run of a system the store already has replaces it (a re-grade) instead of being refused. */
 const importInput = z.object({ paths: z.array(text(4096).min(1)).min(1).max(10_000), replaceRuns: z.boolean().optional() }).strict();
@@ -159,6 +171,8 @@ export const apiMethods = {
     z.object({ disputeId: id, engineer: engineerName.optional() }).strict(),
   ),
   exportPatch: method<typeof exportInput, ExportResult>(exportInput),
+  /** The disputes an export would leave out (in conflict, or open), named before anything is written. */
+  exportLeftOut: method<typeof empty, LeftOutSummary>(empty),
   /** The same export as a job: progress by step, and cancel until the revision is recorded (JobStatus.export holds the result). */
   startExport: method<typeof exportInput, { jobId: string }>(exportInput),
   getStats: method<typeof empty, AgreementStats>(empty),
@@ -173,12 +187,12 @@ export const apiMethods = {
   /** Which of these paths already exist: the app asks before an apply replaces them. */
   existingFiles: method<typeof pathsInput, string[]>(pathsInput),
   /** Every imported run's scores before and after a patch (DESIGN §7.3). */
-  rescore: method<typeof patchInput, RescoreResult>(patchInput),
+  rescore: method<typeof patchOrDraftInput, RescoreResult>(patchOrDraftInput),
   /** The same preview as a job: progress over tasks, and cancel (JobStatus.rescore holds the result). */
-  startRescore: method<typeof patchInput, { jobId: string }>(patchInput),
+  startRescore: method<typeof patchOrDraftInput, { jobId: string }>(patchOrDraftInput),
   listRevisions: method<typeof empty, RevisionRecord[]>(empty),
   /** A patch's operations decrypted for review inside the app. */
-  reviewPatch: method<typeof patchInput, PatchReview>(patchInput),
+  reviewPatch: method<typeof patchOrDraftInput, PatchReview>(patchOrDraftInput),
   /** GitHub reports from saved issue files or the live API (a job: progress, cancel). */
   importReports: method<typeof importReportsInputSchema, { jobId: string }>(importReportsInputSchema),
   listReports: method<typeof listReportsInputSchema, ReportListItem[]>(listReportsInputSchema),
@@ -193,6 +207,20 @@ export const apiMethods = {
   getGitHubToken: method<typeof empty, GitHubTokenState>(empty),
   /** Keeps the token in the OS keychain where the host has one, else for this session only; null forgets it. */
   setGitHubToken: method<typeof tokenInput, GitHubTokenState>(tokenInput),
+  /** Gold error-rate audit (design.md §10): a new round, a seeded simple random sample per stratum of cells not drawn before. */
+  drawAuditSample: method<typeof drawAuditInputSchema, AuditRoundView>(drawAuditInputSchema),
+  /** Audited cells in review order (round, stratum, draw); verdicts hidden under blind review until the viewer's own. */
+  listAuditCells: method<typeof listAuditInputSchema, AuditCellItem[]>(listAuditInputSchema),
+  /** One audited cell for review: gold, its sources, the question and the column rule; systems only with `reveal`. */
+  getAuditCell: method<typeof getAuditCellInputSchema, AuditCellDetail>(getAuditCellInputSchema),
+  /** Records the engineer's verdict (an append-only event); a settled "incorrect" raises or joins the cell's dispute. */
+  ruleAuditCell: method<typeof ruleAuditInputSchema, AuditCellItem>(ruleAuditInputSchema),
+  /** The stratified estimate with its Wilson interval, now or for the dataset after an exported revision. */
+  getAuditEstimate: method<typeof auditEstimateInputSchema, AuditEstimateView>(auditEstimateInputSchema),
+  /** Frames, rounds, the estimate and the estimate after each exported revision. */
+  getAuditOverview: method<typeof empty, AuditOverview>(empty),
+  /** Per-stratum sample sizes for a target half-width and a prior rate, from the frame sizes now. */
+  proposeAuditSizes: method<typeof proposeAuditInputSchema, SampleSizeProposal>(proposeAuditInputSchema),
 };
 
 export type ApiMethods = typeof apiMethods;
@@ -224,6 +252,4 @@ export function parseInput<M extends MethodName>(name: M, input: unknown): Metho
   return result.data as MethodParsedInput<M>;
 }
 
-export class ApiInputError extends Error {
-  override name = 'ApiInputError';
-}
+export { ApiInputError };

@@ -1,7 +1,8 @@
 // What the shell around the renderer can do beside the AdjudicatorApi: open a
 // link, pick files, react to the app menu. Electron's preload provides all of
 // it; browser mode provides what a web page can (typed paths, no dialogs).
-import type { AdjudicatorApi } from './api';
+import type { MethodInput, MethodName, MethodOutput } from './api';
+import type { CallResult } from './api-errors';
 
 export type HostKind = 'electron' | 'browser';
 
@@ -41,9 +42,17 @@ export interface HostBridge {
   platform?(): Promise<string>;
 }
 
+/**
+ * The contract as the Electron preload exposes it: every method answers with
+ * plain data, never by throwing (an error would lose its kind crossing the
+ * contextBridge); renderer/src/api/electron-client.ts turns it back into the
+ * AdjudicatorApi.
+ */
+export type ApiBridge = { [M in MethodName]: (input: MethodInput<M>) => Promise<CallResult<MethodOutput<M>>> };
+
 /** The globals the Electron preload defines (absent in browser mode). */
 export interface HostGlobals {
-  adjudicator?: AdjudicatorApi;
+  adjudicator?: ApiBridge;
   adjudicatorHost?: HostBridge;
 }
 

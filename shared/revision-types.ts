@@ -98,6 +98,8 @@ export interface RescoreResult {
   needs_regrade: number;
   /** Runs, best "after" rank first. */
   systems: SystemRescore[];
+  /** The settled rulings not exported yet, previewed without a patch file: no tag was taken. */
+  dry_run?: true;
 }
 
 export interface RevisionRecord {
@@ -151,4 +153,6 @@ export interface PatchReview {
   created_by: string;
   encrypted: boolean;
   operations: PatchReviewOperation[];
+  /** The settled rulings not exported yet, reviewed without a patch file: no tag was taken. */
+  dry_run?: true;
 }

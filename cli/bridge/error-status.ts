@@ -19,6 +19,7 @@ const STATUS_BY_KIND = {
   StoreBusyError: 409,
   RulingError: 422,
   RulingLogError: 422,
+  AuditError: 422,
   ReportError: 422,
   ExportError: 422,
   ImportError: 422,

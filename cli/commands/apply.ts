@@ -115,4 +115,4 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
   }
 }
 
-export const applyCommand: Command = { name: 'apply', summary: 'apply a gold patch to a dataset file (revised dataset + changelog)', help: HELP, run };
+export const applyCommand: Command = { help: HELP, run };

@@ -49,4 +49,4 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
   });
 }
 
-export const demoCommand: Command = { name: 'demo', summary: 'load the demo workspace', help: HELP, run };
+export const demoCommand: Command = { help: HELP, run };

@@ -5,8 +5,8 @@ import { NotFoundError } from '../../db/not-found';
 import type { DisputeRecord } from '../../db/queries/dispute-records';
 import type { ServiceHandle } from '../../db/service';
 import { dbPathOf, parseCommand, positionals, validateWith, withService } from '../args';
-import { write, writeJsonLine } from '../context';
-import type { CliContext } from '../context';
+import { write } from '../context';
+import type { CliContext, OutStream } from '../context';
 import { EXIT, UsageError } from '../errors';
 import { wrap } from '../format';
 import { DISPUTE_CSV_COLUMNS, DISPUTE_CSV_HEADER, disputeCsvLine } from '../views/dispute-csv';
@@ -66,11 +66,9 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
   return withService(ctx, { dbPath: dbPathOf(values.db, ctx), mustExist: true }, async (service) => {
     const matching = recordsOf(service, filter);
     if (values.csv) {
-      await write(ctx.stdout, DISPUTE_CSV_HEADER);
-      for (const record of matching) await write(ctx.stdout, disputeCsvLine(record));
+      await writeBatched(ctx.stdout, DISPUTE_CSV_HEADER, matching, disputeCsvLine);
     } else if (values.json) {
-      // Streamed: a store may hold tens of thousands of disputes.
-      for (const record of matching) await writeJsonLine(ctx.stdout, record);
+      await writeBatched(ctx.stdout, '', matching, (record) => `${JSON.stringify(record)}\n`);
     } else {
       const records: DisputeRecord[] = [...matching];
       await write(ctx.stdout, disputeTable(records));
@@ -78,6 +76,21 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
     return EXIT.ok;
   });
 }
+
+/** Streamed (a store may hold tens of thousands of disputes), in writes of ~64 kB rather than one per line. */
+async function writeBatched<T>(stream: OutStream, head: string, items: Iterable<T>, line: (item: T) => string): Promise<void> {
+  let batch = head;
+  for (const item of items) {
+    batch += line(item);
+    if (batch.length >= WRITE_BATCH_CHARS) {
+      await write(stream, batch);
+      batch = '';
+    }
+  }
+  await write(stream, batch);
+}
+
+const WRITE_BATCH_CHARS = 64 * 1024;
 
 /**
  * The matching records. A --task, --column or --system the store does not
@@ -96,4 +109,4 @@ function recordsOf(service: ServiceHandle, filter: DisputeFilter): Iterable<Disp
   }
 }
 
-export const disputesCommand: Command = { name: 'disputes', summary: 'list disputes in priority order', help: HELP, run };
+export const disputesCommand: Command = { help: HELP, run };

@@ -1,6 +1,7 @@
 // `export --revision TAG --out FILE …`: the settled rulings as an atlas-gold-patch/1 file.
 import { existsSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { leftOutLines } from '../../db/export/left-out';
 import { checkOutputTarget, patchOutput, storeInputs } from '../../db/output-guard';
 import { dbPathOf, parseCommand, positionals, validateInput, withService } from '../args';
 import { write, writeJsonLine } from '../context';
@@ -17,7 +18,10 @@ deterministically (same store, same bytes). Values, entity names, aliases and
 evidence URLs are encrypted with each task's canary unless --plaintext is given.
 Rulings that leave gold exactly as it is add no operation. --out may replace
 an earlier export of the same revision; any other existing file is refused
-unless --overwrite is given, and the store or a dataset never.
+unless --overwrite is given, and the store or a dataset never. Before writing,
+it names the disputes the patch leaves out (in conflict, or open with rulings
+that do not settle them yet) and counts the open ones nobody ruled on; --json
+carries them as "left_out".
 
   --revision TAG        the revision this patch makes, e.g. v1.1
   --out FILE            where to write the patch
@@ -71,6 +75,9 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
       overwrite: input.overwrite === true,
       ...patchOutput(input.revision),
     });
+    // Named before anything is written: the patch ships without these.
+    const leftOut = leftOutLines(await service.exportLeftOut({}));
+    if (!values.json) for (const line of leftOut) await write(ctx.stderr, `${line}\n`);
     const result = await service.exportPatch(input);
     if (values.json) {
       await writeJsonLine(ctx.stdout, result);
@@ -83,4 +90,4 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
   });
 }
 
-export const exportCommand: Command = { name: 'export', summary: 'export settled rulings as a gold patch', help: HELP, run };
+export const exportCommand: Command = { help: HELP, run };

@@ -127,4 +127,4 @@ async function importInto(
   });
 }
 
-export const importCommand: Command = { name: 'import', summary: 'import datasets, graded runs, judge opinions, ruling logs and GitHub issues', help: HELP, run };
+export const importCommand: Command = { help: HELP, run };

@@ -44,4 +44,4 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
   });
 }
 
-export const policyCommand: Command = { name: 'policy', summary: 'show or set the resolution policy (agreeing engineers, blind review)', help: HELP, run };
+export const policyCommand: Command = { help: HELP, run };

@@ -169,4 +169,4 @@ async function reply(argv: string[], ctx: CliContext): Promise<number> {
   });
 }
 
-export const reportsCommand: Command = { name: 'reports', summary: "import, list, link and answer users' GitHub gold-error reports", help: HELP, run };
+export const reportsCommand: Command = { help: HELP, run };

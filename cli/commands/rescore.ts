@@ -4,18 +4,21 @@ import { checkReadableFile, PATCH_FILE_EXPECTED } from '../../db/path-checks';
 import { dbPathOf, parseCommand, positionals, withService } from '../args';
 import { write, writeJsonLine } from '../context';
 import type { CliContext } from '../context';
-import { EXIT, UsageError } from '../errors';
+import { EXIT } from '../errors';
 import { plural, signedDelta, table, verb } from '../format';
 import { COMMON_HELP } from './types';
 import type { Command } from './types';
 
-const HELP = `Usage: atlas-adjudicator rescore --patch FILE [--json] [--db FILE]
+const HELP = `Usage: atlas-adjudicator rescore [--patch FILE] [--json] [--db FILE]
 
 Previews how a patch moves every imported run's scores: Discovery, Item and Row
 F1 averaged over tasks, before and after, with each system's rank, recomputed
 from the stored verdicts (deterministic rules re-checked; llm_judge cells the
 patch touches listed as "needs regrade"). The grader's own averages are shown
 beside "before"; tasks where they differ are counted.
+
+Without --patch it is a dry run on the settled rulings an export would write
+now: nothing is written and no revision tag is taken ("dry_run": true in --json).
 
 ${COMMON_HELP}
 `;
@@ -26,11 +29,10 @@ const delta = (after: number, before: number): string => signedDelta(after - bef
 async function run(argv: string[], ctx: CliContext): Promise<number> {
   const { values, positionals: given } = parseCommand('rescore', argv, { patch: { type: 'string' } });
   positionals('rescore', given, []);
-  if (values.patch === undefined) throw new UsageError('rescore: missing --patch FILE');
-  const patch = resolve(ctx.cwd, values.patch);
-  checkReadableFile(patch, { label: '--patch', expected: PATCH_FILE_EXPECTED });
+  const patch = values.patch === undefined ? undefined : resolve(ctx.cwd, values.patch);
+  if (patch !== undefined) checkReadableFile(patch, { label: '--patch', expected: PATCH_FILE_EXPECTED });
   return withService(ctx, { dbPath: dbPathOf(values.db, ctx), mustExist: true }, async (service) => {
-    const result = await service.rescore({ patch });
+    const result = await service.rescore(patch === undefined ? {} : { patch });
     if (values.json) {
       await writeJsonLine(ctx.stdout, result);
       return EXIT.ok;
@@ -46,6 +48,7 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
       String(s.differing_tasks.length),
     ]);
     const out = [
+      ...(result.dry_run ? ['Dry run: the settled rulings not exported yet; nothing written, no revision tag taken.'] : []),
       `${result.revision} on ${result.base_revision}: ${plural(result.operations, 'operation')} on ${plural(result.touched_tasks.length, 'task')}; ${plural(result.needs_regrade, 'llm_judge cell')} ${verb(result.needs_regrade, 'needs', 'need')} regrading`,
       table(['system', 'rank', 'disc', 'disc→', 'item', 'item→', 'row', 'row→', 'Δrow', 'grader row', 'regrade', 'differs'], rows),
     ];
@@ -60,4 +63,4 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
   });
 }
 
-export const rescoreCommand: Command = { name: 'rescore', summary: "preview every system's scores before and after a patch", help: HELP, run };
+export const rescoreCommand: Command = { help: HELP, run };

@@ -30,4 +30,4 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
   });
 }
 
-export const retractCommand: Command = { name: 'retract', summary: "retract an engineer's latest ruling", help: HELP, run };
+export const retractCommand: Command = { help: HELP, run };

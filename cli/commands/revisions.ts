@@ -48,4 +48,4 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
   });
 }
 
-export const revisionsCommand: Command = { name: 'revisions', summary: 'list exported revisions', help: HELP, run };
+export const revisionsCommand: Command = { help: HELP, run };

@@ -95,7 +95,7 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
   });
 }
 
-export const ruleCommand: Command = { name: 'rule', summary: 'record a ruling on a dispute', help: HELP, run };
+export const ruleCommand: Command = { help: HELP, run };
 
 /** `--row` counts from 1, as people read rows; the contract's `row` is the 0-based index. */
 function zeroBased(row: number | undefined): number | undefined {

@@ -91,4 +91,4 @@ async function importLogs(argv: string[], ctx: CliContext): Promise<number> {
   });
 }
 
-export const rulingsCommand: Command = { name: 'rulings', summary: 'export or import ruling logs (*.rulings.jsonl)', help: HELP, run };
+export const rulingsCommand: Command = { help: HELP, run };

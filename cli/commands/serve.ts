@@ -33,7 +33,7 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
   const dbPath = dbPathOf(values.db, ctx);
 
   // Runs until stopped: the first search then usually finds the index built.
-  const service = await ctx.openService({ dbPath, prewarmSearch: true, ...(engineer !== undefined ? { engineer } : {}) });
+  const service = await ctx.openService({ dbPath, prewarmSearch: true, confirmEngineer: true, ...(engineer !== undefined ? { engineer } : {}) });
   let server: RunningServer;
   try {
     server = await startServer({ dbPath, port, service });
@@ -65,4 +65,4 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
   return EXIT.ok;
 }
 
-export const serveCommand: Command = { name: 'serve', summary: 'serve the app in browser mode on 127.0.0.1', help: HELP, run };
+export const serveCommand: Command = { help: HELP, run };

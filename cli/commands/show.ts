@@ -32,4 +32,4 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
   });
 }
 
-export const showCommand: Command = { name: 'show', summary: 'show one dispute side by side', help: HELP, run };
+export const showCommand: Command = { help: HELP, run };

@@ -63,4 +63,4 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
   });
 }
 
-export const statsCommand: Command = { name: 'stats', summary: 'agreement statistics between engineers, and progress', help: HELP, run };
+export const statsCommand: Command = { help: HELP, run };

@@ -2,12 +2,17 @@ import type { CliContext } from '../context';
 
 /** One sub-command: it parses its own arguments, so each file holds all of one command. */
 export interface Command {
-  name: string;
-  summary: string;
   /** Full `--help` text. */
   help: string;
   /** Resolves to the exit code; throws UsageError / CliError for the one-line error. */
   run(argv: string[], ctx: CliContext): Promise<number>;
+}
+
+/** What the top-level help needs of a command, and its module, loaded when it runs. */
+export interface CommandEntry {
+  name: string;
+  summary: string;
+  load(): Promise<Command>;
 }
 
 export const COMMON_HELP = `Common options (before or after the command name):

@@ -1,6 +1,7 @@
 // Turns the agreed ruling of each settled dispute into gold patch operations.
 // Everything per dispute is read up front in one query (settled-queries.ts);
 // only the rare row operations look a gold row up one at a time.
+import { disputeName } from '../../shared/dispute-name';
 import { decisionsForDispute } from '../../shared/domain';
 import { goldRowNamed } from '../../shared/gold-row-named';
 import type { NamedGoldRow } from '../../shared/gold-row-named';
@@ -60,17 +61,17 @@ export function collectOperations(store: Store): CollectedOperations {
     const allowed = decisionsForDispute({ kind: dispute.kind, column: dispute.column_name });
     if (!allowed.includes(agreed.decision)) {
       // Recorded before rule refused it (a cell decision on a report about a whole row): apply would refuse its operation.
-      misfits.push(misfitLine(dispute, `does not apply to this dispute (expected one of ${allowed.join(', ')})`));
+      misfits.push(misfitLine(dispute, sealer, `does not apply to this dispute (expected one of ${allowed.join(', ')})`));
       continue;
     }
     if (agreed.decision === 'add_row' || agreed.decision === 'add_alias') {
       const ruling = { decision: agreed.decision, values: sealer.openJson<Record<string, string> | null>(agreed.values_s, null), row: agreed.row_idx };
       const problem = goldProblem(store, dispute.task_id, ruling, STORED);
-      if (problem !== null) misfits.push(misfitLine(dispute, problem));
+      if (problem !== null) misfits.push(misfitLine(dispute, sealer, problem));
     }
     const entity = sealer.open(dispute.entity_s);
     const moved = movedRow(store, dispute, entity);
-    if (moved !== null) misfits.push(misfitLine(dispute, moved));
+    if (moved !== null) misfits.push(misfitLine(dispute, sealer, moved));
     const refs = rulingRefs(rulings);
     const evidence = evidenceOf(rulings, openList);
     const value = sealer.open(agreed.value_s);
@@ -89,7 +90,7 @@ export function collectOperations(store: Store): CollectedOperations {
       }
       case 'accept_both': {
         const from = currentCellOf(dispute, sealer, openList);
-        if (!('value' in from)) throw new ExportError(`dispute ${dispute.id}: accept_both keeps gold's value and adds one as an alternative, but gold's cell is ${'blank' in from ? 'blank' : 'ungraded'}, with no value to keep: rule the dispute again with accept_system or new_value`);
+        if (!('value' in from)) throw new ExportError(`${nameOf(dispute, sealer)}: accept_both keeps gold's value and adds one as an alternative, but gold's cell is ${'blank' in from ? 'blank' : 'ungraded'}, with no value to keep: rule the dispute again with accept_system or new_value`);
         operation = makeOperation(base, 'add_alternative', cellRow, column, from, { value: from.value, alternatives: [...(from.alternatives ?? []), value ?? ''] });
         break;
       }
@@ -201,7 +202,7 @@ function spellingNote(dispute: SettledDispute, sealer: Sealer): string | null {
   if (ways === 1) return null;
   const latest = rulings.at(-1)!;
   return (
-    `dispute ${dispute.id}: ${rulings.map((r) => r.engineer).join(', ')} agreed on a value spelled ${ways} ways; ` +
+    `${nameOf(dispute, sealer)}: ${rulings.map((r) => r.engineer).join(', ')} agreed on a value spelled ${ways} ways; ` +
     `the patch writes ${latest.engineer}'s, the latest ruling (rule it again in the spelling gold should have)`
   );
 }
@@ -210,10 +211,16 @@ function sortedJson(values: Record<string, string> | null): string {
   return values === null ? '' : JSON.stringify(Object.keys(values).sort().map((key) => [key, values[key]]));
 }
 
+/** A settled dispute as messages name it: task, entity and column, then its id. */
+function nameOf(dispute: SettledDispute, sealer: Sealer): string {
+  const name = disputeName({ kind: dispute.kind, task_id: dispute.task_id, gold_row: dispute.gold_row, column: dispute.column_name, entity: sealer.open(dispute.entity_s) });
+  return `${name} (dispute ${dispute.id})`;
+}
+
 /** A settled dispute export cannot turn into an operation, and why, as the refusal lists it. */
-function misfitLine(dispute: SettledDispute, reason: string): string {
+function misfitLine(dispute: SettledDispute, sealer: Sealer, reason: string): string {
   const { rulings } = dispute;
-  return `dispute ${dispute.id} (${rulings.at(-1)!.decision}, agreed by ${rulings.map((r) => r.engineer).join(', ')}): ${reason}`;
+  return `${nameOf(dispute, sealer)}, ${rulings.at(-1)!.decision} agreed by ${rulings.map((r) => r.engineer).join(', ')}: ${reason}`;
 }
 
 /**

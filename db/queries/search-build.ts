@@ -5,7 +5,11 @@
 // chunks, another request waits for one chunk at most.
 import { disputeTextsStamp } from '../disputes/text-generation';
 import type { Db, Store } from '../store';
+import { threadScript, startWorker } from '../import/thread/script';
+import type { SearchTextsMessage, SearchTextsRequest } from '../import/thread/protocol';
 import { searchIndexOf } from './search-index';
+import type { PackedSearchTexts } from './search-texts-thread';
+import { unpackSearchTexts } from './search-texts-thread';
 import type { SearchTexts } from './search-texts';
 import { BEFORE_FIRST_ROWID, readSearchTextChunk } from './search-texts';
 
@@ -22,6 +26,12 @@ const CHUNK_DISPUTES = 1_000;
 const ATTEMPTS = 3;
 
 export interface SearchBuildOptions {
+  /**
+   * Read the texts on a worker thread (search-texts-thread.ts) rather than
+   * in chunks on this one: nothing waits behind the build, however busy the
+   * host. In chunks when the thread cannot be had or fails.
+   */
+  thread?: boolean;
   /** Disputes read per statement (default CHUNK_DISPUTES). */
   chunkSize?: number;
   /** Awaited between chunks (default: one turn of the event loop). Tests write to the store here, mid-build. */
@@ -69,7 +79,7 @@ export function whenSearchReady(store: Store, options: SearchBuildOptions = {}):
   return build;
 }
 
-export interface PrewarmOptions extends Pick<SearchBuildOptions, 'chunkSize'> {
+export interface PrewarmOptions extends Pick<SearchBuildOptions, 'chunkSize' | 'thread'> {
   /**
    * True while the host is serving requests (the engineer moving through the
    * queue): the background build then waits between chunks, so those
@@ -92,12 +102,14 @@ export function prewarmSearch(store: Store, options: PrewarmOptions = {}): void 
         while (db.open && !demanded.has(db) && busy()) await new Promise((resolve) => setTimeout(resolve, QUIET_POLL_MS).unref());
       }
     : nextTurn;
-  setImmediate(() => void whenSearchReady(store, { pause, ...(options.chunkSize ? { chunkSize: options.chunkSize } : {}) }));
+  setImmediate(() => void whenSearchReady(store, { pause, thread: options.thread ?? true, ...(options.chunkSize ? { chunkSize: options.chunkSize } : {}) }));
 }
 
 async function buildInChunks(store: Store, options: SearchBuildOptions): Promise<void> {
   const { db } = store;
   const index = searchIndexOf(store);
+  if (options.thread && store.path !== ':memory:' && (await buildOnThread(store))) return;
+  if (!db.open) return;
   const chunkSize = options.chunkSize ?? CHUNK_DISPUTES;
   const pause = options.pause ?? nextTurn;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
@@ -124,4 +136,49 @@ async function buildInChunks(store: Store, options: SearchBuildOptions): Promise
       return;
     }
   }
+}
+
+/** The texts read once on a worker thread; rejects when the thread fails. */
+function readOnThread(store: Store): Promise<PackedSearchTexts> {
+  const script = threadScript();
+  if (!script) return Promise.reject(new Error('the worker thread cannot be started'));
+  const worker = startWorker(script);
+  return new Promise<PackedSearchTexts>((resolve, reject) => {
+    worker.once('message', (message: SearchTextsMessage) => {
+      if (message.type === 'searchTexts') resolve(message.texts);
+      else reject(new Error(message.error.message));
+    });
+    worker.once('error', reject);
+    worker.once('exit', () => reject(new Error('the worker thread ended before it answered')));
+    const request: SearchTextsRequest = { type: 'searchTexts', dbPath: store.path, sealSecret: store.sealer.secret };
+    worker.postMessage(request);
+  }).finally(() => void worker.terminate());
+}
+
+/**
+ * Builds the index from texts read on a worker thread; true once installed
+ * (or the store closed meanwhile). The thread reads one snapshot of the store:
+ * its texts are installed only when this connection still sees that snapshot's
+ * stamp, else read again, up to ATTEMPTS times. False when the thread cannot
+ * be had or fails: the caller builds in chunks instead.
+ */
+export async function buildOnThread(store: Store): Promise<boolean> {
+  const { db } = store;
+  const index = searchIndexOf(store);
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    let packed: PackedSearchTexts;
+    try {
+      packed = await readOnThread(store);
+    } catch {
+      return false;
+    }
+    if (!db.open) return true;
+    const stamp = disputeTextsStamp(db);
+    if (index.holds(stamp)) return true;
+    if (packed.stamp === stamp) {
+      index.install(stamp, unpackSearchTexts(packed));
+      return true;
+    }
+  }
+  return false;
 }

@@ -15,7 +15,7 @@ import { refreshAllStatuses } from '../rulings/status';
 import type { Store } from '../store';
 import { buildCatalogue } from './catalogue';
 import type { ReportRow } from './records';
-import { findReport, reparse } from './records';
+import { effectiveFields, findReport, readOverride, readParsed, reparse } from './records';
 import type { ReportDisputeKey } from './report-dispute';
 import { reportDisputeId, upsertReportDispute } from './report-dispute';
 
@@ -35,6 +35,8 @@ export function targetOf(store: Store, fields: EffectiveReportFields): Target {
   if (fields.task_id === null) return null;
   const exists = (id: string): boolean => db.prepare('SELECT 1 FROM disputes WHERE id = ?').get(id) !== undefined;
   if (fields.row !== null) {
+    // A column the report names that the task lacks is a misread, not a report on the whole row.
+    if (fields.column === null && fields.column_unresolved !== null) return null;
     const entityColumn = db.prepare<[string], { entity_column: string }>('SELECT entity_column FROM tasks WHERE task_id = ?').get(fields.task_id)?.entity_column;
     // Naming the entity column is a report against the row itself.
     const column = fields.column !== null && fields.column !== entityColumn ? fields.column : null;
@@ -137,16 +139,18 @@ function storedFields(store: Store, row: ReportRow): EffectiveReportFields {
     proposed_value: store.sealer.open(row.proposed_value_s),
     missing_entity: store.sealer.open(row.missing_entity_s),
     confidence: row.confidence,
+    column_unresolved: effectiveFields(readParsed(store, row), readOverride(store, row)).column_unresolved,
   };
 }
 
-/** Report disputes no report points at any more go, unless an engineer has ruled on them. */
+/** Report disputes no report points at any more go, unless an engineer has ruled on them or an audit raised them. */
 function pruneReportDisputes(store: Store): number {
   const removed = store.db
     .prepare(
       `DELETE FROM disputes WHERE kind = 'report'
          AND NOT EXISTS (SELECT 1 FROM report_links l WHERE l.dispute_id = disputes.id)
-         AND NOT EXISTS (SELECT 1 FROM rulings r WHERE r.dispute_id = disputes.id)`,
+         AND NOT EXISTS (SELECT 1 FROM rulings r WHERE r.dispute_id = disputes.id)
+         AND NOT EXISTS (SELECT 1 FROM audit_cells a WHERE a.dispute_id = disputes.id)`,
     )
     .run().changes;
   if (removed > 0) raiseDisputeTextsGeneration(store.db);

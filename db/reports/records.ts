@@ -72,6 +72,7 @@ export function effectiveFields(parsed: ParsedReport | null, override: ReportOve
     proposed_value: pick(override, 'proposed_value', parsed?.proposed_value ?? null),
     missing_entity: pick(override, 'missing_entity', parsed?.missing_entity ?? null),
     confidence: parsed?.confidence ?? null,
+    column_unresolved: column === null && !(override && Object.hasOwn(override, 'column')) ? (parsed?.column_text ?? null) : null,
   };
 }
 

@@ -18,6 +18,7 @@ import { refreshAllStatuses } from './status';
 import { mergedRowEntitySealed, rowIdentityProblem } from './row-identity';
 import { openRulingContent } from './stored';
 import type { StoredRuling } from './stored';
+import { auditLogLines, isAuditLine, mergeAuditLines } from '../audit/log';
 
 
 export class RulingLogError extends Error {
@@ -76,10 +77,13 @@ export function exportRulingLog(store: Store, out: string, options: { plaintext?
     }
     lines.push(serialiseRulingLine(line));
   }
+  const rulings = lines.length;
+  // Audit verdicts travel in the same log, after the rulings (db/audit/log.ts).
+  lines.push(...auditLogLines(store, options.plaintext ? null : (taskId) => canaryOf(taskId)!));
   const path = resolve(out);
   // A plain-text log holds ruled values and evidence: readable by its owner only.
   writeFileAtomic(path, lines.length > 0 ? `${lines.join('\n')}\n` : '', { private: options.plaintext === true });
-  return { path, rulings: lines.length };
+  return { path, rulings, ...(lines.length > rulings ? { audit_verdicts: lines.length - rulings } : {}) };
 }
 
 /** A log line's keys; its `row` is the 0-based index, named beside the row as people count it. */
@@ -247,13 +251,18 @@ export function mergeRulingLogs(store: Store, paths: readonly string[], options:
   const now = Date.now();
   // Every line first, so a retraction is checked against a ruling later in the logs as well as one in the store.
   const read: ReadLine[] = [];
+  const auditLines: { where: string; raw: string }[] = [];
   for (const path of paths) {
     const lines = readLogLines(path, options.maxFileBytes);
     if (!Array.isArray(lines)) {
       read.push({ where: resolve(path), refused: lines.refused });
       continue;
     }
-    lines.forEach((raw, index) => read.push(readLine(raw, `${resolve(path)}:${index + 1}`, canaryOf)));
+    lines.forEach((raw, index) => {
+      const where = `${resolve(path)}:${index + 1}`;
+      if (isAuditLine(raw)) auditLines.push({ where, raw });
+      else read.push(readLine(raw, where, canaryOf));
+    });
   }
   const inLogs = new Map<string, KnownRuling>();
   for (const item of read) if (item !== null && 'line' in item && !inLogs.has(item.line.id)) inLogs.set(item.line.id, item.line);
@@ -296,5 +305,11 @@ export function mergeRulingLogs(store: Store, paths: readonly string[], options:
   }
   // Also covers rulings whose dispute this store does not have yet: their positions wait with an unknown rule type.
   refreshAllStatuses(store, [...touched]);
+  if (auditLines.length > 0) {
+    const audit = mergeAuditLines(store, auditLines, canaryOf);
+    report.added += audit.added;
+    report.duplicates += audit.duplicates;
+    report.refused.push(...audit.refused);
+  }
   return report;
 }

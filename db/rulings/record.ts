@@ -5,6 +5,7 @@ import type { RuleInput } from '../../shared/api';
 import type { RuleResult } from '../../shared/api-types';
 import type { DisputeKind, RuleType } from '../../shared/domain';
 import { VALUE_DECISIONS } from '../../shared/domain';
+import { namedDispute } from '../queries/dispute-name';
 import type { Store } from '../store';
 import { getMeta } from '../store';
 import type { RulingSpelling } from './check';
@@ -107,7 +108,8 @@ export function recordRuling(store: Store, input: RuleInput, engineer: string): 
     );
     refreshPosition(store, dispute.id, engineer, dispute.rule_type);
     const status = refreshStatus(store, dispute.id)!;
-    const warnings = rulingWarnings(store, dispute, input);
+    // Said with the dispute it is about: the CLI prints it apart from the ruling, and a toast may outlive the panel.
+    const warnings = rulingWarnings(store, dispute, input).map((warning) => `${namedDispute(store, dispute.id)}: ${warning}`);
     return { ruling: readRulingViews(store, dispute.id).find((ruling) => ruling.id === id)!, status, ...(warnings.length > 0 ? { warnings } : {}) };
   }).immediate();
 }

@@ -9,6 +9,7 @@ import './styles/stats.css';
 import './styles/engineers.css';
 import './styles/reports.css';
 import './styles/release.css';
+import './styles/audit.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks #root');

@@ -63,6 +63,11 @@ export interface EffectiveReportFields {
   proposed_value: string | null;
   missing_entity: string | null;
   confidence: number | null;
+  /**
+   * What the report wrote for a column that is none of the task's (e.g. "Founding yr"), when no
+   * column was picked by hand: such a report stays unlinked rather than become one about the whole row.
+   */
+  column_unresolved: string | null;
 }
 
 /** A report as the dispute panel shows it. Render every text as text, never as HTML. */

@@ -28,7 +28,7 @@ function report(overrides: Partial<ReportView> = {}): ReportView {
     ],
     parsed: null,
     override: null,
-    effective: { task_id: 'zelda-remakes', row: 0, column: 'Critic Metascore', column_score: 1, proposed_value: '93', missing_entity: null, confidence: 0.9 },
+    effective: { task_id: 'zelda-remakes', row: 0, column: 'Critic Metascore', column_score: 1, proposed_value: '93', missing_entity: null, confidence: 0.9, column_unresolved: null },
     dispute_id: CELL_ID,
     manual_link: false,
     ...overrides,

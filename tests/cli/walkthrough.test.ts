@@ -200,7 +200,7 @@ describe('a store with the small workspace', () => {
       expect((await runIn('import', ws.dataset)).code).toBe(0);
       const res = await runIn('export', '--revision', 'v-early', '--out', join(earlyDir, 'early.json'));
       expect(res.code).toBe(1);
-      expect(res.stderr).toMatch(new RegExp(`dispute ${missing.id} \\(add_alias, agreed by mia\\): task ${missing.task_id} has no gold row 999 \\(row index 998; the task has \\d+ rows\\)`, 'u'));
+      expect(res.stderr).toMatch(new RegExp(`\\(dispute ${missing.id}\\), add_alias agreed by mia: task ${missing.task_id} has no gold row 999 \\(row index 998; the task has \\d+ rows\\)`, 'u'));
     });
   });
 });

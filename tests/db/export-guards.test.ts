@@ -109,7 +109,8 @@ describe('rulings that leave gold as it is', () => {
   it('are said at rule time and add no operation, so an export of only those takes no tag', async () => {
     const cell = valueCells()[0]!;
     const result = await service.rule({ disputeId: cell.id, decision: 'new_value', value: cell.gold.value! });
-    expect(result.warnings).toEqual([expect.stringMatching(/^gold already holds exactly this: the ruling settles the dispute but changes nothing/u)]);
+    // Named as people name it, then what is wrong.
+    expect(result.warnings).toEqual([`${cell.task_id} · “${cell.entity}” › ${cell.column} (dispute ${cell.id}): gold already holds exactly this: the ruling settles the dispute but changes nothing, and export writes no operation for it (keep_gold says so plainly)`]);
     expect(result.status).toBe('resolved');
     await expect(service.exportPatch({ revision: 'v1.1', out: join(dir, 'none.json') })).rejects.toThrow(/^nothing to export/u);
     expect(revisionTags()).toEqual([]);
@@ -137,7 +138,7 @@ describe('engineers who agree in different spellings', () => {
     await service.rule({ disputeId: cell.id, decision: 'new_value', value: 'zanzibar quarterly review', engineer: 'bob' });
     const exported = await service.exportPatch({ revision: 'v1.1', out: join(dir, 'agreed.json'), plaintext: true });
     expect(exported.operations).toBe(1);
-    expect(exported.warnings).toContain(`dispute ${cell.id}: mia, bob agreed on a value spelled 2 ways; the patch writes bob's, the latest ruling (rule it again in the spelling gold should have)`);
+    expect(exported.warnings).toContain(`${cell.task_id} · “${cell.entity}” › ${cell.column} (dispute ${cell.id}): mia, bob agreed on a value spelled 2 ways; the patch writes bob's, the latest ruling (rule it again in the spelling gold should have)`);
     const same = freshService('mia');
     await same.importPaths(workspacePaths(ws));
     await same.setPolicy({ required: 2 });

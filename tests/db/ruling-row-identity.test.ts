@@ -274,7 +274,7 @@ describe('export checks the entity of each gold row a settled ruling names', () 
     await mia.importPaths([revisedDataset('moved-under-ruling', { [task]: (gold) => gold.rows.splice(0, 1) })]);
     expect([...mia.disputeRecords({ kind: 'report' })][0]).toMatchObject({ id: report.id, status: 'resolved', entity: goldOf(task).rows[3]!.entity });
     await expect(mia.exportPatch({ revision: 'v1.1', out })).rejects.toThrow(
-      `1 settled ruling does not fit the task's gold as the store holds it now (made before the dataset was imported, under an older version, or before its gold rows moved); rule it again:\n  dispute ${report.id} (remove_row, agreed by mia): gold row 3 is another entity than the one mia ruled on (the task's gold rows moved since)`,
+      `1 settled ruling does not fit the task's gold as the store holds it now (made before the dataset was imported, under an older version, or before its gold rows moved); rule it again:\n  ${task} · row 3 “${goldOf(task).rows[3]!.entity}” (dispute ${report.id}), remove_row agreed by mia: gold row 3 is another entity than the one mia ruled on (the task's gold rows moved since)`,
     );
   });
 

@@ -19,6 +19,7 @@ const UNDO_SQL: Readonly<Record<number, string>> = {
        CREATE INDEX system_cells_by_gold_cell ON system_cells(task_id, gold_row, column_name, run_id, seq, verdict, response_empty, response_s);`,
   12: `UPDATE task_columns SET rule_s = unseal(rule_s);
        ALTER TABLE task_columns RENAME COLUMN rule_s TO rule_json;`,
+  13: 'DROP TABLE audit_reveals; DROP TABLE audit_verdicts; DROP TABLE audit_cells; DROP TABLE audit_rounds;',
 };
 
 export function rewindSchema(db: Database, version: number): void {

@@ -1,7 +1,8 @@
 // The search index built a chunk at a time (db/queries/search-build.ts): the
 // same answers as the rebuild at once, never marked current when the store
 // changed between two chunks, one build for every search that arrives
-// meanwhile, and requests that search nothing never wait for it.
+// meanwhile, and requests that search nothing never wait for it; prewarmed,
+// it is read on a worker thread instead, and answers the same.
 import { copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -311,7 +312,7 @@ describe('prewarming the search index', () => {
   it('gives way while the host is busy, goes on when it is quiet, and runs through once a search needs it', async () => {
     const quiet = copyOfBase();
     let busy = true;
-    prewarmSearch(quiet.store, { busy: () => busy, chunkSize: CHUNK });
+    prewarmSearch(quiet.store, { busy: () => busy, chunkSize: CHUNK, thread: false });
     // Busy: the first chunk may be read, then the build waits (polling every 50 ms) instead of holding requests up.
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(current(quiet)).toBe(false);
@@ -319,13 +320,24 @@ describe('prewarming the search index', () => {
     await vi.waitFor(() => expect(current(quiet)).toBe(true), { interval: 5, timeout: 10_000 });
 
     const searched = copyOfBase();
-    prewarmSearch(searched.store, { busy: () => true, chunkSize: CHUNK });
+    prewarmSearch(searched.store, { busy: () => true, chunkSize: CHUNK, thread: false });
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(current(searched)).toBe(false);
     // A search joins the build and ends its waiting although the host stays busy.
     const listing = await searched.listDisputes({ filter: { search: 'a' }, offset: 0, limit: 5 });
     expect(current(searched)).toBe(true);
     expect(listing.total).toBeGreaterThan(0);
+  });
+
+  it('reads the texts on a worker thread, however busy the host, and answers as the rebuild at once does', async () => {
+    const service = copyOfBase();
+    const filters = needles(service).map((search) => ({ search }));
+    const expected = rebuiltAtOnce(service.dbPath, filters);
+    // Busy throughout: a build on this thread would wait for a quiet moment that never comes.
+    prewarmSearch(service.store, { busy: () => true, chunkSize: CHUNK });
+    await vi.waitFor(() => expect(current(service)).toBe(true), { interval: 5, timeout: 20_000 });
+    expect(searchIndexOf(service.store).size).toBe(ids(service).length);
+    expect(await searchAll(service, filters)).toEqual(expected);
   });
 
   it('does nothing, and throws nothing, when the store closes before the prewarm starts', async () => {

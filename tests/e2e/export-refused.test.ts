@@ -53,7 +53,7 @@ describe('an export the store refuses', () => {
     await refusal.waitFor({ timeout: 20_000 });
     const lines = (await refusal.innerText()).split('\n');
     expect(lines[0]).toMatch(/^Not exported: 2 settled rulings do not fit the task's gold .* rule them again:$/u);
-    for (const id of misfits) expect(lines.some((line) => line.includes(`dispute ${id} (add_row, agreed by mia): values: 1 column is not an attribute column`))).toBe(true);
+    for (const id of misfits) expect(lines.some((line) => line.includes(`(dispute ${id}), add_row agreed by mia: values: 1 column is not an attribute column`))).toBe(true);
     await page.screenshot({ path: join(dir, 'export-refused.png') });
     expect((await bridge.api('listRevisions', {})).length).toBe(0);
   });

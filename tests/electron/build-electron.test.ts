@@ -57,7 +57,8 @@ describe('preload bundle', () => {
     expect(Object.keys(exposed.adjudicator ?? {}).sort()).toEqual([...METHOD_NAMES].sort());
     expect(exposed.adjudicatorHost?.kind).toBe('electron');
     const getInfo = exposed.adjudicator?.getInfo as (input: object) => Promise<unknown>;
-    await expect(getInfo({})).resolves.toBe(7);
+    // Plain data, as the page's client expects it (renderer/src/api/electron-client.ts).
+    await expect(getInfo({})).resolves.toEqual({ ok: true, value: 7 });
     expect(invoked).toEqual([['api:getInfo', {}]]);
   });
 });

@@ -51,6 +51,36 @@ type HeadersListener = (
   callback: (response: { responseHeaders?: Record<string, string | string[]> }) => void,
 ) => void;
 
+/**
+ * A value as Electron's contextBridge hands it to the other world: functions
+ * become proxies, and everything else, arguments, results and errors alike,
+ * is copied by structured clone, so an Error arrives as a bare Error(message)
+ * without its class or extra fields, as in the real app.
+ */
+export function acrossBridge(value: unknown): unknown {
+  if (typeof value === 'function') {
+    const fn = value as (...args: unknown[]) => unknown;
+    return (...args: unknown[]): unknown => {
+      let out: unknown;
+      try {
+        out = fn(...args.map(acrossBridge));
+      } catch (error) {
+        throw structuredClone(error);
+      }
+      if (out instanceof Promise) {
+        return out.then(acrossBridge, (error: unknown) => {
+          throw structuredClone(error);
+        });
+      }
+      return acrossBridge(out);
+    };
+  }
+  if (typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).some((v) => typeof v === 'function')) {
+    return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, acrossBridge(v)]));
+  }
+  return structuredClone(value);
+}
+
 function createState() {
   const app = Object.assign(new EventEmitter(), {
     isReady: false,
@@ -78,9 +108,10 @@ function createState() {
     invoke: vi.fn((_channel: string, ..._args: unknown[]): Promise<unknown> => Promise.resolve({ ok: true, value: null })),
   });
   const contextBridge = {
+    /** What the page sees: each exposed value as it comes out of the bridge (see acrossBridge). */
     exposed: {} as Record<string, unknown>,
     exposeInMainWorld: vi.fn((key: string, api: unknown) => {
-      contextBridge.exposed[key] = api;
+      contextBridge.exposed[key] = acrossBridge(api);
     }),
   };
   const protocol = {
@@ -178,6 +209,8 @@ export const electronModule = {
     isEncryptionAvailable: () => true,
     encryptString: (plain: string) => Buffer.from(plain, 'utf8').reverse(),
     decryptString: (encrypted: Buffer) => Buffer.from(encrypted).reverse().toString('utf8'),
+    // Linux with a Secret Service; 'basic_text' would mean no keychain (electron/secrets.ts).
+    getSelectedStorageBackend: () => 'gnome_libsecret',
   },
   BrowserWindow: FakeBrowserWindow,
 };

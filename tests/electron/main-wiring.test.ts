@@ -89,6 +89,8 @@ describe('Electron main wiring', () => {
       secrets: expect.objectContaining({ kind: 'keychain' }) as unknown,
       // A long-running host: the first search should find the index built.
       prewarmSearch: true,
+      // First launch: the page asks who is ruling before anything is recorded.
+      confirmEngineer: true,
     });
     expect(service.loadDemo).toHaveBeenCalledWith({});
   });

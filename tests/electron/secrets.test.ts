@@ -1,5 +1,4 @@
-import { readFileSync, existsSync } from 'node:fs';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -15,12 +14,12 @@ const reversing: SafeStorageLike = {
 describe('GitHub token in the keychain', () => {
   it('keeps the token encrypted on disk and reads it back', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'secrets-')), 'nested', 'token.bin');
-    const store = keychainSecretStore(reversing, file);
+    const store = keychainSecretStore(reversing, file, 'darwin');
     expect(store.kind).toBe('keychain');
     expect(store.get()).toBeNull();
     store.set('ghp_example_token');
     expect(readFileSync(file).includes('ghp_example_token')).toBe(false);
-    expect(keychainSecretStore(reversing, file).get()).toBe('ghp_example_token');
+    expect(keychainSecretStore(reversing, file, 'darwin').get()).toBe('ghp_example_token');
     store.set(null);
     expect(existsSync(file)).toBe(false);
   });
@@ -32,5 +31,30 @@ describe('GitHub token in the keychain', () => {
     store.set('ghp_example_token');
     expect(store.get()).toBe('ghp_example_token');
     expect(existsSync(file)).toBe(false);
+  });
+
+  it('uses a Linux keyring found by safeStorage', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'secrets-')), 'token.bin');
+    const store = keychainSecretStore({ ...reversing, getSelectedStorageBackend: () => 'gnome_libsecret' }, file, 'linux');
+    expect(store.kind).toBe('keychain');
+    store.set('ghp_example_token');
+    expect(existsSync(file)).toBe(true);
+  });
+
+  it('treats Linux without a keyring (basic_text, a fixed password) as no keychain: session only, old file dropped', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'secrets-')), 'token.bin');
+    writeFileSync(file, reversing.encryptString('ghp_left_by_an_older_build'));
+    const store = keychainSecretStore({ ...reversing, getSelectedStorageBackend: () => 'basic_text' }, file, 'linux');
+    expect(store.kind).toBe('session');
+    expect(existsSync(file)).toBe(false);
+    store.set('ghp_example_token');
+    expect(store.get()).toBe('ghp_example_token');
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it('does not trust a Linux backend it cannot name', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'secrets-')), 'token.bin');
+    expect(keychainSecretStore(reversing, file, 'linux').kind).toBe('session');
+    expect(keychainSecretStore({ ...reversing, getSelectedStorageBackend: () => 'unknown' }, file, 'linux').kind).toBe('session');
   });
 });

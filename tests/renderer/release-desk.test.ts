@@ -158,7 +158,7 @@ vi.mock('../../renderer/src/api/client', () => {
       return existing == null ? Promise.reject(new Error('no such method')) : Promise.resolve(paths.filter((p) => existing.has(p)));
     },
     reviewPatch: ({ patch }) => {
-      const revision = service.patches.get(patch);
+      const revision = patch === undefined ? undefined : service.patches.get(patch);
       return revision != null ? Promise.resolve(review(revision)) : Promise.reject(new Error(`ENOENT: no such file, open '${patch}'`));
     },
     startImport: ({ paths }) => {

@@ -123,7 +123,7 @@ describe('linking reports to disputes', () => {
     const out = join(tempDir(), 'row-report.json');
     try {
       await expect(fx.service.exportPatch({ revision: 'v-row-report', out })).rejects.toThrow(
-        new RegExp(`^\\d+ settled rulings? do(?:es)? not fit .*\\n  dispute ${id} \\(mark_blank, agreed by mia\\): does not apply to this dispute \\(expected one of keep_gold, remove_row\\)`, 'u'),
+        new RegExp(`^\\d+ settled rulings? do(?:es)? not fit .*\\n  ${fx.zelda} · row 4 “[^”]+” \\(dispute ${id}\\), mark_blank agreed by mia: does not apply to this dispute \\(expected one of keep_gold, remove_row\\)`, 'u'),
       );
     } finally {
       db.prepare("UPDATE rulings SET decision = 'remove_row' WHERE id = ?").run(ruling.id);

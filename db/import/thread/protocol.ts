@@ -1,6 +1,7 @@
 // Messages between the importer and its worker thread (worker.ts), which
 // reads run directories (run-reader.ts) and derives disputes (deriver.ts).
 // Plain data only: everything crosses by structured clone.
+import type { PackedSearchTexts } from '../../queries/search-texts-thread';
 import type { DerivedTask } from '../../disputes/derive-compute';
 import type { TaskDerivationInput } from '../../disputes/derive-input';
 import type { PreparedRunTask } from '../prepared-run-task';
@@ -50,7 +51,17 @@ export interface DeriveRequest {
   sealSecret: string;
 }
 
-export type WorkerRequest = ReadRunRequest | DeriveRequest;
+/** The search index's texts, read on the thread (db/queries/search-texts-thread.ts). */
+export interface SearchTextsRequest {
+  type: 'searchTexts';
+  dbPath: string;
+  sealSecret: string;
+}
+
+export type WorkerRequest = ReadRunRequest | DeriveRequest | SearchTextsRequest;
+
+/** The reply to a SearchTextsRequest. */
+export type SearchTextsMessage = { type: 'searchTexts'; texts: PackedSearchTexts } | { type: 'error'; error: SerializedError };
 
 /** Replies to a ReadRunRequest, in order. */
 export type ReaderMessage =

@@ -37,6 +37,8 @@ interface EsbuildApi {
 /** esbuild options for the worker: one self-contained CommonJS script (here and in the Electron build). */
 export const WORKER_BUNDLE_OPTIONS = {
   bundle: true,
+  // Native: the search's reads open the store with the copy of the host (dist-electron/node_modules for Electron).
+  external: ['better-sqlite3'] as string[],
   platform: 'node',
   format: 'cjs',
   target: 'node20',

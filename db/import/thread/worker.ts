@@ -4,7 +4,9 @@
 // ahead of the importer; while the importer waits for records, their cells'
 // texts go unsealed for it to seal (HANDOFF_LAG). For a derive request
 // (deriver.ts) it derives one task's disputes from what the importer read for
-// it. Needs no store: plain data in, plain data out.
+// it: plain data in, plain data out. For a searchTexts request
+// (queries/search-build.ts) it reads the search index's texts through its own
+// read-only connection to the store.
 import { parentPort } from 'node:worker_threads';
 import { computeTaskDisputes } from '../../disputes/derive-compute';
 import { Sealer } from '../../seal';
@@ -14,7 +16,8 @@ import { RunTaskPreparer } from '../prepared-run-task';
 import type { PreparedRunTask } from '../prepared-run-task';
 import type { ReaderItem } from '../../readers/types';
 import { BATCH, CONSUMED, HANDOFF_LAG, STOP, WINDOW } from './protocol';
-import type { DeriveRequest, DeriverMessage, ReaderMessage, ReadRunRequest, SerializedError, WorkerRequest } from './protocol';
+import type { DeriveRequest, DeriverMessage, ReaderMessage, ReadRunRequest, SearchTextsMessage, SearchTextsRequest, SerializedError, WorkerRequest } from './protocol';
+import { readPackedSearchTexts } from '../../queries/search-texts-thread';
 
 const port = parentPort;
 if (!port) throw new Error('db/import/thread/worker.ts runs only as a worker thread');
@@ -80,7 +83,18 @@ function derive(request: DeriveRequest): void {
   }
 }
 
+function searchTexts(request: SearchTextsRequest): void {
+  try {
+    const texts = readPackedSearchTexts(request.dbPath, request.sealSecret);
+    const reply: SearchTextsMessage = { type: 'searchTexts', texts };
+    port!.postMessage(reply, texts.parts.flatMap((part) => [part.rowids.buffer, part.ends.buffer]));
+  } catch (error) {
+    port!.postMessage({ type: 'error', error: serialize(error) } satisfies SearchTextsMessage);
+  }
+}
+
 port.on('message', (request: WorkerRequest) => {
   if (request.type === 'derive') derive(request);
+  else if (request.type === 'searchTexts') searchTexts(request);
   else readRun(request).catch((error: unknown) => post({ type: 'error', error: serialize(error) }));
 });

@@ -3,6 +3,7 @@
 import type { AdjudicatorApi } from '../../../shared/api';
 import { createBrowserClient } from './browser-client';
 import { createBrowserHost } from './browser-host';
+import { createElectronClient } from './electron-client';
 import type { HostBridge } from '../../../shared/host';
 import { shownText } from '../lib/format';
 import { takeToken } from './token';
@@ -25,7 +26,7 @@ function sessionStore(): Storage | null {
 function connect(): { api: AdjudicatorApi; host: HostBridge; connection: Connection } {
   if (window.adjudicator) {
     const host = window.adjudicatorHost ?? createBrowserHost((url, target, features) => window.open(url, target, features));
-    return { api: window.adjudicator, host, connection: { mode: 'electron', connected: true } };
+    return { api: createElectronClient(window.adjudicator), host, connection: { mode: 'electron', connected: true } };
   }
   const token = takeToken({ location: window.location, history: window.history, storage: sessionStore() });
   const api = createBrowserClient(token ?? '', (url, init) => window.fetch(url, init));

@@ -27,6 +27,11 @@ export const READ_ONLY_METHODS: ReadonlySet<MethodName> = new Set<MethodName>([
   'getGitHubToken',
   // Whether files exist (the release desk asks before prefilling paths): reads the disk, never the store.
   'existingFiles',
+  // The audit's reads (getAuditCell writes when it reveals the systems' values).
+  'listAuditCells',
+  'getAuditEstimate',
+  'getAuditOverview',
+  'proposeAuditSizes',
 ]);
 
 /** Jobs that only read: their end changes nothing. */

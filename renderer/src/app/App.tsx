@@ -3,6 +3,7 @@
 import { connection } from '../api/client';
 import { Header } from '../features/header/Header';
 import { SettingsDialog } from '../features/header/SettingsDialog';
+import { WhoIsRulingDialog } from '../features/header/WhoIsRulingDialog';
 import { KeymapOverlay } from '../features/help/KeymapOverlay';
 import { ImportDialog } from '../features/import/ImportDialog';
 import { ImportReportsDialog } from '../features/reports/ImportReportsDialog';
@@ -38,6 +39,7 @@ function ConnectedApp() {
       <StatusBar />
       {overlay === 'import' && <ImportDialog />}
       {overlay === 'settings' && <SettingsDialog />}
+      {overlay === 'engineer' && <WhoIsRulingDialog />}
       {overlay === 'help' && <KeymapOverlay />}
       {overlay === 'reports-import' && <ImportReportsDialog />}
       {overlay === 'post-reply' && <PostReplyDialog />}

@@ -10,6 +10,7 @@ import { notify, useUiStore } from '../stores/ui-store';
 import { openFocusedSource, retractRuling, saveRuling } from '../features/review/actions';
 import { openSelectedReport } from '../features/reports/actions';
 import { useReportsStore } from '../stores/reports-store';
+import { useAuditStore } from '../stores/audit-store';
 import { moveSelection } from '../features/queue/grid-bridge';
 import { holdWhileSettling, playHeldKeys } from '../features/review/held-keys';
 import { agreeChoice } from '../lib/agree';
@@ -24,7 +25,35 @@ function isTextField(el: Element | null): el is HTMLElement {
   return false;
 }
 
+/** The Audit view's own actions (it has no dispute, so none waits for one); false for what the app does anywhere. */
+function performAudit(action: KeyAction): boolean {
+  const audit = useAuditStore.getState();
+  switch (action.type) {
+    case 'move':
+      audit.move(action.delta);
+      return true;
+    case 'verdict':
+      audit.choose(action.index);
+      return true;
+    case 'reveal':
+      void audit.reveal();
+      return true;
+    case 'save':
+      void audit.save();
+      return true;
+    case 'rationale':
+      document.getElementById('audit-rationale')?.focus();
+      return true;
+    case 'evidence':
+      document.getElementById('audit-evidence')?.focus();
+      return true;
+    default:
+      return false;
+  }
+}
+
 function perform(action: KeyAction, target: Element | null): void {
+  if (useUiStore.getState().view === 'audit' && performAudit(action)) return;
   if (holdWhileSettling(action)) return;
   const ui = useUiStore.getState();
   const detail = useDisputeStore.getState().detail;
@@ -58,6 +87,9 @@ function perform(action: KeyAction, target: Element | null): void {
       return;
     case 'open':
       openSelectedReport();
+      return;
+    case 'verdict':
+    case 'reveal':
       return;
     case 'needs-me': {
       const engineer = useInfoStore.getState().info?.engineer;
@@ -149,6 +181,7 @@ export function useGlobalKeys(): void {
         reviewing: findView(ui.view).reviewing && useDisputeStore.getState().detail != null,
         queue: findView(ui.view).reviewing,
         list: findView(ui.view).list === true,
+        audit: ui.view === 'audit' && useAuditStore.getState().selectedId !== null,
         views: VIEWS.length,
       });
       if (!action) return;

@@ -9,6 +9,9 @@ import { ReportsView } from '../features/reports/ReportsView';
 // Charts are heavy: the Stats view (and ECharts) load when the tab is first opened.
 const StatsView = lazy(() => import('../features/stats/StatsView').then((m) => ({ default: m.StatsView })));
 const loadingStats = <div className="stats-page muted">Loading statistics…</div>;
+// The Audit view draws its interval chart with ECharts too: loaded when first opened.
+const AuditView = lazy(() => import('../features/audit/AuditView').then((m) => ({ default: m.AuditView })));
+const loadingAudit = <div className="audit-page muted">Loading the audit…</div>;
 
 export interface ViewDef {
   id: string;
@@ -42,6 +45,16 @@ export const VIEWS: readonly ViewDef[] = [
     ),
   },
   { id: 'export', label: 'Export', reviewing: false, render: () => <ExportView /> },
+  {
+    id: 'audit',
+    label: 'Audit',
+    reviewing: false,
+    render: () => (
+      <Suspense fallback={loadingAudit}>
+        <AuditView />
+      </Suspense>
+    ),
+  },
 ];
 
 export function findView(id: string): ViewDef {

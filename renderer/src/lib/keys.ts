@@ -29,6 +29,10 @@ export type KeyAction =
   | { type: 'help' }
   | { type: 'needs-me' }
   | { type: 'open' }
+  /** Audit view: correct (0), incorrect (1), unsure (2) for the cell under review. */
+  | { type: 'verdict'; index: number }
+  /** Audit view: show the systems' values of the cell (the verdict is then recorded as unblinded). */
+  | { type: 'reveal' }
   /** Alt+1…: show the view at this position in the tab bar. */
   | { type: 'view'; index: number }
   /** Shift+A, Shift+B…: in a conflict, take that position (A, B…) as my draft. */
@@ -73,6 +77,8 @@ export interface KeyContext {
   queue?: boolean;
   /** A view with a list of its own (Reports): j/k move through it, Enter opens the item. */
   list?: boolean;
+  /** The Audit view with a cell under review: its own keys (resolveAuditKey). */
+  audit?: boolean;
   /** How many views the tab bar has: Alt+1 … Alt+<views> switch to them. */
   views?: number;
 }
@@ -103,11 +109,12 @@ export function resolveKey(pressed: KeyInput, ctx: KeyContext): KeyAction | null
   if (e.key === 'Escape') return { type: ctx.overlay ? 'close' : 'escape' };
   if (ctx.overlay) return e.key === '?' && !ctx.typing ? { type: 'help' } : null;
   const modified = e.ctrlKey || e.metaKey;
+  const saving = ctx.reviewing || ctx.audit === true;
   if (ctx.typing) {
-    if (e.key === 'Enter' && !e.altKey && (modified || ctx.enterSaves) && ctx.reviewing) return { type: 'save' };
+    if (e.key === 'Enter' && !e.altKey && (modified || ctx.enterSaves) && saving) return { type: 'save' };
     return null;
   }
-  if (modified && e.key === 'Enter' && ctx.reviewing) return { type: 'save' };
+  if (modified && e.key === 'Enter' && saving) return { type: 'save' };
   if (e.altKey && !modified) {
     const view = viewIndex(e);
     if (view >= 0 && view < (ctx.views ?? 0)) return { type: 'view', index: view };
@@ -119,6 +126,7 @@ export function resolveKey(pressed: KeyInput, ctx: KeyContext): KeyAction | null
   if (e.key === '/') return { type: 'search' };
   // Works on an empty listing too, so the filter can always be switched off again.
   if (e.key === 'N' && (ctx.reviewing || ctx.queue === true)) return { type: 'needs-me' };
+  if (ctx.audit === true) return resolveAuditKey(e.key);
   if (!ctx.reviewing) return ctx.list === true ? resolveListKey(e.key) : null;
   switch (e.key) {
     case 'j':
@@ -198,6 +206,32 @@ function resolveListKey(key: string): KeyAction | null {
   }
 }
 
+/** The Audit view's keys: move through the audited cells, give a verdict, write why, save. */
+function resolveAuditKey(key: string): KeyAction | null {
+  switch (key) {
+    case 'j':
+    case 'ArrowDown':
+      return { type: 'move', delta: 1 };
+    case 'k':
+    case 'ArrowUp':
+      return { type: 'move', delta: -1 };
+    case '1':
+    case '2':
+    case '3':
+      return { type: 'verdict', index: Number(key) - 1 };
+    case 'r':
+      return { type: 'rationale' };
+    case 'e':
+      return { type: 'evidence' };
+    case 's':
+      return { type: 'reveal' };
+    case 'Enter':
+      return { type: 'save' };
+    default:
+      return null;
+  }
+}
+
 export interface KeyHelp {
   keys: string[];
   what: string;
@@ -237,7 +271,7 @@ export const KEY_MAP: readonly KeyHelpGroup[] = [
   {
     title: 'Anywhere',
     items: [
-      { keys: ['Alt', '1', '…', '5'], what: 'Switch view: Queue, Conflicts, Reports, Stats, Export (the tabs, in order)' },
+      { keys: ['Alt', '1', '…', '6'], what: 'Switch view: Queue, Conflicts, Reports, Stats, Export, Audit (the tabs, in order)' },
       { keys: ['?'], what: 'Show or hide this key map' },
       { keys: ['Esc'], what: 'Leave a text field or a focused button (the keys go back to the page), close a dialog' },
     ],
@@ -248,6 +282,18 @@ export const KEY_MAP: readonly KeyHelpGroup[] = [
       { keys: ['j', '↓'], what: 'Next report (Reports tab)' },
       { keys: ['k', '↑'], what: 'Previous report (Reports tab)' },
       { keys: ['Enter'], what: 'Open the selected report’s dispute in the queue (Reports tab)' },
+    ],
+  },
+  {
+    title: 'Audit',
+    items: [
+      { keys: ['j', '↓'], what: 'Next audited cell (Audit tab)' },
+      { keys: ['k', '↑'], what: 'Previous audited cell (Audit tab)' },
+      { keys: ['1', '2', '3'], what: 'Verdict on the gold value: correct, incorrect, unsure (Audit tab)' },
+      { keys: ['r'], what: 'Write why (Audit tab)' },
+      { keys: ['e'], what: 'Add an evidence URL (Audit tab; Enter adds it)' },
+      { keys: ['s'], what: 'Show the systems’ values (recorded as unblinded; Audit tab)' },
+      { keys: ['Enter'], what: 'Save the verdict and go to the next cell without one of mine (Audit tab)' },
     ],
   },
 ];

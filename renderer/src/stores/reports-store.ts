@@ -74,7 +74,8 @@ interface ReportsState {
   move: (delta: number) => void;
   loadCatalogue: (taskId: string) => Promise<void>;
   saveFields: (fields: ReportOverride, replace?: boolean) => Promise<boolean>;
-  link: (disputeId: string | null) => Promise<boolean>;
+  /** `name`: how the toast names the dispute (task, entity, column) instead of its id. */
+  link: (disputeId: string | null, name?: string) => Promise<boolean>;
   setReply: (patch: Partial<Pick<ReplyState, 'revision' | 'text'>>) => void;
   draftReply: () => Promise<void>;
   postReply: (close: boolean) => Promise<boolean>;
@@ -251,14 +252,14 @@ export const useReportsStore = create<ReportsState>()((set, get) => {
         return false;
       }
     },
-    link: async (disputeId) => {
+    link: async (disputeId, name) => {
       const item = selectedItem();
       if (!item) return false;
       set({ busy: true });
       try {
         const updated = await api.linkReport({ ...ref(item), disputeId });
         set({ busy: false });
-        notify(disputeId == null ? `#${item.number}: linked automatically again.` : `#${item.number} linked to ${disputeId}.`, 'success');
+        notify(disputeId == null ? `#${item.number}: linked automatically again.` : `#${item.number} linked to ${name ?? disputeId}.`, 'success');
         await afterWrite(updated);
         return true;
       } catch (error) {

@@ -3,21 +3,37 @@ import { create } from 'zustand';
 import type { Settings } from '../../../shared/api-types';
 import { api, errorMessage } from '../api/client';
 import { useInfoStore } from './info-store';
-import { notify } from './ui-store';
+import { notify, useUiStore } from './ui-store';
 
 interface SettingsState {
   settings: Settings | null;
   saving: boolean;
   load: () => Promise<void>;
   setEngineer: (engineer: string) => Promise<boolean>;
+  /** The first launch's answer: saves the name the engineer saw (the same as setEngineer, said as a start). */
+  confirmEngineer: (engineer: string) => Promise<boolean>;
 }
 
-export const useSettingsStore = create<SettingsState>()((set) => ({
+/**
+ * Whether rulings may be recorded: the engineer confirmed their name. If not,
+ * the first-launch prompt opens (again) and the caller records nothing.
+ */
+export function engineerConfirmed(): boolean {
+  const settings = useSettingsStore.getState().settings;
+  if (settings?.confirmed !== false) return true;
+  useUiStore.getState().openOverlay('engineer');
+  return false;
+}
+
+export const useSettingsStore = create<SettingsState>()((set, get) => ({
   settings: null,
   saving: false,
   load: async () => {
     try {
-      set({ settings: await api.getSettings({}) });
+      const settings = await api.getSettings({});
+      set({ settings });
+      // The first launch asks who is ruling before anything can be recorded under the OS user name.
+      if (!settings.confirmed && useUiStore.getState().overlay == null) useUiStore.getState().openOverlay('engineer');
     } catch (error) {
       notify(`Could not read settings: ${errorMessage(error)}`, 'error');
     }
@@ -39,4 +55,5 @@ export const useSettingsStore = create<SettingsState>()((set) => ({
       return false;
     }
   },
+  confirmEngineer: (engineer) => get().setEngineer(engineer),
 }));

@@ -1,7 +1,7 @@
 // Which view is shown, which overlay owns the keyboard, and transient notices.
 import { create } from 'zustand';
 
-export type Overlay = 'help' | 'import' | 'settings' | 'reports-import' | 'post-reply' | null;
+export type Overlay = 'help' | 'import' | 'settings' | 'engineer' | 'reports-import' | 'post-reply' | null;
 export type NoticeTone = 'info' | 'success' | 'error';
 
 export interface Notice {

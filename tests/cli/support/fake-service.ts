@@ -164,8 +164,8 @@ export function createFakeService(options: FakeOptions = {}): FakeService {
         version: '0.0.0-fake',
       };
     },
-    getSettings: () => ({ engineer: 'fake-engineer' }),
-    setSettings: (input) => ({ engineer: input.engineer }),
+    getSettings: () => ({ engineer: 'fake-engineer', confirmed: true }),
+    setSettings: (input) => ({ engineer: input.engineer, confirmed: true }),
     startImport: (input) => {
       log('startImport', input);
       return { jobId: 'job-1' };
@@ -238,6 +238,10 @@ export function createFakeService(options: FakeOptions = {}): FakeService {
         counted: true,
       };
       return { ruling, status: 'open' };
+    },
+    exportLeftOut: () => {
+      log('exportLeftOut', {});
+      return { conflicts: 0, open_ruled: 0, open_unruled: 0, disputes: [] };
     },
     exportPatch: (input) => {
       log('exportPatch', input);

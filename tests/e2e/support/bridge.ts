@@ -1,10 +1,13 @@
 // Starts browser mode (`atlas-adjudicator serve --port 0 --json`) as a child
 // process, so e2e tests exercise the real command line, and calls its API.
 import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { userInfo } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { MethodInput, MethodName, MethodOutput } from '../../../shared/api';
 import { killGroup } from './cli';
-import { BIN, REPO_ROOT } from './paths';
+import { BIN, REPO_ROOT, tempDir } from './paths';
 
 export interface Bridge {
   /** The page to open: `http://127.0.0.1:<port>/#token=<token>`. */
@@ -26,10 +29,24 @@ export interface StartBridgeOptions {
   env?: Record<string, string | undefined>;
   engineer?: string;
   timeoutMs?: number;
+  /**
+   * Start as on a first launch: no engineer name was ever confirmed, so the app asks for one. Otherwise every
+   * bridge gets a per-user folder of its own whose settings hold the OS user name, confirmed, as an engineer who
+   * answered that prompt once has (unless `env` names ATLAS_ADJUDICATOR_HOME).
+   */
+  firstLaunch?: boolean;
+}
+
+/** A per-user folder for one bridge: settings of its own, never the machine user's. */
+function userHome(firstLaunch: boolean): string {
+  const home = tempDir('atlas-e2e-home-').path;
+  if (!firstLaunch) writeFileSync(join(home, 'settings.json'), `${JSON.stringify({ engineer: userInfo().username || 'engineer' })}\n`);
+  return home;
 }
 
 export async function startBridge(dbPath: string, options: StartBridgeOptions = {}): Promise<Bridge> {
-  const env: NodeJS.ProcessEnv = { ...process.env, ...options.env };
+  const home = options.env?.ATLAS_ADJUDICATOR_HOME ?? userHome(options.firstLaunch === true);
+  const env: NodeJS.ProcessEnv = { ...process.env, ATLAS_ADJUDICATOR_HOME: home, ...options.env };
   const args = [BIN, 'serve', '--port', '0', '--json', '--db', dbPath, ...(options.engineer ? ['--engineer', options.engineer] : [])];
   const child = spawn(process.execPath, args, { cwd: REPO_ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';

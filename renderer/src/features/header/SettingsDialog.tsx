@@ -28,7 +28,8 @@ export function SettingsDialog() {
   const [saving, setSaving] = useState(false);
   const effect = usePolicyEffect(stored.required, policy.required);
 
-  const nameChanged = name.trim() !== '' && name.trim() !== (info?.engineer ?? current);
+  // A name never confirmed (the OS user name offered at the first launch) is saved even unchanged: Save confirms it.
+  const nameChanged = name.trim() !== '' && (name.trim() !== (info?.engineer ?? current) || settings?.confirmed === false);
   const policyChanged = policy.required !== stored.required || policy.blind !== stored.blind;
 
   const save = async () => {

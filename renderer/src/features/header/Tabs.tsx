@@ -1,4 +1,4 @@
-// The views' tabs. Alt+1 … Alt+5 show them too (lib/keys.ts). A tab hands
+// The views' tabs. Alt+1 … Alt+6 show them too (lib/keys.ts). A tab hands
 // the keyboard back to the page once pressed: left focused, it would take the
 // next Enter again instead of the view (open the report, save the ruling).
 import { VIEWS } from '../../app/views';

@@ -73,6 +73,8 @@ export function ParsedSection({ item, view }: { item: ReportListItem; view: Repo
                   <span>
                     {oneLine(fields.column)} {fields.column_score != null && <span className={`match-score ${fields.column_score >= 0.999 ? 'match-exact' : ''}`}>{scoreText(fields.column_score)}</span>}
                   </span>
+                ) : view?.effective.column_unresolved != null ? (
+                  <span className="unparsed">none of the task’s columns</span>
                 ) : fields.row != null ? (
                   <span className="value-muted">whole row</span>
                 ) : (
@@ -91,7 +93,8 @@ export function ParsedSection({ item, view }: { item: ReportListItem; view: Repo
               )}
             </tbody>
           </table>
-          {parsed && parsed.notes.length > 0 && (
+          {/* An unlinked report lists its notes under Dispute, as the reasons it is not linked. */}
+          {parsed && parsed.notes.length > 0 && item.dispute_id != null && (
             <ul className="parse-notes">
               {parsed.notes.map((note, i) => (
                 <li key={i} className="muted small">

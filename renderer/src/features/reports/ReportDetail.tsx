@@ -24,7 +24,7 @@ export function ReportDetail() {
       <ReportHead item={item} labels={shown?.labels ?? []} />
       <div className="panel-scroll" key={reportKey(item)}>
         {error != null && <div className="error-box">Could not load the report: {error}</div>}
-        <LinkSection item={item} />
+        <LinkSection item={item} view={shown} />
         <ParsedSection item={item} view={shown} />
         <Section title="Report" aside={shown?.updated_at ? <span className="muted small">edited {shown.updated_at.slice(0, 10)}</span> : null}>
           {shown ? (

@@ -35,6 +35,10 @@ export async function openDisputeInQueue(disputeId: string): Promise<void> {
 
 /** The Dispute section's "link by id" box (LinkSection), where an unlinked report is linked by hand. */
 export const LINK_BY_ID_INPUT = 'report-link-id';
+/** The Dispute section's picker of the task's columns, for a report whose column did not resolve. */
+export const REPORT_COLUMN_PICK = 'report-column-pick';
+/** The Dispute section's picker of the task's disputes. */
+export const REPORT_TASK_DISPUTE = 'report-link-task-dispute';
 
 /**
  * Enter on the Reports tab: the selected report's dispute, in the queue. An
@@ -49,9 +53,11 @@ export function openSelectedReport(): void {
     void openDisputeInQueue(item.dispute_id);
     return;
   }
-  const box = document.getElementById(LINK_BY_ID_INPUT);
+  // The first way to link it: the column it named when that did not resolve, else a dispute of its task, else an id.
+  const column = document.getElementById(REPORT_COLUMN_PICK);
+  const box = column ?? document.getElementById(REPORT_TASK_DISPUTE) ?? document.getElementById(LINK_BY_ID_INPUT);
   box?.focus();
-  const how = box ? 'dispute id here, then Enter' : 'give a dispute id under Dispute';
+  const how = column ? 'pick its column here, then Enter' : box?.id === REPORT_TASK_DISPUTE ? 'pick a dispute of its task here' : box ? 'dispute id here, then Enter' : 'give a dispute id under Dispute';
   notify(`Report #${item.number} is not linked to a dispute — link it first: ${how}.`, 'info');
 }
 

@@ -8,6 +8,7 @@ import { useDisputeStore } from '../../stores/dispute-store';
 import { useInfoStore } from '../../stores/info-store';
 import { effectiveFilter, useQueueStore } from '../../stores/queue-store';
 import { useRulingStore } from '../../stores/ruling-store';
+import { engineerConfirmed } from '../../stores/settings-store';
 import { notify } from '../../stores/ui-store';
 import { refreshRows, selectIndex } from '../queue/grid-bridge';
 import { dropHeldKeys } from './held-keys';
@@ -26,6 +27,8 @@ export async function saveRuling(): Promise<void> {
   const ruling = useRulingStore.getState();
   if (!detail || ruling.saving) return;
   if (ruling.draft.disputeId !== detail.dispute.id) return;
+  // Nothing is recorded under a name the engineer never saw: the first-launch prompt comes first.
+  if (!engineerConfirmed()) return;
   const built = buildRuleInput(ruling.draft, detail);
   if (!built.ok) {
     ruling.setError(built.error);
@@ -69,7 +72,7 @@ function releaseFocus(): HTMLElement | null {
 
 export async function retractRuling(): Promise<void> {
   const detail = useDisputeStore.getState().detail;
-  if (!detail) return;
+  if (!detail || !engineerConfirmed()) return;
   try {
     const result = await api.retract({ disputeId: detail.dispute.id });
     notify(`Retracted your ruling — now ${result.status}.`, 'success');

@@ -1,7 +1,7 @@
 // ECharts, tree-shaken: only the charts, components and renderer the Stats
-// view draws with. Canvas rendering, no eval, and tooltips drawn on the canvas
+// and Audit views draw with. Canvas rendering, no eval, and tooltips drawn on the canvas
 // too (renderMode 'richText'), so data never becomes HTML.
-import { BarChart, HeatmapChart, type BarSeriesOption, type HeatmapSeriesOption } from 'echarts/charts';
+import { BarChart, HeatmapChart, ScatterChart, type BarSeriesOption, type HeatmapSeriesOption, type ScatterSeriesOption } from 'echarts/charts';
 import {
   GridComponent,
   LegendComponent,
@@ -15,8 +15,8 @@ import {
 import { use, type ComposeOption } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 
-use([BarChart, HeatmapChart, GridComponent, LegendComponent, TooltipComponent, VisualMapPiecewiseComponent, CanvasRenderer]);
+use([BarChart, HeatmapChart, ScatterChart, GridComponent, LegendComponent, TooltipComponent, VisualMapPiecewiseComponent, CanvasRenderer]);
 
-export type ChartOption = ComposeOption<BarSeriesOption | HeatmapSeriesOption | GridComponentOption | LegendComponentOption | TooltipComponentOption | VisualMapComponentOption>;
+export type ChartOption = ComposeOption<BarSeriesOption | HeatmapSeriesOption | ScatterSeriesOption | GridComponentOption | LegendComponentOption | TooltipComponentOption | VisualMapComponentOption>;
 
 export { init, type ECharts } from 'echarts/core';

@@ -1,0 +1,3 @@
+export class AuditError extends Error {
+  override name = 'AuditError';
+}
