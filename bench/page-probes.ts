@@ -72,3 +72,26 @@ new Promise((resolve, reject) => {
 })
 `;
 }
+
+/**
+ * Arms __view: ms from the next keydown until `selector` matches an element
+ * that was not there before it (the new view's content, with data) and is painted.
+ */
+export function armViewSwitch(selector: string): string {
+  return `
+(() => {
+  const before = document.querySelector(${JSON.stringify(selector)});
+  window.__view = new Promise((resolve) => {
+    let pressed = 0;
+    window.addEventListener('keydown', () => { pressed = performance.now(); }, { capture: true, once: true });
+    const observer = new MutationObserver(() => {
+      const now = document.querySelector(${JSON.stringify(selector)});
+      if (!pressed || !now || now === before) return;
+      observer.disconnect();
+      requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - pressed), 0));
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+  });
+})();
+`;
+}

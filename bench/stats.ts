@@ -9,18 +9,6 @@ export function percentile(values: readonly number[], p: number): number {
 
 export const median = (values: readonly number[]): number => percentile(values, 50);
 
-/** Milliseconds taken by each of `runs` calls of `fn` (after `warmup` unmeasured calls). */
-export function timeRepeated(runs: number, fn: (i: number) => void, warmup = 5): number[] {
-  for (let i = 0; i < warmup; i++) fn(i);
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const started = performance.now();
-    fn(i);
-    times.push(performance.now() - started);
-  }
-  return times;
-}
-
 /** The fastest of `runs` runs of `fn` (awaited), in ms: noise only slows a run down. */
 export async function fastestOf(runs: number, fn: (run: number) => unknown): Promise<number> {
   let fastest = Infinity;

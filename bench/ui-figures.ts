@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { startServer } from '../cli/server';
 import { launchBrowser } from '../tests/e2e/support/index';
 import { BENCH_DIR, REPO_ROOT } from './paths';
-import { ARM_NEXT_DISPUTE, INSTALL_PROBES, scrollToLastScript } from './page-probes';
+import { ARM_NEXT_DISPUTE, armViewSwitch, INSTALL_PROBES, scrollToLastScript } from './page-probes';
 import { median, percentile } from './stats';
 
 export interface UiFigures {
@@ -19,7 +19,21 @@ export interface UiFigures {
   presses: number;
   scrollLastMs: number;
   heapBytes: number;
+  /** Alt+digit to the new view painted: Queue, Reports and Export (p50, p95), and Stats with its data (p50, p95). */
+  tabP50: number;
+  tabP95: number;
+  statsP50: number;
+  statsP95: number;
+  switches: number;
 }
+
+/** The views switched through with Alt+digit, each with what shows it painted with its data. */
+const VIEW_ROUND = [
+  { key: 'Alt+3', name: 'reports', selector: '.reports-page' },
+  { key: 'Alt+4', name: 'stats', selector: '.stats-head' },
+  { key: 'Alt+5', name: 'export', selector: '.release-nav' },
+  { key: 'Alt+1', name: 'queue', selector: '.review .ag-grid-scrolling-container .ag-row:not(.ag-row-loading)' },
+] as const;
 
 /**
  * Builds the renderer into .bench/renderer on every run: always the current
@@ -98,6 +112,21 @@ export async function measureUi(dbPath: string, total: number, presses: number, 
         : `    ${fetched.length} of ${times.length} presses waited for a request; their p50 keydown→request ${split(parts.select)} ms, request ${split(parts.request)} ms, response→painted ${split(parts.render)} ms`,
     );
 
+    // The first round loads the lazy views and their data; the later ones are what an engineer meets all day.
+    const tabs: number[] = [];
+    const stats: number[] = [];
+    const rounds = Math.max(3, Math.round(presses / 10));
+    for (let round = 0; round < rounds + 1; round++) {
+      for (const view of VIEW_ROUND) {
+        await page.evaluate(armViewSwitch(view.selector));
+        await page.keyboard.press(view.key);
+        const ms = await page.evaluate<number>('window.__view');
+        if (round === 0) continue;
+        (view.name === 'stats' ? stats : tabs).push(ms);
+      }
+    }
+    log(`  views: tab switch p50 ${median(tabs).toFixed(1)} ms, p95 ${percentile(tabs, 95).toFixed(1)} ms; Stats p50 ${median(stats).toFixed(1)} ms, p95 ${percentile(stats, 95).toFixed(1)} ms`);
+
     const scrollLastMs = await page.evaluate<number>(scrollToLastScript(total - 1));
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('HeapProfiler.collectGarbage');
@@ -109,6 +138,11 @@ export async function measureUi(dbPath: string, total: number, presses: number, 
       presses: times.length,
       scrollLastMs,
       heapBytes: heap.usedSize,
+      tabP50: median(tabs),
+      tabP95: percentile(tabs, 95),
+      statsP50: median(stats),
+      statsP95: percentile(stats, 95),
+      switches: tabs.length + stats.length,
     };
   } finally {
     await browser.close();

@@ -1,6 +1,6 @@
 // The command-line host: dispatches to one file per command under commands/
 // and turns every failure into exactly one `atlas-adjudicator: …` line on stderr.
-import { readFileSync } from 'node:fs';
+import { APP_VERSION } from '../db/app-version';
 import { ApiInputError } from '../shared/api-input-error';
 import { COMMANDS } from './commands/index';
 import type { CommandEntry } from './commands/types';
@@ -26,11 +26,6 @@ Every command takes --db FILE (default: $ATLAS_ADJUDICATOR_DB, else the app's
 per-user store), --json for machine-readable output, and --help, before or
 after the command name. Run '${PROGRAM} COMMAND --help' for a command's options.
 `;
-}
-
-function version(): string {
-  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version?: string };
-  return pkg.version ?? 'unknown';
 }
 
 /** `--help`/`-h` anywhere before a `--` asks for help, whatever else is on the line. */
@@ -60,7 +55,7 @@ export async function run(argv: string[], overrides: Partial<CliContext> = {}): 
       return EXIT.ok;
     }
     if (name === '--version' || name === '-V') {
-      await write(ctx.stdout, `${version()}\n`);
+      await write(ctx.stdout, `${APP_VERSION}\n`);
       return EXIT.ok;
     }
     command = findCommand(name);

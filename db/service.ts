@@ -7,14 +7,13 @@ import { join, resolve } from 'node:path';
 import type { AdjudicatorService, DisputeFilter, ExportInput } from '../shared/api';
 import type { ImportReport, StoreInfo } from '../shared/api-types';
 import { proposeSampleSizes } from '../shared/audit/sample-size';
-import { auditCellItem, auditEstimate, auditOverview, drawRound, frameSizes, getAuditCell, listAuditCells, readFrame, recordVerdict } from './audit/index';
+import { auditCellItem, auditEstimate, auditOverview, countFrame, drawRound, getAuditCell, listAuditCells, recordVerdict } from './audit/index';
 import { checkBaseDataset } from './export/base-dataset';
 import { draftPatch } from './export/draft-patch';
 import { exportPatch, exportPatchJob } from './export/export-patch';
 import { leftOutDisputes } from './export/left-out';
-import type { ThreadMode } from './import/thread/policy';
-import type { DeferMode } from './import/deferred-index';
 import { importPaths } from './import/import-paths';
+import type { ImportOptions } from './import/import-paths';
 import { writeTransaction } from './write-lock';
 import type { WriteLockOptions } from './write-lock';
 import type { JobContext, JobResult } from './jobs';
@@ -58,6 +57,7 @@ import {
 } from './reports/index';
 import type { SecretStore } from './secrets';
 import { githubToken, sessionSecretStore } from './secrets';
+import { APP_VERSION } from './app-version';
 
 /** A background search build waits this long after the last queue or panel request before its next chunk. */
 const QUIET_AFTER_READ_MS = 300;
@@ -91,20 +91,7 @@ export interface ServiceOptions {
   confirmEngineer?: boolean;
 }
 
-export interface ImportOptions {
-  onProgress?: (done: number, total: number, message: string) => void;
-  signal?: AbortSignal;
-  /** Files above this are refused (default: ATLAS_ADJUDICATOR_MAX_FILE_SIZE, else 64 MiB). */
-  maxFileBytes?: number;
-  /** The import's worker thread: by size (the default), or forced either way. */
-  threads?: ThreadMode;
-  /** Build the graded cells' index after writing them: by size (the default), or forced either way. */
-  deferIndex?: DeferMode;
-  /** A run of a system the store already has replaces it (a re-grade) instead of being refused. */
-  replaceRuns?: boolean;
-  /** How to wait for the store while another process writes to it (default: the service's). */
-  busy?: WriteLockOptions;
-}
+export type { ImportOptions };
 
 /** The API plus what only Node hosts (CLI, bridge, Electron main) use. */
 export interface ServiceHandle extends AdjudicatorService {
@@ -118,8 +105,6 @@ export interface ServiceHandle extends AdjudicatorService {
   idle(): Promise<void>;
   close(): void;
 }
-
-export const APP_VERSION = '0.1.0';
 
 // With 16 KiB pages an import runs as fast on 32 MiB of page cache as on 64, and peaks ~60 MiB lower.
 const IMPORT_CACHE_MIB = 32;
@@ -404,7 +389,7 @@ export function openService(options: ServiceOptions): ServiceHandle {
     getAuditEstimate: (input) => auditEstimate(store, input.revision),
     getAuditOverview: () => auditOverview(store),
     proposeAuditSizes: (input) => {
-      const { frame } = frameSizes(readFrame(store));
+      const { frame } = countFrame(store);
       return proposeSampleSizes({ ...input, frames: [{ name: 'disputed', frame: frame.disputed }, { name: 'undisputed', frame: frame.undisputed }] });
     },
 

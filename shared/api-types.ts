@@ -2,6 +2,7 @@
 import type { ReportView } from './report-parse/views';
 import type { ReportImportResult } from './report-types';
 import type { ApplyResult, PatchMismatch, RescoreResult } from './revision-types';
+import type { GoldOperation } from './gold-operation';
 import type { ColumnRule, Decision, DisputeKind, DisputeStatus, GoldState, GradingMethod, Verdict } from './domain';
 
 export interface SkippedItem {
@@ -165,6 +166,15 @@ export interface RulingView {
   revision: string | null;
   created_at: string;
   retracts: string | null;
+  /**
+   * The spelling accepted from a system when the ruling writes another (gold's
+   * format, docs/formats.md): `value` is what is written. Null when the
+   * ruling writes what it accepted, or was recorded before both were kept
+   * (absent: the same).
+   */
+  accepted?: string | null;
+  /** add_row: the cells as accepted from the systems, when any is written in another spelling; null (or absent) otherwise. */
+  accepted_values?: Record<string, string> | null;
   /** False when superseded by a later ruling of the same engineer, or retracted. */
   counted: boolean;
 }
@@ -185,7 +195,8 @@ export interface DisputeDetail {
   gold_row: { entity: string; aliases: string[] } | null;
   /** Every gold row of the task (for add_alias and remove_row: which row is meant). */
   task_rows: { row: number; entity: string; aliases: string[] }[];
-  columns: { name: string; rule: ColumnRule }[];
+  /** The task's columns; `gold_values`: every value the column's gold holds, which gold's format is read from. */
+  columns: { name: string; rule: ColumnRule; gold_values?: string[] }[];
   clusters: ClusterDetail[];
   missing_row_systems: MissingRowSystemView[];
   judges: JudgeOpinionView[];
@@ -249,6 +260,8 @@ export interface StoreInfo {
 export interface RuleResult {
   ruling: RulingView;
   status: DisputeStatus;
+  /** The gold operation the ruling writes, as export will write it (describeGoldOperation says it in words). */
+  operation: GoldOperation;
   /**
    * What was recorded but may not grade as meant (a value with no number in it
    * for a column graded by rule number); absent when there is nothing to say.

@@ -90,6 +90,8 @@ export const ruleInputSchema = z
     rationale: text(100_000).nullish(),
     evidence: z.array(text(4000)).max(100).optional(),
     engineer: engineerName.optional(),
+    /** Write a value accepted from a system as the system spelled it, not in gold's format (docs/formats.md). */
+    keepSpelling: z.boolean().optional(),
   })
   .strict();
 export type RuleInput = z.infer<typeof ruleInputSchema>;

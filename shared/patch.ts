@@ -1,6 +1,9 @@
 // The gold patch format (DESIGN §7.1), shared by export, apply and preview.
 export const PATCH_FORMAT = 'atlas-gold-patch/1';
 
+/** The revision a dataset is taken to be until one is named: its file carries no tag. */
+export const DEFAULT_BASE_REVISION = 'v1.0';
+
 export type PatchOpKind = 'set_cell' | 'add_alternative' | 'set_blank' | 'set_ungraded' | 'add_row' | 'remove_row' | 'add_alias';
 
 /** A gold cell's full state, before or after an operation. */

@@ -13,6 +13,8 @@ export interface PatchMismatch {
   row: number;
   column: string | null;
   reason: string;
+  /** The row's entity as the operation names it; only when values may be shown (plaintext). */
+  entity?: string;
   /** The operation's `from` and what the dataset holds; only when values may be shown (plaintext). */
   expected?: string;
   found?: string;

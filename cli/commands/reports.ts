@@ -123,6 +123,7 @@ async function listReports(argv: string[], ctx: CliContext): Promise<number> {
           parsed_task_id: report.parsed_task_id,
           parsed_row: report.parsed_row,
           parsed_column: report.parsed_column,
+          column_unresolved: report.column_unresolved,
         });
       }
       return EXIT.ok;
@@ -136,7 +137,7 @@ async function listReports(argv: string[], ctx: CliContext): Promise<number> {
       inline(r.title),
       r.task_id ?? '—',
       r.row === null ? '—' : String(r.row + 1),
-      r.column ?? '—',
+      r.column ?? (r.column_unresolved !== null ? `unresolved: ${inline(r.column_unresolved)}` : '—'),
       r.dispute_id === null ? 'unlinked' : r.manual_link ? `${r.dispute_id} (by hand)` : r.dispute_id,
       r.confidence === null ? '—' : r.confidence.toFixed(2),
     ]);

@@ -5,20 +5,23 @@ import { write, writeJsonLine } from '../context';
 import type { CliContext } from '../context';
 import { EXIT, UsageError } from '../errors';
 import { inline } from '../format';
-import { rulingSummary } from '../views/dispute-detail';
+import { operationSummary, rulingSummary } from '../views/dispute-detail';
 import { COMMON_HELP } from './types';
 import type { Command } from './types';
 
 const HELP = `Usage: atlas-adjudicator rule DISPUTE_ID --decision D [--value V] [--rationale T]
                               [--evidence URL]... [--engineer NAME] [--row N] [--values JSON]
-                              [--json] [--db FILE]
+                              [--keep-spelling] [--json] [--db FILE]
 
 Records a ruling. An engineer's latest ruling on a dispute is the one that counts.
 
   --decision D      ${DECISIONS.join(', ')}
-  --value V         accept_system, accept_both, new_value: the cell's value,
-                    recorded as given (accept_system: a cluster's value in
-                    any spelling, such as those \`show\` lists);
+  --value V         accept_system, accept_both, new_value: the cell's value
+                    (accept_system: a cluster's value in any spelling, such
+                    as those \`show\` lists); a value taken from a system is
+                    written in the format the column's gold uses (ISO dates,
+                    gold's decimals, separators, units and case), new_value
+                    as given;
                     add_row: the new row's entity name (default: the entity
                     as the systems returned it)
   --rationale T     why
@@ -28,15 +31,30 @@ Records a ruling. An engineer's latest ruling on a dispute is the one that count
                     from 1 as the disputes table and show print it;
                     the alias added is the entity as the systems returned it,
                     so add_alias takes no --value
-  --values JSON     add_row: the new row's cells, {"column": "value", …}
+  --values JSON     add_row: the new row's cells, {"column": "value", …},
+                    each written in its column's gold format
+  --keep-spelling   accept_system, accept_both, add_row: write the value as
+                    given instead of in gold's format
 
-Prints the ruling and the dispute's status. A value with no number in it, for
+Prints the ruling, the gold operation it writes (as export will write it),
+and the dispute's status; --json has the operation as \`operation\`. A value
+with no number in it, for
 a column graded by rule number, is recorded as text with a warning on stderr.
 
 ${COMMON_HELP}
 `;
 
-const FLAGS = { disputeId: 'DISPUTE_ID', decision: '--decision', value: '--value', rationale: '--rationale', evidence: '--evidence', engineer: '--engineer', row: '--row', values: '--values' };
+const FLAGS = {
+  disputeId: 'DISPUTE_ID',
+  decision: '--decision',
+  value: '--value',
+  rationale: '--rationale',
+  evidence: '--evidence',
+  engineer: '--engineer',
+  row: '--row',
+  values: '--values',
+  keepSpelling: '--keep-spelling',
+};
 
 /** `--values` as a column → value map; plain numbers and booleans are accepted as their text. */
 function parseValues(text: string | undefined): Record<string, string> | undefined {
@@ -66,6 +84,7 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
     engineer: { type: 'string' },
     row: { type: 'string' },
     values: { type: 'string' },
+    'keep-spelling': { type: 'boolean' },
   });
   const [disputeId] = positionals('rule', given, ['DISPUTE_ID']);
   if (values.decision === undefined) throw new UsageError(`rule: missing --decision (one of ${DECISIONS.join(', ')})`);
@@ -82,6 +101,7 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
       engineer,
       row: zeroBased(integerOption('rule', '--row', values.row, 1)),
       values: parseValues(values.values),
+      ...(values['keep-spelling'] ? { keepSpelling: true } : {}),
     },
     FLAGS,
   );
@@ -90,7 +110,7 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
     // Recorded, but worth a second look: one line each on stderr (the JSON carries them too), exit 0.
     for (const warning of result.warnings ?? []) await write(ctx.stderr, `atlas-adjudicator: rule: warning: ${inline(warning)}\n`);
     if (values.json) await writeJsonLine(ctx.stdout, result);
-    else await write(ctx.stdout, `${rulingSummary(result.ruling, input.disputeId)}\nStatus: ${result.status}\n`);
+    else await write(ctx.stdout, `${rulingSummary(result.ruling, input.disputeId)}\n${operationSummary(result)}Status: ${result.status}\n`);
     return EXIT.ok;
   });
 }

@@ -1,10 +1,11 @@
 // `show`: one dispute as an engineer reads it in a terminal — the question and
 // rule, gold, every system's value grouped into clusters with sources, judge
 // opinions and rulings. Mirrors the app's dispute panel.
-import type { ClusterDetail, DisputeDetail, JudgeOpinionView, MissingRowSystemView, RulingView } from '../../shared/api-types';
+import type { ClusterDetail, DisputeDetail, JudgeOpinionView, MissingRowSystemView, RuleResult, RulingView } from '../../shared/api-types';
 import type { ColumnRule } from '../../shared/domain';
 import { clusterLetter, clusterSpellings } from '../../shared/clusters';
 import type { Spelling } from '../../shared/clusters';
+import { describeGoldOperationLines } from '../../shared/gold-operation';
 import { missingRowInGold } from '../../shared/gold-row-named';
 import { retractedIds } from '../../shared/retractions';
 import { block, inline, plural, wrap } from '../format';
@@ -156,6 +157,22 @@ export function disputeDetailText(d: DisputeDetail): string {
   const retracted = retractedIds(d.rulings);
   for (const r of d.rulings) out.push(...rulingLines(r, retracted));
   return `${out.join('\n')}\n`;
+}
+
+/**
+ * What the ruling writes into gold, one line each (add_row: its cells on the
+ * lines after), and the spellings accepted when gold's format wrote others.
+ */
+export function operationSummary(result: RuleResult): string {
+  const { ruling } = result;
+  const accepted: string[] = [];
+  if (ruling.accepted != null) accepted.push(`Accepted "${inline(ruling.accepted)}", written "${inline(ruling.value)}" (gold's format; --keep-spelling writes it as given).`);
+  if (ruling.accepted_values != null) {
+    const changed = Object.keys(ruling.accepted_values).filter((column) => ruling.accepted_values![column] !== ruling.values?.[column]);
+    for (const column of changed) accepted.push(`Accepted "${inline(column)}": "${inline(ruling.accepted_values[column])}", written "${inline(ruling.values?.[column])}" (gold's format).`);
+  }
+  const [first, ...rest] = describeGoldOperationLines(result.operation).map(inline);
+  return [...accepted, `Writes: ${first}`, ...rest].map((line) => `${line}\n`).join('');
 }
 
 export function rulingSummary(r: RulingView, disputeId: string): string {

@@ -12,7 +12,7 @@ import { AUDIT_STRATA, Z_95 } from '../../shared/audit/types';
 import type { AuditEstimateView, AuditOverview } from '../../shared/audit/views';
 import { NotFoundError } from '../not-found';
 import type { Store } from '../store';
-import { frameSizes, readFrame } from './frame';
+import { countFrame } from './frame';
 import { readRounds } from './rounds';
 import { cellStandings } from './standings';
 
@@ -99,7 +99,7 @@ export function auditEstimate(store: Store, revision?: string): AuditEstimateVie
 }
 
 export function auditOverview(store: Store): AuditOverview {
-  const { frame, undrawn } = frameSizes(readFrame(store));
+  const { frame, undrawn } = countFrame(store);
   return {
     frame,
     undrawn,

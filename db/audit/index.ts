@@ -1,6 +1,6 @@
 // The gold error-rate audit in the store (design.md §10).
 export { AuditError } from './errors';
-export { auditCellId, readFrame, frameSizes } from './frame';
+export { auditCellId, countFrame, readFrame, frameSizes } from './frame';
 export { drawRound, readRounds } from './rounds';
 export { recordVerdict } from './verdicts';
 export { auditCellItem, getAuditCell, listAuditCells } from './cells';

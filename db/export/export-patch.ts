@@ -8,7 +8,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ExportInput } from '../../shared/api';
 import type { ExportResult } from '../../shared/api-types';
 import type { GoldPatch, PatchOperation } from '../../shared/patch';
-import { PATCH_FORMAT, mapOperationText } from '../../shared/patch';
+import { DEFAULT_BASE_REVISION, PATCH_FORMAT, mapOperationText } from '../../shared/patch';
 import { writeFileAtomic } from '../fs-atomic';
 import { writeTransaction } from '../write-lock';
 import type { WriteLockOptions } from '../write-lock';
@@ -36,7 +36,7 @@ const decryptable = (text: string): string => Buffer.from(text, 'utf8').toString
 /** `base`: the `dataset` as checkBaseDataset read it (its hash and gold), so the file is not read again. */
 export function buildPatch(store: Store, input: ExportInput, engineer: string, base?: BaseFile): BuiltPatch {
   const { db } = store;
-  const baseRevision = input.baseRevision ?? getMeta(db, 'base_revision') ?? 'v1.0';
+  const baseRevision = input.baseRevision ?? getMeta(db, 'base_revision') ?? DEFAULT_BASE_REVISION;
   refuseTagOfADataset(store, input.revision, baseRevision);
   const baseSha = base?.sha256 ?? (input.dataset ? createHash('sha256').update(readFileSync(input.dataset)).digest('hex') : getMeta(db, 'dataset_sha256'));
   // The base's gold as shipped, so the patch applies to the same dataset in its other format too.

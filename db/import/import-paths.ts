@@ -2,6 +2,7 @@
 // time and written as they come; on any fatal error or cancel, ROLLBACK leaves
 // the store as it was. Tasks that fail validation are skipped whole and named.
 import type { ImportReport, RulingLogImport, SkippedItem } from '../../shared/api-types';
+import { DEFAULT_BASE_REVISION } from '../../shared/patch';
 import type { ReportImportResult } from '../../shared/report-types';
 import { importReportFiles } from '../reports/index';
 import { mergeRulingLogs } from '../rulings/log';
@@ -31,7 +32,8 @@ import { ImportWriter } from './writer';
 import { misplacedRulings } from '../rulings/misplaced';
 import type { MisplacedRuling } from '../rulings/misplaced';
 
-export interface ImportProgress {
+/** How an import runs: progress, cancelling, limits, and what it may replace. */
+export interface ImportOptions {
   onProgress?: (done: number, total: number, message: string) => void;
   signal?: AbortSignal;
   /** Files above this are refused with a message (default: ATLAS_ADJUDICATOR_MAX_FILE_SIZE, else 64 MiB). */
@@ -62,7 +64,7 @@ export class ImportError extends Error {
 /** Reasons a failed import names in its message; the report holds them all. */
 const REASONS_SHOWN = 10;
 
-export async function importPaths(store: Store, paths: readonly string[], options: ImportProgress = {}): Promise<ImportReport> {
+export async function importPaths(store: Store, paths: readonly string[], options: ImportOptions = {}): Promise<ImportReport> {
   const { signal, onProgress } = options;
   const maxFileBytes = maxBytesOf(options);
   const knownTasks = knownTasksOf(store);
@@ -108,10 +110,10 @@ export async function importPaths(store: Store, paths: readonly string[], option
       signal?.throwIfAborted();
       switch (event.type) {
         case 'dataset': {
-          const registered = writer.dataset(event.sha256, event.path, event.format, getMeta(db, 'base_revision') ?? 'v1.0', now);
+          const registered = writer.dataset(event.sha256, event.path, event.format, getMeta(db, 'base_revision') ?? DEFAULT_BASE_REVISION, now);
           datasetId = registered.id;
           datasets.push({ sha256: event.sha256, format: event.format });
-          if (getMeta(db, 'base_revision') === null) setMeta(db, 'base_revision', 'v1.0');
+          if (getMeta(db, 'base_revision') === null) setMeta(db, 'base_revision', DEFAULT_BASE_REVISION);
           setMeta(db, 'dataset_sha256', event.sha256);
           setMeta(db, 'dataset_path', event.path);
           break;

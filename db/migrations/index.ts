@@ -9,6 +9,7 @@ import * as revisionPatchPath from './007-revision-patch-path';
 import * as rulingRowIdentity from './008-ruling-row-identity';
 import * as rulingRowEntitySealed from './009-ruling-row-entity-sealed';
 import * as cellsIndexRecordedGold from './010-cells-index-recorded-gold';
+import * as rulingAcceptedSpelling from './011-ruling-accepted-spelling';
 import * as columnRulesSealed from './012-column-rules-sealed';
 import * as audit from './013-audit';
 import type { Sealer } from '../seal';
@@ -33,8 +34,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 8, name: 'ruling row identity', up: rulingRowIdentity.up },
   { version: 9, name: 'ruling row entity sealed', up: rulingRowEntitySealed.up },
   { version: 10, name: 'cells index holds recorded gold', up: cellsIndexRecordedGold.up },
-  // 11 is taken by work on another branch (ruling value format); it replaces this one.
-  { version: 11, name: 'reserved', up: '' },
+  { version: 11, name: 'ruling accepted spelling', up: rulingAcceptedSpelling.up },
   { version: 12, name: 'column rules sealed', up: columnRulesSealed.up, data: columnRulesSealed.data },
   { version: 13, name: 'gold error-rate audit', up: audit.up },
 ];

@@ -41,10 +41,19 @@ export function getDisputeDetail(store: Store, id: string, engineer: string, bli
       'SELECT canary, question_enc, entity_column FROM tasks WHERE task_id = ?',
     )
     .get(dispute.task_id);
+  // Every value each column's gold holds: the form writes a system's value in that format (shared/gold-format.ts).
+  const goldValues = new Map<string, string[]>();
+  for (const cell of db
+    .prepare<[string], { column_name: string; value_s: string | null }>("SELECT column_name, value_s FROM gold_cells WHERE task_id = ? AND state = 'value' ORDER BY row_idx")
+    .all(dispute.task_id)) {
+    const list = goldValues.get(cell.column_name) ?? [];
+    list.push(sealer.open(cell.value_s) ?? '');
+    goldValues.set(cell.column_name, list);
+  }
   const columns = db
     .prepare<[string], { name: string; rule_s: string }>('SELECT name, rule_s FROM task_columns WHERE task_id = ? ORDER BY idx')
     .all(dispute.task_id)
-    .map((column) => ({ name: column.name, rule: JSON.parse(sealer.open(column.rule_s)) as ColumnRule }));
+    .map((column) => ({ name: column.name, rule: JSON.parse(sealer.open(column.rule_s)) as ColumnRule, gold_values: goldValues.get(column.name) ?? [] }));
   const columnRule = columns.find((column) => column.name === dispute.column)?.rule ?? null;
 
   const goldCell =

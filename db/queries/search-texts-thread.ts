@@ -8,7 +8,6 @@
 // texts that are all Latin-1 and the others: V8 keeps the first kind one byte
 // per character, and a search scans those twice as fast; the texts the
 // receiver slices out keep their string's kind.
-import Database from 'better-sqlite3';
 import { disputeTextsStamp } from '../disputes/text-generation';
 import { Sealer } from '../seal';
 import type { SearchTexts } from './search-texts';
@@ -42,8 +41,13 @@ function joinTexts(rowids: number[], texts: string[]): JoinedTexts {
   return { rowids: Float64Array.from(rowids), ends, joined: texts.join('') };
 }
 
-/** Runs on the worker thread: every dispute's search text in the store at `dbPath`. */
-export function readPackedSearchTexts(dbPath: string, sealSecret: string): PackedSearchTexts {
+/**
+ * Runs on the worker thread: every dispute's search text in the store at
+ * `dbPath`. The native driver is loaded here, not when the thread starts: the
+ * import's requests need no store.
+ */
+export async function readPackedSearchTexts(dbPath: string, sealSecret: string): Promise<PackedSearchTexts> {
+  const { default: Database } = await import('better-sqlite3');
   const db = new Database(dbPath, { readonly: true, fileMustExist: true });
   try {
     const store = { db, sealer: new Sealer(sealSecret) };

@@ -66,7 +66,7 @@ function describeMismatches(base: { expected: string; found: string; byGold?: bo
     const lines = mismatches.map((m) => {
       // Operations and rows as people count them, from 1 as CHANGELOG.md and the app do (the mismatch's `index` and
       // `row` keep the 0-based positions).
-      const where = `#${m.index + 1} ${m.op} task ${JSON.stringify(m.task_id)} row ${m.row + 1}${m.column === null ? '' : ` column ${JSON.stringify(m.column)}`}`;
+      const where = `#${m.index + 1} ${m.op} task ${JSON.stringify(m.task_id)} row ${m.row + 1}${m.entity === undefined ? '' : ` “${m.entity}”`}${m.column === null ? '' : ` column ${JSON.stringify(m.column)}`}`;
       return `${where}: ${mismatchReason(m)}`;
     });
     const count = mismatches.length === 1 ? '1 operation does not' : `${mismatches.length} operations do not`;

@@ -124,6 +124,8 @@ export function planTask(taskId: string, gold: ParsedGold, operations: readonly 
       row: op.row,
       column: op.column,
       reason,
+      // The entity is gold's text too: named only where values may be shown.
+      ...(showValues && op.entity !== '' ? { entity: op.entity } : {}),
       ...(showValues && expected !== undefined ? { expected } : {}),
       ...(showValues && found !== undefined ? { found } : {}),
     });

@@ -1,11 +1,15 @@
 // The ruling log (`*.rulings.jsonl`, DESIGN §7.4): one ruling per line with its
 // stable id and its dispute's natural key, so it attaches in any store.
 // Version 2 adds the entity key of each gold row a line names by index, as
-// it was when ruled (db/rulings/row-identity.ts); version 1 lines still merge.
+// it was when ruled (db/rulings/row-identity.ts); version 3 the spelling a
+// value was accepted in beside the one written (gold's format). Lines of
+// versions 1 and 2 still merge.
 import { z } from 'zod';
 import { DECISIONS, DISPUTE_KINDS } from '../../shared/domain';
 
-export const RULING_LOG_FORMAT = 'atlas-rulings/2';
+export const RULING_LOG_FORMAT = 'atlas-rulings/3';
+/** Logs written before rulings kept the spelling they accepted. */
+export const RULING_LOG_FORMAT_V2 = 'atlas-rulings/2';
 /** Logs written before rulings kept their rows' entity keys. */
 export const RULING_LOG_FORMAT_V1 = 'atlas-rulings/1';
 
@@ -43,7 +47,7 @@ const v1LineSchema = z
 
 const v2LineSchema = v1LineSchema
   .extend({
-    format: z.literal(RULING_LOG_FORMAT),
+    format: z.literal(RULING_LOG_FORMAT_V2),
     /** The entity key of `dispute.gold_row` when ruled; null when the line names no gold row or its store had none. */
     gold_row_entity_key: entityKey,
     /** The entity key of `row` (add_alias) when ruled. */
@@ -51,12 +55,27 @@ const v2LineSchema = v1LineSchema
   })
   .strict();
 
-export type RulingLine = z.infer<typeof v2LineSchema>;
+const v3LineSchema = v2LineSchema
+  .extend({
+    format: z.literal(RULING_LOG_FORMAT),
+    /** The spelling `value` was accepted in, when it is written in another (gold's format); else null. */
+    accepted: text.nullable(),
+    /** add_row: `values` as accepted, when any is written in another spelling; else null. */
+    accepted_values: z.record(z.string().max(500), text).nullable(),
+  })
+  .strict();
 
-/** A line of either version, as a version 2 line (a version 1 line has no entity keys: null). */
-export const rulingLineSchema = z
-  .discriminatedUnion('format', [v2LineSchema, v1LineSchema])
-  .transform((line): RulingLine => (line.format === RULING_LOG_FORMAT ? line : { ...line, format: RULING_LOG_FORMAT, gold_row_entity_key: null, row_entity_key: null }));
+export type RulingLine = z.infer<typeof v3LineSchema>;
+
+/** A line of any version, as a version 3 line (what an older line lacks is null: it wrote what it accepted). */
+export const rulingLineSchema = z.discriminatedUnion('format', [v3LineSchema, v2LineSchema, v1LineSchema]).transform((line): RulingLine => {
+  if (line.format === RULING_LOG_FORMAT) return line;
+  const keys = line.format === RULING_LOG_FORMAT_V2 ? { gold_row_entity_key: line.gold_row_entity_key, row_entity_key: line.row_entity_key } : { gold_row_entity_key: null, row_entity_key: null };
+  return { ...line, ...keys, format: RULING_LOG_FORMAT, accepted: null, accepted_values: null };
+});
+
+const sortedValues = (values: Record<string, string> | null): Record<string, string> | null =>
+  values === null ? null : Object.fromEntries(Object.keys(values).sort().map((key) => [key, values[key]!]));
 
 /** Key order is fixed here, so the same ruling always serialises to the same bytes. */
 export function serialiseRulingLine(line: RulingLine): string {
@@ -75,9 +94,11 @@ export function serialiseRulingLine(line: RulingLine): string {
     engineer: line.engineer,
     decision: line.decision,
     value: line.value,
-    values: line.values === null ? null : Object.fromEntries(Object.keys(line.values).sort().map((key) => [key, line.values![key]])),
+    values: sortedValues(line.values),
     row: line.row,
     row_entity_key: line.row_entity_key,
+    accepted: line.accepted,
+    accepted_values: sortedValues(line.accepted_values),
     rationale: line.rationale,
     evidence: line.evidence,
     revision: line.revision,

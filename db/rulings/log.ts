@@ -56,6 +56,8 @@ function mapSecrets(line: RulingLine, map: (text: string) => string, encrypted: 
     ...line,
     value: line.value === null ? null : map(line.value),
     values: line.values === null ? null : Object.fromEntries(Object.entries(line.values).map(([key, value]) => [key, map(value)])),
+    accepted: line.accepted === null ? null : map(line.accepted),
+    accepted_values: line.accepted_values === null ? null : Object.fromEntries(Object.entries(line.accepted_values).map(([key, value]) => [key, map(value)])),
     rationale: line.rationale === null ? null : map(line.rationale),
     evidence: line.evidence.map(map),
     encrypted,
@@ -123,7 +125,7 @@ function lineProblem(store: Store, line: RulingLine, known: (id: string) => Know
   if (decision === 'retract') {
     if (line.retracts === null) return 'a retract names the ruling it withdraws (field "retracts")';
     if (!RULING_ID.test(line.retracts)) return `field "retracts": expected a ruling id (a uuid), got ${JSON.stringify(line.retracts)}`;
-    const extra = (['value', 'values', 'row'] as const).find((field) => line[field] !== null);
+    const extra = (['value', 'values', 'row', 'accepted', 'accepted_values'] as const).find((field) => line[field] !== null);
     if (extra !== undefined) return `a retract takes no ${extra} (field "${extra}")`;
     // A retraction may arrive before the ruling it withdraws; when that ruling is here, it must be one `retract` could take back.
     const target = known(line.retracts);
@@ -136,6 +138,9 @@ function lineProblem(store: Store, line: RulingLine, known: (id: string) => Know
     return null;
   }
   if (line.retracts !== null) return `decision ${decision} withdraws nothing (field "retracts" must be null)`;
+  // Only a value taken from a system is written in gold's format, so only such a ruling accepted another spelling.
+  if (line.accepted !== null && decision !== 'accept_system' && decision !== 'accept_both') return `decision ${decision} accepts no system's spelling (field "accepted" must be null)`;
+  if (line.accepted_values !== null && decision !== 'add_row') return `decision ${decision} accepts no column values (field "accepted_values" must be null)`;
   return rulingProblem(store, line.dispute, { ...line, decision }, LOG_KEYS);
 }
 
@@ -145,7 +150,10 @@ function lineProblem(store: Store, line: RulingLine, known: (id: string) => Know
  * exported again with them is still a duplicate).
  */
 function sameRuling(a: RulingLine, b: RulingLine): boolean {
-  const content = (line: RulingLine): string => serialiseRulingLine({ ...line, gold_row_entity_key: null, row_entity_key: null });
+  // A line from before the accepted spelling was kept (null) is the same ruling as one that has it.
+  const lacksAccepted = (a.accepted === null && a.accepted_values === null) || (b.accepted === null && b.accepted_values === null);
+  const content = (line: RulingLine): string =>
+    serialiseRulingLine({ ...line, gold_row_entity_key: null, row_entity_key: null, ...(lacksAccepted ? { accepted: null, accepted_values: null } : {}) });
   return content(a) === content(b);
 }
 
@@ -243,8 +251,9 @@ export function mergeRulingLogs(store: Store, paths: readonly string[], options:
   const existing = db.prepare<[string], StoredRuling>('SELECT * FROM rulings WHERE id = ?');
   const insert = db.prepare(
     `INSERT INTO rulings (id, dispute_id, kind, task_id, gold_row, column_name, entity_key, engineer, decision, value_s, values_s,
-                          row_idx, rationale_s, evidence_s, revision, created_at, retracts, gold_row_entity_key, row_entity_key, gold_row_entity_s)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+                          row_idx, rationale_s, evidence_s, revision, created_at, retracts, gold_row_entity_key, row_entity_key, gold_row_entity_s,
+                          accepted_s, accepted_values_s)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const canaryOf = canaryLookup(store);
   const touched = new Set<string>();
@@ -299,6 +308,7 @@ export function mergeRulingLogs(store: Store, paths: readonly string[], options:
       sealer.seal(line.rationale), sealer.sealJson(line.evidence), line.revision, line.created_at, line.retracts,
       line.gold_row_entity_key, line.row_entity_key,
       mergedRowEntitySealed(store, line.dispute.task_id, line.dispute.gold_row, line.gold_row_entity_key),
+      sealer.seal(line.accepted), line.accepted_values === null ? null : sealer.sealJson(line.accepted_values),
     );
     report.added++;
     touched.add(line.dispute_id);

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { RuleInput } from '../../shared/api';
 import type { RuleResult } from '../../shared/api-types';
 import type { DisputeKind, RuleType } from '../../shared/domain';
+import type { GoldOperation } from '../../shared/gold-operation';
 import { VALUE_DECISIONS } from '../../shared/domain';
 import { namedDispute } from '../queries/dispute-name';
 import type { Store } from '../store';
@@ -14,6 +15,7 @@ import { FUTURE_TOLERANCE_MS } from './log';
 import { goldRowEntity } from './row-identity';
 import { refreshPosition, refreshStatus } from './status';
 import { readRulingViews } from './views';
+import { FORMATTED_DECISIONS, rulingOperation, writtenRuling } from './written';
 
 export class RulingError extends Error {
   override name = 'RulingError';
@@ -27,11 +29,12 @@ interface DisputeKeyRow {
   column_name: string | null;
   entity_key: string | null;
   rule_type: RuleType | null;
+  entity_s: string;
 }
 
 function disputeKeyRow(store: Store, disputeId: string): DisputeKeyRow {
   const row = store.db
-    .prepare<[string], DisputeKeyRow>('SELECT id, kind, task_id, gold_row, column_name, entity_key, rule_type FROM disputes WHERE id = ?')
+    .prepare<[string], DisputeKeyRow>('SELECT id, kind, task_id, gold_row, column_name, entity_key, rule_type, entity_s FROM disputes WHERE id = ?')
     .get(disputeId);
   if (!row) throw new RulingError(`no dispute with id ${disputeId}`);
   return row;
@@ -81,6 +84,9 @@ const FLAGS: RulingSpelling = { field: (field) => `--${field}`, row: () => '--ro
 function validate(store: Store, input: RuleInput, dispute: DisputeKeyRow): void {
   const problem =
     rulingProblem(store, { ...dispute, column: dispute.column_name }, input, FLAGS) ??
+    (input.keepSpelling === true && !FORMATTED_DECISIONS.has(input.decision)
+      ? `decision ${input.decision} takes no --keep-spelling: only a value taken from a system (${[...FORMATTED_DECISIONS].join(', ')}) is written in gold's format`
+      : null) ??
     (input.decision === 'accept_system' ? clusterValueProblem(store, dispute.id, dispute.rule_type, input.value!) : null);
   if (problem !== null) throw new RulingError(problem);
 }
@@ -91,26 +97,31 @@ export function recordRuling(store: Store, input: RuleInput, engineer: string): 
     const dispute = disputeKeyRow(store, input.disputeId);
     validate(store, input, dispute);
     const id = randomUUID();
-    const value = input.value ?? null;
     const row = input.decision === 'add_alias' ? input.row! : null;
+    const written = writtenRuling(store, dispute, input);
+    const value = VALUE_DECISIONS.has(input.decision) ? written.value : null;
     const goldRow = goldRowEntity(store, dispute.task_id, dispute.gold_row);
     db.prepare(
       `INSERT INTO rulings (id, dispute_id, kind, task_id, gold_row, column_name, entity_key, engineer, decision, value_s, values_s,
-                            row_idx, rationale_s, evidence_s, revision, created_at, retracts, gold_row_entity_key, row_entity_key, gold_row_entity_s)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?)`,
+                            row_idx, rationale_s, evidence_s, revision, created_at, retracts, gold_row_entity_key, row_entity_key, gold_row_entity_s,
+                            accepted_s, accepted_values_s)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?)`,
     ).run(
       id, dispute.id, dispute.kind, dispute.task_id, dispute.gold_row, dispute.column_name, dispute.entity_key, engineer,
-      input.decision, sealer.seal(VALUE_DECISIONS.has(input.decision) ? value : null),
-      input.values ? sealer.sealJson(input.values) : null, row,
+      input.decision, sealer.seal(value),
+      written.values ? sealer.sealJson(written.values) : null, row,
       sealer.seal(input.rationale ?? null), sealer.sealJson((input.evidence ?? []).map((url) => url.trim())),
       getMeta(db, 'base_revision'), nextTimestamp(store, dispute.id),
       goldRow.key, goldRowEntity(store, dispute.task_id, row).key, goldRow.sealed,
+      sealer.seal(written.accepted), written.accepted_values ? sealer.sealJson(written.accepted_values) : null,
     );
     refreshPosition(store, dispute.id, engineer, dispute.rule_type);
     const status = refreshStatus(store, dispute.id)!;
-    // Said with the dispute it is about: the CLI prints it apart from the ruling, and a toast may outlive the panel.
-    const warnings = rulingWarnings(store, dispute, input).map((warning) => `${namedDispute(store, dispute.id)}: ${warning}`);
-    return { ruling: readRulingViews(store, dispute.id).find((ruling) => ruling.id === id)!, status, ...(warnings.length > 0 ? { warnings } : {}) };
+    // Warned about what is written (gold's format may be exactly what gold holds), with the dispute it is about:
+    // the CLI prints it apart from the ruling, and a toast may outlive the panel.
+    const warnings = rulingWarnings(store, dispute, { ...input, value, values: written.values }).map((warning) => `${namedDispute(store, dispute.id)}: ${warning}`);
+    const operation = rulingOperation(store, { ...dispute, entity: sealer.open(dispute.entity_s) }, input.decision, written, row);
+    return { ruling: readRulingViews(store, dispute.id).find((ruling) => ruling.id === id)!, status, operation, ...(warnings.length > 0 ? { warnings } : {}) };
   }).immediate();
 }
 
@@ -135,6 +146,7 @@ export function retractRuling(store: Store, disputeId: string, engineer: string)
     );
     refreshPosition(store, dispute.id, engineer, dispute.rule_type);
     const status = refreshStatus(store, dispute.id)!;
-    return { ruling: readRulingViews(store, dispute.id).find((ruling) => ruling.id === id)!, status };
+    const operation: GoldOperation = { op: 'none', decision: 'retract', reason: `${engineer}'s ruling is withdrawn` };
+    return { ruling: readRulingViews(store, dispute.id).find((ruling) => ruling.id === id)!, status, operation };
   }).immediate();
 }

@@ -27,6 +27,9 @@ export interface StoredRuling {
   row_entity_key: string | null;
   /** The dispute's gold row's entity when ruled, sealed by this store (never leaves it); null when not known here. */
   gold_row_entity_s: string | null;
+  /** The spelling a ruling accepted when it wrote another (gold's format; migration 011); null before, or when typed. */
+  accepted_s: string | null;
+  accepted_values_s: string | null;
 }
 
 export interface SealedRulingContent {
@@ -34,16 +37,26 @@ export interface SealedRulingContent {
   values_s: string | null;
   rationale_s: string | null;
   evidence_s: string;
+  accepted_s: string | null;
+  accepted_values_s: string | null;
 }
 
-export function openRulingContent(
-  sealer: Sealer,
-  row: SealedRulingContent,
-): { value: string | null; values: Record<string, string> | null; rationale: string | null; evidence: string[] } {
+export interface RulingContent {
+  value: string | null;
+  values: Record<string, string> | null;
+  rationale: string | null;
+  evidence: string[];
+  accepted: string | null;
+  accepted_values: Record<string, string> | null;
+}
+
+export function openRulingContent(sealer: Sealer, row: SealedRulingContent): RulingContent {
   return {
     value: sealer.open(row.value_s),
     values: sealer.openJson<Record<string, string> | null>(row.values_s, null),
     rationale: sealer.open(row.rationale_s),
     evidence: sealer.openJson<string[]>(row.evidence_s, []),
+    accepted: sealer.open(row.accepted_s),
+    accepted_values: sealer.openJson<Record<string, string> | null>(row.accepted_values_s, null),
   };
 }

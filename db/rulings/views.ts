@@ -3,14 +3,14 @@ import type { Store } from '../store';
 import { openRulingContent } from './stored';
 import type { StoredRuling } from './stored';
 
-type RulingRow = Pick<StoredRuling, 'id' | 'engineer' | 'decision' | 'value_s' | 'values_s' | 'row_idx' | 'rationale_s' | 'evidence_s' | 'revision' | 'created_at' | 'retracts'>;
+type RulingRow = Pick<StoredRuling, 'id' | 'engineer' | 'decision' | 'value_s' | 'values_s' | 'row_idx' | 'rationale_s' | 'evidence_s' | 'accepted_s' | 'accepted_values_s' | 'revision' | 'created_at' | 'retracts'>;
 
 /** Every ruling on a dispute, oldest first, each marked counted or not. */
 export function readRulingViews(store: Store, disputeId: string): RulingView[] {
   const { db, sealer } = store;
   const rows = db
     .prepare<[string], RulingRow>(
-      `SELECT id, engineer, decision, value_s, values_s, row_idx, rationale_s, evidence_s, revision, created_at, retracts
+      `SELECT id, engineer, decision, value_s, values_s, row_idx, rationale_s, evidence_s, accepted_s, accepted_values_s, revision, created_at, retracts
          FROM rulings WHERE dispute_id = ? ORDER BY created_at, id`,
     )
     .all(disputeId);

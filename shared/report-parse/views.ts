@@ -37,6 +37,8 @@ export interface ReportListItem {
   parsed_task_id: string | null;
   parsed_row: number | null;
   parsed_column: string | null;
+  /** What the report wrote for a column none of the task's (EffectiveReportFields.column_unresolved). */
+  column_unresolved: string | null;
   /**
    * The revision whose patch carried the linked dispute: one imported as a
    * base first (what shipped), else the newest exported; null when none did.
@@ -128,7 +130,6 @@ export const listReportsInputSchema = z.object({ unlinked: z.boolean().optional(
 export const overrideReportInputSchema = reportRefSchema.extend({ fields: reportOverrideSchema, replace: z.boolean().optional() }).strict();
 export const linkReportInputSchema = reportRefSchema.extend({ disputeId: z.string().min(1).max(200).nullable() }).strict();
 export const draftReplyInputSchema = reportRefSchema.extend({ revision: z.string().min(1).max(100).optional() }).strict();
-export const reportsForDisputeInputSchema = z.object({ disputeId: z.string().min(1).max(200) }).strict();
 export const importReportsInputSchema = z
   .union([
     z.object({ paths: z.array(z.string().min(1).max(4096)).min(1).max(1000), repo: repoName.optional() }).strict(),

@@ -125,7 +125,18 @@ describe('rule and retract', () => {
       row: 1,
       values: { 'Critic Metascore': '93', City: 'Kyoto' },
     });
-    expect(res.stdout).toBe(`Recorded add_row value "93" on ${CELL_ID} by mia (ruling r-1).\nStatus: resolved\n`);
+    expect(res.stdout).toBe(
+      [`Recorded add_row value "93" on ${CELL_ID} by mia (ruling r-1).`, 'Writes: add_row "93"', '  "City": "Kyoto"', '  "Critic Metascore": "93"', 'Status: resolved', ''].join('\n'),
+    );
+  });
+
+  it('passes --keep-spelling as keepSpelling, and nothing when it is not given', async () => {
+    const keepSpelling = async (...flags: string[]) => {
+      const { h, fake } = setup();
+      expect((await h.run(['rule', CELL_ID, '--decision', 'accept_system', '--value', '93.0', ...flags, '--db', db])).code).toBe(0);
+      return (fake().calls.find((c) => c.method === 'rule')?.input as { keepSpelling?: boolean }).keepSpelling;
+    };
+    expect([await keepSpelling('--keep-spelling'), await keepSpelling()]).toEqual([true, undefined]);
   });
 
   it('takes the engineer from $ATLAS_ADJUDICATOR_ENGINEER, else leaves it to the service', async () => {

@@ -61,7 +61,7 @@ describe('import of ruling logs and issue files', () => {
       expect(res.code).toBe(1);
       expect(res.stdout).toBe('');
       expect(res.stderr).toBe(
-        `atlas-adjudicator: rulings import: ${dump}: not a ruling log (line 1 has no "format": "atlas-rulings/2"); expected a *.rulings.jsonl file written by \`rulings export\`\n`,
+        `atlas-adjudicator: rulings import: ${dump}: not a ruling log (line 1 has no "format": "atlas-rulings/3"); expected a *.rulings.jsonl file written by \`rulings export\`\n`,
       );
     }
   });

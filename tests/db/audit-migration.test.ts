@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { LATEST_VERSION } from '../../db/migrations/index';
 import { openService } from '../../db/service';
 import { openStore } from '../../db/store';
-import { rewindSchema } from './schema-rewind';
+import { storeAtVersion } from './store-at-version';
 import { smallWorkspace, tempDir, workspacePaths } from './workspace';
 
 const tables = (db: ReturnType<typeof openStore>['db']) =>
@@ -18,11 +18,12 @@ describe('migration 013 (gold error-rate audit)', () => {
     const dbPath = join(dir, 'store.sqlite');
     const first = openService({ dbPath, settingsPath: join(dir, 'settings.json'), engineer: 'mia' });
     await first.importPaths(workspacePaths(workspace));
-    rewindSchema(first.store.db, 12);
-    expect(tables(first.store.db)).toEqual([]);
     first.close();
+    const old = storeAtVersion(12, { rowsOf: dbPath });
+    expect(tables(old.db)).toEqual([]);
+    old.db.close();
 
-    const service = openService({ dbPath, settingsPath: join(dir, 'settings.json'), engineer: 'mia' });
+    const service = openService({ dbPath: old.path, settingsPath: join(dir, 'settings.json'), engineer: 'mia' });
     try {
       expect(service.store.db.pragma('user_version', { simple: true })).toBe(LATEST_VERSION);
       expect(tables(service.store.db)).toEqual(['audit_cells', 'audit_reveals', 'audit_rounds', 'audit_verdicts']);
@@ -37,17 +38,15 @@ describe('migration 013 (gold error-rate audit)', () => {
   });
 
   it('runs again without harm (its statements are IF NOT EXISTS)', () => {
-    const store = openStore(join(tempDir(), 'store.sqlite'));
+    const old = storeAtVersion(LATEST_VERSION);
+    old.db.pragma('user_version = 12');
+    old.db.close();
+    const reopened = openStore(old.path);
     try {
-      store.db.pragma('user_version = 12');
-      store.db.close();
-      const reopened = openStore(store.path);
       expect(tables(reopened.db)).toHaveLength(4);
       expect(reopened.db.pragma('user_version', { simple: true })).toBe(LATEST_VERSION);
+    } finally {
       reopened.db.close();
-    } catch (error) {
-      if (store.db.open) store.db.close();
-      throw error;
     }
   });
 });

@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { GeneratedWorkspace } from '../../db/demo/generate';
 import type { ServiceHandle } from '../../db/service';
 import { openService } from '../../db/service';
+import { countFrame as sqlFrameCounts, frameSizes, readFrame } from '../../db/audit/frame';
 import { stratifiedEstimate } from '../../shared/audit/estimate';
 import { writeGhIssues } from '../reports/store-fixture';
 import { freshService, smallWorkspace, tempDir, workspacePaths } from './workspace';
@@ -87,6 +88,8 @@ describe('drawing a sample', () => {
       expect(new Set(cells.map((cell) => `${cell.task_id}|${cell.gold_row}|${cell.column}`)).size).toBe(23);
       const overview = await service.getAuditOverview({});
       expect(overview.undrawn).toEqual({ disputed: frame.disputed - 3, undisputed: frame.undisputed - 20 });
+      // The overview's SQL counts are the drawing frame's own.
+      expect(sqlFrameCounts(service.store)).toEqual(frameSizes(readFrame(service.store)));
       await expect(service.drawAuditSample({ disputed: frame.disputed, undisputed: 0 })).rejects.toThrow(
         `--disputed ${frame.disputed}: the disputed stratum has ${frame.disputed - 3} cells not drawn yet (of ${frame.disputed})`,
       );

@@ -8,7 +8,7 @@ import { LATEST_VERSION } from '../../db/migrations/index';
 import { openService } from '../../db/service';
 import { openStore } from '../../db/store';
 import { SMALL, smallWorkspace, tempDir, workspacePaths } from './workspace';
-import { rewindSchema } from './schema-rewind';
+import { storeAtVersion } from './store-at-version';
 
 const runKeys = (db: { prepare: (sql: string) => { raw: () => { all: () => unknown[] } } }) =>
   db.prepare("SELECT r.run_key, s.name FROM runs r JOIN systems s ON s.id = r.system_id WHERE r.format = 'cells' ORDER BY 1").raw().all();
@@ -50,12 +50,12 @@ describe('flat cells runs', () => {
     const service = openService({ dbPath, settingsPath: join(dir, 'settings.json'), engineer: 'mia' });
     await service.importPaths(workspacePaths(workspace));
     const keys = runKeys(service.store.db);
-    // As 005 left it: keys of the file's hash, and a Windows path.
-    service.store.db.exec("UPDATE runs SET run_key = (SELECT name FROM systems WHERE id = runs.system_id) || '@0123456789ab', source_path = replace(source_path, '/', char(92)) WHERE format = 'cells'");
-    // Nor had it the columns later migrations add.
-    rewindSchema(service.store.db, 5);
     service.close();
-    const reopened = openStore(dbPath);
+    const old = storeAtVersion(5, { rowsOf: dbPath });
+    // As 005 left it: keys of the file's hash, and a Windows path.
+    old.db.exec("UPDATE runs SET run_key = (SELECT name FROM systems WHERE id = runs.system_id) || '@0123456789ab', source_path = replace(source_path, '/', char(92)) WHERE format = 'cells'");
+    old.db.close();
+    const reopened = openStore(old.path);
     try {
       expect(reopened.db.pragma('user_version', { simple: true })).toBe(LATEST_VERSION);
       expect(runKeys(reopened.db)).toEqual(keys);

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { LATEST_VERSION } from '../../db/migrations/index';
 import { openService } from '../../db/service';
 import { datasetRecord } from '../readers/helpers';
-import { rewindSchema } from './schema-rewind';
+import { storeAtVersion } from './store-at-version';
 import { freshService, tempDir } from './workspace';
 
 const OPTION = 'Platypus-certified edition';
@@ -54,11 +54,13 @@ describe('column rules in the store', () => {
   });
 
   it('are sealed in a store written before they were, once it is opened (migration 012)', async () => {
-    const old = freshService();
-    await old.importPaths([dataset()]);
-    const path = old.store.path;
-    rewindSchema(old.store.db, 10);
-    old.close();
+    const current = freshService();
+    await current.importPaths([dataset()]);
+    const source = current.store.path;
+    current.close();
+    const old = storeAtVersion(11, { rowsOf: source });
+    old.db.close();
+    const path = old.path;
     expect(storeBytes(path)).toContain(CRITERION);
 
     const service = openService({ dbPath: path, settingsPath: join(tempDir(), 'settings.json'), engineer: 'mia' });

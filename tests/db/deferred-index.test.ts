@@ -9,7 +9,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GeneratedWorkspace } from '../../db/demo/generate';
 import { importPaths } from '../../db/import/import-paths';
-import type { ImportProgress } from '../../db/import/import-paths';
+import type { ImportOptions } from '../../db/import/import-paths';
 import type { Store } from '../../db/store';
 import { contentDigest, tempStores } from './store-digest';
 import { smallWorkspace, workspacePaths } from './workspace';
@@ -30,7 +30,7 @@ const queueIndexes = (store: Store) =>
 const indexSql = (store: Store): string | undefined =>
   store.db.prepare<[], { sql: string }>("SELECT sql FROM sqlite_master WHERE name = 'system_cells_by_gold_cell'").get()?.sql;
 
-async function importWith(deferIndex: ImportProgress['deferIndex'], progress: string[] = []) {
+async function importWith(deferIndex: ImportOptions['deferIndex'], progress: string[] = []) {
   const store = newStore();
   const report = await importPaths(store, workspacePaths(workspace), { deferIndex, threads: 'never', onProgress: (_done, _total, message) => progress.push(message) });
   return { store, report };

@@ -11,7 +11,7 @@ import { openService } from '../../db/service';
 import { openStore } from '../../db/store';
 import { parseInput } from '../../shared/api';
 import { freshService, smallWorkspace, tempDir, workspacePaths } from './workspace';
-import { rewindSchema } from './schema-rewind';
+import { migrateStore, storeAtVersion } from './store-at-version';
 
 const name = fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('a', 'b', 'a,b', '"a"', 'a","b', ',"a",', '\\', 'x\n', '', ',', '\n', '"\n"', '\\n'));
 
@@ -51,8 +51,7 @@ describe('the systems column', () => {
 
 describe('migrations 004 and 005', () => {
   it('004 moves dispute_systems rows into disputes.systems and drops the table', () => {
-    const db = new Database(':memory:');
-    for (const migration of MIGRATIONS.filter((m) => m.version <= 3)) db.exec(migration.up);
+    const { db } = storeAtVersion(3);
     const insert = db.prepare(
       "INSERT INTO disputes (id, kind, task_id, entity_s, gold_state, top_count, contesting) VALUES (?, 'cell', 't', 'e', 'value', 0, 0)",
     );
@@ -62,13 +61,17 @@ describe('migrations 004 and 005', () => {
     system.run('d-1', 'orion');
     system.run('d-1', 'a "quoted", name');
     system.run('d-1', 'kestrel');
-    db.exec(MIGRATIONS.find((m) => m.version === 4)!.up);
-    const systems = (id: string): string => (db.prepare('SELECT systems FROM disputes WHERE id = ?').get(id) as { systems: string }).systems;
-    expect(systems('d-1')).toBe(',"a \\"quoted\\", name","kestrel","orion",');
-    expect(systems('d-2')).toBe(',');
-    expect(decodeSystems(systems('d-2'))).toEqual([]);
-    expect(db.prepare("SELECT count(*) AS n FROM sqlite_schema WHERE name = 'dispute_systems'").get()).toEqual({ n: 0 });
-    db.close();
+    migrateStore(db, 4);
+    const migrated = db;
+    try {
+      const systems = (id: string): string => (migrated.prepare('SELECT systems FROM disputes WHERE id = ?').get(id) as { systems: string }).systems;
+      expect(systems('d-1')).toBe(',"a \\"quoted\\", name","kestrel","orion",');
+      expect(systems('d-2')).toBe(',');
+      expect(decodeSystems(systems('d-2'))).toEqual([]);
+      expect(migrated.prepare("SELECT count(*) AS n FROM sqlite_schema WHERE name = 'dispute_systems'").get()).toEqual({ n: 0 });
+    } finally {
+      migrated.close();
+    }
   });
 
   it('005 rewrites the column one name a line, from the graded cells, as derivation writes it', async () => {
@@ -77,12 +80,12 @@ describe('migrations 004 and 005', () => {
     await service.importPaths(workspacePaths(await smallWorkspace()));
     const derived = service.store.db.prepare('SELECT id, systems FROM disputes ORDER BY id').all() as { id: string; systems: string }[];
     expect(derived.some((row) => decodeSystems(row.systems).length > 1)).toBe(true);
-    // A store as 004 left it: commas, and user_version 4.
-    service.store.db.exec("UPDATE disputes SET systems = ','");
-    // Nor had it the columns later migrations add.
-    rewindSchema(service.store.db, 4);
     service.close();
-    const reopened = openStore(join(dir, 'store.sqlite'));
+    const old = storeAtVersion(4, { rowsOf: join(dir, 'store.sqlite') });
+    // A store as 004 left it: commas.
+    old.db.exec("UPDATE disputes SET systems = ','");
+    old.db.close();
+    const reopened = openStore(old.path);
     try {
       expect(reopened.db.pragma('user_version', { simple: true })).toBe(LATEST_VERSION);
       expect(reopened.db.prepare('SELECT id, systems FROM disputes ORDER BY id').all()).toEqual(derived);

@@ -173,7 +173,7 @@ describe('refused exports take no tag', () => {
       await early.rule({ disputeId: missing.id, decision: 'add_row', value: missing.entity, values: { 'Not a column': '12' } });
       await early.importPaths([workspace.dataset]);
       await expect(early.exportPatch({ revision: 'v-early', out: join(out, 'early.json') })).rejects.toThrow(
-        new RegExp(`^1 settled ruling does not fit the task's gold .*rule it again:\\n  dispute ${missing.id} \\(add_row, agreed by mia\\): values: 1 column is not an attribute column of task ${missing.task_id}: "Not a column"`, 'u'),
+        new RegExp(`^1 settled ruling does not fit the task's gold .*rule it again:\\n  ${missing.task_id} · missing row .* \\(dispute ${missing.id}\\), add_row agreed by mia: values: 1 column is not an attribute column of task ${missing.task_id}: "Not a column"`, 'u'),
       );
       expect(early.store.db.prepare('SELECT count(*) FROM revisions').pluck().get()).toBe(0);
 

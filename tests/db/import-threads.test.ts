@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GeneratedWorkspace } from '../../db/demo/generate';
-import type { ImportProgress } from '../../db/import/import-paths';
+import type { ImportOptions } from '../../db/import/import-paths';
 import { importPaths } from '../../db/import/import-paths';
 import { computeTaskDisputes } from '../../db/disputes/derive-compute';
 import { readTaskInput } from '../../db/disputes/derive-input';
@@ -44,7 +44,7 @@ beforeAll(async () => {
 });
 afterAll(stores.closeAll);
 
-async function importWith(threads: ImportProgress['threads'], paths = workspacePaths(workspace)) {
+async function importWith(threads: ImportOptions['threads'], paths = workspacePaths(workspace)) {
   const store = newStore();
   const report = await importPaths(store, paths, { threads });
   return { store, report };

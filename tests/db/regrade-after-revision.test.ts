@@ -15,7 +15,7 @@ import type { RescoreResult } from '../../shared/revision-types';
 import { LATEST_VERSION } from '../../db/migrations/index';
 import { openService } from '../../db/service';
 import { writeGhIssues } from '../reports/store-fixture';
-import { rewindSchema } from './schema-rewind';
+import { storeAtVersion } from './store-at-version';
 import { freshService, smallWorkspace, tempDir, workspacePaths } from './workspace';
 
 let workspace: GeneratedWorkspace;
@@ -89,7 +89,8 @@ describe('a cell a revision changed', () => {
       const before = [...service.disputeRecords({ kind: 'cell' })].find((record) => record.gold.state === 'value' && record.clusters.length === 1)!;
       const only = before.clusters[0]!;
       expect(only.agrees_with_gold).toBe(false);
-      await service.rule({ disputeId: before.id, decision: 'accept_system', value: only.value });
+      // Kept as the systems spelled it, so gold becomes exactly the cluster's value (not gold's spelling of it).
+      await service.rule({ disputeId: before.id, decision: 'accept_system', value: only.value, keepSpelling: true });
       await release(service);
 
       const after = recordOf(service, before.id);
@@ -189,11 +190,12 @@ describe('a cell a revision changed', () => {
     )!;
     const accepted = before.clusters.find((cluster) => !cluster.agrees_with_gold)!;
     await first.rule({ disputeId: before.id, decision: 'accept_system', value: accepted.value });
-    rewindSchema(first.store.db, 9);
     first.close();
+    const old = storeAtVersion(9, { rowsOf: dbPath });
+    old.db.close();
     const indexSql = (service: ServiceHandle): string =>
       service.store.db.prepare<[], string>("SELECT sql FROM sqlite_master WHERE name = 'system_cells_by_gold_cell'").pluck().get()!;
-    const service = openService({ dbPath, settingsPath: join(tempDir(), 'settings.json'), engineer: 'mia' });
+    const service = openService({ dbPath: old.path, settingsPath: join(tempDir(), 'settings.json'), engineer: 'mia' });
     try {
       expect(service.store.db.pragma('user_version', { simple: true })).toBe(LATEST_VERSION);
       expect(indexSql(service)).toMatch(/response_s, gold_s\)$/u);

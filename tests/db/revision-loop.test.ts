@@ -12,7 +12,7 @@ import { writeGhIssues } from '../reports/store-fixture';
 import { LATEST_VERSION } from '../../db/migrations/index';
 import { openService } from '../../db/service';
 import { freshService, smallWorkspace, tempDir, workspacePaths } from './workspace';
-import { rewindSchema } from './schema-rewind';
+import { storeAtVersion } from './store-at-version';
 
 const freshServiceAt = (dbPath: string): ServiceHandle => openService({ dbPath, settingsPath: join(tempDir(), 'settings.json'), engineer: 'mia' });
 
@@ -252,9 +252,10 @@ describe('where a revision\'s patch is', () => {
       expect((await local.listRevisions({}))[0]!.patch_path).toBe(copy);
 
       const dbPath = local.store.path;
-      rewindSchema(local.store.db, 6);
       local.close();
-      const reopened = freshServiceAt(dbPath);
+      const old = storeAtVersion(6, { rowsOf: dbPath });
+      old.db.close();
+      const reopened = freshServiceAt(old.path);
       try {
         expect(reopened.store.db.pragma('user_version', { simple: true })).toBe(LATEST_VERSION);
         expect((await reopened.listRevisions({}))[0]).toMatchObject({ tag: 'v1.1', patch_path: null });

@@ -59,7 +59,7 @@ describe('a file that is no ruling log', () => {
     const notLog = join(tempDir('atlas-log-not-'), 'judges.jsonl');
     writeFileSync(notLog, `${JSON.stringify({ task_id: 'atlas-0001', judge: 'j1', verdict: 'correct' })}\n`.repeat(50));
     await expect(service.importRulings({ paths: [notLog] })).rejects.toThrow(
-      `paths: ${notLog}: not a ruling log (line 1 has no "format": "atlas-rulings/2"); expected a *.rulings.jsonl file written by \`rulings export\``,
+      `paths: ${notLog}: not a ruling log (line 1 has no "format": "atlas-rulings/3"); expected a *.rulings.jsonl file written by \`rulings export\``,
     );
   });
 });

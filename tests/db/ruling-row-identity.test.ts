@@ -13,7 +13,7 @@ import { LATEST_VERSION } from '../../db/migrations/index';
 import type { ServiceHandle } from '../../db/service';
 import { decryptText, encryptText } from '../../shared/crypto';
 import { freshService, smallWorkspace, tempDir, workspacePaths } from './workspace';
-import { rewindSchema } from './schema-rewind';
+import { storeAtVersion } from './store-at-version';
 import { writeGhIssues } from '../reports/store-fixture';
 
 interface DatasetLine {
@@ -96,7 +96,7 @@ describe('ruling logs keep the entity of each gold row they name', () => {
     const cell = exported.find((line) => line.decision === 'keep_gold')!;
     const alias = exported.find((line) => line.decision === 'add_alias')!;
     const retract = exported.find((line) => line.decision === 'retract')!;
-    expect(exported.map((line) => line.format)).toEqual(['atlas-rulings/2', 'atlas-rulings/2', 'atlas-rulings/2']);
+    expect(exported.map((line) => line.format)).toEqual(['atlas-rulings/3', 'atlas-rulings/3', 'atlas-rulings/3']);
     expect(cell.gold_row_entity_key).toBe(entityKey(goldOf(earlier.task_id).rows[earlier.gold_row!]!.entity));
     expect(cell.row_entity_key).toBeNull();
     expect(retract.gold_row_entity_key).toBe(cell.gold_row_entity_key);
@@ -174,7 +174,7 @@ describe('ruling logs keep the entity of each gold row they name', () => {
     expect((await empty.importRulings({ paths: [log] })).added).toBe(1);
 
     const v1 = join(dir, 'v1.rulings.jsonl');
-    writeFileSync(v1, logLines(log).map(({ gold_row_entity_key: _gold, row_entity_key: _row, ...line }) => JSON.stringify({ ...line, format: 'atlas-rulings/1' })).join('\n') + '\n');
+    writeFileSync(v1, logLines(log).map(({ gold_row_entity_key: _gold, row_entity_key: _row, accepted: _accepted, accepted_values: _values, ...line }) => JSON.stringify({ ...line, format: 'atlas-rulings/1' })).join('\n') + '\n');
     const moved = track(freshService('noah'));
     await moved.importPaths([revisedDataset('v1-removed', { [task]: (gold) => gold.rows.splice(0, 1) })]);
     // Nothing in a format 1 line says which entity it was: it attaches by index, as it always did.
@@ -215,7 +215,7 @@ describe('ruling logs keep the entity of each gold row they name', () => {
     expect((await noah.importPaths([revisedDataset('late-gold-renamed-again', { [task]: renamed })])).misplaced_rulings).toBeUndefined();
   });
 
-  it('a format 2 line without its keys, or a format 1 line with them, is refused for the fields', async () => {
+  it('a format 3 line without its keys, or a format 1 line with them, is refused for the fields', async () => {
     const mia = track(freshService('mia'));
     await mia.importPaths(workspacePaths(workspace));
     const { later } = pickDisputes(mia);
@@ -227,7 +227,7 @@ describe('ruling logs keep the entity of each gold row they name', () => {
     const report = await track(freshService('noah')).importRulings({ paths: [path] });
     expect(report.refused.map((item) => item.reason)).toEqual([
       'gold_row_entity_key: expected string, but it is missing',
-      'line: fields this format does not have: "gold_row_entity_key", "row_entity_key"',
+      'line: fields this format does not have: "gold_row_entity_key", "row_entity_key", "accepted", "accepted_values"',
     ]);
   });
 
@@ -238,9 +238,10 @@ describe('ruling logs keep the entity of each gold row they name', () => {
     await mia.rule({ disputeId: later.id, decision: 'keep_gold' });
     const before = logLines(await exportedLog(mia))[0]!;
     const dbPath = mia.store.path;
-    rewindSchema(mia.store.db, 7);
     mia.close();
-    const reopened = track(openService({ dbPath, settingsPath: join(tempDir(), 'settings.json'), engineer: 'mia' }));
+    const old = storeAtVersion(7, { rowsOf: dbPath });
+    old.db.close();
+    const reopened = track(openService({ dbPath: old.path, settingsPath: join(tempDir(), 'settings.json'), engineer: 'mia' }));
     const after = logLines(await exportedLog(reopened))[0]!;
     expect(after).toEqual({ ...before, gold_row_entity_key: null });
     const path = join(dir, 'before.rulings.jsonl');
@@ -281,9 +282,10 @@ describe('export checks the entity of each gold row a settled ruling names', () 
   it('a store migrated to 008 before 009 gains the sealed entity column; its rulings are still checked, by key', async () => {
     const { mia, task } = await rowRemovalRuled();
     const dbPath = mia.store.path;
-    rewindSchema(mia.store.db, 8);
     mia.close();
-    const reopened = track(openService({ dbPath, settingsPath: join(tempDir(), 'settings.json'), engineer: 'mia' }));
+    const old = storeAtVersion(8, { rowsOf: dbPath });
+    old.db.close();
+    const reopened = track(openService({ dbPath: old.path, settingsPath: join(tempDir(), 'settings.json'), engineer: 'mia' }));
     expect(reopened.store.db.pragma('user_version', { simple: true })).toBe(LATEST_VERSION);
     expect(reopened.store.db.prepare('SELECT gold_row_entity_key IS NOT NULL AS keyed, gold_row_entity_s FROM rulings').get()).toEqual({ keyed: 1, gold_row_entity_s: null });
     await reopened.importPaths([revisedDataset('moved-at-008', { [task]: (gold) => gold.rows.splice(0, 1) })]);

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DisputeRecord } from '../../db/queries/dispute-records';
 import { writePolicy } from '../../db/rulings/policy';
 import { refreshAllStatuses } from '../../db/rulings/status';
+import { columnGold } from '../../db/rulings/written';
+import { formatLikeGold } from '../../shared/gold-format';
 import type { ServiceHandle } from '../../db/service';
 import { freshService, smallWorkspace, workspacePaths } from './workspace';
 
@@ -17,6 +19,8 @@ beforeAll(async () => {
   missingRows = all.filter((record) => record.kind === 'missing_row');
 });
 afterAll(() => service.close());
+
+const goldValuesOf = (task: string, column: string): string[] => columnGold(service.store, task, column)!.values;
 
 describe('rulings and status (DESIGN §6)', () => {
   it('one ruling resolves under the default policy and shows as my decision', async () => {
@@ -37,8 +41,13 @@ describe('rulings and status (DESIGN §6)', () => {
       const cluster = detail.clusters.find((c) => !c.agrees_with_gold && swapCase(c.value) !== c.value);
       if (!cluster || !['text', 'choice', 'entity'].includes(detail.column_rule?.type ?? '')) continue;
       const respelled = swapCase(cluster.value);
+      // Kept as the system spelled it when asked; else written in gold's format, the spelling accepted kept beside it.
+      const kept = await service.rule({ disputeId: record.id, decision: 'accept_system', value: respelled, keepSpelling: true });
+      expect([kept.ruling.value, kept.ruling.accepted]).toEqual([respelled, null]);
       const result = await service.rule({ disputeId: record.id, decision: 'accept_system', value: respelled });
-      expect(result.ruling.value).toBe(respelled);
+      const rule = detail.column_rule!;
+      expect(result.ruling.value).toBe(formatLikeGold(rule, goldValuesOf(record.task_id, record.column!), respelled));
+      expect(result.ruling.accepted).toBe(result.ruling.value === respelled ? null : respelled);
       await expect(service.rule({ disputeId: record.id, decision: 'accept_system', value: `${respelled} and more` })).rejects.toThrow(/matches none of this dispute's/u);
       if (++checked === 3) break;
     }

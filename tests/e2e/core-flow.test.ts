@@ -105,6 +105,9 @@ describe('core flow in the browser', () => {
     await expect.poll(selectedEntity).toBe('The Legend of Zelda: Ocarina of Time 3D');
     await expect.poll(async () => (await page.locator('aside.panel').textContent()) ?? '').toContain(HOSTILE_VALUE);
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    // The systems' sources are under the comparison.
+    await page.locator('aside.panel .section-toggle', { hasText: 'Systems' }).click();
+    await page.locator('aside.panel .system-cell').first().waitFor();
     expect(await page.locator('img').count()).toBe(0);
     expect(await page.locator('a[href^="javascript:"]').count()).toBe(0);
     expect(await page.getByText(/unsafe/i).count()).toBeGreaterThan(0);
@@ -171,7 +174,7 @@ describe('core flow in the browser', () => {
     await kind.selectOption('missing_row');
     await row(missing).click();
     await expect.poll(shownDispute).toMatch(headOf(missing));
-    await page.keyboard.press('2'); // add as alias: the gold row picker takes the focus
+    await page.keyboard.press('3'); // add as alias: the gold row picker takes the focus
     const form = page.getByRole('region', { name: 'Your ruling' });
     await expect.poll(() => form.locator('.value-editor').first().textContent()).toContain(`Alias${missing.entity}`);
     expect(await form.locator('input.value-input').count()).toBe(0);

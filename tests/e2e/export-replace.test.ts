@@ -69,6 +69,6 @@ describe('an output that exists and is not the export’s own kind', () => {
     await ask.waitFor({ timeout: 20_000 });
     expect(readFileSync(plan, 'utf8')).toBe('# plan\n');
     await ask.getByRole('button', { name: 'Replace and write' }).click();
-    await expect.poll(() => readFileSync(plan, 'utf8'), { timeout: 20_000 }).toContain('"format":"atlas-rulings/2"');
+    await expect.poll(() => readFileSync(plan, 'utf8'), { timeout: 20_000 }).toContain('"format":"atlas-rulings/3"');
   });
 });

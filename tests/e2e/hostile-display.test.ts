@@ -85,8 +85,9 @@ describe('hostile text on screen', () => {
   it('is marked everywhere in the panel of a cell dispute, clusters and judges open', async () => {
     await showDispute(cellId, 'cell');
     await expect.poll(async () => (await page.locator('aside.panel').textContent()) ?? '').toContain('Rulings disagree');
-    for (const toggle of await page.locator('.clusters button[aria-expanded="false"]').all()) await toggle.click();
+    // The sections first (the systems under the comparison among them), then each cluster's cells.
     for (const toggle of await page.locator('aside.panel .section-toggle[aria-expanded="false"]').all()) await toggle.click();
+    for (const toggle of await page.locator('.clusters button[aria-expanded="false"]').all()) await toggle.click();
     await page.locator('.system-cell .reasoning').first().waitFor();
     await page.locator('.judge .reasoning').first().waitFor();
     await page.keyboard.press('2');
@@ -99,7 +100,7 @@ describe('hostile text on screen', () => {
 
   it('is marked in a missing row and in the gold-row picker', async () => {
     await showDispute(missingId, 'missing row');
-    await page.keyboard.press('2');
+    await page.keyboard.press('3'); // add as alias
     await page.locator('.row-list .row-entity').first().waitFor();
     expect(await marks('.row-list')).toBeGreaterThan(1);
     expect(await rawControls()).toEqual([]);

@@ -68,13 +68,15 @@ describe('ruling keys after the mouse and dialogs', () => {
     });
   });
 
-  it('saves after clicking a tab, "Show all" and a cluster’s ▸', async () => {
+  it('saves after clicking a tab, "Show all", the systems’ toggle and a cluster’s ▸', async () => {
     // Cell disputes (they have clusters; a missing row lists systems) that need my ruling.
     await page.locator('label.filter-select', { hasText: 'Kind' }).locator('select').selectOption('cell');
     await page.keyboard.press('Escape');
     await page.keyboard.press('Shift+N');
     await rulesAfter(() => page.getByRole('tab', { name: /Queue/ }).click());
     await rulesAfter(() => page.locator('.question-text-wrap .link-button').click());
+    await rulesAfter(() => page.locator('aside.panel .section-toggle', { hasText: 'Systems' }).click());
+    await page.locator('.clusters').waitFor();
     await rulesAfter(() => page.locator('.clusters .cluster-head button[aria-expanded]').first().click());
   });
 

@@ -193,7 +193,7 @@ describe('a 1024×768 window', () => {
     await page.locator('label.filter-select', { hasText: 'Kind' }).locator('select').selectOption('missing_row');
     await page.keyboard.press('Escape');
     await page.locator('aside.panel[aria-busy="false"] .chip-kind', { hasText: 'missing row' }).waitFor();
-    await page.keyboard.press('2');
+    await page.keyboard.press('3'); // add as alias
     await page.locator('.row-list').waitFor();
     await page.keyboard.press('Escape');
     await shot('alias-1024x768');

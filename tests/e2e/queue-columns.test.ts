@@ -5,11 +5,14 @@
 // Now a narrow grid leaves out the systems count, the kind (named in the
 // Column cell instead) and the task; Status and Mine are whole and in view,
 // the keys still move the selection with the panel following, and a wide
-// window shows every column again.
+// window shows every column again. What engineers compare (entity, column,
+// gold, top value) leads, wide enough to read whole, before kind and status;
+// every header says what its column holds.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Decision } from '../../shared/domain';
 import { DECISION_SHORT, shownText } from '../../renderer/src/lib/format';
+import { QUEUE_HEADERS, type QueueColumnId } from '../../renderer/src/features/queue/column-headers';
 import type { Bridge, LaunchedBrowser } from './support';
 import { openAppOnWorkspace } from './support';
 
@@ -19,7 +22,8 @@ let page: Page;
 /** A cell dispute ruled "accept both": the widest label the Mine column shows. */
 let ruledId: string;
 
-const ALL_COLUMNS = ['task_id', 'entity', 'column', 'gold', 'top_count', 'contesting', 'kind', 'status', 'mine'];
+/** At 1440×900 the task (named in the panel) gives way to the compared columns. */
+const ALL_COLUMNS = ['entity', 'column', 'gold', 'top_count', 'contesting', 'kind', 'status', 'mine'];
 const row = (id: string) => page.locator(`.ag-grid-scrolling-container .ag-row[row-id="${id}"]`);
 
 async function selectedId(): Promise<string> {
@@ -111,6 +115,31 @@ describe('at 1440×900', () => {
     expect(layout.scrollsSideways).toBe(false);
     for (const h of layout.headers) {
       expect({ colId: h.colId, inside: h.left >= layout.view.left - 0.5 && h.right <= layout.view.right + 0.5, clipped: h.clipped }).toEqual({ colId: h.colId, inside: true, clipped: false });
+    }
+  });
+
+  it('gives the compared columns the width to show their values whole', async () => {
+    const layout = await gridLayout();
+    const width = (colId: string) => {
+      const h = layout.headers.find((x) => x.colId === colId)!;
+      return h.right - h.left;
+    };
+    expect({ entity: width('entity') >= 160, column: width('column') >= 110, gold: width('gold') >= 130, top: width('top_count') >= 140 }).toEqual({ entity: true, column: true, gold: true, top: true });
+    // The dispute ruled above: its top value ("… (n)") and gold read whole.
+    expect((await cellFits(ruledId, 'gold', '.value')).fits).toBe(true);
+    const top = await row(ruledId).locator('[col-id="top_count"]').evaluate((cell) => ({ fits: cell.scrollWidth <= cell.clientWidth + 0.5, text: cell.textContent ?? '' }));
+    expect(top.fits, top.text).toBe(true);
+  });
+
+  it('gives every header a tooltip saying what its column holds', async () => {
+    expect(Object.keys(QUEUE_HEADERS).sort()).toEqual([...ALL_COLUMNS, 'task_id'].sort());
+    for (const colId of ALL_COLUMNS as QueueColumnId[]) {
+      const { name, tooltip } = QUEUE_HEADERS[colId];
+      expect(await page.locator(`.queue-grid .ag-header-cell[col-id="${colId}"] .ag-header-cell-text`).textContent()).toBe(name);
+      expect(tooltip.length, colId).toBeGreaterThan(name.length);
+      await page.locator(`.queue-grid .ag-header-cell[col-id="${colId}"] .ag-header-cell-text`).hover();
+      const shown = async () => ((await page.locator('.ag-tooltip').count()) > 0 ? ((await page.locator('.ag-tooltip').first().textContent()) ?? '') : '');
+      await expect.poll(shown, { timeout: 5000 }).toBe(tooltip);
     }
   });
 });

@@ -18,6 +18,7 @@ interface ReportLine {
   task_id: string | null;
   row: number | null;
   column: string | null;
+  column_unresolved: string | null;
   dispute_id: string | null;
 }
 
@@ -83,7 +84,9 @@ describe('a report naming a column its task lacks', () => {
     await expect.poll(linkText).toContain('unlinked');
     const reasons = page.getByLabel('Why it is not linked');
     await expect.poll(async () => (await reasons.textContent()) ?? '').toContain(`“Box art colour” is none of the columns of ${zelda}`);
-    expect(await reasons.textContent()).toContain('no column of the task is close to "Box art colour"');
+    expect(report(201)).toMatchObject({ column_unresolved: 'Box art colour' });
+    const listed201 = page.locator('.report-row', { has: page.locator('td', { hasText: /^201$/ }) });
+    expect(await listed201.locator('.report-column').textContent()).toBe('unresolved');
   });
 
   it('links to the column the engineer picks from the task’s own columns, by keyboard', async () => {

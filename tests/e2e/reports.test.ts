@@ -255,7 +255,7 @@ describe('GitHub reports in the browser', () => {
     const disputeId = reports().find((r) => r.number === 101)!.dispute_id!;
 
     // The cluster of systems that say 93, by its key letter.
-    const cluster = page.locator('.cluster', { has: page.locator('.cluster-value', { hasText: /^93$/ }) });
+    const cluster = page.locator('[data-testid="compare-line"]', { has: page.locator('.compare-value', { hasText: /^93$/ }) });
     const key = ((await cluster.locator('.cluster-key').textContent()) ?? '').trim();
     expect(key).toMatch(/^[a-z]$/);
     await page.keyboard.press('2'); // accept system value
@@ -377,7 +377,7 @@ describe('GitHub reports in the browser', () => {
     // By hand, to #101's dispute, by its id; then back to automatic linking.
     const target = reports().find((r) => r.number === 101)!.dispute_id!;
     await page.getByLabel('Dispute id').fill(target);
-    await page.getByRole('button', { name: 'Link', exact: true }).click();
+    await page.locator('.link-by-id').getByRole('button', { name: 'Link', exact: true }).click();
     await expect.poll(() => reports().find((r) => r.number === 103)?.dispute_id).toBe(target);
     await expect.poll(async () => (await row.locator('td').last().textContent()) ?? '').toBe('by hand');
     await page.getByRole('button', { name: 'Back to automatic linking' }).click();

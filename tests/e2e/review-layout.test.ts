@@ -33,7 +33,7 @@ async function show(detail: DisputeDetail): Promise<void> {
   await taskSelect().selectOption(detail.dispute.task_id);
   await page.keyboard.press('Escape');
   await page.locator(`.ag-grid-scrolling-container .ag-row[row-id="${detail.dispute.id}"]`).click();
-  await page.locator('aside.panel[aria-busy="false"] .clusters').waitFor();
+  await page.locator('aside.panel[aria-busy="false"] [data-testid="compare-line"]').first().waitFor();
   await expect.poll(async () => (await page.locator('aside.panel .dispute-column').textContent()) ?? '').toBe(detail.dispute.column);
 }
 
@@ -49,9 +49,10 @@ afterAll(async () => {
 });
 
 describe('clusters', () => {
-  it('a cluster picked by its letter opens and comes into view; each ▸ is named', async () => {
+  it('with the systems shown, a cluster picked by its letter opens and comes into view; each ▸ is named', async () => {
     const { detail, closed } = await manyClusters();
     await show(detail);
+    await page.keyboard.press('.');
     const letter = CLUSTER_KEYS[closed]!;
     const toggle = page.getByRole('button', { name: `Show details of cluster ${letter}` });
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
@@ -96,7 +97,7 @@ describe('a 1024×640 window', () => {
   });
 
   it('keeps the dispute readable with Alias chosen, and Rationale reachable', async () => {
-    await page.keyboard.press('2');
+    await page.keyboard.press('3');
     await page.locator('.row-list').waitFor();
     const share = await page.evaluate(() => document.querySelector('.panel-scroll')!.getBoundingClientRect().height / document.querySelector('aside.panel')!.getBoundingClientRect().height);
     expect(share).toBeGreaterThan(0.4);

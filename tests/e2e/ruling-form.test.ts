@@ -153,7 +153,7 @@ describe('a cluster written several ways', () => {
 });
 
 describe('decision keys and the value field', () => {
-  it('Add row: a letter after 1 picks a system, never replaces the entity; 1 again edits it, caret at the end', async () => {
+  it('Add row: a letter after 2 picks a system, never replaces the entity; 2 again edits it, caret at the end', async () => {
     // Systems' spellings are proposed tidied; the first proposal is the system that wrote the dispute's own name.
     const detail = await fresh('missing_row', (d) => new Set(d.missing_row_systems.map((s) => tidySpelling(s.entity))).size >= 2);
     const names = detail.missing_row_systems.map((s) => tidySpelling(s.entity));
@@ -162,7 +162,7 @@ describe('decision keys and the value field', () => {
     const [first, second] = [names[start]!, names[other]!];
     await showOnly(detail.dispute.id);
 
-    await page.keyboard.press('1');
+    await page.keyboard.press('2');
     await expect.poll(() => valueInput().inputValue()).toBe(first);
     // The prefilled entity is shown, not focused: the next letter is still a key.
     expect(await focused()).toBe('body');
@@ -171,7 +171,7 @@ describe('decision keys and the value field', () => {
     expect(await focused()).toBe('body');
 
     // The decision key again puts the cursor at the end of the entity, nothing selected.
-    await page.keyboard.press('1');
+    await page.keyboard.press('2');
     await expect.poll(focused).toMatch(/^input\..*value-input/);
     const length = second.length;
     expect(await selection()).toEqual([length, length, length]);

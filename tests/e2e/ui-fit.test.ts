@@ -130,6 +130,8 @@ describe('a missing row at 1024×768', () => {
     await select('Kind').selectOption('missing_row');
     await page.keyboard.press('Escape');
     await page.locator('aside.panel[aria-busy="false"] .chip-kind', { hasText: 'missing row' }).waitFor();
+    // Each system's values with their sources, under the side-by-side lines.
+    await page.locator('aside.panel .section-toggle', { hasText: 'Systems’ sources' }).click();
     const sources = page.locator('aside.panel .clusters .source-list li');
     await expect.poll(() => sources.count()).toBeGreaterThan(0);
     const fit = await page.evaluate(() => {

@@ -51,7 +51,8 @@ describe("the cluster's letter again", () => {
     const second = pickTarget(first, detail, 0);
     expect(second.value).toBe('Galicia');
     expect(pickTarget(second, detail, 0).value).toBe('GALICIA');
-    expect(buildRuleInput(second, detail)).toEqual({ ok: true, input: { disputeId: 'd-1', decision: 'accept_system', value: 'Galicia', rationale: null, evidence: [] } });
+    // Another spelling than the leading one is a system's kept on purpose: written as spelled.
+    expect(buildRuleInput(second, detail)).toEqual({ ok: true, input: { disputeId: 'd-1', decision: 'accept_system', value: 'Galicia', keepSpelling: true, rationale: null, evidence: [] } });
   });
 
   it('under Both too; another letter picks that cluster at its leading spelling', () => {

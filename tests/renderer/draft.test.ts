@@ -60,7 +60,7 @@ describe('missing rows', () => {
   });
 
   it('add_alias needs the gold row', () => {
-    const draft = chooseDecision(emptyDraft('d-2'), detail, 1);
+    const draft = chooseDecision(emptyDraft('d-2'), detail, 2);
     expect(draft.decision).toBe('add_alias');
     expect(buildRuleInput(draft, detail)).toMatchObject({ ok: false });
     const built = buildRuleInput({ ...draft, row: ' 3 ' }, detail);
@@ -122,7 +122,7 @@ describe('a missing row’s proposed entity', () => {
       { system: 'kite', entity: '  Lanternfield  Sound  Lines ', values: [], sources: [] },
     ];
     expect(pickTargets(detail).map((target) => target.value)).toEqual(['LANTERNFIELD SOUND LINES', 'Lanternfield Sound Lines']);
-    const addRow = chooseDecision(emptyDraft(detail.dispute.id), detail, 0);
+    const addRow = chooseDecision(emptyDraft(detail.dispute.id), detail, 1);
     expect(addRow.decision).toBe('add_row');
     expect(addRow.value).toBe('Lanternfield Sound Lines');
     expect(addRow.picked).toBe(1);

@@ -16,7 +16,7 @@ vi.mock('../../renderer/src/api/client', () => ({
 const { useDisputeStore } = await import('../../renderer/src/stores/dispute-store');
 const { useRulingStore } = await import('../../renderer/src/stores/ruling-store');
 const { useQueueStore } = await import('../../renderer/src/stores/queue-store');
-const { dropHeldKeys, heldCount, holdWhileSettling, playHeldKeys } = await import('../../renderer/src/features/review/held-keys');
+const { dropHeldKeys, dropTypedAhead, droppingTypedAhead, heldCount, holdWhileSettling, playHeldKeys } = await import('../../renderer/src/features/review/held-keys');
 
 const show = (id: string) => useDisputeStore.setState({ detail: cellDetail({ dispute: row({ id }) }), loadingId: null });
 const decision = (index: number): KeyAction => ({ type: 'decision', index });
@@ -146,5 +146,32 @@ describe('ruling keys while the queue selects no dispute', () => {
   it('let searching, help and the views act at once', () => {
     useQueueStore.setState({ total: 0 });
     for (const type of ['search', 'help', 'needs-me', 'escape'] as const) expect(holdWhileSettling({ type })).toBe(false);
+  });
+});
+
+describe('after a key that is no decision here', () => {
+  it('drops the keys held after it, and the keys typed right after it until a pause', () => {
+    useRulingStore.setState({ saving: true });
+    for (const action of [decision(3), { type: 'retract' } as KeyAction, SAVE]) holdWhileSettling(action);
+    dropTypedAhead(1000);
+    expect(heldCount()).toBe(0);
+    expect(droppingTypedAhead(1500)).toBe(true);
+    // Each key typed meanwhile extends the wait for a pause.
+    expect(droppingTypedAhead(2200)).toBe(true);
+    expect(droppingTypedAhead(3100)).toBe(false);
+  });
+
+  it('stops playing the held keys after it', () => {
+    stop();
+    stop = playHeldKeys((action) => {
+      done.push(`${action.type}${action.type === 'decision' ? action.index : ''}`);
+      // Key 4 on a dispute without a fourth decision.
+      if (action.type === 'decision' && action.index === 3) dropTypedAhead();
+    });
+    useRulingStore.setState({ saving: true });
+    for (const action of [decision(3), { type: 'retract' } as KeyAction, { type: 'cluster', index: 0 } as KeyAction, SAVE]) holdWhileSettling(action);
+    useRulingStore.setState({ saving: false });
+    show('d-b');
+    expect(done).toEqual(['decision3']);
   });
 });

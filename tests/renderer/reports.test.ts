@@ -26,6 +26,7 @@ function item(over: Partial<ReportListItem> = {}): ReportListItem {
     parsed_row: 0,
     parsed_column: 'Critic Metascore',
     fixed_in: null,
+    column_unresolved: null,
     ...over,
   };
 }

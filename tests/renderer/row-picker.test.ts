@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildRuleInput, adoptRuling, chooseDecision, emptyDraft } from '../../renderer/src/lib/draft';
-import { filterRows, rowLabel, similarRows, type TaskRow } from '../../renderer/src/lib/row-picker';
+import { filterRows, pickedByQuery, rowLabel, similarRows, type TaskRow } from '../../renderer/src/lib/row-picker';
 import type { RulingView } from '../../shared/api-types';
 import { cellDetail, missingRowDetail } from './fixtures';
 
@@ -36,9 +36,9 @@ describe('gold row picker', () => {
 describe('drafts', () => {
   it('asks for a picked gold row for add_alias', () => {
     const detail = missingRowDetail();
-    const draft = chooseDecision(emptyDraft('d-2'), detail, 1);
+    const draft = chooseDecision(emptyDraft('d-2'), detail, 2);
     expect(draft.decision).toBe('add_alias');
-    expect(buildRuleInput(draft, detail)).toEqual({ ok: false, error: 'Pick the gold row this entity is an alias of.' });
+    expect(buildRuleInput(draft, detail)).toEqual({ ok: false, error: 'Pick the gold row this entity is an alias of (type its number, entity or alias; ↑↓ choose).' });
   });
 
   it('adopts another engineer’s ruling: decision, value and its cluster; keeps my rationale', () => {
@@ -77,5 +77,36 @@ describe('drafts', () => {
     const retraction = { id: 'r', engineer: 'noah', decision: 'retract', value: null, values: null, row: null, rationale: null, evidence: [], revision: null, created_at: '', retracts: 'x', counted: false } satisfies RulingView;
     expect(adoptRuling(base, detail, retraction)).toBe(base);
     expect(adoptRuling(base, detail, { ...retraction, decision: 'add_row' })).toBe(base);
+  });
+});
+
+describe('a gold-row search never keeps a stale choice', () => {
+  const detail = cellDetail({
+    task_rows: [
+      { row: 0, entity: '星川 Line', aliases: [] },
+      { row: 1, entity: 'Harbour Ferries', aliases: ['Harbour Line'] },
+    ],
+  });
+
+  it('chooses the first match, and none when nothing is typed or nothing matches', () => {
+    expect(pickedByQuery(detail.task_rows, 'harbour')).toBe('1');
+    expect(pickedByQuery(detail.task_rows, '1')).toBe('0');
+    expect(pickedByQuery(detail.task_rows, 'Lanternfield')).toBe('');
+    expect(pickedByQuery(detail.task_rows, '  ')).toBe('');
+  });
+
+  it('refuses to save with a search that matches no row, naming it', () => {
+    const draft = { ...chooseDecision(emptyDraft('d-2'), missingRowDetail(), 2), rowQuery: 'Lanternfield', row: '' };
+    const built = buildRuleInput(draft, { ...missingRowDetail(), task_rows: detail.task_rows });
+    expect(built.ok).toBe(false);
+    expect(!built.ok && built.error).toMatch(/^No gold row matches “Lanternfield”, so no row is chosen and nothing is saved\./);
+  });
+
+  it('refuses a row the search no longer lists, rather than save it', () => {
+    const missing = { ...missingRowDetail(), task_rows: detail.task_rows };
+    const draft = { ...chooseDecision(emptyDraft('d-2'), missing, 2), rowQuery: 'harbour', row: '0' };
+    const stale = buildRuleInput(draft, missing);
+    expect(!stale.ok && stale.error).toContain('Row #1 does not match “harbour”');
+    expect(buildRuleInput({ ...draft, row: '1' }, missing)).toMatchObject({ ok: true, input: { decision: 'add_alias', row: 1 } });
   });
 });

@@ -1,5 +1,5 @@
-// A report about a whole gold row (no column) offers only the row's decisions:
-// the number keys and the decision bar follow decisionsFor.
+// A report about a whole gold row (no column) offers only the row's decisions,
+// each on the key it has in every kind of dispute: 1 keep gold, 7 remove row.
 import { describe, expect, it } from 'vitest';
 import { chooseDecision, decisionsFor, emptyDraft } from '../../renderer/src/lib/draft';
 import { cellDetail, row } from './fixtures';
@@ -8,11 +8,12 @@ describe('decisions of a report dispute', () => {
   const rowReport = cellDetail({ dispute: row({ kind: 'report', column: null }) });
   const cellReport = cellDetail({ dispute: row({ kind: 'report', column: 'Critic Metascore' }) });
 
-  it('about a whole row: keep gold (1) or remove the row (2), nothing that needs a cell', () => {
+  it('about a whole row: keep gold (1) or remove the row (7), nothing that needs a cell', () => {
     expect(decisionsFor(rowReport)).toEqual(['keep_gold', 'remove_row']);
-    expect(chooseDecision(emptyDraft('d-1'), rowReport, 1).decision).toBe('remove_row');
+    expect(chooseDecision(emptyDraft('d-1'), rowReport, 0).decision).toBe('keep_gold');
+    expect(chooseDecision(emptyDraft('d-1'), rowReport, 6).decision).toBe('remove_row');
     const draft = emptyDraft('d-1');
-    expect(chooseDecision(draft, rowReport, 4)).toBe(draft);
+    for (const index of [1, 2, 3, 4, 5]) expect(chooseDecision(draft, rowReport, index)).toBe(draft);
   });
 
   it('about a cell: every cell decision, then remove row', () => {

@@ -49,12 +49,12 @@ describe('New value', () => {
 describe('Add row', () => {
   it('a letter after the decision picks a system: the entity is the system’s, never the letter', () => {
     const detail = missingRowDetail();
-    const chosen = chooseDecision(emptyDraft('d-2'), detail, 0);
+    const chosen = chooseDecision(emptyDraft('d-2'), detail, 1);
     expect(chosen).toMatchObject({ decision: 'add_row', value: 'Link’s Awakening', picked: 0 });
     const picked = pickTarget(chosen, detail, 1);
     expect(picked).toMatchObject({ decision: 'add_row', value: 'Zelda: Link’s Awakening (2019)', picked: 1 });
     // The key again changes nothing in the draft: it only edits.
-    expect(chooseDecision(picked, detail, 0)).toEqual(picked);
+    expect(chooseDecision(picked, detail, 1)).toEqual(picked);
   });
 });
 

@@ -20,7 +20,7 @@ afterAll(() => fx.service.close());
 describe('a report whose column does not resolve', () => {
   it('stays unlinked, with the column it wrote and the reason', () => {
     const item = listReports(fx.service.store).find((r) => r.number === 301)!;
-    expect(item).toMatchObject({ task_id: fx.zelda, row: 0, column: null, dispute_id: null });
+    expect(item).toMatchObject({ task_id: fx.zelda, row: 0, column: null, column_unresolved: 'Box art colour', dispute_id: null });
     const view = getReport(fx.service.store, { number: 301 });
     expect(view.effective.column_unresolved).toBe('Box art colour');
     expect(view.parsed!.notes).toContain('no column of the task is close to "Box art colour"');

@@ -1,6 +1,7 @@
 // How a patch's operations are checked and combined (db/revisions/plan.ts),
 // and how the edits land in the dataset's raw gold JSON (gold-edit.ts).
 import { describe, expect, it } from 'vitest';
+import { PatchMismatchError } from '../../db/revisions/errors';
 import { applyToRawGold, patchedRows } from '../../db/revisions/gold-edit';
 import type { IndexedOperation } from '../../db/revisions/plan';
 import { planTask } from '../../db/revisions/plan';
@@ -83,6 +84,14 @@ describe('planTask', () => {
     expect(quiet.mismatches).toEqual([{ index: 1, op: 'set_blank', task_id: 't', row: 1, column: 'City', reason: '`from` differs from the dataset' }]);
     const loud = planTask('t', gold(), ops, true);
     expect(loud.mismatches[0]).toMatchObject({ expected: '"Rome"', found: 'blank' });
+  });
+
+  it('names the entity of a mismatching operation where values may be shown, and in the refusal', () => {
+    const ops = indexed(op({ op: 'set_blank', row: 1, entity: 'Beta', column: 'City', from: { value: 'Rome' }, to: { blank: true } }));
+    expect(planTask('t', gold(), ops, false).mismatches[0]!.entity).toBeUndefined();
+    const loud = planTask('t', gold(), ops, true).mismatches;
+    expect(loud[0]).toMatchObject({ entity: 'Beta' });
+    expect(new PatchMismatchError(null, loud).message).toContain('#1 set_blank task "t" row 2 “Beta” column "City":');
   });
 
   it('refuses a cell operation about another entity than the row holds, even when `from` matches (rows moved since the patch)', () => {

@@ -83,9 +83,9 @@ function derive(request: DeriveRequest): void {
   }
 }
 
-function searchTexts(request: SearchTextsRequest): void {
+async function searchTexts(request: SearchTextsRequest): Promise<void> {
   try {
-    const texts = readPackedSearchTexts(request.dbPath, request.sealSecret);
+    const texts = await readPackedSearchTexts(request.dbPath, request.sealSecret);
     const reply: SearchTextsMessage = { type: 'searchTexts', texts };
     port!.postMessage(reply, texts.parts.flatMap((part) => [part.rowids.buffer, part.ends.buffer]));
   } catch (error) {
@@ -95,6 +95,6 @@ function searchTexts(request: SearchTextsRequest): void {
 
 port.on('message', (request: WorkerRequest) => {
   if (request.type === 'derive') derive(request);
-  else if (request.type === 'searchTexts') searchTexts(request);
+  else if (request.type === 'searchTexts') void searchTexts(request);
   else readRun(request).catch((error: unknown) => post({ type: 'error', error: serialize(error) }));
 });

@@ -1,7 +1,9 @@
 // One keydown listener for the whole app; what each key means is decided by
 // resolveKey (lib/keys.ts) from where the focus is and what is on screen.
 import { useEffect } from 'react';
-import { enterPressesButton, resolveKey, type KeyAction } from '../lib/keys';
+import { clusterKey, decisionKey, enterPressesButton, resolveKey, saveAllowedFrom, type KeyAction } from '../lib/keys';
+import { decisionKeysText, decisionOnKey, pickTargets } from '../lib/draft';
+import type { DisputeDetail } from '../../../shared/api-types';
 import { useDisputeStore } from '../stores/dispute-store';
 import { useInfoStore } from '../stores/info-store';
 import { useQueueStore } from '../stores/queue-store';
@@ -12,10 +14,13 @@ import { openSelectedReport } from '../features/reports/actions';
 import { useReportsStore } from '../stores/reports-store';
 import { useAuditStore } from '../stores/audit-store';
 import { moveSelection } from '../features/queue/grid-bridge';
-import { holdWhileSettling, playHeldKeys } from '../features/review/held-keys';
+import { droppingTypedAhead, dropTypedAhead, holdWhileSettling, playHeldKeys } from '../features/review/held-keys';
 import { agreeChoice } from '../lib/agree';
 import { agreeKey } from '../lib/keys';
+import { focusedByPointer, watchFocusOrigin } from './focus-origin';
 import { findView, VIEWS } from './views';
+import { RELEASE_STEPS } from '../features/export/release-steps';
+import { useReleaseStore } from '../stores/release-store';
 
 function isTextField(el: Element | null): el is HTMLElement {
   if (!(el instanceof HTMLElement)) return false;
@@ -88,6 +93,12 @@ function perform(action: KeyAction, target: Element | null): void {
     case 'open':
       openSelectedReport();
       return;
+    case 'systems':
+      ui.toggleSystems();
+      return;
+    case 'step':
+      goToStep(action.index);
+      return;
     case 'verdict':
     case 'reveal':
       return;
@@ -115,12 +126,64 @@ function perform(action: KeyAction, target: Element | null): void {
       ruling.requestFocus('rationale');
       return;
     case 'decision':
-      if (detail) ruling.choose(detail, action.index);
+      if (!detail) return;
+      if (decisionOnKey(detail, action.index) == null) noDecision(detail, action.index);
+      else ruling.choose(detail, action.index);
       return;
     case 'cluster':
-      if (detail) ruling.pick(detail, action.index);
+      if (!detail) return;
+      if (pickTargets(detail)[action.index] == null) noPick(detail, action.index);
+      else ruling.pick(detail, action.index);
       return;
   }
+}
+
+/** The kind of dispute, as a notice names it. */
+function kindPhrase(detail: DisputeDetail): string {
+  const { kind, column } = detail.dispute;
+  if (kind === 'missing_row') return 'a missing row';
+  if (kind === 'report') return column == null ? 'a report on a whole row' : 'a report on a cell';
+  return 'a cell dispute';
+}
+
+const DROPPED = 'keys typed right after it are dropped.';
+
+/**
+ * A decision key this kind of dispute has no decision on: said in one line,
+ * and the keys typed right after it are dropped. They were most likely meant
+ * for the decision the engineer expected (a word for "new value"), and played
+ * as keys they would retract, move or open something.
+ */
+function noDecision(detail: DisputeDetail, index: number): void {
+  dropTypedAhead();
+  notify(`Key ${decisionKey(index) ?? '?'} is no decision on ${kindPhrase(detail)} (${decisionKeysText(detail, 'button')}); ${DROPPED}`, 'info');
+}
+
+/** A letter that picks no cluster (or system) here: said, and what was typed right after it dropped, as for a decision key. */
+function noPick(detail: DisputeDetail, index: number): void {
+  dropTypedAhead();
+  const count = pickTargets(detail).length;
+  const what = detail.dispute.kind === 'missing_row' ? 'system' : 'cluster';
+  const range = count === 0 ? `there is no ${what} to pick` : count === 1 ? `the only ${what} is a` : `the ${what}s are ${clusterKey(0) ?? 'a'}–${clusterKey(count - 1) ?? ''}`;
+  notify(`Key ${clusterKey(index) ?? '?'} picks nothing on ${kindPhrase(detail)} (${range}); ${DROPPED}`, 'info');
+}
+
+/**
+ * Shows a step of the release desk and puts the focus on its first field (else
+ * its first button), so Tab and typing go on from there.
+ */
+function goToStep(index: number): void {
+  const step = RELEASE_STEPS[index];
+  if (!step) return;
+  useReleaseStore.getState().setSection(step.id);
+  // Once the step has rendered.
+  requestAnimationFrame(() => {
+    const body = document.getElementById('release-body');
+    const target =
+      body?.querySelector<HTMLElement>('input:not([disabled]):not([type="hidden"]):not([type="checkbox"]), select:not([disabled]), textarea:not([disabled])') ??
+      body?.querySelector<HTMLElement>('button:not([disabled])');
+    target?.focus({ focusVisible: true });
+  });
 }
 
 /** Blurs the focused element, if any: focus goes back to the page, where the view's keys act. */
@@ -145,17 +208,25 @@ function agree(group: number): void {
 
 /** True when the engineer reached the element with the keyboard rather than clicking it. */
 function keyboardFocused(el: Element): boolean {
-  try {
-    return el.matches(':focus-visible');
-  } catch {
-    return true;
-  }
+  return !focusedByPointer(el);
 }
 
-/** A ruling is being composed for the dispute on screen. */
-function decisionPending(view: string): boolean {
-  const { draft } = useRulingStore.getState();
-  return findView(view).reviewing && draft.decision != null && draft.disputeId === useDisputeStore.getState().detail?.dispute.id;
+/** Keys that still act while the keys typed after a key that was no decision are dropped: they change nothing of a ruling. */
+const NEVER_DROPPED = new Set<KeyAction['type']>(['escape', 'close', 'help', 'view']);
+
+/** The grid's own controls (its header's sorting and resizing, its menus), not its rows: a click on a row selects the dispute. */
+const GRID_CONTROLS = '.ag-header, .ag-popup, .ag-menu, .ag-paging-panel';
+
+/** Whether a save key may save from where the focus is (lib/keys.ts saveAllowedFrom): only the ruling form or the page. */
+function saveAllowedAt(target: Element | null, typing: boolean): boolean {
+  const onPage = target == null || target === document.body || target === document.documentElement;
+  return saveAllowedFrom({
+    page: onPage,
+    ruling: !onPage && (target.closest('.ruling-form') != null || target.hasAttribute('data-enter-save')),
+    typing,
+    grid: !onPage && target.closest(GRID_CONTROLS) != null,
+    keyboardFocused: !onPage && keyboardFocused(target),
+  });
 }
 
 export function useGlobalKeys(): void {
@@ -168,11 +239,7 @@ export function useGlobalKeys(): void {
       if (!typing && target instanceof HTMLButtonElement) {
         // Space always presses the focused button; Enter does by the rule in enterPressesButton.
         if (e.key === ' ') return;
-        if (
-          e.key === 'Enter' &&
-          enterPressesButton({ overlay: ui.overlay != null, decisionPending: decisionPending(ui.view), rulingButton: target.hasAttribute('data-enter-save'), keyboardFocused: keyboardFocused(target) })
-        )
-          return;
+        if (e.key === 'Enter' && enterPressesButton({ overlay: ui.overlay != null, rulingButton: target.hasAttribute('data-enter-save'), keyboardFocused: keyboardFocused(target) })) return;
       }
       const action = resolveKey(e, {
         typing,
@@ -183,16 +250,26 @@ export function useGlobalKeys(): void {
         list: findView(ui.view).list === true,
         audit: ui.view === 'audit' && useAuditStore.getState().selectedId !== null,
         views: VIEWS.length,
+        steps: findView(ui.view).steps ?? 0,
       });
       if (!action) return;
+      // Typed right after a key that was no decision here: meant for something that is not on screen.
+      if (!NEVER_DROPPED.has(action.type) && droppingTypedAhead()) {
+        e.preventDefault();
+        return;
+      }
+      // A control outside the ruling form keeps its own Enter (the filter bar's Clear, a tab, the grid's header).
+      if (action.type === 'save' && !saveAllowedAt(target, typing)) return;
       e.preventDefault();
       perform(action, target);
     };
+    const stopWatching = watchFocusOrigin();
     window.addEventListener('keydown', onKeyDown);
     // Held keys act on the dispute then shown, with the focus of that moment.
     const stopPlaying = playHeldKeys((action) => perform(action, document.activeElement));
     return () => {
       window.removeEventListener('keydown', onKeyDown);
+      stopWatching();
       stopPlaying();
     };
   }, []);

@@ -3,6 +3,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import type { DisputeFilter } from '../../../shared/api';
 import type { StoreInfo } from '../../../shared/api-types';
 import { ExportView } from '../features/export/ExportView';
+import { RELEASE_STEPS } from '../features/export/release-steps';
 import { QueueView } from '../features/queue/QueueView';
 import { ReportsView } from '../features/reports/ReportsView';
 
@@ -20,6 +21,8 @@ export interface ViewDef {
   reviewing: boolean;
   /** Views with a list of their own (Reports): j/k move through it, Enter opens the item. */
   list?: boolean;
+  /** The release desk: how many steps its keys (1 …) go to. */
+  steps?: number;
   /** A count shown on the tab. */
   badge?: (info: StoreInfo) => number | null;
   render: () => ReactNode;
@@ -44,7 +47,7 @@ export const VIEWS: readonly ViewDef[] = [
       </Suspense>
     ),
   },
-  { id: 'export', label: 'Export', reviewing: false, render: () => <ExportView /> },
+  { id: 'export', label: 'Export', reviewing: false, steps: RELEASE_STEPS.length, render: () => <ExportView /> },
   {
     id: 'audit',
     label: 'Audit',

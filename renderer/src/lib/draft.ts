@@ -4,14 +4,20 @@
 import type { RuleInput } from '../../../shared/api';
 import type { DisputeDetail, RuleResult, RulingView } from '../../../shared/api-types';
 import { DECISION_FIELDS } from '../../../shared/decision-fields';
+import type { GoldOperation } from '../../../shared/gold-operation';
 import { DECISION_LABELS, decisionsForDispute, VALUE_DECISIONS, type Decision } from '../../../shared/domain';
 import { clusterSpellings as spellingsOf } from '../../../shared/clusters';
 import type { Spelling } from '../../../shared/clusters';
 import { tidySpelling } from '../../../shared/spelling';
 import { normalizeForRule, normalizeText } from '../../../shared/normalize';
 import { predictOutcome } from './comparison';
-import { oneLine } from './format';
+import { DECISION_BUTTON, oneLine } from './format';
+import { operationOneLine } from './operation-text';
+import { decisionAtKey, decisionKeyIndex, DECISION_KEY } from './keys';
+import { filterRows } from './row-picker';
 import { classifyUrl } from './urls';
+import { rowValuesInGoldFormat, valueToSend, writtenSpellings, writtenValue } from './gold-spelling';
+import type { WrittenSpelling } from './gold-spelling';
 
 export interface RulingDraft {
   disputeId: string;
@@ -23,6 +29,8 @@ export interface RulingDraft {
   values: Record<string, string>;
   /** add_alias: the gold row's 0-based index, as text ('' until picked). */
   row: string;
+  /** add_alias: what is typed in the gold-row search; a search that matches no row chooses none, and a save says so. */
+  rowQuery: string;
   rationale: string;
   evidence: string[];
   /**
@@ -31,10 +39,37 @@ export interface RulingDraft {
    * save adds it when it is an http(s) link and refuses it otherwise.
    */
   evidenceText: string;
+  /** The system's spelling `value` was written from (gold's format of it, lib/gold-spelling.ts); null when typed. */
+  accepted: string | null;
+  /** Write `value` as a system spelled it, not in gold's format: chosen on purpose, never the default. */
+  keepSpelling: boolean;
+  /** add_row: each column's value as the picked system gave it (`values` holds gold's format of it). */
+  acceptedValues: Record<string, string>;
+  /**
+   * The pick was made by a decision key, not by a letter: the letter of that
+   * cluster then picks it (its value in gold's format) instead of moving on to
+   * its next spelling.
+   */
+  autoPicked: boolean;
 }
 
 export function emptyDraft(disputeId: string): RulingDraft {
-  return { disputeId, decision: null, picked: null, value: '', values: {}, row: '', rationale: '', evidence: [], evidenceText: '' };
+  return {
+    disputeId,
+    decision: null,
+    picked: null,
+    value: '',
+    values: {},
+    row: '',
+    rowQuery: '',
+    rationale: '',
+    evidence: [],
+    evidenceText: '',
+    accepted: null,
+    keepSpelling: false,
+    acceptedValues: {},
+    autoPicked: false,
+  };
 }
 
 /** What a letter key can pick in this dispute. */
@@ -71,37 +106,55 @@ function defaultPick(detail: DisputeDetail): number | null {
   return index >= 0 ? index : 0;
 }
 
-function applyPick(draft: RulingDraft, detail: DisputeDetail, index: number): RulingDraft {
+/** The pick's value prefilled in gold's format (a cluster's leading spelling; a system's row cells), the spelling accepted kept. */
+function applyPick(draft: RulingDraft, detail: DisputeDetail, index: number, autoPicked = false): RulingDraft {
   const target = pickTargets(detail)[index];
   if (!target) return draft;
   const columns = detail.columns.filter((c) => c.name !== detail.entity_column).map((c) => c.name);
-  const values = Object.fromEntries(columns.map((c) => [c, target.values[c] ?? '']));
-  return { ...draft, picked: index, value: target.value, values };
+  const acceptedValues = Object.fromEntries(columns.map((c) => [c, target.values[c] ?? '']));
+  const values = rowValuesInGoldFormat(detail, acceptedValues);
+  const written = writtenSpellings(detail, index)[0];
+  const value = written?.text ?? target.value;
+  return { ...draft, picked: index, value, values, accepted: written?.accepted ?? null, keepSpelling: false, acceptedValues, autoPicked };
 }
 
-/** Key 1–9/0: choose the n-th decision this kind of dispute allows. */
+/** The decision on key 1–9/0 (its index in DECISION_KEYS) in this dispute, or null when that key is no decision here. */
+export function decisionOnKey(detail: DisputeDetail, index: number): Decision | null {
+  return decisionAtKey(decisionsFor(detail), index);
+}
+
+/** This dispute's decisions with their keys, in key order: `1 Reject row · 2 Add row · 3 Add as alias` (or, by the buttons' short names, `1 Reject row, 2 Add row, 3 Alias`). */
+export function decisionKeysText(detail: DisputeDetail, names: 'label' | 'button' = 'label'): string {
+  return [...decisionsFor(detail)]
+    .sort((a, b) => decisionKeyIndex(a) - decisionKeyIndex(b))
+    .map((decision) => `${DECISION_KEY[decision]} ${(names === 'button' ? DECISION_BUTTON : DECISION_LABELS)[decision]}`)
+    .join(names === 'button' ? ', ' : ' · ');
+}
+
+/** Key 1–9/0 (its index in DECISION_KEYS): choose the decision on that key, the same key in every kind of dispute. */
 export function chooseDecision(draft: RulingDraft, detail: DisputeDetail, index: number): RulingDraft {
-  const decision = decisionsFor(detail)[index];
+  const decision = decisionOnKey(detail, index);
   if (!decision) return draft;
   let next: RulingDraft = { ...draft, decision };
   const needsPick = decision === 'accept_system' || decision === 'accept_both' || decision === 'add_row' || decision === 'add_alias';
   if (needsPick && draft.picked == null) {
     const pick = defaultPick(detail);
-    if (pick != null) next = applyPick(next, detail, pick);
+    if (pick != null) next = applyPick(next, detail, pick, true);
   } else if (needsPick && draft.picked != null && draft.value === '') {
     next = applyPick(next, detail, draft.picked);
   }
   if (decision === 'add_row' && next.value === '') next = { ...next, value: detail.dispute.entity };
   // New value is typed: it starts empty rather than from the cluster an
   // earlier "accept" picked (what the engineer typed is kept).
-  if (decision === 'new_value' && draft.decision !== 'new_value' && untouchedPick(draft, detail)) next = { ...next, picked: null, value: '' };
+  if (decision === 'new_value' && draft.decision !== 'new_value' && untouchedPick(draft, detail)) next = { ...next, picked: null, value: '', accepted: null, keepSpelling: false };
   return next;
 }
 
-/** The draft's value is the picked cluster's (or system's), as the pick left it. */
+/** The draft's value is the picked cluster's (or system's), as the pick left it (in any of its spellings). */
 function untouchedPick(draft: RulingDraft, detail: DisputeDetail): boolean {
   const target = draft.picked != null ? pickTargets(detail)[draft.picked] : undefined;
-  return target != null && draft.value === target.value;
+  if (target == null) return false;
+  return draft.value === target.value || writtenSpellings(detail, draft.picked!).some((spelling) => spelling.text === draft.value);
 }
 
 /**
@@ -132,16 +185,18 @@ export function clusterSpellings(detail: DisputeDetail, index: number): Spelling
 const SPELLED = new Set<Decision>(['accept_system', 'accept_both']);
 
 /**
- * Letter key: pick a cluster/system; it prefills the value, and implies
- * "accept" when no value decision is chosen. The letter of the cluster
- * already picked, under Accept or Both, moves to its next spelling.
+ * Letter key: pick a cluster/system; it prefills the value (in gold's
+ * format), and implies "accept" when no value decision is chosen. The letter
+ * of the cluster already picked by a letter, under Accept or Both, moves to
+ * its next spelling (gold's format first, then the systems' as spelled); one
+ * a decision key picked is picked again, not moved on.
  */
 export function pickTarget(draft: RulingDraft, detail: DisputeDetail, index: number): RulingDraft {
   if (!pickTargets(detail)[index]) return draft;
-  if (draft.picked === index && draft.decision != null && SPELLED.has(draft.decision)) {
-    const spellings = clusterSpellings(detail, index);
-    const at = spellings.findIndex((spelling) => spelling.text === draft.value);
-    if (spellings.length > 1 && at >= 0) return { ...draft, value: spellings[(at + 1) % spellings.length]!.text };
+  if (draft.picked === index && !draft.autoPicked && draft.decision != null && SPELLED.has(draft.decision)) {
+    const spellings = writtenSpellings(detail, index);
+    const at = spellings.findIndex((spelling) => spelling.text === draft.value && spelling.gold !== draft.keepSpelling);
+    if (spellings.length > 1 && at >= 0) return chooseSpelling(draft, spellings[(at + 1) % spellings.length]!);
   }
   let decision = draft.decision;
   const kind = detail.dispute.kind;
@@ -151,6 +206,11 @@ export function pickTarget(draft: RulingDraft, detail: DisputeDetail, index: num
     decision = 'accept_system';
   }
   return applyPick({ ...draft, decision }, detail, index);
+}
+
+/** A spelling of the picked cluster as the value: gold's format, or a system's kept as spelled. */
+export function chooseSpelling(draft: RulingDraft, spelling: WrittenSpelling): RulingDraft {
+  return { ...draft, value: spelling.text, accepted: spelling.accepted, keepSpelling: !spelling.gold, autoPicked: false };
 }
 
 /** Whether the form shows a value part: a value to type, or for add_alias the alias and its gold row. */
@@ -175,7 +235,7 @@ export type BuildResult = { ok: true; input: RuleInput } | { ok: false; error: s
 export function buildRuleInput(draft: RulingDraft, detail: DisputeDetail): BuildResult {
   const allowed = decisionsFor(detail);
   const decision = draft.decision;
-  if (decision == null) return { ok: false, error: `Choose a decision first (keys 1–${Math.min(allowed.length, 9)}).` };
+  if (decision == null) return { ok: false, error: `Choose a decision first (${decisionKeysText(detail)}).` };
   if (!allowed.includes(decision)) return { ok: false, error: `“${decision}” does not apply to a ${detail.dispute.kind} dispute.` };
   const takes = DECISION_FIELDS[decision];
   const value = draft.value.trim();
@@ -193,18 +253,32 @@ export function buildRuleInput(draft: RulingDraft, detail: DisputeDetail): Build
     if (decision === 'accept_system' && !isClusterValue(detail, value)) {
       return { ok: false, error: 'Accept takes a value a system gave: pick a cluster (a–z), or choose “New value” for another value.' };
     }
-    input.value = value;
+    if (decision === 'accept_system' || decision === 'accept_both') Object.assign(input, valueToSend(detail, value, draft.accepted, draft.keepSpelling));
+    else input.value = value;
   }
   if (takes.values !== 'refused') {
+    // A cell still as gold's format of the system's value goes as the system gave it: the service writes gold's format and keeps both.
     input.values = Object.fromEntries(
       Object.entries(draft.values)
         .map(([column, v]) => [column, v.trim()] as const)
-        .filter(([, v]) => v !== ''),
+        .filter(([, v]) => v !== '')
+        .map(([column, v]) => {
+          const raw = draft.acceptedValues[column]?.trim() ?? '';
+          return [column, raw !== '' && rowValuesInGoldFormat(detail, { [column]: raw })[column] === v ? raw : v] as const;
+        }),
     );
   }
   if (takes.row !== 'refused') {
     const row = draft.row.trim();
-    if (!/^\d+$/.test(row)) return { ok: false, error: 'Pick the gold row this entity is an alias of.' };
+    const query = draft.rowQuery.trim();
+    if (!/^\d+$/.test(row) && query !== '') {
+      return { ok: false, error: `No gold row matches “${oneLine(shortText(query, 60))}”, so no row is chosen and nothing is saved. Type a row number, an entity or an alias, or pick a row with ↑↓.` };
+    }
+    if (!/^\d+$/.test(row)) return { ok: false, error: 'Pick the gold row this entity is an alias of (type its number, entity or alias; ↑↓ choose).' };
+    // A row the search no longer lists is a stale choice: refused rather than saved.
+    if (query !== '' && !filterRows(detail.task_rows, query).some((r) => String(r.row) === row)) {
+      return { ok: false, error: `Row #${Number(row) + 1} does not match “${oneLine(shortText(query, 60))}”: choose the row again, so the alias goes where you mean.` };
+    }
     input.row = Number(row);
   }
   return { ok: true, input };
@@ -238,6 +312,8 @@ export function adoptRuling(draft: RulingDraft, detail: DisputeDetail, ruling: R
   const wanted = normalizeText(value);
   const targets = pickTargets(detail);
   const picked = VALUE_DECISIONS.has(ruling.decision) && value !== '' ? targets.findIndex((t) => normalizeText(t.value) === wanted) : -1;
+  // Its value as it was written: a system's spelling that ruling kept on purpose is kept again.
+  const spelled = ruling.decision === 'accept_system' || ruling.decision === 'accept_both';
   return {
     ...draft,
     decision: ruling.decision,
@@ -245,6 +321,11 @@ export function adoptRuling(draft: RulingDraft, detail: DisputeDetail, ruling: R
     value,
     values: ruling.values ?? {},
     row: ruling.row != null ? String(ruling.row) : '',
+    rowQuery: '',
+    accepted: null,
+    keepSpelling: spelled && value !== '' && writtenValue(detail, value, false) !== value,
+    acceptedValues: {},
+    autoPicked: false,
   };
 }
 
@@ -252,6 +333,8 @@ export function adoptRuling(draft: RulingDraft, detail: DisputeDetail, ruling: R
 export interface SavedContext {
   /** The dispute as shown when saving (before the ruling). */
   detail: DisputeDetail;
+  /** The gold operation the form showed before saving; the service's own, when it gives one, is said instead. */
+  operation?: GoldOperation;
   engineer: string | null;
   /** Agreeing engineers the store's policy requires. */
   required: number;
@@ -259,17 +342,31 @@ export interface SavedContext {
 
 /**
  * What a save says: the decision, the dispute it was made on (the notice
- * outlives the panel, which has moved on), and its status under the policy.
+ * outlives the panel, which has moved on), the gold operation it writes (as
+ * the form showed it, add_row's cells on one line), and its status under the policy.
  * A dispute still open under a policy of several engineers says how many
  * agree and that it waits for another's agreement. A warning the service gave
  * (text in a number column is recorded, but said) makes the notice
  * informative rather than a plain success.
  */
-export function savedNotice(input: RuleInput, result: Pick<RuleResult, 'status' | 'warnings'>, context: SavedContext): { text: string; tone: 'success' | 'info' } {
+export function savedNotice(input: RuleInput, result: Pick<RuleResult, 'status' | 'warnings'> & { operation?: GoldOperation }, context: SavedContext): { text: string; tone: 'success' | 'info' } {
   const warnings = result.warnings ?? [];
   const notes = warnings.map((warning) => ` Note: ${warning}.`).join('');
-  const text = `Saved: ${DECISION_LABELS[input.decision]} on “${disputeName(context.detail)}” — ${statusText(input, result.status, context)}.${notes}`;
+  const operation = withSystems(result.operation, context.operation) ?? context.operation;
+  const wrote = operation ? `: ${operationOneLine(operation)}` : '';
+  const text = `Saved: ${DECISION_LABELS[input.decision]} on “${disputeName(context.detail)}”${wrote} — ${statusText(input, result.status, context)}.${notes}`;
   return { text, tone: warnings.length > 0 ? 'info' : 'success' };
+}
+
+/**
+ * The service's operation (what was written), with the system each add_row
+ * cell came from as the form knew it: the service is not told which system
+ * the engineer picked.
+ */
+function withSystems(written: GoldOperation | undefined, shown: GoldOperation | undefined): GoldOperation | undefined {
+  if (written?.op !== 'add_row' || shown?.op !== 'add_row') return written;
+  const systems = new Map(shown.cells.flatMap((cell) => (cell.system ? [[cell.column, cell.system] as const] : [])));
+  return { ...written, cells: written.cells.map((cell) => (cell.system || !systems.has(cell.column) ? cell : { ...cell, system: systems.get(cell.column)! })) };
 }
 
 /** The dispute in a line: entity · column (a missing row, or the gold row a row report is on). */

@@ -1,6 +1,7 @@
 // The keyboard model, as pure data and one pure resolver, so the key map shown
 // in the app and the behaviour cannot drift apart.
 import { CLUSTER_LETTERS, clusterLetter } from '../../../shared/clusters';
+import type { Decision } from '../../../shared/domain';
 
 /** The keys (and labels) of clusters, in order: shared with the command line's `show` (shared/clusters.ts). */
 export const CLUSTER_KEYS: readonly string[] = CLUSTER_LETTERS;
@@ -9,15 +10,52 @@ export function clusterKey(index: number): string | null {
   return clusterLetter(index);
 }
 
-/** Decision keys 1–9 then 0, in DECISIONS_BY_KIND order. */
+/** Decision keys 1–9 then 0: a `decision` action's index is the key's place here. */
 export const DECISION_KEYS: readonly string[] = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '0'];
 
 export function decisionKey(index: number): string | null {
   return DECISION_KEYS[index] ?? null;
 }
 
+/**
+ * Each decision's key, the same in every kind of dispute; decisions that mean
+ * the same thing share one. 1 changes nothing (keep gold; reject a missing
+ * row). 2 takes what the systems say (accept their value; add their row). 3
+ * keeps gold and adds the systems' spelling beside it (accept both: an
+ * alternative value; add as alias: another name of a gold row). 4–6 are the
+ * cell's own (new value, blank, ungraded), 7 removes a gold row. A kind of
+ * dispute that lacks a decision leaves its key unused: it says so, never
+ * another decision.
+ */
+export const DECISION_KEY: Readonly<Record<Decision, string>> = {
+  keep_gold: '1',
+  reject_row: '1',
+  accept_system: '2',
+  add_row: '2',
+  accept_both: '3',
+  add_alias: '3',
+  new_value: '4',
+  mark_blank: '5',
+  mark_ungraded: '6',
+  remove_row: '7',
+};
+
+/** The index into DECISION_KEYS of a decision's key. */
+export function decisionKeyIndex(decision: Decision): number {
+  return DECISION_KEYS.indexOf(DECISION_KEY[decision]);
+}
+
+/** Of `allowed` (one dispute's decisions), the one on the key at `index`, or null when that key is no decision there. */
+export function decisionAtKey(allowed: readonly Decision[], index: number): Decision | null {
+  return allowed.find((decision) => decisionKeyIndex(decision) === index) ?? null;
+}
+
+/** Shows or hides each system's cell, judge reasoning and sources under the panel's comparison. */
+export const SYSTEMS_KEY = '.';
+
 export type KeyAction =
   | { type: 'move'; delta: number }
+  | { type: 'systems' }
   | { type: 'decision'; index: number }
   | { type: 'cluster'; index: number }
   | { type: 'save' }
@@ -29,6 +67,8 @@ export type KeyAction =
   | { type: 'help' }
   | { type: 'needs-me' }
   | { type: 'open' }
+  /** 1 … 6 on the Export view: go to that step of the release desk. */
+  | { type: 'step'; index: number }
   /** Audit view: correct (0), incorrect (1), unsure (2) for the cell under review. */
   | { type: 'verdict'; index: number }
   /** Audit view: show the systems' values of the cell (the verdict is then recorded as unblinded). */
@@ -81,6 +121,13 @@ export interface KeyContext {
   audit?: boolean;
   /** How many views the tab bar has: Alt+1 … Alt+<views> switch to them. */
   views?: number;
+  /** The view is the release desk with this many steps: 1 … <steps> go to them. */
+  steps?: number;
+}
+
+/** The key of the release desk's step at `index` (1 … 9), or null. */
+export function stepKey(index: number): string | null {
+  return index < 9 ? (DECISION_KEYS[index] ?? null) : null;
 }
 
 /** Alt+1 … Alt+9: the views, in tab order. */
@@ -127,6 +174,11 @@ export function resolveKey(pressed: KeyInput, ctx: KeyContext): KeyAction | null
   // Works on an empty listing too, so the filter can always be switched off again.
   if (e.key === 'N' && (ctx.reviewing || ctx.queue === true)) return { type: 'needs-me' };
   if (ctx.audit === true) return resolveAuditKey(e.key);
+  const steps = ctx.steps ?? 0;
+  if (!ctx.reviewing && steps > 0) {
+    const step = DECISION_KEYS.indexOf(e.key);
+    return step >= 0 && step < steps && stepKey(step) != null ? { type: 'step', index: step } : null;
+  }
   if (!ctx.reviewing) return ctx.list === true ? resolveListKey(e.key) : null;
   switch (e.key) {
     case 'j':
@@ -149,6 +201,8 @@ export function resolveKey(pressed: KeyInput, ctx: KeyContext): KeyAction | null
       return { type: 'evidence' };
     case 'r':
       return { type: 'rationale' };
+    case SYSTEMS_KEY:
+      return { type: 'systems' };
     default:
       break;
   }
@@ -164,8 +218,6 @@ export function resolveKey(pressed: KeyInput, ctx: KeyContext): KeyAction | null
 export interface FocusedButton {
   /** A dialog is open: its buttons are its own. */
   overlay: boolean;
-  /** A decision is chosen for the dispute on screen (queue views). */
-  decisionPending: boolean;
   /** The button composes the ruling (a decision, a cluster, "Agree"): marked data-enter-save. */
   rulingButton: boolean;
   /** The engineer reached the button with the keyboard (it shows a focus ring), rather than clicking it. */
@@ -178,16 +230,44 @@ export interface FocusedButton {
  * cluster's ▸ or "Show all" leaves that button focused, and the keyboard
  * must go on ruling regardless. One rule everywhere:
  * - in a dialog, its buttons take Enter;
- * - with a decision pending, Enter saves whatever button has focus (Space
- *   still presses it), and so it does after a button of the ruling itself;
- * - otherwise a button takes Enter only when reached with the keyboard: one
- *   focused by a mouse click was not aimed at with the keyboard.
+ * - a button of the ruling itself (a decision, a cluster's letter, Agree)
+ *   never swallows the save;
+ * - any other button takes Enter when reached with the keyboard, whether or
+ *   not a decision is chosen; one focused by a mouse click was not aimed at
+ *   with the keyboard, and Enter keeps its meaning in the view.
  * Text fields and selects are not buttons: they always keep their own Enter.
  */
 export function enterPressesButton(b: FocusedButton): boolean {
   if (b.overlay) return true;
-  if (b.decisionPending || b.rulingButton) return false;
+  if (b.rulingButton) return false;
   return b.keyboardFocused;
+}
+
+/** Where the focus is when a key would save the ruling. */
+export interface SaveFocus {
+  /** Nothing has the focus: the page. */
+  page: boolean;
+  /** The focus is in the ruling form, or on a control marked as composing the ruling (data-enter-save: a cluster's letter, Agree). */
+  ruling: boolean;
+  /** The focus is in a text field or a select. */
+  typing: boolean;
+  /** The focus is on one of the queue grid's own controls (its header, its menus). */
+  grid: boolean;
+  /** The focused element was reached with the keyboard (it shows a focus ring). */
+  keyboardFocused: boolean;
+}
+
+/**
+ * Whether a save key (Enter, Ctrl+Enter) may save the ruling from where the
+ * focus is: only from the ruling form or the page. A control outside the
+ * form (the filter bar, a tab, the grid's header, a link) keeps its own
+ * Enter and never saves; a button clicked with the mouse shows no focus and
+ * leaves the keyboard on the page.
+ */
+export function saveAllowedFrom(f: SaveFocus): boolean {
+  if (f.page || f.ruling) return true;
+  if (f.typing || f.grid) return false;
+  return !f.keyboardFocused;
 }
 
 /** Keys of a view's own list (Reports): move, and open the selected item. */
@@ -252,17 +332,19 @@ export const KEY_MAP: readonly KeyHelpGroup[] = [
       { keys: ['PgDn', 'PgUp'], what: 'Move 20 disputes' },
       { keys: ['/'], what: 'Search: entity, values, gold, task, column or dispute id' },
       { keys: ['Shift', 'N'], what: 'Only disputes that need my ruling (not ruled by me, not resolved); again to show all' },
+      { keys: [SYSTEMS_KEY], what: 'Show or hide the systems under the comparison: each cell, its verdict, judge reasoning and sources' },
     ],
   },
   {
     title: 'Ruling',
     items: [
-      { keys: ['1', '…', '9', '0'], what: 'Choose a decision (the buttons show which key is which); the same key again edits its prefilled value (Add row’s entity). New value (4) takes the typing at once' },
+      { keys: ['1', '…', '7'], what: 'Choose a decision, one key per meaning in every kind of dispute: 1 changes nothing (keep gold, reject row), 2 takes the systems’ (accept, add row), 3 adds theirs beside gold (both, alias), 4 new value, 5 blank, 6 ungraded, 7 remove row. The same key again edits its prefilled value (Add row’s entity). New value (4) takes the typing at once. A key that is no decision here says so and drops the keys typed right after it' },
       { keys: ['a', 'b', 'c', 'd', 'f', '…'], what: 'Pick a cluster (or a system of a missing row); prefills the value. The picked cluster’s letter again: its next spelling (a choice column’s option first). Letters skip e j k o r u' },
       { keys: ['r'], what: 'Write the rationale' },
       { keys: ['e'], what: 'Add an evidence URL (Enter adds it; Enter on the empty box saves; a link still in the box is added on save)' },
-      { keys: ['Enter'], what: 'Save the ruling and go to the next open dispute' },
+      { keys: ['Enter'], what: 'Save the ruling and go to the next open dispute (from the page or the ruling form, never from another focused control)' },
       { keys: ['Ctrl', 'Enter'], what: 'Save from inside any ruling field (rationale, evidence)' },
+      { keys: ['Tab'], what: 'In Add row, move through the cells it adds: each can be edited, and its ✕ (Enter or Space) clears it so it is not written' },
       { keys: ['u'], what: 'Retract my latest ruling on this dispute (recorded, never deleted)' },
       { keys: ['o'], what: 'Open the focused source link (else the picked cluster’s first source)' },
       { keys: ['Shift', 'A', 'B', '…'], what: 'In a conflict, agree with position A, B, … (the letter over each engineer, shown on the Agree buttons): copies its decision and value; Enter saves' },
@@ -274,6 +356,15 @@ export const KEY_MAP: readonly KeyHelpGroup[] = [
       { keys: ['Alt', '1', '…', '6'], what: 'Switch view: Queue, Conflicts, Reports, Stats, Export, Audit (the tabs, in order)' },
       { keys: ['?'], what: 'Show or hide this key map' },
       { keys: ['Esc'], what: 'Leave a text field or a focused button (the keys go back to the page), close a dialog' },
+    ],
+  },
+  {
+    title: 'Release desk and dialogs',
+    items: [
+      { keys: ['1', '…', '6'], what: 'Export view: go to a step of the release desk (export, preview, review, apply, history, ruling logs); its first field takes the focus' },
+      { keys: ['Tab', 'Shift', 'Tab'], what: 'Move through the controls of the release desk or a dialog (a dialog keeps Tab inside it)' },
+      { keys: ['Space'], what: 'Press the focused button, tick the focused box' },
+      { keys: ['Ctrl', 'Enter'], what: 'In the Import or Settings dialog: do what its main button says (import the paths, save)' },
     ],
   },
   {

@@ -32,6 +32,17 @@ export function filterRows(rows: readonly TaskRow[], query: string): TaskRow[] {
 }
 
 /**
+ * The row a typed search chooses, as the draft's row text: its first match;
+ * '' (none) when nothing is typed or nothing matches, so a choice never
+ * outlives the text that made it.
+ */
+export function pickedByQuery(rows: readonly TaskRow[], query: string): string {
+  if (query.trim() === '') return '';
+  const first = filterRows(rows, query)[0];
+  return first ? String(first.row) : '';
+}
+
+/**
  * Rows whose entity or an alias is likely the same name as `entity`: one
  * contains the other, or most of the shorter name's words are shared (so
  * "Ocarina of Time 3D" finds "The Legend of Zelda: Ocarina of Time 3D", but a

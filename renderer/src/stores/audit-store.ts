@@ -56,6 +56,18 @@ export const useAuditStore = create<AuditState>()((set, get) => {
     const [overview, cells] = await Promise.all([api.getAuditOverview({}), api.listAuditCells({})]);
     set({ overview, cells, error: null });
   };
+  // After a verdict the frame and rounds are as they were: only the cells and the estimates move (the frame is
+  // counted over every gold cell, which the keyboard should not wait for).
+  const refreshAfterVerdict = async (): Promise<void> => {
+    const { overview } = get();
+    if (!overview) return reload();
+    const [cells, estimate, ...revisions] = await Promise.all([
+      api.listAuditCells({}),
+      api.getAuditEstimate({}),
+      ...overview.revisions.map((revision) => api.getAuditEstimate({ revision: revision.revision! })),
+    ]);
+    set({ cells, overview: { ...overview, estimate, revisions }, error: null });
+  };
   return {
     overview: null,
     cells: [],
@@ -132,7 +144,7 @@ export const useAuditStore = create<AuditState>()((set, get) => {
       try {
         const cell = await api.ruleAuditCell({ id: selectedId, verdict: draft.verdict, rationale: draft.rationale.trim() || null, evidence });
         notify(`Verdict saved: ${cell.mine ?? draft.verdict}${cell.dispute_id ? ` · dispute ${cell.dispute_id} raised for the fix` : ''}.`, 'success');
-        await reload();
+        await refreshAfterVerdict();
         const { cells } = get();
         const at = cells.findIndex((c) => c.id === selectedId);
         // The next cell without a verdict of mine, after this one (else before it); this one when none is left.

@@ -29,7 +29,7 @@ import { notify, useUiStore } from './ui-store';
 export type ReleaseSection = 'export' | 'preview' | 'review' | 'apply' | 'history' | 'logs';
 
 interface Loadable<T> {
-  /** The patch the result is for. */
+  /** The patch the result is for; null for none yet, or a dry run on the settled rulings (the result says which). */
   path: string | null;
   result: T | null;
   loading: boolean;
@@ -102,8 +102,12 @@ export interface ReleaseState {
   keepExistingExport: () => void;
   cancelExport: () => Promise<void>;
   runPreview: (path?: string) => Promise<void>;
+  /** The preview as a dry run: the settled rulings an export would write now, no file and no tag. */
+  runDraftPreview: () => Promise<void>;
   cancelPreview: () => Promise<void>;
   runReview: (path?: string) => Promise<void>;
+  /** The review as a dry run, likewise. */
+  runDraftReview: () => Promise<void>;
   setReviewFilter: (patch: Partial<OperationFilter>) => void;
   setApplyForm: (patch: Partial<ApplyEdits>) => void;
   /** `replace`: the engineer has confirmed replacing the outputs that exist. */
@@ -145,6 +149,44 @@ export const IDENTIFY_DELAY_MS = 300;
 /** Kept for this store, so the next session's Apply starts filled in (lib/release-paths.ts). */
 function remember(paths: Partial<ReleasePaths>): void {
   rememberPaths(pageStorage(), useInfoStore.getState().info?.store_path ?? '', paths);
+}
+
+/**
+ * Scores every run before and after a patch file, or (null) the settled
+ * rulings not exported yet as a dry run: a job with progress and cancel.
+ */
+async function preview(patch: string | null): Promise<void> {
+  const { getState: get, setState: set } = useReleaseStore;
+  const request = ++latestPreview;
+  set({ preview: { ...get().preview, path: patch, loading: true, error: null } });
+  try {
+    // A job (about two seconds at full scale): progress over tasks, and cancel. Another job
+    // running (an import) refuses it with a message, shown like any error.
+    const { jobId } = await api.startRescore(patch === null ? {} : { patch });
+    const job = await pollJob((i) => api.getJob(i), jobId, (status) => {
+      if (request === latestPreview) set({ previewJob: status });
+    });
+    if (request !== latestPreview) return;
+    if (job.state === 'done' && job.rescore) set({ preview: { path: patch, result: job.rescore, loading: false, error: null } });
+    // Cancelled: the previous result (if any) stays, marked as being for its own patch.
+    else if (job.state === 'cancelled') set({ preview: { ...get().preview, loading: false } });
+    else set({ preview: { path: patch, result: null, loading: false, error: jobFailure(job) } });
+  } catch (error) {
+    if (request === latestPreview) set({ preview: { path: patch, result: null, loading: false, error: errorMessage(error) } });
+  }
+}
+
+/** Every operation of a patch file decrypted, or (null) of the settled rulings not exported yet. */
+async function review(patch: string | null): Promise<void> {
+  const { getState: get, setState: set } = useReleaseStore;
+  const request = ++latestReview;
+  set({ review: { ...get().review, path: patch, loading: true, error: null } });
+  try {
+    const result = await api.reviewPatch(patch === null ? {} : { patch });
+    if (request === latestReview) set({ review: { path: patch, result, loading: false, error: null } });
+  } catch (error) {
+    if (request === latestReview) set({ review: { path: patch, result: null, loading: false, error: errorMessage(error) } });
+  }
 }
 
 export const useReleaseStore = create<ReleaseState>()((set, get) => ({
@@ -256,24 +298,9 @@ export const useReleaseStore = create<ReleaseState>()((set, get) => ({
   runPreview: async (path) => {
     const patch = (path ?? get().patchPath).trim();
     if (patch === '') return;
-    const request = ++latestPreview;
-    set({ preview: { ...get().preview, path: patch, loading: true, error: null } });
-    try {
-      // A job (about two seconds at full scale): progress over tasks, and cancel. Another job
-      // running (an import) refuses it with a message, shown like any error.
-      const { jobId } = await api.startRescore({ patch });
-      const job = await pollJob((i) => api.getJob(i), jobId, (status) => {
-        if (request === latestPreview) set({ previewJob: status });
-      });
-      if (request !== latestPreview) return;
-      if (job.state === 'done' && job.rescore) set({ preview: { path: patch, result: job.rescore, loading: false, error: null } });
-      // Cancelled: the previous result (if any) stays, marked as being for its own patch.
-      else if (job.state === 'cancelled') set({ preview: { ...get().preview, loading: false } });
-      else set({ preview: { path: patch, result: null, loading: false, error: jobFailure(job) } });
-    } catch (error) {
-      if (request === latestPreview) set({ preview: { path: patch, result: null, loading: false, error: errorMessage(error) } });
-    }
+    await preview(patch);
   },
+  runDraftPreview: () => preview(null),
 
   cancelExport: () => cancelRunningJob(get().exportJob, (exportJob) => set({ exportJob })),
   cancelPreview: () => cancelRunningJob(get().previewJob, (previewJob) => set({ previewJob })),
@@ -281,15 +308,9 @@ export const useReleaseStore = create<ReleaseState>()((set, get) => ({
   runReview: async (path) => {
     const patch = (path ?? get().patchPath).trim();
     if (patch === '') return;
-    const request = ++latestReview;
-    set({ review: { ...get().review, path: patch, loading: true, error: null } });
-    try {
-      const result = await api.reviewPatch({ patch });
-      if (request === latestReview) set({ review: { path: patch, result, loading: false, error: null } });
-    } catch (error) {
-      if (request === latestReview) set({ review: { path: patch, result: null, loading: false, error: errorMessage(error) } });
-    }
+    await review(patch);
   },
+  runDraftReview: () => review(null),
 
   setReviewFilter: (patch) => set({ reviewFilter: { ...get().reviewFilter, ...patch } }),
   setApplyForm: (patch) => set({ applyForm: { ...get().applyForm, ...patch } }),

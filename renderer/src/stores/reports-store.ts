@@ -366,8 +366,3 @@ export const useReportsStore = create<ReportsState>()((set, get) => {
     cancelImport: () => cancelRunningJob(get().importJob, (importJob) => set({ importJob })),
   };
 });
-
-/** The reports the list shows, in the store's order. */
-export function selectVisibleReports(s: Pick<ReportsState, 'items' | 'unlinkedOnly' | 'query'>): ReportListItem[] {
-  return filterReports(s.items, { unlinkedOnly: s.unlinkedOnly, query: s.query });
-}

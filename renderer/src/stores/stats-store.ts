@@ -1,6 +1,8 @@
-// Agreement statistics for the Stats view. Loaded when the view opens and
-// refreshed after anything that changes rulings or the policy, but only once
-// someone has looked: a closed view costs nothing.
+// Agreement statistics for the Stats view. Loaded when the view first opens,
+// kept while the store's data version stays put (opening the view again shows
+// them at once, asking only the version), and refreshed after anything that
+// changes rulings or the policy, but only once someone has looked: a closed
+// view costs nothing.
 import { create } from 'zustand';
 import type { AgreementStats } from '../../../shared/api-types';
 import { api, errorMessage } from '../api/client';
@@ -11,9 +13,13 @@ interface StatsState {
   error: string | null;
   /** When the shown statistics were read (ISO). */
   loadedAt: string | null;
+  /** The store's data version read just before them: they hold until it moves. */
+  version: number | null;
   /** Which slice the heat map and pair table show (see features/stats/stats-data.ts). */
   scope: string;
   load: () => Promise<void>;
+  /** The view opens: loads the first time, and again only when the data version moved since. */
+  open: () => Promise<void>;
   /** Reloads only when already loaded (after a ruling, an import, a policy change). */
   refresh: () => Promise<void>;
   setScope: (scope: string) => void;
@@ -26,15 +32,30 @@ export const useStatsStore = create<StatsState>()((set, get) => ({
   loading: false,
   error: null,
   loadedAt: null,
+  version: null,
   scope: 'overall',
   load: async () => {
     const request = ++latestRequest;
     set({ loading: true });
     try {
+      // The version first: a write between the two moves it past this one, so the next open reloads.
+      const { version } = await api.getDataVersion({});
       const stats = await api.getStats({});
-      if (request === latestRequest) set({ stats, loading: false, error: null, loadedAt: new Date().toISOString() });
+      if (request === latestRequest) set({ stats, version, loading: false, error: null, loadedAt: new Date().toISOString() });
     } catch (error) {
       if (request === latestRequest) set({ loading: false, error: errorMessage(error) });
+    }
+  },
+  open: async () => {
+    const { stats, version, loading } = get();
+    if (stats == null || version == null) {
+      if (!loading) await get().load();
+      return;
+    }
+    try {
+      if ((await api.getDataVersion({})).version !== version) await get().load();
+    } catch {
+      await get().load();
     }
   },
   refresh: async () => {

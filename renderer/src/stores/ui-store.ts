@@ -17,6 +17,9 @@ interface UiState {
   /** The task question shown whole, kept while walking the queue. */
   questionExpanded: boolean;
   toggleQuestion: () => void;
+  /** Each system's cell (verdict, judge reasoning, sources) under the comparison, kept while walking the queue. */
+  systemsShown: boolean;
+  toggleSystems: () => void;
   setView: (view: string) => void;
   openOverlay: (overlay: Overlay) => void;
   closeOverlay: () => void;
@@ -33,6 +36,8 @@ export const useUiStore = create<UiState>()((set, get) => ({
   notices: [],
   questionExpanded: false,
   toggleQuestion: () => set({ questionExpanded: !get().questionExpanded }),
+  systemsShown: false,
+  toggleSystems: () => set({ systemsShown: !get().systemsShown }),
   setView: (view) => set({ view }),
   openOverlay: (overlay) => set({ overlay }),
   closeOverlay: () => set({ overlay: null }),

@@ -25,6 +25,12 @@ interface ModalProps {
   tall?: boolean;
   children: ReactNode;
   footer?: ReactNode;
+  /**
+   * What Ctrl+Enter (Cmd+Enter) does from anywhere in the dialog, a text
+   * field included: its main button's action, called only while that button
+   * could be pressed.
+   */
+  onSubmit?: (() => void) | null;
 }
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]';
@@ -65,7 +71,7 @@ function tabStops(root: HTMLElement): HTMLElement[] {
   return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.tabIndex >= 0 && el.checkVisibility({ visibilityProperty: true }));
 }
 
-export function Modal({ title, onClose, wide = false, tall = false, children, footer }: ModalProps) {
+export function Modal({ title, onClose, wide = false, tall = false, children, footer, onSubmit = null }: ModalProps) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const dialog = ref.current;
@@ -113,6 +119,12 @@ export function Modal({ title, onClose, wide = false, tall = false, children, fo
       // Closes in one press: blurring a field first would put the focus behind the dialog.
       e.preventDefault();
       onClose();
+      return;
+    }
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && !e.altKey && onSubmit) {
+      if (e.defaultPrevented || e.nativeEvent.isComposing) return;
+      e.preventDefault();
+      onSubmit();
       return;
     }
     trapTab(e);

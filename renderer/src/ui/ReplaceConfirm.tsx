@@ -1,7 +1,7 @@
 // The question an output that exists asks before it is written over (Apply's
 // revised dataset and changelog, an export's patch, a ruling log). The safe
 // answer has the focus: Enter keeps the files, Tab then Enter replaces them.
-import { oneLine } from '../lib/format';
+import { PathText } from './PathText';
 
 interface ReplaceConfirmProps {
   /** The dialog's accessible name. */
@@ -19,9 +19,11 @@ export function ReplaceConfirm({ label, question, paths, keepLabel, replaceLabel
   return (
     <div className="warning apply-replaces" role="alertdialog" aria-label={label}>
       <p>{question}</p>
-      <ul className="mono small">
+      <ul className="small">
         {paths.map((path) => (
-          <li key={path}>{oneLine(path)}</li>
+          <li key={path}>
+            <PathText path={path} />
+          </li>
         ))}
       </ul>
       <div className="form-actions">

@@ -2,6 +2,7 @@
 // two disputes (one carrying terminal escapes in a value), rulings, a job, an
 // import that honours its AbortSignal.
 import { writeFileSync } from 'node:fs';
+import { goldOperationFor } from '../../../shared/gold-operation';
 import type { ServiceHandle } from '../../../db/service';
 import type { DisputeRecord } from '../../../db/queries/dispute-records';
 import type { AdjudicatorService, DisputeFilter } from '../../../shared/api';
@@ -219,7 +220,9 @@ export function createFakeService(options: FakeOptions = {}): FakeService {
         counted: true,
       };
       rulings.push(ruling);
-      return { ruling, status: 'resolved' };
+      // As the real service builds it, from the fields given (no gold here: cell decisions write nothing).
+      const operation = goldOperationFor({ decision: input.decision, row: null, column: null, entity: 'fake entity', gold: null, value: input.value, values: input.values });
+      return { ruling, status: 'resolved', operation };
     },
     retract: (input): RuleResult => {
       log('retract', input);
@@ -237,7 +240,7 @@ export function createFakeService(options: FakeOptions = {}): FakeService {
         retracts: 'r-1',
         counted: true,
       };
-      return { ruling, status: 'open' };
+      return { ruling, status: 'open', operation: { op: 'none', decision: 'retract', reason: 'a fake service writes nothing' } };
     },
     exportLeftOut: () => {
       log('exportLeftOut', {});

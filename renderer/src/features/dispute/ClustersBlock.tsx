@@ -1,8 +1,11 @@
-// The system values of a cell dispute, grouped into lettered clusters.
+// Under the comparison, on demand (key `.`): the system values of a cell
+// dispute grouped into lettered clusters, each system's cell with its
+// verdict, judge reasoning and sources.
 import { useEffect, useRef, useState } from 'react';
 import type { DisputeDetail } from '../../../../shared/api-types';
+import { SYSTEMS_KEY } from '../../lib/keys';
 import { useRulingStore } from '../../stores/ruling-store';
-import { Section } from '../../ui/Section';
+import { useUiStore } from '../../stores/ui-store';
 import { ClusterCard } from './ClusterCard';
 
 /** Show every system's cell when there are few; else only the leading contested cluster. */
@@ -14,6 +17,27 @@ function initiallyExpanded(detail: DisputeDetail): Set<number> {
 }
 
 export function ClustersBlock({ detail }: { detail: DisputeDetail }) {
+  const shown = useUiStore((s) => s.systemsShown);
+  const toggleShown = useUiStore((s) => s.toggleSystems);
+  const systems = new Set(detail.clusters.flatMap((c) => c.systems)).size;
+  return (
+    <section className="section" aria-label="Systems">
+      <header className="section-head">
+        <button type="button" className="section-toggle" aria-expanded={shown} onClick={toggleShown} title={`Show or hide each system’s cell, judge reasoning and sources (key ${SYSTEMS_KEY})`}>
+          <span className="caret" aria-hidden="true">{shown ? '▾' : '▸'}</span>
+          Systems, reasoning and sources
+          <kbd className="kbd">{SYSTEMS_KEY}</kbd>
+        </button>
+        <div className="section-aside muted small">
+          {detail.clusters.length} values · {systems} systems
+        </div>
+      </header>
+      {shown && <ClusterList detail={detail} />}
+    </section>
+  );
+}
+
+function ClusterList({ detail }: { detail: DisputeDetail }) {
   const picked = useRulingStore((s) => s.draft.picked);
   const pick = useRulingStore((s) => s.pick);
   // The panel remounts this block per dispute (keyed by id), so this resets.
@@ -43,9 +67,8 @@ export function ClustersBlock({ detail }: { detail: DisputeDetail }) {
     else next.add(i);
     setExpanded(next);
   };
-  const systems = new Set(detail.clusters.flatMap((c) => c.systems)).size;
   return (
-    <Section title="Clusters" aside={<span className="muted small">{detail.clusters.length} values · {systems} systems</span>}>
+    <div className="section-body">
       {detail.clusters.length === 0 ? (
         <div className="muted">No system values.</div>
       ) : (
@@ -63,6 +86,6 @@ export function ClustersBlock({ detail }: { detail: DisputeDetail }) {
           ))}
         </ol>
       )}
-    </Section>
+    </div>
   );
 }

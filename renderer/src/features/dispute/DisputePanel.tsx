@@ -9,6 +9,7 @@ import { useRulingStore } from '../../stores/ruling-store';
 import { idsAround } from '../queue/grid-bridge';
 import { RulingForm } from '../ruling/RulingForm';
 import { ClustersBlock } from './ClustersBlock';
+import { ComparisonBlock } from './ComparisonBlock';
 import { DisputeHeader } from './DisputeHeader';
 import { GoldBlock } from './GoldBlock';
 import { JudgesBlock } from './JudgesBlock';
@@ -99,19 +100,20 @@ export function DisputePanel() {
  */
 const PanelBody = memo(function PanelBody({ detail }: { detail: DisputeDetail }) {
   const conflict = detail.dispute.status === 'conflict';
+  const missingRow = detail.dispute.kind === 'missing_row' && detail.missing_row_systems.length > 0;
+  // A report no system contests has no values to compare: the report says it all.
+  const compared = !missingRow && detail.clusters.length > 0 && !(detail.dispute.kind === 'report' && detail.dispute.column == null);
   return (
     <div className="panel-scroll">
       {/* In a conflict the disagreement is the first thing to read. */}
       {conflict && <RulingsComparison detail={detail} />}
+      {/* Gold beside every system's value (or a missing row's systems side by side) leads: it is what the engineer rules on. */}
+      {compared && <ComparisonBlock detail={detail} />}
+      {missingRow && <MissingRowBlock detail={detail} />}
       <QuestionBlock detail={detail} />
-      <GoldBlock detail={detail} />
+      {!compared && <GoldBlock detail={detail} />}
       <ReportsBlock detail={detail} />
-      {detail.dispute.kind === 'missing_row' && detail.missing_row_systems.length > 0 ? (
-        <MissingRowBlock detail={detail} />
-      ) : detail.dispute.kind === 'report' && detail.clusters.length === 0 ? null : (
-        // A report no system contests has no values to cluster: the report says it all.
-        <ClustersBlock detail={detail} />
-      )}
+      {!missingRow && detail.clusters.length > 0 && <ClustersBlock detail={detail} />}
       <JudgesBlock judges={detail.judges} />
       {!conflict && <RulingsComparison detail={detail} />}
       <RulingsBlock detail={detail} />

@@ -8,7 +8,7 @@ import { normalizeText } from '../../../../shared/normalize';
 import type { ReportView } from '../../../../shared/report-parse/views';
 import { oneLine } from '../../lib/format';
 import { confidenceText, confidenceTone, rowText, scoreText } from '../../lib/reports';
-import { clusterKey } from '../../lib/keys';
+import { clusterKey, decisionKeyIndex } from '../../lib/keys';
 import { useRulingStore } from '../../stores/ruling-store';
 import { Section } from '../../ui/Section';
 import { showReport } from '../reports/actions';
@@ -95,7 +95,7 @@ function UseProposed({ detail, value }: { detail: DisputeDetail; value: string |
   const wanted = normalizeText(value);
   const cluster = detail.clusters.findIndex((c) => normalizeText(c.value) === wanted);
   const decisions = decisionsForDispute(detail.dispute);
-  const newValue = decisions.indexOf('new_value');
+  const newValue = decisions.includes('new_value') ? decisionKeyIndex('new_value') : -1;
   const use = () => {
     if (cluster >= 0) {
       pick(detail, cluster);

@@ -1,6 +1,7 @@
 // The Export view is the release desk: export the settled rulings as a gold
 // patch, preview every system's scores, review the operations, apply the
-// patch to the dataset, the store's revision history, and ruling logs.
+// patch to the dataset, the store's revision history, and ruling logs. Keys
+// 1 … 6 go to a step (its first field takes the focus); Tab walks its controls.
 import type { ReactNode } from 'react';
 import { useReleaseStore, type ReleaseSection } from '../../stores/release-store';
 import { ApplySection } from '../revisions/ApplySection';
@@ -9,15 +10,8 @@ import { HistorySection } from '../revisions/HistorySection';
 import { PatchReviewSection } from '../revisions/PatchReviewSection';
 import { ScorePreview } from '../revisions/ScorePreview';
 import { RulingLogCard } from '../team/RulingLogCard';
-
-const STEPS: readonly { id: ReleaseSection; step: string | null; label: string; hint: string }[] = [
-  { id: 'export', step: '1', label: 'Export patch', hint: 'Write the settled rulings as a gold patch for a revision' },
-  { id: 'preview', step: '2', label: 'Score preview', hint: 'How the patch moves every system’s scores' },
-  { id: 'review', step: '3', label: 'Review patch', hint: 'Every operation, decrypted for review' },
-  { id: 'apply', step: '4', label: 'Apply', hint: 'Write the revised dataset and CHANGELOG.md' },
-  { id: 'history', step: null, label: 'History', hint: 'Every revision this store exported' },
-  { id: 'logs', step: null, label: 'Ruling logs', hint: 'Share rulings with other engineers' },
-];
+import { RELEASE_STEPS } from './release-steps';
+import { stepKey } from '../../lib/keys';
 
 const SECTIONS: Record<ReleaseSection, () => ReactNode> = {
   export: () => <ExportSection />,
@@ -34,13 +28,14 @@ export function ExportView() {
   return (
     <div className="page release-page">
       <nav className="release-nav" aria-label="Release steps">
-        {STEPS.map((s) => (
+        {RELEASE_STEPS.map((s, i) => (
           <button
             key={s.id}
             type="button"
             className={`release-step ${section === s.id ? 'release-step-on' : ''} ${s.step == null ? 'release-step-extra' : ''}`}
             aria-current={section === s.id ? 'step' : undefined}
-            title={s.hint}
+            title={`${s.hint} (key ${stepKey(i) ?? ''})`}
+            aria-keyshortcuts={stepKey(i) ?? undefined}
             onClick={() => setSection(s.id)}
           >
             {s.step != null && <span className="step-number">{s.step}</span>}
@@ -48,7 +43,9 @@ export function ExportView() {
           </button>
         ))}
       </nav>
-      <div className="release-body">{SECTIONS[section]()}</div>
+      <div className="release-body" id="release-body">
+        {SECTIONS[section]()}
+      </div>
     </div>
   );
 }

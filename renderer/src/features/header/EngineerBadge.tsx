@@ -8,6 +8,8 @@ import { useSettingsStore } from '../../stores/settings-store';
 export function EngineerBadge() {
   const engineer = useInfoStore((s) => s.info?.engineer ?? '');
   const setEngineer = useSettingsStore((s) => s.setEngineer);
+  // Offered from the OS user name, not yet confirmed: nothing is recorded under it until it is.
+  const unconfirmed = useSettingsStore((s) => s.settings?.confirmed === false);
   const [editing, setEditing] = useState<string | null>(null);
 
   if (editing != null) {
@@ -38,12 +40,12 @@ export function EngineerBadge() {
     );
   }
   return (
-    <button type="button" className="engineer-badge" title={`Your rulings are recorded as “${oneLine(engineer)}”. Click to change.`} onClick={() => setEditing(engineer)}>
+    <button type="button" className="engineer-badge" title={unconfirmed ? `“${oneLine(engineer)}” is offered from this computer’s user name; confirm it to start ruling. Click to change.` : `Your rulings are recorded as “${oneLine(engineer)}”. Click to change.`} onClick={() => setEditing(engineer)}>
       <span className="avatar" aria-hidden="true">
         {engineer ? oneLine(initials(engineer)) : '?'}
       </span>
       <span className="engineer-text">
-        <span className="meta-label">ruling as</span> <strong className="engineer-name">{engineer ? oneLine(engineer) : '—'}</strong>
+        <span className="meta-label">{unconfirmed ? 'not confirmed:' : 'ruling as'}</span> <strong className="engineer-name">{engineer ? oneLine(engineer) : '—'}</strong>
       </span>
     </button>
   );

@@ -44,6 +44,7 @@ export function SettingsDialog() {
     <Modal
       title="Settings"
       onClose={close}
+      onSubmit={saving || name.trim() === '' ? null : () => void save()}
       footer={
         <>
           <button type="button" className="button" onClick={close}>
@@ -69,7 +70,10 @@ export function SettingsDialog() {
             spellCheck={false}
             onChange={(e) => setName(e.target.value)}
             onKeyDown={(e) => {
-              if (e.key === 'Enter') void save();
+              if (e.key !== 'Enter') return;
+              // Handled here (Ctrl+Enter too): the dialog's own Ctrl+Enter must not save a second time.
+              e.preventDefault();
+              void save();
             }}
           />
         </label>

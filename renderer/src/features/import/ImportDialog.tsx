@@ -34,6 +34,9 @@ export function ImportDialog() {
   const paths = parsePaths(pathsText);
   const [replaceRuns, setReplaceRuns] = useState(false);
 
+  const canImport = paths.length > 0 && !running && !starting;
+  const submit = () => void startImport(paths, replaceRuns);
+
   const pick = async (kind: PickKind) => {
     try {
       const picked = (await host.pickPaths?.(kind)) ?? [];
@@ -49,6 +52,8 @@ export function ImportDialog() {
       wide
       tall
       onClose={close}
+      // Ctrl+Enter imports from the paths box, as the Import button does.
+      onSubmit={canImport ? submit : null}
       footer={
         <ImportFooter
           running={running}
@@ -58,7 +63,7 @@ export function ImportDialog() {
           primary={{
             label: `Import ${paths.length > 0 ? `${paths.length} path${paths.length === 1 ? '' : 's'}` : ''}`.trim(),
             disabled: paths.length === 0,
-            run: () => void startImport(paths, replaceRuns),
+            run: submit,
           }}
         />
       }
@@ -74,7 +79,9 @@ export function ImportDialog() {
         </span>
       </div>
       <label className="field">
-        <span className="field-label">Paths, one per line</span>
+        <span className="field-label">
+          Paths, one per line <span className="muted small">· Ctrl+Enter imports</span>
+        </span>
         <textarea
           className="input mono paths-input"
           rows={5}

@@ -5,6 +5,7 @@ import { formatCount, oneLine } from '../../lib/format';
 import { RulingLogReport } from '../team/RulingLogReport';
 import { ReportImportView } from '../reports/ImportReportsDialog';
 import { SkippedTable } from '../../ui/SkippedTable';
+import { PathText } from '../../ui/PathText';
 
 export function ImportReportView({ report }: { report: ImportReport }) {
   const figures: [string, number][] = [
@@ -71,7 +72,7 @@ export function ImportReportView({ report }: { report: ImportReport }) {
           <ul className="replaced-runs small">
             {report.replaced_runs.map((run) => (
               <li key={run.by}>
-                {oneLine(run.system)}: <span className="mono">{oneLine(run.path)}</span> → <span className="mono">{oneLine(run.by)}</span>
+                {oneLine(run.system)}: <PathText path={run.path} /> → <PathText path={run.by} />
               </li>
             ))}
           </ul>
@@ -105,7 +106,9 @@ export function ImportReportView({ report }: { report: ImportReport }) {
                 <tr key={`${f.path}-${i}`}>
                   <td>{oneLine(f.system)}</td>
                   <td>{oneLine(f.task_id)}</td>
-                  <td className="mono small">{oneLine(f.path)}</td>
+                  <td className="small">
+                    <PathText path={f.path} />
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -1,14 +1,15 @@
 // The queue's columns. Cell renderers are React components, so every value
 // from the data is a text child; colIds match the API's sortable fields. A
-// grid too narrow for every column (the review view in a 1024-px window) drops
-// the lower-value ones, so what the dispute is, its status and my ruling stay
-// in view without scrolling sideways.
+// grid too narrow for every column with the compared ones whole drops the
+// lower-value ones, so what the dispute is, its status and my ruling stay in
+// view without scrolling sideways.
 import type { ColDef, ICellRendererParams } from 'ag-grid-community';
 import type { DisputeRow } from '../../../../shared/api-types';
 import { DECISION_LABELS } from '../../../../shared/domain';
 import { DECISION_SHORT, KIND_LABELS, goldDisplay, oneLine, shownText, topValueText } from '../../lib/format';
 import { StatusChip } from '../../ui/StatusChip';
 import { ValueText } from '../../ui/ValueText';
+import { QUEUE_HEADERS } from './column-headers';
 
 type Params = ICellRendererParams<DisputeRow>;
 
@@ -64,14 +65,20 @@ function EntityCell({ data }: Params) {
   );
 }
 
+/**
+ * What the engineer compares (entity, column, gold, the top value) leads and
+ * takes the width; kind, status and my ruling follow at their own width, the
+ * task last (the panel names it for the selected dispute). Every header says
+ * what its column holds.
+ */
 const QUEUE_COLUMNS: ColDef<DisputeRow>[] = [
-  { colId: 'task_id', headerName: 'Task', field: 'task_id', width: 104, sortable: true, valueFormatter: (p) => oneLine(p.data?.task_id ?? ''), tooltip: (p) => shownText(p.data?.task_id ?? '') },
-  { colId: 'entity', headerName: 'Entity', field: 'entity', flex: 1.5, minWidth: 110, sortable: true, cellRenderer: EntityCell, tooltip: (p) => shownText(p.data?.entity ?? '') },
-  { colId: 'column', headerName: 'Column', field: 'column', flex: 1.1, minWidth: 96, sortable: true, cellRenderer: ColumnCell, tooltip: (p) => shownText(p.data?.column ?? '') },
+  { colId: 'entity', headerName: QUEUE_HEADERS.entity.name, headerTooltip: QUEUE_HEADERS.entity.tooltip, field: 'entity', flex: 1.6, minWidth: 110, sortable: true, cellRenderer: EntityCell, tooltip: (p) => shownText(p.data?.entity ?? '') },
+  { colId: 'column', headerName: QUEUE_HEADERS.column.name, headerTooltip: QUEUE_HEADERS.column.tooltip, field: 'column', flex: 1.1, minWidth: 96, sortable: true, cellRenderer: ColumnCell, tooltip: (p) => shownText(p.data?.column ?? '') },
   {
     colId: 'gold',
-    headerName: 'Gold',
-    flex: 1,
+    headerName: QUEUE_HEADERS.gold.name,
+    headerTooltip: QUEUE_HEADERS.gold.tooltip,
+    flex: 1.3,
     minWidth: 84,
     sortable: false,
     cellRenderer: GoldCell,
@@ -79,34 +86,42 @@ const QUEUE_COLUMNS: ColDef<DisputeRow>[] = [
   },
   {
     colId: 'top_count',
-    headerName: 'Top value',
-    headerTooltip: 'the leading contesting value (systems giving it)',
-    flex: 1,
+    headerName: QUEUE_HEADERS.top_count.name,
+    headerTooltip: QUEUE_HEADERS.top_count.tooltip,
+    flex: 1.4,
     minWidth: 80,
     sortable: true,
     valueGetter: (p) => (p.data ? topValueText(p.data) : ''),
     tooltip: (p) => (p.data ? topValueText(p.data) : ''),
   },
-  { colId: 'contesting', headerName: 'Sys', headerTooltip: 'systems contesting', field: 'contesting', width: 50, sortable: true, type: 'rightAligned' },
-  { colId: 'kind', headerName: 'Kind', field: 'kind', width: 100, sortable: true, cellRenderer: KindCell },
-  { colId: 'status', headerName: 'Status', field: 'status', width: 84, sortable: true, cellRenderer: StatusCell },
+  { colId: 'contesting', headerName: QUEUE_HEADERS.contesting.name, headerTooltip: QUEUE_HEADERS.contesting.tooltip, field: 'contesting', width: 44, sortable: true, type: 'rightAligned' },
+  { colId: 'kind', headerName: QUEUE_HEADERS.kind.name, headerTooltip: QUEUE_HEADERS.kind.tooltip, field: 'kind', width: 100, sortable: true, cellRenderer: KindCell },
+  { colId: 'status', headerName: QUEUE_HEADERS.status.name, headerTooltip: QUEUE_HEADERS.status.tooltip, field: 'status', width: 84, sortable: true, cellRenderer: StatusCell },
   {
     colId: 'mine',
-    headerName: 'Mine',
-    headerTooltip: 'my ruling',
+    headerName: QUEUE_HEADERS.mine.name,
+    headerTooltip: QUEUE_HEADERS.mine.tooltip,
     width: 100,
     sortable: false,
     cellRenderer: MineCell,
     tooltip: (p) => (p.data?.my_decision ? `my ruling: ${DECISION_LABELS[p.data.my_decision]}` : 'not ruled by me'),
   },
+  { colId: 'task_id', headerName: QUEUE_HEADERS.task_id.name, headerTooltip: QUEUE_HEADERS.task_id.tooltip, field: 'task_id', width: 104, sortable: true, valueFormatter: (p) => oneLine(p.data?.task_id ?? ''), tooltip: (p) => shownText(p.data?.task_id ?? '') },
 ];
 
 /**
- * The columns a narrow grid gives up, in this order: the systems count (the top
- * value carries its own), the kind (the Column cell names it then) and the task
- * (the panel beside shows it, and the kind, for the selected dispute).
+ * The columns a narrow grid gives up, in this order: the task (the panel
+ * beside shows it, and the kind, for the selected dispute), the systems count
+ * (the top value carries its own) and the kind (the Column cell names it then).
  */
-export const NARROW_HIDDEN = ['contesting', 'kind', 'task_id'] as const;
+export const NARROW_HIDDEN = ['task_id', 'contesting', 'kind'] as const;
+
+/**
+ * Width the compared columns should have before any other column shows: a
+ * value like "Family-owned (1)" or a two-word entity whole, not cut. Their
+ * flex follows these widths, so a grid that fits them gives each its own.
+ */
+const COMFORT_WIDTH: Record<string, number> = { entity: 160, column: 110, gold: 130, top_count: 140 };
 
 /** Room left for the grid's vertical scrollbar. */
 const SCROLLBAR_ALLOWANCE = 18;
@@ -115,10 +130,11 @@ function hiddenSet(hidden: number): Set<string> {
   return new Set<string>(NARROW_HIDDEN.slice(0, hidden));
 }
 
-/** Width the shown columns need at their minimum, with the scrollbar. */
+/** Width the shown columns need with the compared ones whole, with the scrollbar. */
 function requiredWidth(hidden: number): number {
   const gone = hiddenSet(hidden);
-  return QUEUE_COLUMNS.reduce((sum, c) => sum + (c.colId != null && gone.has(c.colId) ? 0 : (c.minWidth ?? c.width ?? 0)), SCROLLBAR_ALLOWANCE);
+  const width = (c: ColDef<DisputeRow>) => (c.colId != null ? COMFORT_WIDTH[c.colId] : undefined) ?? c.width ?? c.minWidth ?? 0;
+  return QUEUE_COLUMNS.reduce((sum, c) => sum + (c.colId != null && gone.has(c.colId) ? 0 : width(c)), SCROLLBAR_ALLOWANCE);
 }
 
 /** How many of NARROW_HIDDEN a grid this wide (CSS px) leaves out: the fewest that let the rest fit. */

@@ -56,7 +56,8 @@ function UnlinkedReasons({ item, view }: { item: ReportListItem; view: ReportVie
   else if (item.row == null) reasons.push(parsed?.row_text != null ? `no gold row of ${item.task_id} matches “${parsed.row_text}”` : 'no gold row was found');
   const unresolved = view?.effective.column_unresolved ?? null;
   if (unresolved !== null) reasons.push(`“${unresolved}” is none of the columns of ${item.task_id ?? 'the task'}`);
-  for (const note of parsed?.notes ?? []) if (!reasons.includes(note)) reasons.push(note);
+  // The parse's own notes, but not its second word on the same column.
+  for (const note of parsed?.notes ?? []) if (!reasons.includes(note) && !(unresolved !== null && note === `no column of the task is close to "${unresolved}"`)) reasons.push(note);
   if (reasons.length === 0) return null;
   return (
     <ul className="unlinked-reasons" aria-label="Why it is not linked">
@@ -177,7 +178,8 @@ function useTaskDisputes(taskId: string | null, row: number | null): DisputeRow[
   return [...rows.rows.filter((r) => row != null && r.gold_row === row), ...rows.rows.filter((r) => row == null || r.gold_row !== row)];
 }
 
-const nameOf = (d: DisputeRow): string => disputeName({ kind: d.kind, task_id: d.task_id, gold_row: d.gold_row, entity: d.entity, column: d.column });
+/** Shown text (controls marked): for a tooltip and the toast after linking. */
+const nameOf = (d: DisputeRow): string => oneLine(disputeName({ kind: d.kind, task_id: d.task_id, gold_row: d.gold_row, entity: d.entity, column: d.column }));
 
 function LinkControls({ item, busy, onLink }: { item: ReportListItem; busy: boolean; onLink: (disputeId: string | null, name?: string) => void }) {
   const selectedId = useQueueStore((s) => s.selectedId);

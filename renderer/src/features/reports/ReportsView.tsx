@@ -165,7 +165,13 @@ function ReportRow({ item, selected, onSelect }: { item: ReportListItem; selecte
             <span>{oneLine(item.column)}</span> {item.column_score != null && <span className={`match-score ${item.column_score >= 0.999 ? 'match-exact' : ''}`}>{scoreText(item.column_score)}</span>}
           </>
         ) : (
-          <span className="value-muted">{item.row != null ? 'whole row' : '—'}</span>
+          item.column_unresolved != null ? (
+            <span className="unparsed" title={`“${shownText(item.column_unresolved)}” is none of the task’s columns`}>
+              unresolved
+            </span>
+          ) : (
+            <span className="value-muted">{item.row != null ? 'whole row' : '—'}</span>
+          )
         )}
       </td>
       <td className="num">

@@ -2,6 +2,7 @@
 // to the service, then refreshes what changed (grid rows, counts, panel).
 import { api, errorMessage, host } from '../../api/client';
 import { buildRuleInput, savedNotice } from '../../lib/draft';
+import { draftOperation } from '../../lib/gold-preview';
 import { findNextOpen, inConflict } from '../../lib/next-open';
 import { classifyUrl } from '../../lib/urls';
 import { useDisputeStore } from '../../stores/dispute-store';
@@ -35,7 +36,9 @@ export async function saveRuling(): Promise<void> {
     return;
   }
   const info = useInfoStore.getState().info;
-  const context = { detail, engineer: info?.engineer ?? null, required: info?.policy.required ?? 1 };
+  // What the form showed it would write: the notice says it back (the service's own operation, when it gives one).
+  const operation = draftOperation(detail, built.input, ruling.draft);
+  const context = { detail, engineer: info?.engineer ?? null, required: info?.policy.required ?? 1, operation };
   const focused = releaseFocus();
   ruling.setSaving(true);
   try {

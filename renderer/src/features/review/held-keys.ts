@@ -5,7 +5,9 @@
 // selection meanwhile drops what is held: those keys were meant for a dispute
 // the engineer has now left; so does a new filter or search. A ruling key
 // pressed while the queue selects no dispute (a search matching nothing) is
-// dropped, never held for whichever dispute shows next.
+// dropped, never held for whichever dispute shows next. A key that is no
+// decision in the dispute it lands on drops what was typed after it, held or
+// still to come until a pause in typing.
 import type { KeyAction } from '../../lib/keys';
 import { useDisputeStore } from '../../stores/dispute-store';
 import { effectiveFilter, useQueueStore } from '../../stores/queue-store';
@@ -21,6 +23,17 @@ const MAX_HELD = 12;
 const OPENS_FIELD = new Set<KeyAction['type']>(['rationale', 'evidence']);
 
 let held: KeyAction[] = [];
+
+/** Bumped whenever the held keys are dropped, so keys being played stop too. */
+let drops = 0;
+
+/**
+ * After a key that is no decision here, the keys typed right after it are
+ * dropped, until a pause in typing this long: they were typed for what the
+ * engineer expected that key to do.
+ */
+const PAUSE_MS = 800;
+let droppingUntil = 0;
 
 /** A save is moving on, or the dispute selected is not the one shown yet. */
 export function settling(): boolean {
@@ -81,7 +94,10 @@ export function playHeldKeys(perform: (action: KeyAction) => void): () => void {
     if (settling()) return;
     const waiting = held;
     held = [];
+    const dropsBefore = drops;
     for (const [index, action] of waiting.entries()) {
+      // A key played just now dropped what was typed after it (a key that is no decision here).
+      if (drops !== dropsBefore) return;
       if (settling()) {
         held = [...waiting.slice(index), ...held].slice(0, MAX_HELD);
         return;
@@ -106,4 +122,21 @@ export function playHeldKeys(perform: (action: KeyAction) => void): () => void {
 /** Forgets held keys: a save failed, or there is no next dispute for them. */
 export function dropHeldKeys(): void {
   held = [];
+  drops++;
+}
+
+/**
+ * A key was no decision here: the keys typed after it are dropped, those
+ * held and those still to come until the engineer pauses.
+ */
+export function dropTypedAhead(now: number = performance.now()): void {
+  dropHeldKeys();
+  droppingUntil = now + PAUSE_MS;
+}
+
+/** Whether a key pressed now comes right after a key that was no decision (each such key extends the wait for a pause). */
+export function droppingTypedAhead(now: number = performance.now()): boolean {
+  if (now >= droppingUntil) return false;
+  droppingUntil = now + PAUSE_MS;
+  return true;
 }

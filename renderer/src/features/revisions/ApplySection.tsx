@@ -19,6 +19,7 @@ import { ProgressBar } from '../../ui/ProgressBar';
 import { PatchBar } from './PatchBar';
 import { applyBlocker } from './release-defaults';
 import { ReplaceConfirm } from '../../ui/ReplaceConfirm';
+import { PathText } from '../../ui/PathText';
 
 export function ApplySection() {
   const dataset = useReleaseStore((s) => s.dataset);
@@ -176,7 +177,9 @@ function ApplySummary({ result }: { result: ApplyResult }) {
       <h2>Revised dataset written</h2>
       <dl className="summary">
         <dt>Output</dt>
-        <dd className="mono">{oneLine(result.out)}</dd>
+        <dd>
+          <PathText path={result.out} />
+        </dd>
         <dt>Revision</dt>
         <dd>
           {oneLine(result.revision)} on {oneLine(result.base_revision)} · {result.format}
@@ -219,7 +222,7 @@ function ApplySummary({ result }: { result: ApplyResult }) {
           </>
         )}
         <dt>Changelog</dt>
-        <dd className="mono">{result.changelog != null ? oneLine(result.changelog) : <span className="value-muted">not written</span>}</dd>
+        <dd>{result.changelog != null ? <PathText path={result.changelog} /> : <span className="value-muted">not written</span>}</dd>
       </dl>
       <ImportAsBase result={result} />
     </section>

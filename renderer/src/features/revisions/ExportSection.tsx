@@ -7,6 +7,7 @@
 // as the form labels it (lib/field-errors.ts).
 import { useEffect, useMemo, type FormEvent } from 'react';
 import type { ExportResult } from '../../../../shared/api-types';
+import { DEFAULT_BASE_REVISION } from '../../../../shared/patch';
 import { errorMessage, host } from '../../api/client';
 import { EXPORT_FIELD_LABELS, fieldErrorText } from '../../lib/field-errors';
 import { formatCount, formatTime, oneLine } from '../../lib/format';
@@ -15,6 +16,8 @@ import { useInfoStore } from '../../stores/info-store';
 import { exportFormOf, useReleaseStore } from '../../stores/release-store';
 import { notify } from '../../stores/ui-store';
 import { ReplaceConfirm } from '../../ui/ReplaceConfirm';
+import { PathText } from '../../ui/PathText';
+import { LeftOutNotice } from './LeftOutNotice';
 
 // The folder a patch was written to is where the next output goes by default
 // this session (the next export, a ruling log), not back beside the dataset.
@@ -84,7 +87,7 @@ export function ExportSection() {
           </label>
           <label className="field">
             <span className="field-label">Base revision</span>
-            <input className="input" value={current.baseRevision} onChange={(e) => update({ baseRevision: e.target.value })} placeholder={info?.revision ?? 'v1.0'} />
+            <input className="input" value={current.baseRevision} onChange={(e) => update({ baseRevision: e.target.value })} placeholder={info?.revision ?? DEFAULT_BASE_REVISION} />
           </label>
           <div className="field field-wide">
             <label className="field-label" htmlFor="export-out">
@@ -124,6 +127,7 @@ export function ExportSection() {
             onReplace={() => void runExport(true)}
           />
         )}
+        <LeftOutNotice />
         {/* A refusal can list several disputes, one per line. */}
         {error != null && <div className="error-box release-error multiline">Not exported: {fieldErrorText(error, EXPORT_FIELD_LABELS)}</div>}
         <div className="form-actions">
@@ -153,7 +157,9 @@ export function ExportSummary({ result }: { result: ExportResult }) {
       <h2>Patch written</h2>
       <dl className="summary">
         <dt>File</dt>
-        <dd className="mono">{oneLine(result.path)}</dd>
+        <dd>
+          <PathText path={result.path} />
+        </dd>
         <dt>Revision</dt>
         <dd>{oneLine(result.revision)}</dd>
         <dt>Operations</dt>

@@ -8,16 +8,19 @@ import { filterOperations, OP_KINDS, OP_LABELS, stateText } from '../../lib/rele
 import { rowLabel } from '../../lib/row-picker';
 import { useReleaseStore } from '../../stores/release-store';
 import { SourceList } from '../dispute/SourceLink';
+import { DryRunBar, DryRunNote } from './DryRun';
 import { PatchBar } from './PatchBar';
 
 export function PatchReviewSection() {
   const review = useReleaseStore((s) => s.review);
   const runReview = useReleaseStore((s) => s.runReview);
+  const runDraftReview = useReleaseStore((s) => s.runDraftReview);
   return (
     <>
-      <PatchBar action={{ label: review.result ? 'Reload' : 'Review operations', busy: review.loading, run: () => void runReview() }} />
+      <PatchBar action={{ label: review.result && review.path !== null ? 'Reload' : 'Review operations', busy: review.loading, run: () => void runReview() }} />
+      <DryRunBar label="Review settled rulings" busy={review.loading} run={() => void runDraftReview()} />
       {review.error != null && <div className="error-box release-error">Could not read the patch: {review.error}</div>}
-      {!review.result && !review.loading && review.error == null && <p className="muted release-hint">Give a patch file to list every operation it makes, decrypted for review.</p>}
+      {!review.result && !review.loading && review.error == null && <p className="muted release-hint">Review the settled rulings, or give a patch file, to list every operation it makes, decrypted for review.</p>}
       {review.result && <ReviewResult />}
     </>
   );
@@ -35,13 +38,14 @@ function ReviewResult() {
     <section className="card card-wide" aria-label="Patch operations">
       <div className="card-head">
         <h2>
-          {oneLine(result.revision)} <span className="muted">on {oneLine(result.base_revision)}</span>
+          {result.dry_run ? 'Settled rulings, not exported' : oneLine(result.revision)} <span className="muted">on {oneLine(result.base_revision)}</span>
         </h2>
         <span className="muted small">
           by {oneLine(result.created_by)}
-          {result.created_at ? ` · latest ruling ${formatTime(result.created_at)}` : ''} · {result.encrypted ? 'encrypted patch' : 'plain-text patch'}
+          {result.created_at ? ` · latest ruling ${formatTime(result.created_at)}` : ''} · {result.dry_run ? 'dry run, no file' : result.encrypted ? 'encrypted patch' : 'plain-text patch'}
         </span>
       </div>
+      {result.dry_run && <DryRunNote operations={result.operations.length} />}
       <div className="notice-inline notice-plain" role="note">
         Decrypted here for review: values, entity names and evidence are shown only inside the app{result.encrypted ? '; the patch file itself stays encrypted' : ''}.
       </div>

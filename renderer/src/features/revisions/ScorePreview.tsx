@@ -9,6 +9,7 @@ import { deltaRows, formatDelta, formatF1, rankMove, runLabels, trend } from '..
 import { rowLabel } from '../../lib/row-picker';
 import { useReleaseStore } from '../../stores/release-store';
 import { ProgressBar } from '../../ui/ProgressBar';
+import { DryRunBar, DryRunNote } from './DryRun';
 import { PatchBar } from './PatchBar';
 import type { DeltaChartRow } from './DeltaChart';
 
@@ -18,10 +19,12 @@ const DeltaChart = lazy(() => import('./DeltaChart'));
 export function ScorePreview() {
   const preview = useReleaseStore((s) => s.preview);
   const runPreview = useReleaseStore((s) => s.runPreview);
+  const runDraftPreview = useReleaseStore((s) => s.runDraftPreview);
   const cancelled = useReleaseStore((s) => s.previewJob?.state === 'cancelled');
   return (
     <>
-      <PatchBar action={{ label: preview.result ? 'Preview again' : 'Preview scores', busy: preview.loading, run: () => void runPreview() }} />
+      <PatchBar action={{ label: preview.result && preview.path !== null ? 'Preview again' : 'Preview scores', busy: preview.loading, run: () => void runPreview() }} />
+      <DryRunBar label="Preview settled rulings" busy={preview.loading} run={() => void runDraftPreview()} />
       {preview.error != null && <div className="error-box release-error">Could not preview: {preview.error}</div>}
       {preview.loading && <PreviewProgress />}
       {!preview.loading && cancelled && (
@@ -30,7 +33,7 @@ export function ScorePreview() {
         </p>
       )}
       {!preview.result && !preview.loading && preview.error == null && !cancelled && (
-        <p className="muted release-hint">Export a patch, or give a patch file, to see how it moves every imported run’s scores before anyone announces the revision.</p>
+        <p className="muted release-hint">Preview the settled rulings, export a patch, or give a patch file, to see how it moves every imported run’s scores before anyone announces the revision.</p>
       )}
       {preview.result && <PreviewResult result={preview.result} stale={preview.loading} />}
     </>
@@ -79,8 +82,9 @@ function PreviewResult({ result, stale }: { result: RescoreResult; stale: boolea
         <Figure n={moved} label="Row F1 moved" />
         <Figure n={result.needs_regrade} label={result.needs_regrade === 1 ? 'cell needs regrade' : 'cells need regrade'} warn={result.needs_regrade > 0} />
       </div>
+      {result.dry_run && <DryRunNote operations={result.operations} />}
       <p className="muted small">
-        {oneLine(result.revision)} on {oneLine(result.base_revision)}. Recomputed from the stored verdicts with the patched gold: deterministic rules re-checked, <code>llm_judge</code> cells the patch
+        {result.dry_run ? 'Settled rulings' : oneLine(result.revision)} on {oneLine(result.base_revision)}. Recomputed from the stored verdicts with the patched gold: deterministic rules re-checked, <code>llm_judge</code> cells the patch
         touches counted as needing a regrade (their “after” is provisional). This is this tool’s model of the grader, not the grader.
       </p>
       <MissingNote systems={result.systems} labels={labels} />

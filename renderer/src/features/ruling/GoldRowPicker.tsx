@@ -1,11 +1,12 @@
 // add_alias: which gold row of the task the returned entity is another name
 // of. A combobox: type a row number, an entity or an alias to filter (the
-// first match is chosen), ↑/↓ to move, Enter saves the ruling. Rows are
-// numbered from 1 here; the ruling stores the 0-based index.
-import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
+// first match is chosen, and a search that matches no row chooses none: a
+// choice never outlives the text that made it), ↑/↓ to move, Enter saves the
+// ruling. Rows are numbered from 1 here; the ruling stores the 0-based index.
+import { useEffect, useMemo, type KeyboardEvent } from 'react';
 import type { DisputeDetail } from '../../../../shared/api-types';
 import { oneLine } from '../../lib/format';
-import { filterRows, rowLabel, similarRows, type TaskRow } from '../../lib/row-picker';
+import { filterRows, pickedByQuery, rowLabel, similarRows, type TaskRow } from '../../lib/row-picker';
 import { useRulingStore } from '../../stores/ruling-store';
 import { useFocusRequest } from './useFocusRequest';
 
@@ -20,9 +21,10 @@ function ordered(rows: readonly TaskRow[], query: string, similar: ReadonlySet<n
 
 export function GoldRowPicker({ detail }: { detail: DisputeDetail }) {
   const row = useRulingStore((s) => s.draft.row);
+  // The search is the draft's: a save that finds no row chosen can say what was typed.
+  const query = useRulingStore((s) => s.draft.rowQuery);
   const update = useRulingStore((s) => s.update);
   const inputRef = useFocusRequest<HTMLInputElement>('row');
-  const [query, setQuery] = useState('');
   const similar = useMemo(() => similarRows(detail.task_rows, detail.dispute.entity), [detail]);
   const rows = ordered(detail.task_rows, query, similar);
   const selected = row === '' ? null : Number(row);
@@ -38,9 +40,8 @@ export function GoldRowPicker({ detail }: { detail: DisputeDetail }) {
   };
 
   const onQuery = (text: string) => {
-    setQuery(text);
-    // Typing narrows the list and takes its first match, so "3 Enter" rules on row #3.
-    if (text.trim() !== '') choose(filterRows(detail.task_rows, text)[0]);
+    // Typing narrows the list and takes its first match, so "3 Enter" rules on row #3; no match, or no text, chooses none.
+    update({ rowQuery: text, row: pickedByQuery(detail.task_rows, text) });
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {

@@ -10,6 +10,7 @@ import { idleRulingLine, myCountedRuling, rulingText } from '../dispute/ruling-s
 import { retractRuling, saveRuling } from '../review/actions';
 import { DecisionBar } from './DecisionBar';
 import { EvidenceEditor } from './EvidenceEditor';
+import { GoldOperationPreview } from './GoldOperationPreview';
 import { OutcomePreview } from './OutcomePreview';
 import { ValueEditor } from './ValueEditor';
 import { useFocusRequest } from './useFocusRequest';
@@ -41,6 +42,7 @@ export function RulingForm({ detail }: { detail: DisputeDetail }) {
           )}
         </header>
         <DecisionBar detail={detail} />
+        <GoldOperationPreview detail={detail} />
         <ValueEditor detail={detail} />
         <RationaleField />
         <EvidenceEditor key={detail.dispute.id} reports={detail.reports} />

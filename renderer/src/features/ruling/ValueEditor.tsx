@@ -5,12 +5,14 @@
 import { useState } from 'react';
 import type { DisputeDetail } from '../../../../shared/api-types';
 import type { Decision } from '../../../../shared/domain';
-import { decisionsFor, hasValueField } from '../../lib/draft';
+import { hasValueField } from '../../lib/draft';
+import { writtenValue } from '../../lib/gold-spelling';
 import { oneLine } from '../../lib/format';
-import { clusterKey, decisionKey } from '../../lib/keys';
+import { clusterKey, DECISION_KEY } from '../../lib/keys';
 import { useRulingStore } from '../../stores/ruling-store';
 import { Kbd } from '../../ui/Kbd';
 import { GoldRowPicker } from './GoldRowPicker';
+import { NewRowCells } from './NewRowCells';
 import { SpellingChoice } from './SpellingChoice';
 import { useFocusRequest } from './useFocusRequest';
 
@@ -23,7 +25,7 @@ export function ValueEditor({ detail }: { detail: DisputeDetail }) {
     <div className="value-editor">
       <ValueField detail={detail} decision={decision} />
       {(decision === 'accept_system' || decision === 'accept_both') && picked != null && <SpellingChoice detail={detail} picked={picked} />}
-      {decision === 'add_row' && <RowValues detail={detail} />}
+      {decision === 'add_row' && <NewRowCells detail={detail} />}
     </div>
   );
 }
@@ -32,6 +34,7 @@ export function ValueEditor({ detail }: { detail: DisputeDetail }) {
 function ValueField({ detail, decision }: { detail: DisputeDetail; decision: Decision }) {
   const value = useRulingStore((s) => s.draft.value);
   const picked = useRulingStore((s) => s.draft.picked);
+  const keepSpelling = useRulingStore((s) => s.draft.keepSpelling);
   const update = useRulingStore((s) => s.update);
   const valueRef = useFocusRequest<HTMLInputElement>('value');
   const [editing, setEditing] = useState(false);
@@ -39,7 +42,10 @@ function ValueField({ detail, decision }: { detail: DisputeDetail; decision: Dec
   const from = picked != null ? clusterKey(picked) : null;
   // The values that are typed: the decision's key again edits them (ruling-store choose).
   const typed = decision === 'add_row' || decision === 'new_value';
-  const key = typed ? decisionKey(decisionsFor(detail).indexOf(decision)) : null;
+  const key = typed ? DECISION_KEY[decision] : null;
+  // A value taken from a system is written in gold's format: said when what is typed here is not already in it.
+  const shown = value.trim();
+  const written = decision === 'accept_system' || decision === 'accept_both' ? writtenValue(detail, shown, keepSpelling) : shown;
   const hint = key == null || editing ? null : decision === 'add_row' ? `Press ${key} again (or click) to edit the entity; a letter picks a system` : `Press ${key} again (or click) to edit the value`;
   return (
     <label className="field field-inline">
@@ -57,6 +63,11 @@ function ValueField({ detail, decision }: { detail: DisputeDetail; decision: Dec
         onChange={(e) => update({ value: e.target.value })}
       />
       {from != null && decision !== 'new_value' && <span className="muted small">from{'\u00a0'}{from}</span>}
+      {shown !== '' && written !== shown && (
+        <span className="muted small written-as" title="A value taken from a system is written the way this column's gold writes its values">
+          writes “{oneLine(written)}” (gold's format)
+        </span>
+      )}
       {hint != null && key != null && (
         <span className="muted small value-hint" title={hint}>
           <Kbd>{key}</Kbd>
@@ -81,45 +92,6 @@ function AliasEditor({ detail }: { detail: DisputeDetail }) {
         </span>
       </div>
       <GoldRowPicker detail={detail} />
-    </div>
-  );
-}
-
-/** The new row's cells, prefilled from the picked system; folded by default so the evidence above stays in view. */
-function RowValues({ detail }: { detail: DisputeDetail }) {
-  const values = useRulingStore((s) => s.draft.values);
-  const setColumnValue = useRulingStore((s) => s.setColumnValue);
-  const [open, setOpen] = useState(false);
-  const columns = detail.columns.filter((c) => c.name !== detail.entity_column);
-  if (columns.length === 0) return null;
-  const filled = columns.filter((c) => (values[c.name] ?? '').trim() !== '').length;
-  return (
-    <div className="row-values-wrap">
-      <button type="button" className="link-button" aria-expanded={open} onClick={() => setOpen(!open)}>
-        {open ? '▾' : '▸'} Column values: {filled} of {columns.length} filled
-      </button>
-      {open && <RowValueFields columns={columns.map((c) => c.name)} values={values} onChange={setColumnValue} />}
-    </div>
-  );
-}
-
-interface RowValueFieldsProps {
-  columns: string[];
-  values: Record<string, string>;
-  onChange: (column: string, value: string) => void;
-}
-
-function RowValueFields({ columns, values, onChange }: RowValueFieldsProps) {
-  return (
-    <div className="row-values">
-      {columns.map((column) => (
-        <label key={column} className="field field-inline">
-          <span className="field-label" title={oneLine(column)}>
-            {oneLine(column)}
-          </span>
-          <input className="input" value={values[column] ?? ''} data-enter-save="" spellCheck={false} onChange={(e) => onChange(column, e.target.value)} />
-        </label>
-      ))}
     </div>
   );
 }

@@ -1,6 +1,7 @@
-// One ECharts canvas. Created once per mount, given a new option whenever the
-// option object changes (callers memoise it), resized with its box, disposed
-// on unmount. The chart is an image to assistive tech; the tables beside each
+// One ECharts canvas. Created once per mount, after the view's first paint
+// (the cards and tables show at once, the canvases a frame later), given a
+// new option whenever the option object changes (callers memoise it), resized
+// with its box, disposed on unmount. The chart is an image to assistive tech; the tables beside each
 // chart carry the same numbers as text.
 import { useEffect, useRef } from 'react';
 import { init, type ChartOption, type ECharts } from './echarts';
@@ -16,17 +17,31 @@ interface EChartProps {
 export function EChart({ option, height, label, className = '' }: EChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<ECharts | null>(null);
+  const latest = useRef(option);
+  latest.current = option;
 
   useEffect(() => {
     const el = box.current;
     if (!el) return;
-    const instance = init(el, null, { renderer: 'canvas' });
-    chart.current = instance;
-    const observer = new ResizeObserver(() => instance.resize());
-    observer.observe(el);
+    let instance: ECharts | null = null;
+    let observer: ResizeObserver | null = null;
+    let timer = 0;
+    // A frame's callback runs before that frame is painted; the timeout it sets, after.
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => {
+        const created = init(el, null, { renderer: 'canvas' });
+        instance = created;
+        chart.current = created;
+        created.setOption(latest.current, { notMerge: true });
+        observer = new ResizeObserver(() => created.resize());
+        observer.observe(el);
+      });
+    });
     return () => {
-      observer.disconnect();
-      instance.dispose();
+      cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+      observer?.disconnect();
+      instance?.dispose();
       chart.current = null;
     };
   }, []);

@@ -1,7 +1,8 @@
 // Statistics: progress by status, agreement between engineers (percent,
 // Cohen's kappa per pair, Krippendorff's alpha; by rule type and by dispute
-// kind), and rulings per engineer per day. Loads on open; ruling, importing
-// or changing the policy refreshes it.
+// kind), and rulings per engineer per day. Loads when first opened and shows
+// what it has at once after (stats-store.ts reloads when the data moved);
+// ruling, importing or changing the policy refreshes it.
 import { useEffect } from 'react';
 import type { AgreementStats } from '../../../../shared/api-types';
 import { formatTime, policyLong } from '../../lib/format';
@@ -15,10 +16,11 @@ export function StatsView() {
   const stats = useStatsStore((s) => s.stats);
   const error = useStatsStore((s) => s.error);
   const load = useStatsStore((s) => s.load);
+  const open = useStatsStore((s) => s.open);
 
   useEffect(() => {
-    void load();
-  }, [load]);
+    void open();
+  }, [open]);
 
   if (!stats) {
     return (
