@@ -9,7 +9,7 @@ import type { GeneratedWorkspace } from '../../db/demo/generate';
 import type { ServiceHandle } from '../../db/service';
 import { missingRowInGold } from '../../shared/gold-row-named';
 import { writeGhIssues } from '../reports/store-fixture';
-import { LATEST_VERSION } from '../../db/migrations/index';
+import { MIGRATIONS } from '../../db/migrations/index';
 import { openService } from '../../db/service';
 import { freshService, smallWorkspace, tempDir, workspacePaths } from './workspace';
 import { storeAtVersion } from './store-at-version';
@@ -257,7 +257,7 @@ describe('where a revision\'s patch is', () => {
       old.db.close();
       const reopened = freshServiceAt(old.path);
       try {
-        expect(reopened.store.db.pragma('user_version', { simple: true })).toBe(LATEST_VERSION);
+        expect(reopened.store.db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
         expect((await reopened.listRevisions({}))[0]).toMatchObject({ tag: 'v1.1', patch_path: null });
       } finally {
         reopened.close();

@@ -35,7 +35,7 @@ export function migrateStore(db: Db, version: number): void {
     db.exec(migration.up);
     // A migration that rewrites rows needs the store's seal key (a store without one has no rows to rewrite).
     const key = db.prepare<[], string>("SELECT value FROM meta WHERE key = 'seal_key'").pluck().get();
-    if (migration.data && key !== undefined) migration.data(db as never, new Sealer(key));
+    if (migration.data && key !== undefined) migration.data(db, new Sealer(key));
     db.pragma(`user_version = ${migration.version}`);
   }
 }
