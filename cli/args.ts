@@ -169,7 +169,12 @@ export async function withService<T>(ctx: CliContext, options: OpenOptions, fn: 
   if (options.mustExist && !existsSync(options.dbPath)) {
     throw new CliError(`--db: no store at ${options.dbPath} (run 'atlas-adjudicator import' or 'atlas-adjudicator demo' first)`);
   }
-  const service = await ctx.openService({ dbPath: options.dbPath, ...(options.engineer !== undefined ? { engineer: options.engineer } : {}) });
+  const service = await ctx.openService({
+    dbPath: options.dbPath,
+    ...(options.engineer !== undefined ? { engineer: options.engineer } : {}),
+    // A write that has to wait for another process says so, and for whom, rather than sit silent.
+    onBusy: (message) => ctx.stderr.write(`atlas-adjudicator: ${message}\n`),
+  });
   try {
     return await fn(service);
   } finally {

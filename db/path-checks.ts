@@ -35,11 +35,23 @@ function statOf(path: string): Stats | null {
 /** What a patch path (`--patch`, `patch`) must name, for the message refusing one that does not. */
 export const PATCH_FILE_EXPECTED = 'an atlas-gold-patch/1 file (.json)';
 
-/** An existing regular file (or anything readable that is not a directory, such as a named pipe). */
+/**
+ * An existing regular file: a named pipe or a device (/dev/zero) would hang
+ * a read or never end it.
+ */
 export function checkInputFile(path: string, role: PathRole): void {
   const stats = statOf(path);
   if (stats === null) throw new PathError(`${role.label}: no such file: ${path}; expected ${role.expected}`);
   if (stats.isDirectory()) throw new PathError(`${role.label}: is a directory: ${path}; expected ${role.expected}`);
+  if (!stats.isFile()) throw new PathError(`${role.label}: not a regular file: ${path} (${nonFileKind(stats)}); expected ${role.expected}`);
+}
+
+/** What a path that is neither a file nor a directory is, in words. */
+export function nonFileKind(stats: Stats): string {
+  if (stats.isFIFO()) return 'a named pipe';
+  if (stats.isCharacterDevice() || stats.isBlockDevice()) return 'a device';
+  if (stats.isSocket()) return 'a socket';
+  return 'neither a file nor a directory';
 }
 
 /** checkInputFile, and this process may read it (not, say, a file of another user's with no read permission). */

@@ -14,6 +14,8 @@ import { exportPatch, exportPatchJob } from './export/export-patch';
 import { leftOutDisputes } from './export/left-out';
 import { importPaths } from './import/import-paths';
 import type { ImportOptions } from './import/import-paths';
+import { writeTransaction } from './write-lock';
+import type { WriteLockOptions } from './write-lock';
 import type { JobContext, JobResult } from './jobs';
 import { JobFailure, JobManager } from './jobs';
 import { NotFoundError, requireDispute } from './not-found';
@@ -77,6 +79,10 @@ export interface ServiceOptions {
    * that run on (Electron, the bridge): a one-shot command would pay for an index it never reads, or wait to exit.
    */
   prewarmSearch?: boolean;
+  /** How long a write waits while another process holds the store (default: ATLAS_ADJUDICATOR_BUSY_TIMEOUT, else 60 s). */
+  busyTimeoutMs?: number;
+  /** Told once per write that has to wait for another process: what holds the store, and for how long this waits. */
+  onBusy?: (message: string) => void;
   /**
    * Refuse a ruling or retraction under a name the engineer never confirmed (the OS user name offered at the
    * first launch) when the call names none (default false). For the hosts a person rules through: Electron and
@@ -147,10 +153,18 @@ export function openService(options: ServiceOptions): ServiceHandle {
       work(context).finally(prewarm);
   prewarm();
 
+  // A write waits for the store without blocking this thread while another process holds it (write-lock.ts).
+  const busy = (purpose: string): WriteLockOptions => ({
+    purpose,
+    ...(options.busyTimeoutMs !== undefined ? { busyTimeoutMs: options.busyTimeoutMs } : {}),
+    ...(options.onBusy ? { onWait: options.onBusy } : {}),
+  });
+  const writing = <T>(purpose: string, work: () => T): Promise<T> => writeTransaction(store, work, busy(purpose));
+
   // Imports write through their own connection, so reads here keep seeing the last committed state.
   const runImport = (paths: string[], importOptions: ImportOptions = {}): Promise<ImportReport> => {
     const importStore = openStore(options.dbPath, { cacheMiB: IMPORT_CACHE_MIB });
-    return importPaths(importStore, paths, importOptions).finally(() => importStore.db.close());
+    return importPaths(importStore, paths, { busy: busy('import'), ...importOptions }).finally(() => importStore.db.close());
   };
 
   const service: ServiceHandle = {
@@ -209,13 +223,13 @@ export function openService(options: ServiceOptions): ServiceHandle {
       // An unknown id is the caller's mistake (404 on the bridge), not a refused ruling.
       requireDispute(store, input.disputeId);
       requireConfirmed(input.engineer);
-      return recordRuling(store, input, input.engineer ?? engineer());
+      return writing('rule', () => recordRuling(store, input, input.engineer ?? engineer()));
     },
     retract: async (input) => {
       await jobs.idle();
       requireDispute(store, input.disputeId);
       requireConfirmed(input.engineer);
-      return retractRuling(store, input.disputeId, input.engineer ?? engineer());
+      return writing('retract', () => retractRuling(store, input.disputeId, input.engineer ?? engineer()));
     },
     exportPatch: async (input) => {
       checkExportPaths(store, input);
@@ -223,14 +237,15 @@ export function openService(options: ServiceOptions): ServiceHandle {
       const base = input.dataset !== undefined ? await checkBaseDataset(store, input.dataset) : undefined;
       // What the patch leaves out, as it stood before the file was written.
       const leftOut = leftOutDisputes(store);
-      return { ...exportPatch(store, input, engineer(), base), left_out: leftOut };
+      return { ...(await writing('export', () => exportPatch(store, input, engineer(), base))), left_out: leftOut };
     },
     startExport: (input) => {
       checkExportPaths(store, input);
       const job = jobs.start('export', async (context) => {
         const base = input.dataset !== undefined ? await checkBaseDataset(store, input.dataset) : undefined;
         const leftOut = leftOutDisputes(store);
-        return { export: { ...(await exportPatchJob(store, input, engineer(), { signal: context.signal, onProgress: context.progress, base })), left_out: leftOut } };
+        const options = { signal: context.signal, onProgress: context.progress, base, busy: busy('export') };
+        return { export: { ...(await exportPatchJob(store, input, engineer(), options)), left_out: leftOut } };
       });
       return { jobId: job.id };
     },
@@ -239,10 +254,10 @@ export function openService(options: ServiceOptions): ServiceHandle {
     previewPolicy: (input) => policyEffect(store.db, input.required),
     setPolicy: async (input) => {
       await jobs.idle();
-      store.db.transaction(() => {
+      await writing('policy', () => {
         writePolicy(store.db, input);
         refreshAllStatuses(store);
-      }).immediate();
+      });
       const policy = readPolicy(store.db);
       return { required: policy.required, blind: policy.blind };
     },
@@ -265,7 +280,7 @@ export function openService(options: ServiceOptions): ServiceHandle {
         if (reason !== null) throw new PathError(`paths: ${reason}`);
       }
       await jobs.idle();
-      return store.db.transaction(() => mergeRulingLogs(store, input.paths)).immediate();
+      return writing('rulings import', () => mergeRulingLogs(store, input.paths));
     },
 
     existingFiles: (input) => input.paths.filter((path) => existsSync(resolve(path))),
@@ -274,7 +289,7 @@ export function openService(options: ServiceOptions): ServiceHandle {
       checkApplyPaths(input);
       const job = jobs.start('apply', async (context) => {
         try {
-          return { apply: await applyAndRecord(store, input, { signal: context.signal, onProgress: context.progress }) };
+          return { apply: await applyAndRecord(store, input, { signal: context.signal, onProgress: context.progress, busy: busy('apply') }) };
         } catch (error) {
           // The renderer shows a refusal as a table: the mismatches travel as data, not only as text.
           if (error instanceof PatchMismatchError) throw new JobFailure(error.message, { refusal: { base: error.base, mismatches: [...error.mismatches] } });
@@ -296,7 +311,7 @@ export function openService(options: ServiceOptions): ServiceHandle {
       const job = jobs.start('rescore', async (context) => {
         const watch = { signal: context.signal, onProgress: context.progress };
         if (path === undefined) return { rescore: { ...(await rescore(store, draftPatch(store, engineer()), watch)), dry_run: true as const } };
-        return { rescore: await rescore(store, (await readPatchFile(path)).patch, watch) };
+        return { rescore: await rescore(store, (await readPatchFile(path, 'patch', { signal: context.signal })).patch, watch) };
       });
       return { jobId: job.id };
     },
@@ -310,7 +325,7 @@ export function openService(options: ServiceOptions): ServiceHandle {
         'reports',
         thenPrewarm(async (context) => {
           if ('paths' in input) {
-            return { reports: store.db.transaction(() => importReportFiles(store, input.paths, { repo: input.repo })).immediate() };
+            return { reports: await writing('reports import', () => importReportFiles(store, input.paths, { repo: input.repo })) };
           }
           const token = githubToken(secrets).token;
           const reports = await importReportsFromGitHub(store, {
@@ -330,13 +345,13 @@ export function openService(options: ServiceOptions): ServiceHandle {
     getReport: (input) => getReport(store, input),
     overrideReport: async (input) => {
       await jobs.idle();
-      overrideReport(store, input, input.fields, { replace: input.replace });
+      await writing('reports', () => overrideReport(store, input, input.fields, { replace: input.replace }));
       prewarm();
       return reportItem(input);
     },
     linkReport: async (input) => {
       await jobs.idle();
-      linkReport(store, input, input.disputeId);
+      await writing('reports link', () => linkReport(store, input, input.disputeId));
       prewarm();
       return reportItem(input);
     },
@@ -361,14 +376,14 @@ export function openService(options: ServiceOptions): ServiceHandle {
 
     drawAuditSample: async (input) => {
       await jobs.idle();
-      return drawRound(store, input, engineer());
+      return writing('audit', () => drawRound(store, input, engineer()));
     },
     listAuditCells: (input) => listAuditCells(store, engineer(), readPolicy(store.db).blind, input.status),
     getAuditCell: (input) => getAuditCell(store, input.id, engineer(), readPolicy(store.db).blind, input.reveal === true),
     ruleAuditCell: async (input) => {
       await jobs.idle();
       const who = input.engineer ?? engineer();
-      recordVerdict(store, input, who);
+      await writing('audit', () => recordVerdict(store, input, who));
       return auditCellItem(store, input.id, who, readPolicy(store.db).blind);
     },
     getAuditEstimate: (input) => auditEstimate(store, input.revision),

@@ -5,6 +5,7 @@ import { dirname } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { LATEST_VERSION, MIGRATIONS } from './migrations/index';
 import { Sealer } from './seal';
+import { READ_BUSY_TIMEOUT_MS } from './write-lock';
 import { checkStorePath, explainOpenFailure } from './store-open-error';
 
 export type Db = Database.Database;
@@ -46,7 +47,8 @@ export function openStore(path: string, options: OpenStoreOptions = {}): Store {
     db.pragma('journal_mode = WAL');
     db.pragma('foreign_keys = ON');
     db.pragma('synchronous = FULL');
-    db.pragma('busy_timeout = 10000');
+    // Reads barely wait (WAL readers do not wait for writers); writes wait for the lock in write-lock.ts, without blocking.
+    db.pragma(`busy_timeout = ${READ_BUSY_TIMEOUT_MS}`);
     // The default 2 MiB page cache makes large imports and exports re-read pages from the OS over and over.
     db.pragma(`cache_size = -${Math.round((options.cacheMiB ?? 64) * 1024)}`);
     migrate(db, path);
@@ -69,10 +71,18 @@ function migrate(db: Db, path: string): void {
   }
   for (const migration of MIGRATIONS) {
     if (migration.version <= current) continue;
-    db.transaction(() => {
-      db.exec(migration.up);
-      db.pragma(`user_version = ${migration.version}`);
-    }).immediate();
+    const { data } = migration;
+    // Rows rewritten to seal what was plain leave no plain copy in freed space.
+    if (data) db.pragma('secure_delete = ON');
+    try {
+      db.transaction(() => {
+        db.exec(migration.up);
+        if (data) data(db, new Sealer(sealKey(db)));
+        db.pragma(`user_version = ${migration.version}`);
+      }).immediate();
+    } finally {
+      if (data) db.pragma('secure_delete = OFF');
+    }
   }
 }
 

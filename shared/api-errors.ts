@@ -16,6 +16,8 @@ export const API_REFUSAL_KINDS = [
   // The store's state is in the way: another job runs, a revision tag is taken.
   'JobBusyError',
   'RevisionConflictError',
+  // Another process held the store's write lock for longer than the wait allowed.
+  'StoreBusyError',
   // Well-formed but refused by a rule of the domain, or by the files it names.
   'RulingError',
   'RulingLogError',

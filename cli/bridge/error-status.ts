@@ -16,6 +16,7 @@ const STATUS_BY_KIND = {
   NotFoundError: 404,
   JobBusyError: 409,
   RevisionConflictError: 409,
+  StoreBusyError: 409,
   RulingError: 422,
   RulingLogError: 422,
   AuditError: 422,

@@ -74,7 +74,7 @@ export function getAuditCell(store: Store, id: string, engineer: string, blind: 
       question = null;
     }
   }
-  const rule = db.prepare<[string, string], { rule_json: string }>('SELECT rule_json FROM task_columns WHERE task_id = ? AND name = ?').get(cell.task_id, cell.column);
+  const rule = db.prepare<[string, string], { rule_s: string }>('SELECT rule_s FROM task_columns WHERE task_id = ? AND name = ?').get(cell.task_id, cell.column);
   const row = db.prepare<[string, number], { entity_s: string; aliases_s: string }>('SELECT entity_s, aliases_s FROM gold_rows WHERE task_id = ? AND row_idx = ?').get(cell.task_id, cell.gold_row);
   const gold = db
     .prepare<[string, number, string], { state: GoldState; value_s: string | null; alternatives_s: string; sources_s: string }>(
@@ -90,7 +90,7 @@ export function getAuditCell(store: Store, id: string, engineer: string, blind: 
     entity_column: task?.entity_column ?? null,
     entity: row ? sealer.open(row.entity_s) : null,
     aliases: row ? sealer.openJson<string[]>(row.aliases_s, []) : [],
-    column_rule: rule ? (JSON.parse(rule.rule_json) as ColumnRule) : null,
+    column_rule: rule ? (JSON.parse(sealer.open(rule.rule_s)) as ColumnRule) : null,
     gold: {
       state: gold?.state ?? 'ungraded',
       value: gold ? sealer.open(gold.value_s) : null,

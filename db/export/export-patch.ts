@@ -10,6 +10,8 @@ import type { ExportResult } from '../../shared/api-types';
 import type { GoldPatch, PatchOperation } from '../../shared/patch';
 import { DEFAULT_BASE_REVISION, PATCH_FORMAT, mapOperationText } from '../../shared/patch';
 import { writeFileAtomic } from '../fs-atomic';
+import { writeTransaction } from '../write-lock';
+import type { WriteLockOptions } from '../write-lock';
 import { patchContentSha256, recordRevision } from '../revisions/index';
 import type { Store } from '../store';
 import { getMeta } from '../store';
@@ -98,6 +100,8 @@ export interface ExportProgress {
   /** Checked between steps, up to recording the revision; after that the file is written regardless. */
   signal?: AbortSignal;
   onProgress?: (done: number, total: number, message: string) => void;
+  /** How to wait for the store while another process writes to it. */
+  busy?: WriteLockOptions;
 }
 
 const STEPS = ['collecting settled rulings', 'encoding the patch', 'recording the revision', 'writing the file'] as const;
@@ -120,7 +124,8 @@ export async function exportPatchJob(store: Store, input: ExportInput, engineer:
   await step(1);
   const encoded = encodePatch(built.patch);
   await step(2);
-  return recordAndWrite(store, input, built, encoded, () => onProgress?.(3, STEPS.length, STEPS[3]));
+  // The write lock is waited for here, without blocking, while another process holds the store (write-lock.ts).
+  return writeTransaction(store, () => recordAndWrite(store, input, built, encoded, () => onProgress?.(3, STEPS.length, STEPS[3])), { ...options.busy, ...(signal ? { signal } : {}) });
 }
 
 export function exportPatch(store: Store, input: ExportInput, engineer: string, base?: BaseFile): ExportResult {

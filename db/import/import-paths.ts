@@ -17,6 +17,8 @@ import { getMeta, setMeta } from '../store';
 import { letIoThrough } from '../let-io-through';
 import { maxBytesOf } from '../readers/file-size';
 import { ReaderError } from '../readers/errors';
+import { beginWrite } from '../write-lock';
+import type { WriteLock, WriteLockOptions } from '../write-lock';
 import { deferCellIndex } from './deferred-index';
 import type { DeferMode } from './deferred-index';
 import { deriveTouchedTasks } from './derive-touched';
@@ -45,6 +47,8 @@ export interface ImportOptions {
   deferIndex?: DeferMode;
   /** A run of a system the store already has replaces that run (a re-grade) instead of being refused. */
   replaceRuns?: boolean;
+  /** How to wait for the store while another process writes to it (write-lock.ts). */
+  busy?: WriteLockOptions;
 }
 
 export class ImportError extends Error {
@@ -89,7 +93,14 @@ export async function importPaths(store: Store, paths: readonly string[], option
   let incomplete: IncompleteRun[] = [];
   const toParse = runTasksToParse(store, plan.sources);
   const thread = runReaderFor(options.threads, toParse, store.sealer.secret);
-  db.exec('BEGIN IMMEDIATE');
+  // Waits, without blocking this thread, while another process writes to the store.
+  let lock: WriteLock;
+  try {
+    lock = await beginWrite(db, store.path, { purpose: 'import', ...options.busy, ...(signal ? { signal } : {}) });
+  } catch (error) {
+    await thread?.close();
+    throw error;
+  }
   try {
     const buildCellIndex = deferCellIndex(db, toParse, options.deferIndex);
     const now = new Date().toISOString();
@@ -202,6 +213,7 @@ export async function importPaths(store: Store, paths: readonly string[], option
     if (error instanceof ReaderError) throw unreadableInput([error.toSkipped()]);
     throw error;
   } finally {
+    lock.release();
     await thread?.close();
   }
   return report();

@@ -41,7 +41,7 @@ export class ImportWriter {
       insertTask: db.prepare('INSERT INTO tasks (task_id, canary, question_enc, gold_enc, entity_column, dataset_id) VALUES (?, ?, ?, ?, ?, ?)'),
       // Only when it differs: an unchanged re-import then writes no page at all (no WAL frames, no fsync).
       updateTaskDataset: db.prepare('UPDATE tasks SET dataset_id = ? WHERE task_id = ? AND dataset_id IS NOT ?'),
-      insertColumn: db.prepare('INSERT INTO task_columns (task_id, idx, name, rule_type, rule_json) VALUES (?, ?, ?, ?, ?)'),
+      insertColumn: db.prepare('INSERT INTO task_columns (task_id, idx, name, rule_type, rule_s) VALUES (?, ?, ?, ?, ?)'),
       insertGoldRow: db.prepare('INSERT INTO gold_rows (task_id, row_idx, entity_s, aliases_s) VALUES (?, ?, ?, ?)'),
       insertGoldCell: db.prepare(
         'INSERT INTO gold_cells (task_id, row_idx, column_name, state, value_s, alternatives_s, sources_s) VALUES (?, ?, ?, ?, ?, ?, ?)',
@@ -155,7 +155,7 @@ export class ImportWriter {
     const gold = task.gold;
     this.statements.insertTask.run(taskId, task.canary, task.question_enc, task.gold_enc, entityColumn, datasetId);
     gold.columns.forEach((column, index) => {
-      this.statements.insertColumn.run(taskId, index, wellFormed(column.name), column.rule.type, JSON.stringify(column.rule));
+      this.statements.insertColumn.run(taskId, index, wellFormed(column.name), column.rule.type, sealer.sealJson(column.rule));
     });
     gold.rows.forEach((row, rowIndex) => {
       this.statements.insertGoldRow.run(taskId, rowIndex, sealer.seal(row.entity), sealer.sealJson(row.aliases));

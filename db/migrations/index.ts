@@ -10,12 +10,17 @@ import * as rulingRowIdentity from './008-ruling-row-identity';
 import * as rulingRowEntitySealed from './009-ruling-row-entity-sealed';
 import * as cellsIndexRecordedGold from './010-cells-index-recorded-gold';
 import * as rulingAcceptedSpelling from './011-ruling-accepted-spelling';
+import * as columnRulesSealed from './012-column-rules-sealed';
 import * as audit from './013-audit';
+import type { Sealer } from '../seal';
+import type { Db } from '../store';
 
 export interface Migration {
   version: number;
   name: string;
   up: string;
+  /** Rewrites rows after `up`, in the same transaction, with the store's seal key at hand. */
+  data?: (db: Db, sealer: Sealer) => void;
 }
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -30,9 +35,8 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 9, name: 'ruling row entity sealed', up: rulingRowEntitySealed.up },
   { version: 10, name: 'cells index holds recorded gold', up: cellsIndexRecordedGold.up },
   { version: 11, name: 'ruling accepted spelling', up: rulingAcceptedSpelling.up },
-  // 12 is taken by work on another branch (inputs); it replaces this one.
-  { version: 12, name: 'reserved', up: '' },
+  { version: 12, name: 'column rules sealed', up: columnRulesSealed.up, data: columnRulesSealed.data },
   { version: 13, name: 'gold error-rate audit', up: audit.up },
 ];
 
-export const LATEST_VERSION = MIGRATIONS.length;
+export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -51,9 +51,9 @@ export function getDisputeDetail(store: Store, id: string, engineer: string, bli
     goldValues.set(cell.column_name, list);
   }
   const columns = db
-    .prepare<[string], { name: string; rule_json: string }>('SELECT name, rule_json FROM task_columns WHERE task_id = ? ORDER BY idx')
+    .prepare<[string], { name: string; rule_s: string }>('SELECT name, rule_s FROM task_columns WHERE task_id = ? ORDER BY idx')
     .all(dispute.task_id)
-    .map((column) => ({ name: column.name, rule: JSON.parse(column.rule_json) as ColumnRule, gold_values: goldValues.get(column.name) ?? [] }));
+    .map((column) => ({ name: column.name, rule: JSON.parse(sealer.open(column.rule_s)) as ColumnRule, gold_values: goldValues.get(column.name) ?? [] }));
   const columnRule = columns.find((column) => column.name === dispute.column)?.rule ?? null;
 
   const goldCell =

@@ -17,7 +17,7 @@ export const O_NOFOLLOW: number | undefined = (constants as { O_NOFOLLOW?: numbe
 // O_NONBLOCK it opens at once and fstat refuses it as not a regular file.
 const OPEN_FLAGS = constants.O_RDONLY | ((constants as { O_NONBLOCK?: number }).O_NONBLOCK ?? 0);
 
-function humanSize(bytes: number): string {
+export function humanSize(bytes: number): string {
   const units = ['KiB', 'MiB', 'GiB'];
   let value = bytes;
   let unit = 'bytes';

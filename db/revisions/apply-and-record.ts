@@ -10,18 +10,22 @@ import type { GoldPatch } from '../../shared/patch';
 import { RevisionConflictError } from './errors';
 import { contentSha256Of, recordRevision } from './history';
 import { readPatchFile } from './patch-file';
+import { writeTransaction } from '../write-lock';
+import type { WriteLockOptions } from '../write-lock';
 
 export async function applyAndRecord(
   store: Store,
   input: ApplyInput,
-  progress: { signal?: AbortSignal; onProgress?: (done: number, total: number, phase: string) => void } = {},
+  progress: { signal?: AbortSignal; onProgress?: (done: number, total: number, phase: string) => void; busy?: WriteLockOptions } = {},
 ): Promise<ApplyResult> {
-  const { patch, sha256 } = await readPatchFile(input.patch);
+  const { patch, sha256 } = await readPatchFile(input.patch, 'patch', { signal: progress.signal });
   // A tag this store recorded with other changes is refused before anything is written (recording comes
   // after), once the patch fits the dataset: a mismatch says more about a damaged patch than its tag does.
-  const result = await applyPatch({ ...input, changelog: input.changelog ?? null, ...progress, beforeWrite: () => refuseConflictingTag(store, patch, sha256) });
-  store.db
-    .transaction(() =>
+  const { busy, ...watch } = progress;
+  const result = await applyPatch({ ...input, changelog: input.changelog ?? null, ...watch, beforeWrite: () => refuseConflictingTag(store, patch, sha256) });
+  await writeTransaction(
+    store,
+    () =>
       recordRevision(store, {
         patch,
         patchSha256: result.patch_sha256,
@@ -29,8 +33,8 @@ export async function applyAndRecord(
         output: { sha256: result.sha256, format: result.format },
         patchPath: resolve(input.patch),
       }),
-    )
-    .immediate();
+    { purpose: 'apply', ...busy },
+  );
   return result;
 }
 

@@ -53,9 +53,9 @@ export async function applyPatch(options: ApplyOptions): Promise<ApplyResult> {
   const { signal, onProgress } = options;
   const showValues = options.plaintext ?? false;
   checkApplyPaths({ ...options, overwrite: options.overwrite ?? true });
-  const { patch, sha256: patchSha256 } = await readPatchFile(options.patch);
+  const { patch, sha256: patchSha256 } = await readPatchFile(options.patch, 'patch', { signal });
   signal?.throwIfAborted();
-  const dataset = await loadDatasetFile(options.dataset);
+  const dataset = await loadDatasetFile(options.dataset, 'dataset', { signal });
   signal?.throwIfAborted();
 
   // Another file may still be the base in its other format (Parquet for JSONL, or back): the same gold, shipped otherwise.

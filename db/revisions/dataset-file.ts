@@ -3,13 +3,14 @@
 // replaced. JSONL keeps every untouched line byte for byte; Parquet keeps the
 // schema, row groups and key/value metadata, with every column rewritten.
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { parquetMetadata, parquetReadObjects } from 'hyparquet';
 import type { FileMetaData } from 'hyparquet';
 import type { ColumnSource, SchemaElement } from 'hyparquet-writer';
 import { parquetWriteBuffer } from 'hyparquet-writer';
 import { parquetCompressors } from '../readers/parquet-codecs';
+import { readInputFile } from '../read-input';
+import type { InputReadOptions } from '../read-input';
 import { DatasetFormatError } from './errors';
 import { swapGoldBytes } from './jsonl-gold';
 
@@ -30,8 +31,9 @@ export interface DatasetFile {
   render(replacements: ReadonlyMap<number, string>): Uint8Array[];
 }
 
-export async function loadDatasetFile(path: string): Promise<DatasetFile> {
-  const bytes = await readFile(path);
+/** `label`: the field or flag that named the file, for a refusal (not a regular file, too large). */
+export async function loadDatasetFile(path: string, label = 'dataset', options: InputReadOptions = {}): Promise<DatasetFile> {
+  const bytes = await readInputFile(path, { label, expected: 'a dataset file (.jsonl or .parquet)' }, options);
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   return extname(path).toLowerCase() === '.parquet' ? parquetFile(path, bytes, sha256) : jsonlFile(bytes, sha256);
 }

@@ -2,10 +2,11 @@
 // file's sha256, and the operations in plain text (an encrypted patch is
 // decrypted with each task's canary).
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import type { GoldPatch, PatchOperation } from '../../shared/patch';
-import { checkReadableFile, PATCH_FILE_EXPECTED, PathError } from '../path-checks';
+import { checkReadableFile, PATCH_FILE_EXPECTED } from '../path-checks';
+import { readInputFile } from '../read-input';
+import type { InputReadOptions } from '../read-input';
 import { PATCH_FORMAT, mapOperationText } from '../../shared/patch';
 import { canaryCiphers } from './canary';
 import { PatchFormatError } from './errors';
@@ -76,20 +77,15 @@ function parsePatchShape(raw: unknown, where: string): GoldPatch {
 }
 
 /**
- * Reads and validates a patch; a path that is absent, a directory or
- * unreadable is refused as a PathError naming `label` (the field or flag that
- * gave it), not by the operating system's ENOENT or EISDIR.
+ * Reads and validates a patch; a path that is absent, a directory, a named
+ * pipe, a device, unreadable or above the size limit is refused as a
+ * PathError naming `label` (the field or flag that gave it), not by the
+ * operating system's ENOENT or EISDIR, and never by hanging on it.
  */
-export async function readPatchFile(path: string, label = 'patch'): Promise<PatchFile> {
+export async function readPatchFile(path: string, label = 'patch', options: InputReadOptions = {}): Promise<PatchFile> {
   const role = { label, expected: PATCH_FILE_EXPECTED };
   checkReadableFile(path, role);
-  let bytes: Buffer;
-  try {
-    bytes = await readFile(path);
-  } catch (error) {
-    // Gone or changed between the check and the read.
-    throw new PathError(`${label}: cannot read: ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); expected ${PATCH_FILE_EXPECTED}`);
-  }
+  const bytes = await readInputFile(path, role, options);
   let raw: unknown;
   try {
     raw = JSON.parse(bytes.toString('utf8')) as unknown;

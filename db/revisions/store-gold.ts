@@ -38,7 +38,7 @@ class SealedCell implements StoredCell {
 export function storeGoldReader(store: Store): StoreGoldReader {
   const { db, sealer } = store;
   const task = db.prepare<[string], { entity_column: string }>('SELECT entity_column FROM tasks WHERE task_id = ?');
-  const columns = db.prepare<[string], { name: string; rule_json: string }>('SELECT name, rule_json FROM task_columns WHERE task_id = ? ORDER BY idx');
+  const columns = db.prepare<[string], { name: string; rule_s: string }>('SELECT name, rule_s FROM task_columns WHERE task_id = ? ORDER BY idx');
   const goldRows = db.prepare<[string], { row_idx: number; entity_s: string; aliases_s: string }>(
     'SELECT row_idx, entity_s, aliases_s FROM gold_rows WHERE task_id = ? ORDER BY row_idx',
   );
@@ -83,7 +83,7 @@ export function storeGoldReader(store: Store): StoreGoldReader {
       }
       return {
         entity_column: found.entity_column,
-        columns: columns.all(taskId).map((column) => ({ name: column.name, rule: JSON.parse(column.rule_json) as ColumnRule })),
+        columns: columns.all(taskId).map((column) => ({ name: column.name, rule: JSON.parse(sealer.open(column.rule_s)) as ColumnRule })),
         rows,
       };
     },

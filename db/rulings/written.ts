@@ -25,14 +25,14 @@ export interface WrittenRuling {
 /** The column's rule and every value its gold holds (cells with a value, across the task's rows). */
 export function columnGold(store: Store, taskId: string, column: string): { rule: ColumnRule; values: string[] } | null {
   const { db, sealer } = store;
-  const rule = db.prepare<[string, string], string>('SELECT rule_json FROM task_columns WHERE task_id = ? AND name = ?').pluck().get(taskId, column);
+  const rule = db.prepare<[string, string], string>('SELECT rule_s FROM task_columns WHERE task_id = ? AND name = ?').pluck().get(taskId, column);
   if (rule === undefined) return null;
   const values = db
     .prepare<[string, string], string>("SELECT value_s FROM gold_cells WHERE task_id = ? AND column_name = ? AND state = 'value' ORDER BY row_idx")
     .pluck()
     .all(taskId, column)
     .map((sealed) => sealer.open(sealed));
-  return { rule: JSON.parse(rule) as ColumnRule, values };
+  return { rule: JSON.parse(sealer.open(rule)) as ColumnRule, values };
 }
 
 /** `raw` in the column's gold format; as given when the task's gold is not in this store. */

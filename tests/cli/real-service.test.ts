@@ -213,14 +213,18 @@ describe('imports that go wrong', () => {
   });
 
   it('refuses files above --max-file-size (or the environment’s limit) by name, and a size it cannot read', async () => {
-    const limited = await cli(['import', ws.dataset, ws.runsDir, '--max-file-size', '2k', '--json', '--db', dir.db('limited.sqlite')]);
-    expect(limited.code).toBe(0);
+    // The dataset is named: above the limit, it fails the import whole.
+    const named = await cli(['import', ws.dataset, ws.runsDir, '--max-file-size', '2k', '--json', '--db', dir.db('limited-named.sqlite')]);
+    expect(named.code).toBe(1);
+    expect(named.stderr).toMatch(new RegExp(`cannot read ${ws.dataset.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&')}: file is .* above the size limit of 2\\.0 KiB`, 'u'));
+    // Run files found in the run directories are skipped and named.
+    const limited = await cli(['import', ws.runsDir, '--max-file-size', '2k', '--json', '--db', dir.db('limited.sqlite')]);
     const report = JSON.parse(limited.stdout) as { skipped: { path: string; reason: string }[]; tasks: number };
     const tooLarge = report.skipped.filter((s) => /above the size limit of 2\.0 KiB|above the size limit of .*\(2048 bytes\)/.test(s.reason));
     expect(tooLarge.length).toBeGreaterThan(0);
-    expect(tooLarge.every((s) => s.path.startsWith(ws.runsDir) || s.path === ws.dataset)).toBe(true);
+    expect(tooLarge.every((s) => s.path.startsWith(ws.runsDir))).toBe(true);
 
-    const fromEnv = await cli(['import', ws.dataset, ws.runsDir, '--json', '--db', dir.db('limited-env.sqlite')], { ATLAS_ADJUDICATOR_MAX_FILE_SIZE: '2048' });
+    const fromEnv = await cli(['import', ws.runsDir, '--json', '--db', dir.db('limited-env.sqlite')], { ATLAS_ADJUDICATOR_MAX_FILE_SIZE: '2048' });
     expect((JSON.parse(fromEnv.stdout) as { skipped: unknown[] }).skipped).toHaveLength(report.skipped.length);
 
     const bad = await cli(['import', ws.dataset, '--max-file-size', 'lots', '--db', dir.db('bad-size.sqlite')]);

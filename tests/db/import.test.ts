@@ -266,11 +266,11 @@ describe('invalid and failed inputs', () => {
     writeFileSync(notes, 'hello');
     const missing = join(dir, 'missing.jsonl');
     const store = freshService();
-    const failure = await store.importPaths([...workspacePaths(workspace), notes, missing]).catch((error: unknown) => error as Error);
+    const failure = (await store.importPaths([...workspacePaths(workspace), notes, missing]).catch((error: unknown) => error)) as Error;
     expect(failure).toBeInstanceOf(Error);
-    expect((failure as Error).message).toContain(`${notes}: unrecognised file type`);
-    expect((failure as Error).message).toContain(`${missing}: no such file or directory`);
-    expect((failure as Error).message).toContain('nothing was imported');
+    expect(failure.message).toContain(`${notes}: unrecognised file type`);
+    expect(failure.message).toContain(`${missing}: no such file or directory`);
+    expect(failure.message).toContain('nothing was imported');
     expect((store.store.db.prepare('SELECT count(*) AS n FROM tasks').get() as { n: number }).n).toBe(0);
     store.close();
   });

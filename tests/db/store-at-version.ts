@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import type { Database as Db } from 'better-sqlite3';
 import { join } from 'node:path';
 import { MIGRATIONS } from '../../db/migrations/index';
+import { Sealer } from '../../db/seal';
 import { tempDir } from './workspace';
 
 export interface StoreAtVersion {
@@ -32,6 +33,9 @@ export function migrateStore(db: Db, version: number): void {
   const current = db.pragma('user_version', { simple: true }) as number;
   for (const migration of MIGRATIONS.filter((m) => m.version > current && m.version <= version)) {
     db.exec(migration.up);
+    // A migration that rewrites rows needs the store's seal key (a store without one has no rows to rewrite).
+    const key = db.prepare<[], string>("SELECT value FROM meta WHERE key = 'seal_key'").pluck().get();
+    if (migration.data && key !== undefined) migration.data(db, new Sealer(key));
     db.pragma(`user_version = ${migration.version}`);
   }
 }
@@ -47,6 +51,16 @@ function copyRows(db: Db, source: string): void {
       const theirs = new Set(columns('source', table));
       const shared = columns('main', table).filter((column) => theirs.has(column));
       if (shared.length === 0) continue;
+      // Before migration 012 a column's rule was plain JSON in rule_json; the source holds it sealed in rule_s.
+      if (table === 'task_columns' && columns('main', table).includes('rule_json') && theirs.has('rule_s')) {
+        const key = db.prepare<[], string>("SELECT value FROM source.meta WHERE key = 'seal_key'").pluck().get()!;
+        const sealer = new Sealer(key);
+        const insert = db.prepare('INSERT INTO main.task_columns (task_id, idx, name, rule_type, rule_json) VALUES (?, ?, ?, ?, ?)');
+        for (const row of db.prepare<[], { task_id: string; idx: number; name: string; rule_type: string; rule_s: string }>('SELECT * FROM source.task_columns').all()) {
+          insert.run(row.task_id, row.idx, row.name, row.rule_type, sealer.open(row.rule_s));
+        }
+        continue;
+      }
       const list = shared.map((column) => `"${column}"`).join(', ');
       db.exec(`INSERT INTO main."${table}" (${list}) SELECT ${list} FROM source."${table}"`);
     }
