@@ -1,4 +1,4 @@
-// Lint enforces the layers (DESIGN §2): shared/ imports nothing outside itself,
+// Lint enforces the layers (design.md §2): shared/ imports nothing outside itself,
 // renderer/ imports only shared/ and browser packages, and SQL stays in db/.
 import js from '@eslint/js';
 import globals from 'globals';

@@ -53,7 +53,7 @@ export function checkOutputTarget(out: string, guard: OutputGuard): void {
 
 /**
  * A Parquet file, or JSON Lines whose first record starts as a dataset's does
- * (DESIGN §4.1: `id`, then an encrypted `question` or `gold`; the head read
+ * (design.md §4.1: `id`, then an encrypted `question` or `gold`; the head read
  * may end inside the first record, whose gold alone runs to kilobytes).
  */
 function looksLikeDataset(head: string): boolean {

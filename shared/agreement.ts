@@ -1,4 +1,4 @@
-// When two rulings say the same thing (DESIGN §6): same decision and same
+// When two rulings say the same thing (design.md §6): same decision and same
 // normalised value. Shared so every host and the statistics agree.
 import type { Decision, DisputeStatus, RuleType } from './domain';
 import { VALUE_DECISIONS } from './domain';
@@ -43,7 +43,7 @@ export function agreementKey(ruling: RulingContent, ruleType: RuleType | null | 
   return parts.join('\u001f');
 }
 
-/** Status of a dispute from each engineer's counted ruling (DESIGN §6). */
+/** Status of a dispute from each engineer's counted ruling (design.md §6). */
 export function statusFromPositions(agreementKeys: readonly string[], required: number, settledByRevision: boolean): DisputeStatus {
   if (settledByRevision) return 'resolved';
   if (agreementKeys.length === 0) return 'open';

@@ -188,7 +188,7 @@ export const apiMethods = {
   applyPatch: method<typeof applyInput, { jobId: string }>(applyInput),
   /** Which of these paths already exist: the app asks before an apply replaces them. */
   existingFiles: method<typeof pathsInput, string[]>(pathsInput),
-  /** Every imported run's scores before and after a patch (DESIGN §7.3). */
+  /** Every imported run's scores before and after a patch (design.md §7.3). */
   rescore: method<typeof patchOrDraftInput, RescoreResult>(patchOrDraftInput),
   /** The same preview as a job: progress over tasks, and cancel (JobStatus.rescore holds the result). */
   startRescore: method<typeof patchOrDraftInput, { jobId: string }>(patchOrDraftInput),

@@ -1,4 +1,4 @@
-// Which of a ruling's optional fields each decision takes (DESIGN §6). The
+// Which of a ruling's optional fields each decision takes (design.md §6). The
 // service refuses any other field rather than drop it, so what an engineer
 // typed is either recorded and used or refused, never silently lost; the
 // renderer builds its `rule` calls from the same table.

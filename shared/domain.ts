@@ -1,4 +1,4 @@
-// Domain types every process shares. Field names follow DESIGN §3.
+// Domain types every process shares. Field names follow design.md §3.
 
 export const RULE_TYPES = ['entity', 'text', 'number', 'date', 'choice', 'list', 'url', 'llm_judge'] as const;
 export type RuleType = (typeof RULE_TYPES)[number];
@@ -81,7 +81,7 @@ export const DECISION_LABELS: Record<Decision, string> = {
 /** Decisions that carry a value (the value is part of agreement). */
 export const VALUE_DECISIONS: ReadonlySet<Decision> = new Set(['accept_system', 'accept_both', 'new_value', 'add_row']);
 
-/** The natural key of a dispute (DESIGN §5): the same key gives the same id in every store. */
+/** The natural key of a dispute (design.md §5): the same key gives the same id in every store. */
 export interface DisputeKey {
   kind: DisputeKind;
   task_id: string;

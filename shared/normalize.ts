@@ -1,4 +1,4 @@
-// One place for how values compare (DESIGN §5): clusters, dispute derivation,
+// One place for how values compare (design.md §5): clusters, dispute derivation,
 // ruling agreement and rescoring all call these functions.
 import type { RuleType } from './domain';
 

@@ -1,4 +1,4 @@
-// The gold patch format (DESIGN §7.1), shared by export, apply and preview.
+// The gold patch format (design.md §7.1), shared by export, apply and preview.
 export const PATCH_FORMAT = 'atlas-gold-patch/1';
 
 /** The revision a dataset is taken to be until one is named: its file carries no tag. */

@@ -1,4 +1,4 @@
-// Reads a user's GitHub report of a gold error (DESIGN §4.5): which task, row
+// Reads a user's GitHub report of a gold error (design.md §4.5): which task, row
 // and column it is about, the value it proposes and every link it gives,
 // with an overall confidence. Pure: the caller passes the catalogue of task
 // ids, columns and gold row names it knows. Anything not found is null and

@@ -1,4 +1,4 @@
-// The grading rules of DESIGN §4.1 in one place: the fixture generator grades
+// The grading rules of design.md §4.1 in one place: the fixture generator grades
 // with them and the score preview re-checks patched cells with them, so both
 // agree with the shared normalisation (shared/normalize.ts) by construction.
 import type { ColumnRule, GoldState } from './domain';

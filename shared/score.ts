@@ -1,4 +1,4 @@
-// The F1 arithmetic of DESIGN §7.3, on counts. Pure, so the score preview, the
+// The F1 arithmetic of design.md §7.3, on counts. Pure, so the score preview, the
 // fixture generator and hand-checked tests share one definition.
 
 export interface Scores {
@@ -7,7 +7,7 @@ export interface Scores {
   row_f1: number;
 }
 
-/** What one system's answer to one task comes to, counted per DESIGN §7.3. */
+/** What one system's answer to one task comes to, counted per design.md §7.3. */
 export interface TaskCounts {
   /** R: rows the system returned. */
   returnedRows: number;

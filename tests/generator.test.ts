@@ -1,4 +1,4 @@
-// The demo/fixture generator: deterministic bytes, DESIGN §4 formats, and every
+// The demo/fixture generator: deterministic bytes, design.md §4 formats, and every
 // feature the importer and dispute tests rely on actually present.
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -80,7 +80,7 @@ function loadGold(ws: GeneratedWorkspace): Map<string, GoldJson> {
   return new Map(readJsonl<DatasetLine>(ws.dataset).map((line) => [line.id, JSON.parse(decryptText(line.gold, line.canary)) as GoldJson]));
 }
 
-describe('crypto vector (DESIGN §4.1)', () => {
+describe('crypto vector (design.md §4.1)', () => {
   it('encrypts the dataset-card example', () => {
     const cipher = encryptText('The Legend of Zelda: Ocarina of Time 3D — 94', 'ATLAS canary example 0001');
     expect(cipher).toBe('wGylvldPkyoBpD8kPKQkARap6XVy8JQLUAJJT6bIVsTAba37Oxmwb41Ai2tjsA==');
@@ -233,7 +233,7 @@ describe('the demo workspace', () => {
     expect(checked).toBeGreaterThan(1000);
   });
 
-  it('reports scores that follow DESIGN §7.3 from the verdicts', () => {
+  it('reports scores that follow design.md §7.3 from the verdicts', () => {
     const f1 = (p: number, r: number): number => (p + r === 0 ? 0 : (2 * p * r) / (p + r));
     for (const t of graded()) {
       const g = gold.get(t.taskId)!;

@@ -1,5 +1,5 @@
 // POST /api/<method>: one generic dispatcher over the whole contract, so a new
-// API method needs no change here (DESIGN §2).
+// API method needs no change here (design.md §2).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isMethodName, parseInput } from '../../shared/api';
 import type { AdjudicatorService, MethodName } from '../../shared/api';

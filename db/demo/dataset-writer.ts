@@ -1,4 +1,4 @@
-// The dataset (DESIGN §4.1) as JSONL and/or Parquet. Parquet goes out one row
+// The dataset (design.md §4.1) as JSONL and/or Parquet. Parquet goes out one row
 // group at a time so the benchmark workload never holds the whole dataset.
 import type { SchemaElement } from 'hyparquet-writer';
 import { ParquetWriter, fileWriter } from 'hyparquet-writer';

@@ -1,4 +1,4 @@
-// Harness run directories (DESIGN §4.2): results/runs/<system>-atlas-<hash>/
+// Harness run directories (design.md §4.2): results/runs/<system>-atlas-<hash>/
 // with config, per-task result/grade (or error), and a summary at the end.
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -118,7 +118,7 @@ export class HarnessWriter {
     await Promise.all(
       this.systems.map((system, i) => {
         const t = this.totals[i]!;
-        // A failed task scores 0 and still counts in the average (DESIGN §7.3).
+        // A failed task scores 0 and still counts in the average (design.md §7.3).
         const mean = (sum: number): number => (t.tasks === 0 ? 0 : round(sum / t.tasks));
         return writeJson(join(this.runDirs[i]!, 'summary.json'), {
           system,

@@ -1,4 +1,4 @@
-// Blind-judge opinions (DESIGN §4.4) on some of the disagreements a task plans:
+// Blind-judge opinions (design.md §4.4) on some of the disagreements a task plans:
 // context for the engineer, deliberately not always unanimous.
 import { slug } from './naming';
 import { Rng } from './prng';

@@ -1,4 +1,4 @@
-// Scores per DESIGN §7.3, computed from the generated verdicts so grade.json
+// Scores per design.md §7.3, computed from the generated verdicts so grade.json
 // agrees with what the tool's own recomputation will find.
 import type { Alignment, GoldJson, Scores } from './types';
 

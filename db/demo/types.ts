@@ -1,4 +1,4 @@
-// The generator's own shapes: the JSON it writes (DESIGN §4) and the plan of a
+// The generator's own shapes: the JSON it writes (design.md §4) and the plan of a
 // task from which every system's answer is simulated.
 import type { GoldColumn, GradingMethod, Verdict } from '../../shared/domain';
 import type { Rng } from './prng';
@@ -25,7 +25,7 @@ export interface ValueKind {
   gen(rng: Rng): string;
   /** A value the grader rejects against `gold` (checked by the caller). */
   wrong(rng: Rng, gold: string): string;
-  /** Other spellings that normalise to the same key as `value` (DESIGN §5). */
+  /** Other spellings that normalise to the same key as `value` (design.md §5). */
   respell(value: string): string[];
   /** Spellings only an LLM judge accepts (llm_judge columns). */
   judgeAccepts?(gold: string): string[];

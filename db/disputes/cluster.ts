@@ -1,4 +1,4 @@
-// Grouping system values into clusters (DESIGN §5), independent of SQL.
+// Grouping system values into clusters (design.md §5), independent of SQL.
 import type { RuleType, Verdict } from '../../shared/domain';
 import { normalizeForRule } from '../../shared/normalize';
 import { preferredSpelling } from '../../shared/spelling';

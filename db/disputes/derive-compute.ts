@@ -1,4 +1,4 @@
-// Derives a task's cell and missing_row disputes (DESIGN §5) from what
+// Derives a task's cell and missing_row disputes (design.md §5) from what
 // derive-input.ts read: no SQL, so it runs in the importer's thread or on the
 // reader thread with the same result. Output rows are ready to insert (texts
 // sealed with the store's key).

@@ -1,5 +1,5 @@
 // Derives a task's cell and missing_row disputes from its graded cells
-// (DESIGN §5). Disputes are derived data: deleted and rebuilt per task, with
+// (design.md §5). Disputes are derived data: deleted and rebuilt per task, with
 // stable ids, so rulings (keyed by id) are untouched. A dispute an engineer
 // ruled on that the data no longer gives (a revision changed its gold, a
 // re-graded run agrees now) is kept as it was, so no ruling loses its dispute.

@@ -1,7 +1,7 @@
 import type { Db } from '../store';
 
 /**
- * Default queue order (DESIGN §5): the largest cluster disagreeing with gold,
+ * Default queue order (design.md §5): the largest cluster disagreeing with gold,
  * then systems contesting, then task id. Stored as a dense rank so every
  * filtered page is an index range scan.
  */

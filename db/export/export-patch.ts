@@ -1,4 +1,4 @@
-// Writes the settled rulings as an atlas-gold-patch/1 file (DESIGN §7.1):
+// Writes the settled rulings as an atlas-gold-patch/1 file (design.md §7.1):
 // encrypted with each task's canary unless plain text is asked for, the same
 // bytes for the same store, written atomically.
 import { createHash } from 'node:crypto';

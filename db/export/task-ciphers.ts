@@ -1,4 +1,4 @@
-// Encrypting patch text with each task's canary (DESIGN §4.1). The Sealer
+// Encrypting patch text with each task's canary (design.md §4.1). The Sealer
 // implements the same XOR-with-sha256 scheme as shared/crypto.ts encryptText,
 // byte for byte (tests/hardening/seal.test.ts), with Node's native UTF-8 and
 // base64 codecs; one per task, so the key is derived once per task, and the

@@ -1,4 +1,4 @@
-// One import = one transaction (DESIGN §2): sources are read one task at a
+// One import = one transaction (design.md §2): sources are read one task at a
 // time and written as they come; on any fatal error or cancel, ROLLBACK leaves
 // the store as it was. Tasks that fail validation are skipped whole and named.
 import type { ImportReport, RulingLogImport, SkippedItem } from '../../shared/api-types';
@@ -188,7 +188,7 @@ export async function importPaths(store: Store, paths: readonly string[], option
     });
     // What the store's gold is as shipped, for the patches it exports (base_gold_sha256): one read of the tasks per dataset import.
     if (datasets.length > 0) recordStoreGoldContent(store);
-    // A revised dataset this store exported marks the disputes its patch settled (DESIGN §6): one this
+    // A revised dataset this store exported marks the disputes its patch settled (design.md §6): one this
     // store applied is known by its hash, one applied elsewhere by what its gold shows (recognise.ts).
     for (const dataset of datasets) {
       // The same revised dataset again: settled again (derivation rebuilt the rows), reported once, when it became the base.

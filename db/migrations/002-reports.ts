@@ -1,4 +1,4 @@
-// GitHub reports of gold errors (DESIGN §4.5). A report's title and body may
+// GitHub reports of gold errors (design.md §4.5). A report's title and body may
 // quote gold, so they are sealed like gold (columns ending in _s). Parsed
 // fields are derived (recomputed when the body or the store's tasks change);
 // the engineer's hand fixes live apart in override_s and always win.

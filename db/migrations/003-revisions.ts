@@ -1,4 +1,4 @@
-// Exported revisions and what they settled (DESIGN §6, §7; issue: tagged revisions).
+// Exported revisions and what they settled (design.md §6, §7; issue: tagged revisions).
 //
 // revisions: one row per tag. content_sha256 identifies the gold changes
 // (the same for the encrypted and the plaintext export), so re-exporting a tag

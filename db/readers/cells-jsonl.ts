@@ -1,4 +1,4 @@
-// The flat interchange (DESIGN §4.3): one graded cell per line. Lines are
+// The flat interchange (design.md §4.3): one graded cell per line. Lines are
 // grouped by (system, task_id) into RunTaskRecords, one RunHeader per system.
 // A bad line skips its whole (system, task) group: never half a task.
 import { createHash } from 'node:crypto';

@@ -1,5 +1,5 @@
 // Keeps reads inside a run directory: a symlink (task folder or file) may point
-// elsewhere inside the run, never outside it (DESIGN hardening, issue 6). The
+// elsewhere inside the run, never outside it (design.md §9, issue 6). The
 // common case costs nothing extra: regular files are opened with O_NOFOLLOW and
 // only an actual symlink pays for a realpath.
 import { lstatSync, realpathSync, statSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// The ATLAS dataset (DESIGN §4.1) as JSONL or Parquet: one DatasetTask per
+// The ATLAS dataset (design.md §4.1) as JSONL or Parquet: one DatasetTask per
 // line/row, decrypted and validated; a bad line is skipped, the rest imports.
 import { isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';

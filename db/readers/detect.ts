@@ -1,4 +1,4 @@
-// What kind of input a path is (DESIGN §4), and which sources a list of paths
+// What kind of input a path is (design.md §4), and which sources a list of paths
 // expands to: a folder of run directories (results/runs/) or a folder mixing
 // datasets, runs and JSONL files becomes one source per input.
 import type { Dirent } from 'node:fs';
@@ -151,7 +151,7 @@ async function walk(dir: string, entries: Dirent[], depth: number, visited: Set<
   }
 }
 
-/** A run directory holds config.json and tasks/ (DESIGN §4.2). */
+/** A run directory holds config.json and tasks/ (design.md §4.2). */
 async function isRunDir(dir: string, entries: Dirent[]): Promise<boolean> {
   const config = entries.find((entry) => entry.name === 'config.json');
   const tasks = entries.find((entry) => entry.name === 'tasks');

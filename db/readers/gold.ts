@@ -1,4 +1,4 @@
-// The decrypted golden table (DESIGN §4.1) as a validated ParsedGold.
+// The decrypted golden table (design.md §4.1) as a validated ParsedGold.
 import type { GoldCell, GoldColumn } from '../../shared/domain';
 import { describeValue, describeZodError, formatPath } from './errors';
 import { fastGoldShape } from './gold-fast';

@@ -1,4 +1,4 @@
-// One harness run directory (DESIGN §4.2): config.json, then tasks/<safe id>/
+// One harness run directory (design.md §4.2): config.json, then tasks/<safe id>/
 // with result.json + grade.json, or error.json for a failed task. Tasks are
 // yielded one at a time so memory stays bounded by the largest task.
 import { createHash } from 'node:crypto';
@@ -250,7 +250,7 @@ function columnCitations(row: RowCitations, column: string): string[] | undefine
 }
 
 /**
- * DESIGN §4.2: a cell's sources are its own `sources`, else result.json's
+ * design.md §4.2: a cell's sources are its own `sources`, else result.json's
  * citations for its row and column, else that row's citations. Cells that
  * fall back share the row's (read-only) citation arrays.
  */

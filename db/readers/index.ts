@@ -1,4 +1,4 @@
-// The input readers (DESIGN §4): file formats in, validated plain records out.
+// The input readers (design.md §4): file formats in, validated plain records out.
 export { readCellsFile } from './cells-jsonl';
 export type { CellsSource } from './cells-jsonl';
 export { readDataset } from './dataset';

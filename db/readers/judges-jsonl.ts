@@ -1,4 +1,4 @@
-// Judge opinions (DESIGN §4.4), one per line: shown beside a dispute, never a
+// Judge opinions (design.md §4.4), one per line: shown beside a dispute, never a
 // ruling. A bad line is skipped alone (each line is independent).
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';

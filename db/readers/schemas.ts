@@ -1,4 +1,4 @@
-// Zod schemas for every input format (DESIGN §4). They are tolerant where the
+// Zod schemas for every input format (design.md §4). They are tolerant where the
 // design asks (unknown fields are dropped, optional fields may be missing,
 // numbers stand in for strings) and strict where a wrong value would mislead a
 // dispute (verdicts, methods, rule types, row indexes).

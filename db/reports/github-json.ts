@@ -1,4 +1,4 @@
-// Saved GitHub issue lists (DESIGN §4.5): a REST `GET /repos/{o}/{r}/issues`
+// Saved GitHub issue lists (design.md §4.5): a REST `GET /repos/{o}/{r}/issues`
 // page, a JSON array of such pages, or `gh issue list --json …` output. Pull
 // requests are skipped; an entry that fails validation is reported with its
 // file and field and the rest still import.

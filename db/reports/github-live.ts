@@ -1,4 +1,4 @@
-// Fetches a repository's issues from the GitHub REST API (DESIGN §4.5):
+// Fetches a repository's issues from the GitHub REST API (design.md §4.5):
 // every page through `Link: rel="next"`, pull requests skipped, an optional
 // label filter, and the rate limit respected (see github-http.ts).
 import type { SkippedItem } from '../../shared/api-types';

@@ -1,4 +1,4 @@
-// GitHub reports (DESIGN §4.5): import, parse, link, review, reply.
+// GitHub reports (design.md §4.5): import, parse, link, review, reply.
 export type { ReportIssue } from './issue';
 export type { IssueList } from './github-json';
 export { issuesFromJson, readIssuesFile } from './github-json';

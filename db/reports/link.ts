@@ -1,4 +1,4 @@
-// Attaching reports to disputes (DESIGN §5). A report on a gold cell joins
+// Attaching reports to disputes (design.md §5). A report on a gold cell joins
 // that cell's dispute; one naming an entity gold lacks joins its missing_row
 // dispute; otherwise it gets a `report` dispute on the cell or row. Reports
 // on one cell share one dispute. A report naming no task stays unlinked.

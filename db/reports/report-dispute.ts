@@ -1,4 +1,4 @@
-// `report` disputes (DESIGN §5): a reported gold cell or row that no other
+// `report` disputes (design.md §5): a reported gold cell or row that no other
 // dispute covers, so a cell no system contested is reviewable too. Shaped
 // like a cell dispute (gold, systems' values in clusters) so the queue and the
 // panel show it the same way; the top value is the reporter's proposal.

@@ -1,4 +1,4 @@
-// Importing GitHub reports (DESIGN §4.5): one transaction upserts the issues
+// Importing GitHub reports (design.md §4.5): one transaction upserts the issues
 // (a re-import updates an edited body or a closed state and duplicates
 // nothing; a copy older than the stored one, by GitHub's updated_at, is kept
 // out; the engineer's overrides and hand-made links are kept), parses

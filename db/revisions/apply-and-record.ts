@@ -1,6 +1,6 @@
 // Applying a patch from the app: the revised dataset is written, and this
 // store remembers it, so importing it later as the new base settles the
-// disputes the patch fixed (DESIGN §6).
+// disputes the patch fixed (design.md §6).
 import { resolve } from 'node:path';
 import type { ApplyInput } from '../../shared/api';
 import type { ApplyResult } from '../../shared/revision-types';

@@ -1,4 +1,4 @@
-// Applying a gold patch to a dataset file (DESIGN §7.2; issue 5): check the
+// Applying a gold patch to a dataset file (design.md §7.2; issue 5): check the
 // base and every operation's `from`, refuse the whole patch on any mismatch,
 // else write the revised dataset (same format, gold re-encrypted with each
 // task's canary, untouched records as they were) and its CHANGELOG.md, each

@@ -1,4 +1,4 @@
-// A task's canary cipher for apply (DESIGN §4.1), on Node's native codecs:
+// A task's canary cipher for apply (design.md §4.1), on Node's native codecs:
 // decrypting and re-encrypting every touched task's gold (nearly the whole
 // dataset for a large patch) with the pure-JS scheme of shared/crypto.ts was
 // a large share of applying. The store's XorKey (db/seal.ts) applies the same

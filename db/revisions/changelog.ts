@@ -1,4 +1,4 @@
-// CHANGELOG.md for a revision (DESIGN §7.2): per task, each operation's row
+// CHANGELOG.md for a revision (design.md §7.2): per task, each operation's row
 // number, column, kind and linked issues. It is meant to be published next to
 // the dataset, so it carries no gold value, entity name, alias, evidence URL
 // or question text: only what the patch already shows in the clear.

@@ -1,4 +1,4 @@
-// The dataset file as apply sees it (DESIGN §4.1): its records in file order
+// The dataset file as apply sees it (design.md §4.1): its records in file order
 // with their encrypted gold, and a way to write it back with some tasks' gold
 // replaced. JSONL keeps every untouched line byte for byte; Parquet keeps the
 // schema, row groups and key/value metadata, with every column rewritten.

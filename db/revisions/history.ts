@@ -1,4 +1,4 @@
-// Revision history (DESIGN §6, issue 5): every exported revision is recorded;
+// Revision history (design.md §6, issue 5): every exported revision is recorded;
 // applying it records the revised dataset's hash; importing that dataset as
 // the new base settles the disputes its patch changed, durably, so that
 // re-deriving disputes (which deletes and rebuilds their rows) keeps them

@@ -1,4 +1,4 @@
-// Tagged revisions (DESIGN §6–7, issue 5): what the service, the CLI and the
+// Tagged revisions (design.md §6–7, issue 5): what the service, the CLI and the
 // export step call. Everything else in this folder is internal.
 export type { ApplyOptions } from './apply';
 export { applyPatch } from './apply';

@@ -1,4 +1,4 @@
-// Reading an atlas-gold-patch/1 file (DESIGN §7.1): validated shape, the
+// Reading an atlas-gold-patch/1 file (design.md §7.1): validated shape, the
 // file's sha256, and the operations in plain text (an encrypted patch is
 // decrypted with each task's canary).
 import { createHash } from 'node:crypto';

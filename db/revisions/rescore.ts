@@ -1,4 +1,4 @@
-// Score preview (DESIGN §7.3; issue 5): every imported run scored before and
+// Score preview (design.md §7.3; issue 5): every imported run scored before and
 // after a patch, from the stored verdicts, with ranks, the grader's own scores
 // beside "before", and the llm_judge cells the patch leaves to regrade.
 import type { GoldPatch } from '../../shared/patch';

@@ -1,4 +1,4 @@
-// One system's answer to one task, scored per DESIGN §7.3 against gold with a
+// One system's answer to one task, scored per design.md §7.3 against gold with a
 // patch's edits applied (no edits: the "before" figures). Verdicts come from
 // the store; cells the patch touches, and cells graded against another value
 // than the store's gold (a revision changed them since), are graded again with

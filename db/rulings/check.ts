@@ -1,4 +1,4 @@
-// Whether a ruling fits its dispute and this store's gold (DESIGN §6). Shared
+// Whether a ruling fits its dispute and this store's gold (design.md §6). Shared
 // by `rule` (the command line and the app's panel) and by merging ruling
 // logs, so a ruling a patch could never apply is refused where it is made,
 // naming why, instead of failing at `apply` after a revision tag is spent.
@@ -91,7 +91,7 @@ export function goldProblem(store: Store, taskId: string, ruling: RulingToCheck,
 }
 
 /**
- * accept_system takes a system's value (DESIGN §6: "a cluster's value"): one
+ * accept_system takes a system's value (design.md §6: "a cluster's value"): one
  * that normalises, under the column's rule, to the key of one of the
  * dispute's clusters. Only the count of clusters is named: a cluster that
  * agrees with gold holds gold's value.

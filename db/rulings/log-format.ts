@@ -1,4 +1,4 @@
-// The ruling log (`*.rulings.jsonl`, DESIGN §7.4): one ruling per line with its
+// The ruling log (`*.rulings.jsonl`, design.md §7.4): one ruling per line with its
 // stable id and its dispute's natural key, so it attaches in any store.
 // Version 2 adds the entity key of each gold row a line names by index, as
 // it was when ruled (db/rulings/row-identity.ts); version 3 the spelling a

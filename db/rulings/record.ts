@@ -1,4 +1,4 @@
-// Rulings are append-only events (DESIGN §6): a correction or a retraction is
+// Rulings are append-only events (design.md §6): a correction or a retraction is
 // a new row; the triggers in the schema refuse updates and deletes.
 import { randomUUID } from 'node:crypto';
 import type { RuleInput } from '../../shared/api';

@@ -1,5 +1,5 @@
 // Computes the disputes a workspace should produce straight from its files,
-// following DESIGN §5, without any of the importer's code.
+// following design.md §5, without any of the importer's code.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';

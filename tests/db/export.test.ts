@@ -46,7 +46,7 @@ beforeAll(async () => {
 });
 afterAll(() => service.close());
 
-describe('gold patch export (DESIGN §7.1)', () => {
+describe('gold patch export (design.md §7.1)', () => {
   it('writes one operation per settled change, with from/to, rulings and an opaque dispute id', async () => {
     const result = await service.exportPatch({ revision: 'v1.1', out: join(out, 'plain.json'), plaintext: true });
     const patch = JSON.parse(readFileSync(result.path, 'utf8')) as GoldPatch;

@@ -28,7 +28,7 @@ beforeAll(async () => {
 afterAll(() => service.close());
 
 describe('importing a generated workspace', () => {
-  it('derives exactly the disputes DESIGN §5 defines, computed independently from the files', async () => {
+  it('derives exactly the disputes design.md §5 defines, computed independently from the files', async () => {
     const report = await service.importPaths(workspacePaths(workspace));
     const expected = expectedDisputes(workspace.dataset, workspace.runDirs, workspace.cells);
     const records = [...service.disputeRecords({})];

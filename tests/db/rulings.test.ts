@@ -22,7 +22,7 @@ afterAll(() => service.close());
 
 const goldValuesOf = (task: string, column: string): string[] => columnGold(service.store, task, column)!.values;
 
-describe('rulings and status (DESIGN §6)', () => {
+describe('rulings and status (design.md §6)', () => {
   it('one ruling resolves under the default policy and shows as my decision', async () => {
     const dispute = cells[0]!;
     const result = await service.rule({ disputeId: dispute.id, decision: 'accept_system', value: dispute.clusters[0]!.value, rationale: 'three sources agree', evidence: ['https://example.com/a'] });

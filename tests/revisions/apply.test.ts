@@ -1,4 +1,4 @@
-// Applying a gold patch (DESIGN §7.2, issue 5): round trip from rulings to a
+// Applying a gold patch (design.md §7.2, issue 5): round trip from rulings to a
 // revised dataset decrypted independently, untouched lines byte-identical,
 // refusal with every mismatch named, Parquet in and out, determinism.
 import { createHash } from 'node:crypto';

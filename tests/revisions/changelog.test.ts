@@ -1,4 +1,4 @@
-// CHANGELOG.md (DESIGN §7.2): per task, row, column, change and linked issues.
+// CHANGELOG.md (design.md §7.2): per task, row, column, change and linked issues.
 import { describe, expect, it } from 'vitest';
 import { renderChangelog } from '../../db/revisions/changelog';
 import type { GoldPatch, PatchOperation } from '../../shared/patch';

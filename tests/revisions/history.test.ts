@@ -1,4 +1,4 @@
-// Revision history (DESIGN §6, issue 5): revisions recorded once per tag,
+// Revision history (design.md §6, issue 5): revisions recorded once per tag,
 // conflicting re-exports refused, and importing the revised dataset settles
 // the patch's disputes durably — across re-derivation — until runs graded
 // against the new gold contest them afresh.

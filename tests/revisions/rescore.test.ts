@@ -1,4 +1,4 @@
-// Score preview (DESIGN §7.3) on hand-built runs whose every figure is worked
+// Score preview (design.md §7.3) on hand-built runs whose every figure is worked
 // out below by hand. Notation per task: R returned rows, G gold rows, M
 // matched; a row's cells are its entity cell plus its gradable (not ungraded)
 // columns, an extra row counts every column. F1(p, r) = 2pr / (p + r).
@@ -361,7 +361,7 @@ describe('rescore as a job', () => {
 });
 
 describe('rescore: agreement with the grader', () => {
-  // The fixture generator's grade.json follows DESIGN §7.3; with no changes the
+  // The fixture generator's grade.json follows design.md §7.3; with no changes the
   // recomputation must reproduce it for every task of every harness run.
   it('reproduces grade.json on a generated workspace, and an empty patch changes nothing', async () => {
     const ws = await smallWorkspace({ seed: 11, tasks: 30, systems: 6, maxRows: 20, maxColumns: 10, includeZelda: true });

@@ -1,4 +1,4 @@
-// Discretion (DESIGN §1, §7.1, issue 5): an encrypted patch and a changelog
+// Discretion (design.md §1, §7.1, issue 5): an encrypted patch and a changelog
 // can be published; neither may show any gold value, entity name, alias,
 // evidence URL or question text in plain text.
 import { readFileSync } from 'node:fs';

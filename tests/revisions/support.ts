@@ -15,7 +15,7 @@ function xor(bytes: Buffer, canary: string): Buffer {
   return Buffer.from(bytes.map((byte, i) => byte ^ key[i % 32]!));
 }
 
-/** DESIGN §4.1: base64 of the UTF-8 text XOR-ed with SHA-256(canary) repeated. */
+/** design.md §4.1: base64 of the UTF-8 text XOR-ed with SHA-256(canary) repeated. */
 export function canaryEncrypt(text: string, canary: string): string {
   return xor(Buffer.from(text, 'utf8'), canary).toString('base64');
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clusterValues, goldKeys } from '../../db/disputes/cluster';
 
-describe('clusters (DESIGN §5)', () => {
+describe('clusters (design.md §5)', () => {
   it('groups values that only normalisation makes equal, disagreeing clusters first, biggest first', () => {
     const clusters = clusterValues(
       'number',

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { decryptText, encryptText } from '../../shared/crypto';
 import { sha256Hex } from '../../shared/sha256';
 
-describe('canary crypto (DESIGN §4.1)', () => {
+describe('canary crypto (design.md §4.1)', () => {
   it('matches the published test vector', () => {
     expect(encryptText('The Legend of Zelda: Ocarina of Time 3D — 94', 'ATLAS canary example 0001')).toBe(
       'wGylvldPkyoBpD8kPKQkARap6XVy8JQLUAJJT6bIVsTAba37Oxmwb41Ai2tjsA==',

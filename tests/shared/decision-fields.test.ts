@@ -1,4 +1,4 @@
-// Which fields each decision takes (DESIGN §6): one table for the service's
+// Which fields each decision takes (design.md §6): one table for the service's
 // check, the ruling log's check and the renderer's form.
 import { describe, expect, it } from 'vitest';
 import { DECISION_FIELDS, decisionFieldsProblem } from '../../shared/decision-fields';

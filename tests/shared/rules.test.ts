@@ -1,4 +1,4 @@
-// The one implementation of the grading rules (DESIGN §4.1): each rule type,
+// The one implementation of the grading rules (design.md §4.1): each rule type,
 // accepted alternatives, blank and ungraded gold, and both gold shapes.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

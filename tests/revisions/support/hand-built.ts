@@ -1,4 +1,4 @@
-// Hand-written inputs in the formats of DESIGN §4: a dataset file and harness
+// Hand-written inputs in the formats of design.md §4: a dataset file and harness
 // run directories, small enough to compute every score by hand.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

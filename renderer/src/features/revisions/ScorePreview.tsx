@@ -1,4 +1,4 @@
-// Step 2: how the patch moves every imported run's scores (DESIGN §7.3):
+// Step 2: how the patch moves every imported run's scores (design.md §7.3):
 // Discovery, Item and Row F1 before → after, rank before → after, the
 // grader's own Row F1, cells that need an LLM regrade, tasks where this
 // tool's recomputation differs from the grader. A chart of the Row F1 deltas.
