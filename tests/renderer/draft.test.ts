@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildRuleInput, chooseDecision, emptyDraft, pickTarget, pickTargets } from '../../renderer/src/lib/draft';
+import { buildRuleInput, chooseDecision, emptyDraft, keepRowSpellings, pickTarget, pickTargets } from '../../renderer/src/lib/draft';
 import { cellDetail, missingRowDetail } from './fixtures';
 
 describe('choosing a decision', () => {
@@ -57,6 +57,24 @@ describe('missing rows', () => {
       ok: true,
       input: { disputeId: 'd-2', decision: 'add_row', value: 'Zelda: Link’s Awakening (2019)', values: { 'Critic Metascore': '87' }, rationale: null, evidence: [] },
     });
+  });
+
+  it('add row writes the systems’ own spellings only when asked, and back to gold’s format when unticked', () => {
+    // Gold writes this column with one decimal: the system's "87" is prefilled as "87.0".
+    const base = missingRowDetail();
+    const detail = { ...base, columns: base.columns.map((c) => (c.name === 'Critic Metascore' ? { ...c, gold_values: ['94.0', '71.0'] } : c)) };
+    const prefilled = pickTarget(emptyDraft('d-2'), detail, 0);
+    expect(prefilled.values['Critic Metascore']).toBe('87.0');
+    expect(buildRuleInput(prefilled, detail)).toMatchObject({ ok: true, input: { values: { 'Critic Metascore': '87', 'Lead developer headquarters city': 'Kyoto' } } });
+    expect((buildRuleInput(prefilled, detail) as { input: object }).input).not.toHaveProperty('keepSpelling');
+
+    const kept = keepRowSpellings(prefilled, detail, true);
+    expect(kept.values['Critic Metascore']).toBe('87');
+    expect(buildRuleInput(kept, detail)).toMatchObject({ ok: true, input: { keepSpelling: true, values: { 'Critic Metascore': '87', 'Lead developer headquarters city': 'Kyoto' } } });
+    // A cell the engineer typed stays as typed either way.
+    const typed = keepRowSpellings({ ...kept, values: { ...kept.values, 'Lead developer headquarters city': 'Kyōto' } }, detail, false);
+    expect(typed.values).toEqual({ 'Critic Metascore': '87.0', 'Lead developer headquarters city': 'Kyōto' });
+    expect(typed.keepSpelling).toBe(false);
   });
 
   it('add_alias needs the gold row', () => {

@@ -214,6 +214,23 @@ export function chooseSpelling(draft: RulingDraft, spelling: WrittenSpelling): R
 }
 
 /** Whether the form shows a value part: a value to type, or for add_alias the alias and its gold row. */
+/**
+ * Add row: write the systems' own spellings (`keep`) or gold's format of them.
+ * Only cells still holding the system's value change; a cell typed or cleared
+ * stays as the engineer left it.
+ */
+export function keepRowSpellings(draft: RulingDraft, detail: DisputeDetail, keep: boolean): RulingDraft {
+  const values = { ...draft.values };
+  for (const [column, raw] of Object.entries(draft.acceptedValues)) {
+    if (raw.trim() === '') continue;
+    const formatted = rowValuesInGoldFormat(detail, { [column]: raw })[column]!;
+    const current = values[column] ?? '';
+    if (keep && current === formatted) values[column] = raw;
+    else if (!keep && current === raw) values[column] = formatted;
+  }
+  return { ...draft, values, keepSpelling: keep };
+}
+
 export function hasValueField(decision: Decision | null): boolean {
   return decision != null && (VALUE_DECISIONS.has(decision) || decision === 'add_alias');
 }
@@ -257,6 +274,8 @@ export function buildRuleInput(draft: RulingDraft, detail: DisputeDetail): Build
     else input.value = value;
   }
   if (takes.values !== 'refused') {
+    // The systems' spellings kept on purpose: the service writes every cell as sent.
+    if (decision === 'add_row' && draft.keepSpelling) input.keepSpelling = true;
     // A cell still as gold's format of the system's value goes as the system gave it: the service writes gold's format and keeps both.
     input.values = Object.fromEntries(
       Object.entries(draft.values)

@@ -3,7 +3,7 @@
 // inputs to take focus.
 import { create } from 'zustand';
 import type { DisputeDetail, RulingView } from '../../../shared/api-types';
-import { adoptRuling, chooseDecision, emptyDraft, focusAfterChoosing, pickTarget, type RulingDraft } from '../lib/draft';
+import { adoptRuling, chooseDecision, emptyDraft, focusAfterChoosing, keepRowSpellings, pickTarget, type RulingDraft } from '../lib/draft';
 
 export type DraftField = 'value' | 'row' | 'rationale' | 'evidence';
 
@@ -22,6 +22,8 @@ interface RulingState {
   adopt: (detail: DisputeDetail, ruling: RulingView) => void;
   update: (patch: Partial<Omit<RulingDraft, 'disputeId'>>) => void;
   setColumnValue: (column: string, value: string) => void;
+  /** Add row: the systems' own spellings, or gold's format of them. */
+  keepRowSpellings: (detail: DisputeDetail, keep: boolean) => void;
   addEvidence: (url: string) => void;
   removeEvidence: (index: number) => void;
   requestFocus: (field: DraftField) => void;
@@ -53,6 +55,7 @@ export const useRulingStore = create<RulingState>()((set, get) => ({
   adopt: (detail, ruling) => set({ draft: adoptRuling(get().draft, detail, ruling), error: null }),
   update: (patch) => set({ draft: { ...get().draft, ...patch }, error: null }),
   setColumnValue: (column, value) => set({ draft: { ...get().draft, values: { ...get().draft.values, [column]: value } } }),
+  keepRowSpellings: (detail, keep) => set({ draft: keepRowSpellings(get().draft, detail, keep), error: null }),
   addEvidence: (url) => {
     const { draft } = get();
     if (!draft.evidence.includes(url)) set({ draft: { ...draft, evidence: [...draft.evidence, url] } });

@@ -11,11 +11,16 @@ import { useRulingStore } from '../../stores/ruling-store';
 export function NewRowCells({ detail }: { detail: DisputeDetail }) {
   const draft = useRulingStore((s) => s.draft);
   const setColumnValue = useRulingStore((s) => s.setColumnValue);
+  const keepRowSpellings = useRulingStore((s) => s.keepRowSpellings);
   const cells = newRowCells(draft, detail);
   if (cells.length === 0) return null;
   return (
     <div className="row-values-wrap">
       <div className="muted small">Each cell with the system it is from: Tab to edit; ✕ clears (not written).</div>
+      <label className="checkbox small">
+        <input type="checkbox" checked={draft.keepSpelling} onChange={(e) => keepRowSpellings(detail, e.target.checked)} />
+        Write the systems’ own spellings, not gold’s format
+      </label>
       <div className="row-values" role="group" aria-label="Cells the new row gets">
         {cells.map((cell) => (
           <CellField key={cell.column} cell={cell} onChange={(value) => setColumnValue(cell.column, value)} />
