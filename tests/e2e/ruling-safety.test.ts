@@ -192,11 +192,12 @@ describe('one meaning per key', () => {
     await listKind('missing_row');
     expect(await form().getByRole('radio').first().textContent()).toBe('1Reject row');
     const before = await missingRowDecisions();
-    for (let i = 0; i < 2; i++) {
+    // One pair at a time: whether keys typed ahead of a slow save are kept is typing-ahead.test.ts's matter.
+    for (const saved of [['reject_row'], ['reject_row', 'reject_row']]) {
       await page.keyboard.press('1', { delay: 0 });
       await page.keyboard.press('Enter', { delay: 0 });
+      await expect.poll(missingRowDecisions, { timeout: 10_000 }).toEqual([...before, ...saved].sort());
     }
-    await expect.poll(missingRowDecisions, { timeout: 10_000 }).toEqual([...before, 'reject_row', 'reject_row'].sort());
   });
 
   it('a key that is no decision here says so and drops the keys typed after it (`4 u k o` on a missing row)', async () => {
