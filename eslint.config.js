@@ -4,14 +4,44 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const NODE_BUILTINS = ['node:*', 'fs', 'fs/*', 'path', 'os', 'child_process', 'crypto', 'http', 'https', 'net', 'url', 'worker_threads', 'stream', 'util', 'zlib', 'events', 'readline'];
+const NODE_BUILTINS = [
+  'node:*',
+  'fs',
+  'fs/*',
+  'path',
+  'os',
+  'child_process',
+  'crypto',
+  'http',
+  'https',
+  'net',
+  'url',
+  'worker_threads',
+  'stream',
+  'util',
+  'zlib',
+  'events',
+  'readline',
+];
 
 const layer = (patterns, message) => ({
   'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }],
 });
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'dist-electron/', 'dist-cli/', 'release/', 'coverage/', '.bench/', '.scratch/', 'tests/fixtures/hostile/'] },
+  {
+    ignores: [
+      'node_modules/',
+      'dist/',
+      'dist-electron/',
+      'dist-cli/',
+      'release/',
+      'coverage/',
+      '.bench/',
+      '.scratch/',
+      'tests/fixtures/hostile/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -35,17 +65,33 @@ export default tseslint.config(
   // shared/ imports nothing outside itself: from shared/x.ts '../' leaves it, from shared/sub/x.ts '../../' does.
   {
     files: ['shared/*.ts'],
-    rules: layer(['../*', ...NODE_BUILTINS, 'electron', 'better-sqlite3', 'react', 'react-dom'], 'shared/ imports nothing outside itself (only zod).'),
+    rules: layer(
+      ['../*', ...NODE_BUILTINS, 'electron', 'better-sqlite3', 'react', 'react-dom'],
+      'shared/ imports nothing outside itself (only zod).',
+    ),
   },
   {
     files: ['shared/*/**/*.ts'],
-    rules: layer(['../../*', ...NODE_BUILTINS, 'electron', 'better-sqlite3', 'react', 'react-dom'], 'shared/ imports nothing outside itself (only zod).'),
+    rules: layer(
+      ['../../*', ...NODE_BUILTINS, 'electron', 'better-sqlite3', 'react', 'react-dom'],
+      'shared/ imports nothing outside itself (only zod).',
+    ),
   },
   {
     files: ['renderer/**/*.ts', 'renderer/**/*.tsx'],
     languageOptions: { globals: { ...globals.browser } },
     rules: layer(
-      ['**/db', '**/db/**', '**/cli', '**/cli/**', '**/electron', '**/electron/**', 'electron', 'better-sqlite3', ...NODE_BUILTINS],
+      [
+        '**/db',
+        '**/db/**',
+        '**/cli',
+        '**/cli/**',
+        '**/electron',
+        '**/electron/**',
+        'electron',
+        'better-sqlite3',
+        ...NODE_BUILTINS,
+      ],
       'renderer/ imports only shared/ and browser packages: data arrives through the typed API.',
     ),
   },

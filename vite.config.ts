@@ -13,7 +13,13 @@ function contentSecurityPolicy(): Plugin {
   return {
     name: 'atlas-csp-meta',
     apply: 'build',
-    transformIndexHtml: () => [{ tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: META_CONTENT_SECURITY_POLICY }, injectTo: 'head-prepend' }],
+    transformIndexHtml: () => [
+      {
+        tag: 'meta',
+        attrs: { 'http-equiv': 'Content-Security-Policy', content: META_CONTENT_SECURITY_POLICY },
+        injectTo: 'head-prepend',
+      },
+    ],
   };
 }
 

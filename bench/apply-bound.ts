@@ -40,7 +40,8 @@ function rewrite(dataset: string, out: string, gold: (cipher: string, key: XorKe
   writeFileAtomic(out, output);
 }
 
-const reencrypt = (cipher: string, key: XorKey): string => key.apply(key.apply(Buffer.from(cipher, 'base64'))).toString('base64');
+const reencrypt = (cipher: string, key: XorKey): string =>
+  key.apply(key.apply(Buffer.from(cipher, 'base64'))).toString('base64');
 
 const roundTrip = (cipher: string, key: XorKey): string => {
   const gold: unknown = JSON.parse(key.apply(Buffer.from(cipher, 'base64')).toString('utf8'));

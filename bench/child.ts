@@ -5,8 +5,16 @@ import { join } from 'node:path';
 import type { ChildReport } from './children/report';
 import { REPO_ROOT } from './paths';
 
-export function runChild(script: string, args: readonly string[], extraNodeArgs: readonly string[] = []): Promise<ChildReport> {
-  return runReporting(process.execPath, [...extraNodeArgs, '--import', 'tsx', join(REPO_ROOT, 'bench', 'children', script), ...args], script);
+export function runChild(
+  script: string,
+  args: readonly string[],
+  extraNodeArgs: readonly string[] = [],
+): Promise<ChildReport> {
+  return runReporting(
+    process.execPath,
+    [...extraNodeArgs, '--import', 'tsx', join(REPO_ROOT, 'bench', 'children', script), ...args],
+    script,
+  );
 }
 
 /** Any program that prints a ChildReport as its last line (bench/peers/*.py). */

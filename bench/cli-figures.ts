@@ -22,7 +22,12 @@ export interface CliFigures {
 /** Wall time of one child process, from spawn to exit; throws when it fails. */
 function timed(args: string[]): { ms: number; stdout: string } {
   const started = performance.now();
-  const run = spawnSync(process.execPath, args, { cwd: REPO_ROOT, encoding: 'utf8', maxBuffer: 256 << 20, env: { ...process.env, ATLAS_ADJUDICATOR_ENGINEER: 'bench' } });
+  const run = spawnSync(process.execPath, args, {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+    maxBuffer: 256 << 20,
+    env: { ...process.env, ATLAS_ADJUDICATOR_ENGINEER: 'bench' },
+  });
   const ms = performance.now() - started;
   if (run.status !== 0) throw new Error(`node ${args.join(' ')} exited ${String(run.status)}: ${run.stderr}`);
   return { ms, stdout: run.stdout };

@@ -28,28 +28,46 @@ export function settleDisputes(service: ServiceHandle, count: number): number {
     .all(count);
   db.transaction(() => {
     for (const row of rows) {
-      recordRuling(service.store, parseInput('rule', { disputeId: row.id, decision: 'accept_system', value: sealer.open(row.top_value_s) }), 'bench');
+      recordRuling(
+        service.store,
+        parseInput('rule', { disputeId: row.id, decision: 'accept_system', value: sealer.open(row.top_value_s) }),
+        'bench',
+      );
     }
   })();
   return rows.length;
 }
 
-export async function measureExport(service: ServiceHandle, dataset: string, scratch: string, runs: number): Promise<ExportFigures> {
+export async function measureExport(
+  service: ServiceHandle,
+  dataset: string,
+  scratch: string,
+  runs: number,
+): Promise<ExportFigures> {
   const patch = (run: number): string => join(scratch, `patch-${run}.json`);
   let operations = 0;
   const exportMs = await fastestOf(runs, async (run) => {
     // A fresh tag per run: re-exporting a tag is a different code path (refused or a no-op).
-    const result = await service.exportPatch(parseInput('exportPatch', { revision: `v-bench-${run}`, out: patch(run) }));
+    const result = await service.exportPatch(
+      parseInput('exportPatch', { revision: `v-bench-${run}`, out: patch(run) }),
+    );
     operations = result.operations;
   });
   const patchBytes = statSync(patch(0)).size;
-  const exportFloorMs = await fastestOf(runs, (run) => writeFileAtomic(join(scratch, `floor-patch-${run}.json`), readFileSync(patch(run))));
+  const exportFloorMs = await fastestOf(runs, (run) =>
+    writeFileAtomic(join(scratch, `floor-patch-${run}.json`), readFileSync(patch(run))),
+  );
 
   const apply = await measureApply(dataset, patch(0), scratch, runs);
   return { operations, patchBytes, exportMs, exportFloorMs, apply };
 }
 
-type ApplyPatch = (options: { dataset: string; patch: string; out: string; changelog?: string | null }) => Promise<unknown>;
+type ApplyPatch = (options: {
+  dataset: string;
+  patch: string;
+  out: string;
+  changelog?: string | null;
+}) => Promise<unknown>;
 
 async function loadApplyPatch(): Promise<ApplyPatch | string> {
   try {
@@ -61,7 +79,12 @@ async function loadApplyPatch(): Promise<ApplyPatch | string> {
   }
 }
 
-async function measureApply(dataset: string, patch: string, scratch: string, runs: number): Promise<ExportFigures['apply']> {
+async function measureApply(
+  dataset: string,
+  patch: string,
+  scratch: string,
+  runs: number,
+): Promise<ExportFigures['apply']> {
   const applyPatch = await loadApplyPatch();
   if (typeof applyPatch === 'string') return { unavailable: applyPatch };
   const out = (run: number): string => join(scratch, `revised-${run}.jsonl`);

@@ -31,7 +31,12 @@ function removeStore(path: string): void {
 const faster = (a: ChildReport | null, b: ChildReport): ChildReport =>
   a === null ? b : { ...(a.wallMs <= b.wallMs ? a : b), peakRssBytes: Math.max(a.peakRssBytes, b.peakRssBytes) };
 
-export async function measureImport(scratch: string, paths: readonly string[], runs: number, log: (line: string) => void): Promise<ImportFigures> {
+export async function measureImport(
+  scratch: string,
+  paths: readonly string[],
+  runs: number,
+  log: (line: string) => void,
+): Promise<ImportFigures> {
   warmFiles(paths);
   let floor: ChildReport | null = null;
   let peer: ChildReport | null = null;
@@ -41,19 +46,32 @@ export async function measureImport(scratch: string, paths: readonly string[], r
     const floorDb = join(scratch, 'floor.sqlite');
     const peerDb = join(scratch, 'peer.sqlite');
     removeStore(peerDb);
-    const p = await runReporting('python3', [join(REPO_ROOT, 'bench', 'peers', 'import.py'), peerDb, ...paths], 'peers/import.py');
-    log(`  peer     run ${run}: ${(p.wallMs / 1000).toFixed(2)} s (cpu ${(p.cpuMs / 1000).toFixed(2)} s), ${p.cells} cells, ${p.disputes} groups of incorrect cells`);
+    const p = await runReporting(
+      'python3',
+      [join(REPO_ROOT, 'bench', 'peers', 'import.py'), peerDb, ...paths],
+      'peers/import.py',
+    );
+    log(
+      `  peer     run ${run}: ${(p.wallMs / 1000).toFixed(2)} s (cpu ${(p.cpuMs / 1000).toFixed(2)} s), ${p.cells} cells, ${p.disputes} groups of incorrect cells`,
+    );
     removeStore(peerDb);
     const storeDb = join(scratch, 'import.sqlite');
     removeStore(floorDb);
     removeStore(storeDb);
     const f = await runChild('floor-import.ts', [floorDb, ...paths]);
-    log(`  floor    run ${run}: ${(f.wallMs / 1000).toFixed(2)} s (cpu ${(f.cpuMs / 1000).toFixed(2)} s), ${f.cells} cells, ${f.files} files`);
+    log(
+      `  floor    run ${run}: ${(f.wallMs / 1000).toFixed(2)} s (cpu ${(f.cpuMs / 1000).toFixed(2)} s), ${f.cells} cells, ${f.files} files`,
+    );
     const i = await runChild('import.ts', [storeDb, ...paths]);
-    log(`  import   run ${run}: ${(i.wallMs / 1000).toFixed(2)} s (cpu ${(i.cpuMs / 1000).toFixed(2)} s), ${i.cells} cells, ${i.disputes} disputes; ${i.phases}`);
+    log(
+      `  import   run ${run}: ${(i.wallMs / 1000).toFixed(2)} s (cpu ${(i.cpuMs / 1000).toFixed(2)} s), ${i.cells} cells, ${i.disputes} disputes; ${i.phases}`,
+    );
     const r = await runChild('import.ts', [storeDb, ...paths]);
-    log(`  reimport run ${run}: ${(r.wallMs / 1000).toFixed(2)} s (cpu ${(r.cpuMs / 1000).toFixed(2)} s), ${r.cells} cells added`);
-    if (r.cells !== 0 || r.disputes !== 0) throw new Error(`re-import changed the store (${r.cells} cells, ${r.disputes} disputes)`);
+    log(
+      `  reimport run ${run}: ${(r.wallMs / 1000).toFixed(2)} s (cpu ${(r.cpuMs / 1000).toFixed(2)} s), ${r.cells} cells added`,
+    );
+    if (r.cells !== 0 || r.disputes !== 0)
+      throw new Error(`re-import changed the store (${r.cells} cells, ${r.disputes} disputes)`);
     floor = faster(floor, f);
     peer = faster(peer, p);
     imported = faster(imported, i);

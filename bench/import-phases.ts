@@ -25,14 +25,18 @@ export class PhaseClock {
     const phase = phaseOf(message);
     if (!this.started.has(phase)) this.started.set(phase, this.now());
     const derived = /^deriving disputes: (\d+) of (\d+) tasks$/u.exec(message);
-    if (derived && derived[1] === derived[2] && !this.started.has('finishing')) this.started.set('finishing', this.now());
+    if (derived && derived[1] === derived[2] && !this.started.has('finishing'))
+      this.started.set('finishing', this.now());
   };
 
   /** Milliseconds per phase that happened, in order, up to now. */
   durations(): [ImportPhase, number][] {
     const end = this.now();
     const seen = ORDER.filter((phase) => this.started.has(phase));
-    return seen.map((phase, i) => [phase, (i + 1 < seen.length ? this.started.get(seen[i + 1]!)! : end) - this.started.get(phase)!]);
+    return seen.map((phase, i) => [
+      phase,
+      (i + 1 < seen.length ? this.started.get(seen[i + 1]!)! : end) - this.started.get(phase)!,
+    ]);
   }
 
   /** "reading 5.02 s, indexing 0.49 s, deriving 2.10 s, finishing 0.80 s" */

@@ -14,6 +14,8 @@ export function machineSummary(): string {
     `CPU: ${model} × ${cpus().length} (nproc)`,
     `memory: ${gib(totalmem())} total, ${gib(freemem())} free`,
     `node ${process.version}, ${process.platform} ${process.arch}`,
-    `load average at the end: ${loadavg().map((n) => n.toFixed(2)).join(' ')}`,
+    `load average at the end: ${loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')}`,
   ].join('\n');
 }

@@ -48,7 +48,10 @@ async function timeEach(runs: number, fn: (i: number) => unknown): Promise<Timin
  * Asks `request` again and again until `pending` settles, each time on a later turn of the event loop, as a
  * request from a socket arrives: it then waits for whatever holds the thread (a chunk of the index) before it runs.
  */
-async function requestsMeanwhile(pending: Promise<unknown>, request: () => unknown): Promise<{ longestMs: number; requests: number }> {
+async function requestsMeanwhile(
+  pending: Promise<unknown>,
+  request: () => unknown,
+): Promise<{ longestMs: number; requests: number }> {
   let settled = false;
   const settle = (): void => {
     settled = true;
@@ -70,9 +73,17 @@ async function requestsMeanwhile(pending: Promise<unknown>, request: () => unkno
  * `openedAt`: performance.now() when the service was opened, with prewarmSearch (as Electron and the bridge
  * open it); `ready` settles with performance.now() once its search index is built.
  */
-export async function measureQueries(service: ServiceHandle, runs: number, openedAt: number, ready: Promise<number>): Promise<QueryFigures> {
+export async function measureQueries(
+  service: ServiceHandle,
+  runs: number,
+  openedAt: number,
+  ready: Promise<number>,
+): Promise<QueryFigures> {
   const { db } = service.store;
-  const ids = db.prepare<[], { id: string }>('SELECT id FROM disputes ORDER BY priority').all().map((row) => row.id);
+  const ids = db
+    .prepare<[], { id: string }>('SELECT id FROM disputes ORDER BY priority')
+    .all()
+    .map((row) => row.id);
   const biggest = db
     .prepare<[], { column_name: string }>(
       "SELECT column_name FROM disputes WHERE column_name IS NOT NULL AND status = 'open' GROUP BY column_name ORDER BY count(*) DESC LIMIT 1",
@@ -81,9 +92,13 @@ export async function measureQueries(service: ServiceHandle, runs: number, opene
   if (!biggest) throw new Error('the store has no open cell disputes to filter');
 
   // A different, spread-out set of 100 ids each time, so the floor is not one cached page.
-  const floorSql = db.prepare(`SELECT * FROM disputes WHERE id IN (${Array.from({ length: 100 }, () => '?').join(', ')})`);
+  const floorSql = db.prepare(
+    `SELECT * FROM disputes WHERE id IN (${Array.from({ length: 100 }, () => '?').join(', ')})`,
+  );
   const stride = Math.max(1, Math.floor(ids.length / 100));
-  const floor = await timeEach(runs, (i) => floorSql.all(...Array.from({ length: 100 }, (_, k) => ids[(k * stride + i) % ids.length])));
+  const floor = await timeEach(runs, (i) =>
+    floorSql.all(...Array.from({ length: 100 }, (_, k) => ids[(k * stride + i) % ids.length])),
+  );
 
   const firstInput = parseInput('listDisputes', {});
   const firstPage = await timeEach(runs, () => service.listDisputes(firstInput));
@@ -95,16 +110,22 @@ export async function measureQueries(service: ServiceHandle, runs: number, opene
 
   // Disputes as an engineer meets them: the top of the queue, one after another.
   const showIds = ids.slice(0, runs + 5);
-  const show = await timeEach(runs, (i) => service.getDispute(parseInput('getDispute', { id: showIds[i % showIds.length]! })));
+  const show = await timeEach(runs, (i) =>
+    service.getDispute(parseInput('getDispute', { id: showIds[i % showIds.length]! })),
+  );
 
   // After the other figures, so none of them pays for building the search index.
   const started = performance.now();
   const firstSearchAfterOpenMs = started - openedAt;
-  const firstSearch = Promise.resolve(service.listDisputes(parseInput('listDisputes', { filter: { search: 'zq-first-search' } })));
+  const firstSearch = Promise.resolve(
+    service.listDisputes(parseInput('listDisputes', { filter: { search: 'zq-first-search' } })),
+  );
   const duringBuild = await requestsMeanwhile(firstSearch, () => service.listDisputes(firstInput));
   const firstSearchMs = performance.now() - started;
   const searchReadyMs = (await ready) - openedAt;
-  const search = await timeEach(runs, (i) => service.listDisputes(parseInput('listDisputes', { filter: { search: `zq-no-match-${i}` } })));
+  const search = await timeEach(runs, (i) =>
+    service.listDisputes(parseInput('listDisputes', { filter: { search: `zq-no-match-${i}` } })),
+  );
 
   return {
     disputes: ids.length,

@@ -46,8 +46,22 @@ async function main(): Promise<void> {
   log(`CLI: ${CLI_RUNS} runs each of node -e 0, help, disputes --json on the demo store`);
   const cli = await measureCli(scratch, CLI_RUNS);
   figures.push(
-    figure({ figure: 'CLI start (`help`), beside `node -e 0`', value: cli.helpMs, floor: cli.nodeMs, format: millis, maxValue: 2 * cli.nodeMs + 50, goal: '≤ 2× floor + 50 ms' }),
-    figure({ figure: `CLI \`disputes --json\` on the demo store (${cli.disputes} disputes)`, value: cli.disputesMs, floor: cli.nodeMs, format: millis, maxValue: 300, goal: '≤ 0.3 s' }),
+    figure({
+      figure: 'CLI start (`help`), beside `node -e 0`',
+      value: cli.helpMs,
+      floor: cli.nodeMs,
+      format: millis,
+      maxValue: 2 * cli.nodeMs + 50,
+      goal: '≤ 2× floor + 50 ms',
+    }),
+    figure({
+      figure: `CLI \`disputes --json\` on the demo store (${cli.disputes} disputes)`,
+      value: cli.disputesMs,
+      floor: cli.nodeMs,
+      format: millis,
+      maxValue: 300,
+      goal: '≤ 0.3 s',
+    }),
   );
 
   const main = await workload(MAIN, log);
@@ -56,10 +70,37 @@ async function main(): Promise<void> {
   const imp = await measureImport(scratch, mainPaths, runs, log);
   const cells = `${imp.import.cells} cells`;
   figures.push(
-    figure({ figure: `import (${MAIN.tasks} tasks, ${cells}), wall, beside the Python peer`, value: imp.import.wallMs, floor: imp.peer.wallMs, format: seconds, maxRatio: 1.0, goal: '≤ 1.0× peer' }),
-    figure({ figure: 'import, wall, beside the Node floor (read, parse, insert cells)', value: imp.import.wallMs, floor: imp.floor.wallMs, format: seconds, goal: '—' }),
-    figure({ figure: 'import, peak RSS', value: imp.import.peakRssBytes, floor: imp.floor.peakRssBytes, format: mib, maxValue: 400 * 1024 ** 2, goal: '≤ 400 MiB' }),
-    figure({ figure: 're-import (no change), wall', value: imp.reimport.wallMs, floor: imp.floor.wallMs, format: seconds, maxRatio: 1.0, goal: '≤ 1.0× floor' }),
+    figure({
+      figure: `import (${MAIN.tasks} tasks, ${cells}), wall, beside the Python peer`,
+      value: imp.import.wallMs,
+      floor: imp.peer.wallMs,
+      format: seconds,
+      maxRatio: 1.0,
+      goal: '≤ 1.0× peer',
+    }),
+    figure({
+      figure: 'import, wall, beside the Node floor (read, parse, insert cells)',
+      value: imp.import.wallMs,
+      floor: imp.floor.wallMs,
+      format: seconds,
+      goal: '—',
+    }),
+    figure({
+      figure: 'import, peak RSS',
+      value: imp.import.peakRssBytes,
+      floor: imp.floor.peakRssBytes,
+      format: mib,
+      maxValue: 400 * 1024 ** 2,
+      goal: '≤ 400 MiB',
+    }),
+    figure({
+      figure: 're-import (no change), wall',
+      value: imp.reimport.wallMs,
+      floor: imp.floor.wallMs,
+      format: seconds,
+      maxRatio: 1.0,
+      goal: '≤ 1.0× floor',
+    }),
   );
 
   // The store for queries, UI and export: ~100k disputes (the main store in --quick).
@@ -72,28 +113,61 @@ async function main(): Promise<void> {
     const scale = await runChild('import.ts', [bigStore, ...importPathsOf(workspace)]);
     log(`  ${seconds(scale.wallMs)}, ${scale.disputes} disputes, peak RSS ${mib(scale.peakRssBytes)}; ${scale.phases}`);
     figures.push(
-      figure({ figure: `import (${SCALE.tasks} tasks, ${scale.cells} cells), peak RSS`, value: scale.peakRssBytes, format: mib, maxValue: 400 * 1024 ** 2, goal: '≤ 400 MiB' }),
+      figure({
+        figure: `import (${SCALE.tasks} tasks, ${scale.cells} cells), peak RSS`,
+        value: scale.peakRssBytes,
+        format: mib,
+        maxValue: 400 * 1024 ** 2,
+        goal: '≤ 400 MiB',
+      }),
     );
   }
 
   // As Electron and the bridge open it: the search index is built at opening, on a worker thread.
   const openedAt = performance.now();
-  const service = openService({ dbPath: bigStore, engineer: 'bench', settingsPath: join(scratch, 'settings.json'), prewarmSearch: true });
+  const service = openService({
+    dbPath: bigStore,
+    engineer: 'bench',
+    settingsPath: join(scratch, 'settings.json'),
+    prewarmSearch: true,
+  });
   // Two turns: the prewarm starts on the next one, and this joins it rather than starting a build of its own.
-  const ready = new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve))).then(() => whenSearchReady(service.store)).then(() => performance.now());
+  const ready = new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve)))
+    .then(() => whenSearchReady(service.store))
+    .then(() => performance.now());
   try {
     const q = await measureQueries(service, QUERY_RUNS, openedAt, ready);
-    log(`queries on ${q.disputes} disputes: floor p50 ${millis(q.floor.p50)}; first ${millis(q.firstPage.p50)}, filtered ${millis(q.filteredPage.p50)} (${q.filteredPage.total} rows), show ${millis(q.show.p50)}`);
+    log(
+      `queries on ${q.disputes} disputes: floor p50 ${millis(q.floor.p50)}; first ${millis(q.firstPage.p50)}, filtered ${millis(q.filteredPage.p50)} (${q.filteredPage.total} rows), show ${millis(q.show.p50)}`,
+    );
     const queryFigure = (name: string, t: { p50: number; p95: number }): Figure => {
-      const f = figure({ figure: `${name}, p50 (p95)`, value: t.p50, floor: q.floor.p50, format: millis, maxRatio: 5, goal: '≤ 5× floor, p95 ≤ 20 ms' });
+      const f = figure({
+        figure: `${name}, p50 (p95)`,
+        value: t.p50,
+        floor: q.floor.p50,
+        format: millis,
+        maxRatio: 5,
+        goal: '≤ 5× floor, p95 ≤ 20 ms',
+      });
       return { ...f, value: `${f.value} (${millis(t.p95)})`, met: f.met === true && t.p95 <= 20 };
     };
     figures.push(
       queryFigure(`first queue page (100 rows of ${q.disputes} disputes)`, q.firstPage),
       queryFigure(`filtered page (${q.filteredPage.filter})`, q.filteredPage),
       queryFigure('show one dispute', q.show),
-      figure({ figure: `search, first after opening (asked ${seconds(q.firstSearchAfterOpenMs)} after)`, value: q.firstSearchMs, format: millis, maxValue: 100, goal: '≤ 100 ms' }),
-      figure({ figure: 'search index ready after opening (built on a worker thread)', value: q.searchReadyMs, format: millis, goal: '—' }),
+      figure({
+        figure: `search, first after opening (asked ${seconds(q.firstSearchAfterOpenMs)} after)`,
+        value: q.firstSearchMs,
+        format: millis,
+        maxValue: 100,
+        goal: '≤ 100 ms',
+      }),
+      figure({
+        figure: 'search index ready after opening (built on a worker thread)',
+        value: q.searchReadyMs,
+        format: millis,
+        goal: '—',
+      }),
       figure({
         figure: `queue page asked while the first search ran, longest of ${q.duringBuild.requests}`,
         value: q.duringBuild.longestMs,
@@ -101,23 +175,68 @@ async function main(): Promise<void> {
         format: millis,
         goal: '—',
       }),
-      { ...figure({ figure: 'search, a new word matching nothing, p50 (p95)', value: q.search.p50, floor: q.floor.p50, format: millis, goal: '—' }), value: `${millis(q.search.p50)} (${millis(q.search.p95)})` },
+      {
+        ...figure({
+          figure: 'search, a new word matching nothing, p50 (p95)',
+          value: q.search.p50,
+          floor: q.floor.p50,
+          format: millis,
+          goal: '—',
+        }),
+        value: `${millis(q.search.p50)} (${millis(q.search.p95)})`,
+      },
     );
 
     if (!values['no-ui']) {
       log('UI in Chromium …');
       const ui = await measureUi(bigStore, q.disputes, PRESSES, log);
       figures.push(
-        figure({ figure: `UI: page load to first grid row (${q.disputes} disputes)`, value: ui.firstRowMs, format: millis, maxValue: 1000, goal: '≤ 1 s' }),
+        figure({
+          figure: `UI: page load to first grid row (${q.disputes} disputes)`,
+          value: ui.firstRowMs,
+          format: millis,
+          maxValue: 1000,
+          goal: '≤ 1 s',
+        }),
         {
-          ...figure({ figure: `UI: next dispute, keypress to panel painted, p50 (p95) over ${ui.presses}`, value: ui.nextP95, format: millis, maxValue: 16.7, goal: 'p95 ≤ 16.7 ms, p50 ≤ 10 ms' }),
+          ...figure({
+            figure: `UI: next dispute, keypress to panel painted, p50 (p95) over ${ui.presses}`,
+            value: ui.nextP95,
+            format: millis,
+            maxValue: 16.7,
+            goal: 'p95 ≤ 16.7 ms, p50 ≤ 10 ms',
+          }),
           value: `${millis(ui.nextP50)} (${millis(ui.nextP95)})`,
           met: ui.nextP95 <= 16.7 && ui.nextP50 <= 10,
         },
-        { ...figure({ figure: 'UI: switching views (Alt+digit to painted), p50 (p95)', value: ui.tabP95, format: millis, maxValue: 50, goal: '≤ 50 ms' }), value: `${millis(ui.tabP50)} (${millis(ui.tabP95)})` },
-        { ...figure({ figure: 'UI: Stats view painted with its data, p50 (p95)', value: ui.statsP95, format: millis, maxValue: 150, goal: '≤ 150 ms' }), value: `${millis(ui.statsP50)} (${millis(ui.statsP95)})` },
+        {
+          ...figure({
+            figure: 'UI: switching views (Alt+digit to painted), p50 (p95)',
+            value: ui.tabP95,
+            format: millis,
+            maxValue: 50,
+            goal: '≤ 50 ms',
+          }),
+          value: `${millis(ui.tabP50)} (${millis(ui.tabP95)})`,
+        },
+        {
+          ...figure({
+            figure: 'UI: Stats view painted with its data, p50 (p95)',
+            value: ui.statsP95,
+            format: millis,
+            maxValue: 150,
+            goal: '≤ 150 ms',
+          }),
+          value: `${millis(ui.statsP50)} (${millis(ui.statsP95)})`,
+        },
         figure({ figure: 'UI: scroll to the last row', value: ui.scrollLastMs, format: millis, goal: '—' }),
-        figure({ figure: 'UI: renderer JS heap (after GC)', value: ui.heapBytes, format: mib, maxValue: 150 * 1024 ** 2, goal: '≤ 150 MiB' }),
+        figure({
+          figure: 'UI: renderer JS heap (after GC)',
+          value: ui.heapBytes,
+          format: mib,
+          maxValue: 150 * 1024 ** 2,
+          goal: '≤ 150 MiB',
+        }),
       );
     }
 
@@ -125,18 +244,52 @@ async function main(): Promise<void> {
     const settled = settleDisputes(service, OPERATIONS);
     const exp = await measureExport(service, workspace.dataset, scratch, runs + 1);
     log(`  ${exp.operations} operations, ${mib(exp.patchBytes)} patch`);
-    figures.push(figure({ figure: `export patch (${exp.operations} operations of ${settled} rulings)`, value: exp.exportMs, floor: exp.exportFloorMs, format: millis, maxRatio: 3, goal: '≤ 3× floor' }));
+    figures.push(
+      figure({
+        figure: `export patch (${exp.operations} operations of ${settled} rulings)`,
+        value: exp.exportMs,
+        floor: exp.exportFloorMs,
+        format: millis,
+        maxRatio: 3,
+        goal: '≤ 3× floor',
+      }),
+    );
     figures.push(
       'unavailable' in exp.apply
-        ? figure({ figure: 'apply patch to the full dataset', value: null, note: exp.apply.unavailable, format: millis, goal: '≤ 3× floor' })
-        : figure({ figure: `apply patch to the full dataset (${mib(exp.apply.bytes)})`, value: exp.apply.ms, floor: exp.apply.floorMs, format: millis, maxRatio: 3, goal: '≤ 3× floor' }),
+        ? figure({
+            figure: 'apply patch to the full dataset',
+            value: null,
+            note: exp.apply.unavailable,
+            format: millis,
+            goal: '≤ 3× floor',
+          })
+        : figure({
+            figure: `apply patch to the full dataset (${mib(exp.apply.bytes)})`,
+            value: exp.apply.ms,
+            floor: exp.apply.floorMs,
+            format: millis,
+            maxRatio: 3,
+            goal: '≤ 3× floor',
+          }),
     );
     if (!('unavailable' in exp.apply)) {
       // Not the product: what re-encrypting every task's gold costs at the least (bench/apply-bound.ts), beside the same floor.
       const { bounds, floorMs } = exp.apply;
       figures.push(
-        figure({ figure: 'bound: every gold re-encrypted, unread (no checks)', value: bounds.reencryptMs, floor: floorMs, format: millis, goal: '—' }),
-        figure({ figure: 'bound: every gold read as JSON and written back (no checks)', value: bounds.roundTripMs, floor: floorMs, format: millis, goal: '—' }),
+        figure({
+          figure: 'bound: every gold re-encrypted, unread (no checks)',
+          value: bounds.reencryptMs,
+          floor: floorMs,
+          format: millis,
+          goal: '—',
+        }),
+        figure({
+          figure: 'bound: every gold read as JSON and written back (no checks)',
+          value: bounds.roundTripMs,
+          floor: floorMs,
+          format: millis,
+          goal: '—',
+        }),
       );
     }
   } finally {

@@ -29,7 +29,14 @@ export interface FigureInput {
 export function figure(input: FigureInput): Figure {
   const { value, floor } = input;
   if (value === null) {
-    return { figure: input.figure, value: input.note ?? 'n/a', floor: floor == null ? '—' : input.format(floor), ratio: null, goal: input.goal, met: null };
+    return {
+      figure: input.figure,
+      value: input.note ?? 'n/a',
+      floor: floor == null ? '—' : input.format(floor),
+      ratio: null,
+      goal: input.goal,
+      met: null,
+    };
   }
   const ratio = floor != null && floor > 0 ? value / floor : null;
   const checks: boolean[] = [];

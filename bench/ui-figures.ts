@@ -45,13 +45,20 @@ export function buildRenderer(log: (line: string) => void): string {
   const next = join(BENCH_DIR, 'renderer-next');
   log('building the renderer (vite build) …');
   try {
-    execFileSync(process.execPath, [join(REPO_ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--outDir', next, '--emptyOutDir'], {
-      cwd: REPO_ROOT,
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
+    execFileSync(
+      process.execPath,
+      [join(REPO_ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--outDir', next, '--emptyOutDir'],
+      {
+        cwd: REPO_ROOT,
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
   } catch (error) {
     if (!existsSync(join(outDir, 'index.html'))) throw error;
-    const reason = String((error as { stderr?: Buffer }).stderr ?? error).split('\n').find((line) => /error/iu.test(line)) ?? 'failed';
+    const reason =
+      String((error as { stderr?: Buffer }).stderr ?? error)
+        .split('\n')
+        .find((line) => /error/iu.test(line)) ?? 'failed';
     log(`  the build failed (${reason.trim()}): measuring the previous build in ${outDir}`);
     return outDir;
   }
@@ -70,7 +77,12 @@ async function poll<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeou
   }
 }
 
-export async function measureUi(dbPath: string, total: number, presses: number, log: (line: string) => void): Promise<UiFigures> {
+export async function measureUi(
+  dbPath: string,
+  total: number,
+  presses: number,
+  log: (line: string) => void,
+): Promise<UiFigures> {
   const rendererDir = buildRenderer(log);
   // In this process: the bench only awaits the browser meanwhile, so the server has the event loop to itself.
   const bridge = await startServer({ dbPath, port: 0, engineer: 'bench', rendererDir });
@@ -82,9 +94,14 @@ export async function measureUi(dbPath: string, total: number, presses: number, 
     // The first load warms the bridge's page cache and the HTTP cache; the next three are measured.
     const loads: number[] = [];
     for (let i = 0; i < 4; i++) {
-      await page.goto(i === 0 ? bridge.url : `${bridge.origin}/?r=${i}${new URL(bridge.url).hash}`, { waitUntil: 'commit' });
+      await page.goto(i === 0 ? bridge.url : `${bridge.origin}/?r=${i}${new URL(bridge.url).hash}`, {
+        waitUntil: 'commit',
+      });
       // Polled with evaluate: waitForFunction compiles its predicate in the page, which the CSP forbids.
-      const firstRow = await poll(() => page.evaluate<number | null>('window.__bench ? window.__bench.firstRow : null'), (v) => v !== null && v > 0);
+      const firstRow = await poll(
+        () => page.evaluate<number | null>('window.__bench ? window.__bench.firstRow : null'),
+        (v) => v !== null && v > 0,
+      );
       if (i > 0) loads.push(firstRow!);
     }
     log(`  first row: ${loads.map((ms) => ms.toFixed(0)).join(', ')} ms`);
@@ -95,14 +112,18 @@ export async function measureUi(dbPath: string, total: number, presses: number, 
     for (let i = 0; i < presses + 3; i++) {
       await page.evaluate(ARM_NEXT_DISPUTE);
       await page.keyboard.press('j');
-      const next = await page.evaluate<{ total: number; select: number; request: number; render: number }>('window.__next');
+      const next = await page.evaluate<{ total: number; select: number; request: number; render: number }>(
+        'window.__next',
+      );
       if (i < 3) continue;
       times.push(next.total);
       parts.select.push(next.select);
       parts.request.push(next.request);
       parts.render.push(next.render);
     }
-    log(`  next dispute: p50 ${median(times).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms`);
+    log(
+      `  next dispute: p50 ${median(times).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms`,
+    );
     // Presses served from the panel's prefetch cache make no request: the split covers the others.
     const fetched = parts.select.map((_, i) => i).filter((i) => !Number.isNaN(parts.select[i]!));
     const split = (values: number[]) => median(fetched.map((i) => values[i]!)).toFixed(1);
@@ -125,7 +146,9 @@ export async function measureUi(dbPath: string, total: number, presses: number, 
         (view.name === 'stats' ? stats : tabs).push(ms);
       }
     }
-    log(`  views: tab switch p50 ${median(tabs).toFixed(1)} ms, p95 ${percentile(tabs, 95).toFixed(1)} ms; Stats p50 ${median(stats).toFixed(1)} ms, p95 ${percentile(stats, 95).toFixed(1)} ms`);
+    log(
+      `  views: tab switch p50 ${median(tabs).toFixed(1)} ms, p95 ${percentile(tabs, 95).toFixed(1)} ms; Stats p50 ${median(stats).toFixed(1)} ms, p95 ${percentile(stats, 95).toFixed(1)} ms`,
+    );
 
     const scrollLastMs = await page.evaluate<number>(scrollToLastScript(total - 1));
     const cdp = await page.context().newCDPSession(page);

@@ -17,7 +17,9 @@ export interface WorkloadSpec {
 function generatorHash(): string {
   const dir = join(REPO_ROOT, 'db', 'demo');
   const hash = createHash('sha256');
-  for (const name of readdirSync(dir).filter((n) => n.endsWith('.ts')).sort()) {
+  for (const name of readdirSync(dir)
+    .filter((n) => n.endsWith('.ts'))
+    .sort()) {
     hash.update(name).update(readFileSync(join(dir, name)));
   }
   return hash.digest('hex').slice(0, 10);
@@ -25,7 +27,12 @@ function generatorHash(): string {
 
 /** The import paths of a workspace: dataset, every run, the flat cells file, judge opinions. */
 export function importPathsOf(workspace: GeneratedWorkspace): string[] {
-  return [workspace.dataset, workspace.runsDir, ...(workspace.cells ? [workspace.cells] : []), ...(workspace.judges ? [workspace.judges] : [])];
+  return [
+    workspace.dataset,
+    workspace.runsDir,
+    ...(workspace.cells ? [workspace.cells] : []),
+    ...(workspace.judges ? [workspace.judges] : []),
+  ];
 }
 
 /** Returns the cached workspace for `spec`, generating it first when absent or incomplete. */
@@ -37,7 +44,12 @@ export async function workload(spec: WorkloadSpec, log: (line: string) => void):
   rmSync(dir, { recursive: true, force: true });
   log(`generating ${spec.tasks} tasks × ${spec.systems} systems (seed ${spec.seed}) into ${dir} …`);
   const started = performance.now();
-  const workspace = await generateWorkspace(join(dir, 'ws'), { ...spec, datasetFormat: 'jsonl', cellsFile: true, judges: true });
+  const workspace = await generateWorkspace(join(dir, 'ws'), {
+    ...spec,
+    datasetFormat: 'jsonl',
+    cellsFile: true,
+    judges: true,
+  });
   writeFileSync(manifest, JSON.stringify(workspace));
   log(`  generated in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   return workspace;

@@ -16,7 +16,10 @@ try {
     cli = await import('../dist-cli/main.mjs');
   } catch (err) {
     if (err?.code !== 'ERR_MODULE_NOT_FOUND' || !String(err.message).includes('dist-cli')) throw err;
-    throw new Error("the command line is not built yet: run 'npm run build:cli' (npm install runs it) in the project folder", { cause: err });
+    throw new Error(
+      "the command line is not built yet: run 'npm run build:cli' (npm install runs it) in the project folder",
+      { cause: err },
+    );
   }
   code = await cli.run(process.argv.slice(2));
 } catch (err) {

@@ -23,8 +23,18 @@ const COMMON = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-export function parseCommand<const O extends Record<string, OptionConfig>>(command: string, argv: readonly string[], options: O) {
-  const config = { args: argv, options: { ...COMMON, ...options }, allowPositionals: true, strict: true, tokens: true } as const;
+export function parseCommand<const O extends Record<string, OptionConfig>>(
+  command: string,
+  argv: readonly string[],
+  options: O,
+) {
+  const config = {
+    args: argv,
+    options: { ...COMMON, ...options },
+    allowPositionals: true,
+    strict: true,
+    tokens: true,
+  } as const;
   let parsed;
   try {
     parsed = parseArgs(config);
@@ -41,7 +51,11 @@ export function parseCommand<const O extends Record<string, OptionConfig>>(comma
  * given twice is refused unless it is declared `multiple` (such as `rule
  * --evidence`). A repeated flag (`--json --json`) changes nothing and is let be.
  */
-function refuseRepeats(command: string, tokens: readonly { kind: string; name?: string }[], options: Readonly<Record<string, OptionConfig>>): void {
+function refuseRepeats(
+  command: string,
+  tokens: readonly { kind: string; name?: string }[],
+  options: Readonly<Record<string, OptionConfig>>,
+): void {
   const seen = new Set<string>();
   for (const token of tokens) {
     if (token.kind !== 'option' || token.name === undefined) continue;
@@ -63,7 +77,8 @@ function describeParseError(err: unknown): string {
     case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE': {
       const option = /(--[\w-]+)/.exec(message)?.[1];
       if (option === undefined) return message.split('\n')[0] ?? message;
-      if (/ambiguous/.test(message)) return `option ${option} needs a value (write ${option}=VALUE for a value starting with '-')`;
+      if (/ambiguous/.test(message))
+        return `option ${option} needs a value (write ${option}=VALUE for a value starting with '-')`;
       if (/does not take an argument/.test(message)) return `option ${option} takes no value`;
       return `option ${option} needs a value`;
     }
@@ -113,18 +128,31 @@ export function integerOption(command: string, flag: string, value: string | und
  * Validates a method's input with the contract's own schema (the same check
  * every host makes) and reports the failing field as the option the user typed.
  */
-export function validateInput<M extends MethodName>(command: string, method: M, input: unknown, flags: Record<string, string>): MethodParsedInput<M> {
+export function validateInput<M extends MethodName>(
+  command: string,
+  method: M,
+  input: unknown,
+  flags: Record<string, string>,
+): MethodParsedInput<M> {
   return validateWith(command, apiMethods[method].input, input, flags) as MethodParsedInput<M>;
 }
 
-export function validateWith<S extends ZodType>(command: string, schema: S, input: unknown, flags: Record<string, string>): output<S> {
+export function validateWith<S extends ZodType>(
+  command: string,
+  schema: S,
+  input: unknown,
+  flags: Record<string, string>,
+): output<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const field = String(issue?.path[0] ?? '');
   const where = flags[field] ?? (field || 'input');
   const detail = issue && issue.path.length > 1 ? ` (${issue.path.slice(1).join('.')})` : '';
-  const given = issue && issue.path.length === 1 && input !== null && typeof input === 'object' ? (input as Record<string, unknown>)[field] : undefined;
+  const given =
+    issue && issue.path.length === 1 && input !== null && typeof input === 'object'
+      ? (input as Record<string, unknown>)[field]
+      : undefined;
   throw new UsageError(`${command}: ${where}${detail}: ${issue ? issueText(issue, given) : 'invalid value'}`);
 }
 
@@ -137,11 +165,14 @@ function issueText(issue: ZodIssue, given: unknown): string {
   const got = given === undefined ? '' : `, got ${describeValue(given)}`;
   switch (issue.code) {
     case 'invalid_value':
-      return issue.values.length === 1 ? `expected ${String(issue.values[0])}${got}` : `expected one of ${issue.values.map(String).join(', ')}${got}`;
+      return issue.values.length === 1
+        ? `expected ${String(issue.values[0])}${got}`
+        : `expected one of ${issue.values.map(String).join(', ')}${got}`;
     case 'too_small': {
       const least = Number(issue.minimum) + (issue.inclusive === false ? 1 : 0);
       if (issue.origin === 'string') return least <= 1 ? 'must not be empty' : `must be at least ${least} characters`;
-      if (issue.origin === 'array' || issue.origin === 'set') return least <= 1 ? 'needs at least one value' : `needs at least ${least} values`;
+      if (issue.origin === 'array' || issue.origin === 'set')
+        return least <= 1 ? 'needs at least one value' : `needs at least ${least} values`;
       return `must be at least ${String(issue.minimum)}${got}`;
     }
     case 'too_big': {
@@ -165,9 +196,15 @@ export interface OpenOptions {
 }
 
 /** Opens the service for the duration of `fn` and always closes it. */
-export async function withService<T>(ctx: CliContext, options: OpenOptions, fn: (service: ServiceHandle) => Promise<T>): Promise<T> {
+export async function withService<T>(
+  ctx: CliContext,
+  options: OpenOptions,
+  fn: (service: ServiceHandle) => Promise<T>,
+): Promise<T> {
   if (options.mustExist && !existsSync(options.dbPath)) {
-    throw new CliError(`--db: no store at ${options.dbPath} (run 'atlas-adjudicator import' or 'atlas-adjudicator demo' first)`);
+    throw new CliError(
+      `--db: no store at ${options.dbPath} (run 'atlas-adjudicator import' or 'atlas-adjudicator demo' first)`,
+    );
   }
   const service = await ctx.openService({
     dbPath: options.dbPath,

@@ -40,11 +40,15 @@ export async function run(argv: string[], overrides: Partial<CliContext> = {}): 
   let command: CommandEntry | undefined;
   try {
     const [name, ...rest] = withGlobalsAfterCommand(argv);
-    if (name === undefined) throw new UsageError(`missing command (one of ${COMMANDS.map((c) => c.name).join(', ')}); try '${PROGRAM} --help'`);
+    if (name === undefined)
+      throw new UsageError(
+        `missing command (one of ${COMMANDS.map((c) => c.name).join(', ')}); try '${PROGRAM} --help'`,
+      );
     if (name === '--help' || name === '-h') {
       // `--help rule` as `rule --help`: a command named after it gets its own help.
       const target = rest[0] === undefined || rest[0].startsWith('-') ? undefined : findCommand(rest[0]);
-      if (rest[0] !== undefined && !rest[0].startsWith('-') && target === undefined) throw new UsageError(`unknown command '${rest[0]}' (one of ${COMMANDS.map((c) => c.name).join(', ')})`);
+      if (rest[0] !== undefined && !rest[0].startsWith('-') && target === undefined)
+        throw new UsageError(`unknown command '${rest[0]}' (one of ${COMMANDS.map((c) => c.name).join(', ')})`);
       await write(ctx.stdout, target ? (await target.load()).help : topHelp());
       return EXIT.ok;
     }
@@ -59,7 +63,8 @@ export async function run(argv: string[], overrides: Partial<CliContext> = {}): 
       return EXIT.ok;
     }
     command = findCommand(name);
-    if (command === undefined) throw new UsageError(`unknown command '${name}' (one of ${COMMANDS.map((c) => c.name).join(', ')})`);
+    if (command === undefined)
+      throw new UsageError(`unknown command '${name}' (one of ${COMMANDS.map((c) => c.name).join(', ')})`);
     const loaded = await command.load();
     if (wantsHelp(rest)) {
       await write(ctx.stdout, loaded.help);
@@ -114,6 +119,7 @@ function describe(err: unknown, command: CommandEntry | undefined): { message: s
   if (err instanceof CliError) return { message: err.message, code: err.exitCode };
   // The service validates again; its message already names method and field.
   if (err instanceof ApiInputError) return { message: err.message, code: EXIT.failure };
-  if (err instanceof Error) return { message: command ? `${command.name}: ${err.message}` : err.message, code: EXIT.failure };
+  if (err instanceof Error)
+    return { message: command ? `${command.name}: ${err.message}` : err.message, code: EXIT.failure };
   return { message: String(err), code: EXIT.failure };
 }

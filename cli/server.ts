@@ -42,7 +42,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const ownsService = options.service === undefined;
   const service =
     options.service ??
-    (await import('../db/service')).openService({ dbPath: options.dbPath, prewarmSearch: true, ...(options.engineer ? { engineer: options.engineer } : {}) });
+    (await import('../db/service')).openService({
+      dbPath: options.dbPath,
+      prewarmSearch: true,
+      ...(options.engineer ? { engineer: options.engineer } : {}),
+    });
   const token = newToken();
   const rendererDir = options.rendererDir ?? DEFAULT_RENDERER_DIR;
   let port = 0;

@@ -33,7 +33,8 @@ export function removeStaleTemps(path: string): void {
   }
   for (const name of names) {
     const match = TEMP.exec(name);
-    if (match && match[1] === basename(path) && !alive(Number(match[2]))) rmSync(join(dirname(path), name), { force: true });
+    if (match && match[1] === basename(path) && !alive(Number(match[2])))
+      rmSync(join(dirname(path), name), { force: true });
   }
 }
 
@@ -46,14 +47,21 @@ function outputError(path: string, error: unknown): unknown {
   const code = (error as NodeJS.ErrnoException | null)?.code;
   const folder = dirname(path);
   const reason =
-    code === 'ENOENT' ? `the folder ${folder} does not exist`
-    : code === 'ENOTDIR' ? `${folder} is not a folder`
-    : code === 'EACCES' || code === 'EPERM' ? `permission denied: cannot write in ${folder}`
-    : code === 'EISDIR' ? 'is a directory; expected a file path'
-    : code === 'ENOSPC' ? 'the disk is full'
-    : code === 'EROFS' ? 'the file system is read-only'
-    : code === 'EDQUOT' ? 'the disk quota is exhausted'
-    : null;
+    code === 'ENOENT'
+      ? `the folder ${folder} does not exist`
+      : code === 'ENOTDIR'
+        ? `${folder} is not a folder`
+        : code === 'EACCES' || code === 'EPERM'
+          ? `permission denied: cannot write in ${folder}`
+          : code === 'EISDIR'
+            ? 'is a directory; expected a file path'
+            : code === 'ENOSPC'
+              ? 'the disk is full'
+              : code === 'EROFS'
+                ? 'the file system is read-only'
+                : code === 'EDQUOT'
+                  ? 'the disk quota is exhausted'
+                  : null;
   return reason === null ? error : new OutputWriteError(`${path}: ${reason}`);
 }
 
@@ -66,7 +74,11 @@ export interface AtomicWriteOptions {
 }
 
 /** Writes `chunks` in order to `path` atomically; returns the byte count. */
-export function writeChunksAtomic(path: string, chunks: readonly Uint8Array[], options: AtomicWriteOptions = {}): number {
+export function writeChunksAtomic(
+  path: string,
+  chunks: readonly Uint8Array[],
+  options: AtomicWriteOptions = {},
+): number {
   removeStaleTemps(path);
   const total = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
   const temp = tempPath(path);

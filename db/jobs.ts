@@ -53,7 +53,8 @@ export class JobManager {
   }
 
   start(kind: JobStatus['kind'], work: (context: JobContext) => Promise<JobResult>): JobStatus {
-    if (this.running) throw new JobBusyError(`another ${this.running.status.kind} is running; wait for it or cancel it`);
+    if (this.running)
+      throw new JobBusyError(`another ${this.running.status.kind} is running; wait for it or cancel it`);
     const controller = new AbortController();
     const status: JobStatus = { id: randomUUID(), kind, state: 'running', done: 0, total: 0, message: 'starting' };
     const job: Job = { status, controller, finished: Promise.resolve() };
@@ -65,21 +66,27 @@ export class JobManager {
         status.message = message;
       },
     };
-    job.finished = work(context).then(
-      (result) => {
-        Object.assign(status, result);
-        status.state = 'done';
-        status.message = 'done';
-      },
-      (error: unknown) => {
-        status.state = controller.signal.aborted ? 'cancelled' : 'failed';
-        status.error = controller.signal.aborted ? `cancelled: ${CANCELLED[kind]}` : error instanceof Error ? error.message : String(error);
-        status.message = status.state;
-        if (!controller.signal.aborted && error instanceof JobFailure) Object.assign(status, error.details);
-      },
-    ).finally(() => {
-      if (this.running === job) this.running = null;
-    });
+    job.finished = work(context)
+      .then(
+        (result) => {
+          Object.assign(status, result);
+          status.state = 'done';
+          status.message = 'done';
+        },
+        (error: unknown) => {
+          status.state = controller.signal.aborted ? 'cancelled' : 'failed';
+          status.error = controller.signal.aborted
+            ? `cancelled: ${CANCELLED[kind]}`
+            : error instanceof Error
+              ? error.message
+              : String(error);
+          status.message = status.state;
+          if (!controller.signal.aborted && error instanceof JobFailure) Object.assign(status, error.details);
+        },
+      )
+      .finally(() => {
+        if (this.running === job) this.running = null;
+      });
     this.jobs.set(status.id, job);
     this.running = job;
     return { ...status };
@@ -106,6 +113,7 @@ export class JobManager {
   }
 
   cancelAll(): void {
-    for (const job of this.jobs.values()) if (job.status.state === 'running') job.controller.abort(new Error('cancelled'));
+    for (const job of this.jobs.values())
+      if (job.status.state === 'running') job.controller.abort(new Error('cancelled'));
   }
 }

@@ -15,7 +15,8 @@ export class NotFoundError extends Error {
 
 /** Throws NotFoundError unless the store has a dispute with this id. */
 export function requireDispute(store: Store, id: string): void {
-  if (!store.db.prepare('SELECT 1 FROM disputes WHERE id = ?').get(id)) throw new NotFoundError(`no dispute with id ${id}`);
+  if (!store.db.prepare('SELECT 1 FROM disputes WHERE id = ?').get(id))
+    throw new NotFoundError(`no dispute with id ${id}`);
 }
 
 /** What a filter names and how to tell whether the store has it. */
@@ -86,7 +87,9 @@ export function requireSystem(store: Store, system: string): void {
 /** ` (did you mean a, b?)`, or nothing when no name is close; a name with spaces or commas is quoted. */
 function didYouMean(wanted: string, names: readonly string[]): string {
   const close = closeIds(wanted, names);
-  return close.length > 0 ? ` (did you mean ${close.map((name) => (/[\s,"]/u.test(name) ? JSON.stringify(name) : name)).join(', ')}?)` : '';
+  return close.length > 0
+    ? ` (did you mean ${close.map((name) => (/[\s,"]/u.test(name) ? JSON.stringify(name) : name)).join(', ')}?)`
+    : '';
 }
 
 /**

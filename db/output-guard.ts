@@ -41,14 +41,18 @@ function headOf(path: string): string | null {
 export function checkOutputTarget(out: string, guard: OutputGuard): void {
   for (const [what, path] of guard.inputs) {
     // Even with overwrite: these are what the export is made from.
-    if (sameFile(out, path)) throw new PathError(`${guard.labels.out} is ${what} (${path}): write the export to a new file`);
+    if (sameFile(out, path))
+      throw new PathError(`${guard.labels.out} is ${what} (${path}): write the export to a new file`);
   }
   const head = headOf(out);
   // A dataset the store never imported (the Parquet form of the one it did, another revision) is refused as one: --overwrite never replaces a dataset.
-  if (head !== null && looksLikeDataset(head)) throw new PathError(`${guard.labels.out} is a dataset file (${out}): write the export to a new file`);
+  if (head !== null && looksLikeDataset(head))
+    throw new PathError(`${guard.labels.out} is a dataset file (${out}): write the export to a new file`);
   if (guard.overwrite) return;
   if (head === null || head.trim() === '' || guard.ownKind(head)) return;
-  throw new OutputExistsError(`${guard.labels.out}: ${out} already exists and is not ${guard.writes} (${guard.labels.overwrite} replaces it)`);
+  throw new OutputExistsError(
+    `${guard.labels.out}: ${out} already exists and is not ${guard.writes} (${guard.labels.overwrite} replaces it)`,
+  );
 }
 
 /**
@@ -58,14 +62,20 @@ export function checkOutputTarget(out: string, guard: OutputGuard): void {
  */
 function looksLikeDataset(head: string): boolean {
   if (head.startsWith('PAR1')) return true;
-  const first = head.replace(/^\uFEFF/u, '').split('\n', 1)[0]!.trim();
+  const first = head
+    .replace(/^\uFEFF/u, '')
+    .split('\n', 1)[0]!
+    .trim();
   return first.startsWith('{') && /"id"\s*:/u.test(first) && /"(question|gold)"\s*:\s*"/u.test(first);
 }
 
 /** What no export may land on: the store itself and every dataset file it imported. */
 export function storeInputs(store: Store): [string, string][] {
   const datasets = store.db.prepare<[], string>('SELECT DISTINCT path FROM datasets ORDER BY id').pluck().all();
-  return [...(store.path === ':memory:' ? [] : [['the store', store.path] as [string, string]]), ...datasets.map((path): [string, string] => ['an imported dataset', path])];
+  return [
+    ...(store.path === ':memory:' ? [] : [['the store', store.path] as [string, string]]),
+    ...datasets.map((path): [string, string] => ['an imported dataset', path]),
+  ];
 }
 
 /** A patch for `revision`: an earlier export of the same tag may be written over. */
@@ -78,7 +88,9 @@ export const RULING_LOG_OUTPUT: OutputKind = { ownKind: (head) => isRulingLog(he
 
 /** The first line of a patch file names its format; the tag is a few lines further. */
 export function isPatchFor(revision: string): (head: string) => boolean {
-  return (head) => /"format"\s*:\s*"atlas-gold-patch\/1"/u.test(head) && new RegExp(`"revision"\\s*:\\s*${escapeRegExp(JSON.stringify(revision))}`, 'u').test(head);
+  return (head) =>
+    /"format"\s*:\s*"atlas-gold-patch\/1"/u.test(head) &&
+    new RegExp(`"revision"\\s*:\\s*${escapeRegExp(JSON.stringify(revision))}`, 'u').test(head);
 }
 
 /** A ruling log's first line is one ruling, which names the log's format (log-sniff.ts, as `rulings import` tells). */

@@ -43,7 +43,10 @@ export function checkInputFile(path: string, role: PathRole): void {
   const stats = statOf(path);
   if (stats === null) throw new PathError(`${role.label}: no such file: ${path}; expected ${role.expected}`);
   if (stats.isDirectory()) throw new PathError(`${role.label}: is a directory: ${path}; expected ${role.expected}`);
-  if (!stats.isFile()) throw new PathError(`${role.label}: not a regular file: ${path} (${nonFileKind(stats)}); expected ${role.expected}`);
+  if (!stats.isFile())
+    throw new PathError(
+      `${role.label}: not a regular file: ${path} (${nonFileKind(stats)}); expected ${role.expected}`,
+    );
 }
 
 /** What a path that is neither a file nor a directory is, in words. */
@@ -60,7 +63,9 @@ export function checkReadableFile(path: string, role: PathRole): void {
   try {
     accessSync(path, constants.R_OK);
   } catch (error) {
-    throw new PathError(`${role.label}: cannot read: ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); expected ${role.expected}`);
+    throw new PathError(
+      `${role.label}: cannot read: ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); expected ${role.expected}`,
+    );
   }
 }
 
@@ -69,7 +74,8 @@ export function checkOutputFile(path: string, role: PathRole): void {
   const stats = statOf(path);
   if (stats?.isDirectory()) throw new PathError(`${role.label}: is a directory: ${path}; expected ${role.expected}`);
   const folder = statOf(dirname(path));
-  if (folder === null || !folder.isDirectory()) throw new PathError(`${role.label}: no such directory: ${dirname(path)}`);
+  if (folder === null || !folder.isDirectory())
+    throw new PathError(`${role.label}: no such directory: ${dirname(path)}`);
 }
 
 /**

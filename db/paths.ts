@@ -11,7 +11,8 @@ function fromEnv(name: string): string | undefined {
 export function userDataDir(): string {
   const home = fromEnv('ATLAS_ADJUDICATOR_HOME');
   if (home !== undefined) return home;
-  if (process.platform === 'win32') return join(fromEnv('APPDATA') ?? join(homedir(), 'AppData', 'Roaming'), 'atlas-adjudicator');
+  if (process.platform === 'win32')
+    return join(fromEnv('APPDATA') ?? join(homedir(), 'AppData', 'Roaming'), 'atlas-adjudicator');
   if (process.platform === 'darwin') return join(homedir(), 'Library', 'Application Support', 'atlas-adjudicator');
   return join(fromEnv('XDG_DATA_HOME') ?? join(homedir(), '.local', 'share'), 'atlas-adjudicator');
 }

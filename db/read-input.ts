@@ -30,11 +30,16 @@ export async function readInputFile(path: string, role: PathRole, options: Input
   const maxBytes = maxBytesOf(options);
   options.signal?.throwIfAborted();
   const handle = await open(path, OPEN_FLAGS).catch((error: NodeJS.ErrnoException) => {
-    throw new PathError(`${role.label}: cannot read: ${path} (${error.code ?? error.message}); expected ${role.expected}`);
+    throw new PathError(
+      `${role.label}: cannot read: ${path} (${error.code ?? error.message}); expected ${role.expected}`,
+    );
   });
   try {
     const stats = await handle.stat();
-    if (!stats.isFile()) throw new PathError(`${role.label}: not a regular file: ${path} (${nonFileKind(stats)}); expected ${role.expected}`);
+    if (!stats.isFile())
+      throw new PathError(
+        `${role.label}: not a regular file: ${path} (${nonFileKind(stats)}); expected ${role.expected}`,
+      );
     if (stats.size > maxBytes) throw tooLargeError(role, path, stats.size, maxBytes);
     const chunks: Buffer[] = [];
     let total = 0;

@@ -79,9 +79,15 @@ export class Sealer {
    * compares it (normalizeText: case-folded beyond ASCII, spaces collapsed).
    */
   register(db: Db): void {
-    db.function('unseal', { deterministic: true }, (sealed: unknown) => (typeof sealed === 'string' ? this.open(sealed) : null));
-    db.function('unseal_search', { deterministic: true }, (sealed: unknown) => (typeof sealed === 'string' ? searchText(this.open(sealed)) : null));
-    db.function('search_text', { deterministic: true }, (text: unknown) => (typeof text === 'string' ? searchText(text) : null));
+    db.function('unseal', { deterministic: true }, (sealed: unknown) =>
+      typeof sealed === 'string' ? this.open(sealed) : null,
+    );
+    db.function('unseal_search', { deterministic: true }, (sealed: unknown) =>
+      typeof sealed === 'string' ? searchText(this.open(sealed)) : null,
+    );
+    db.function('search_text', { deterministic: true }, (text: unknown) =>
+      typeof text === 'string' ? searchText(text) : null,
+    );
   }
 }
 

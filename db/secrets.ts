@@ -23,10 +23,15 @@ export function sessionSecretStore(): SecretStore {
 
 export function githubToken(secrets: SecretStore): { token: string | null; state: GitHubTokenState } {
   const fromEnv = process.env.GITHUB_TOKEN?.trim();
-  if (fromEnv) return { token: fromEnv, state: { configured: true, source: 'env', keychain: secrets.kind === 'keychain' } };
+  if (fromEnv)
+    return { token: fromEnv, state: { configured: true, source: 'env', keychain: secrets.kind === 'keychain' } };
   const stored = secrets.get();
   return {
     token: stored,
-    state: { configured: stored !== null, source: stored !== null ? secrets.kind : null, keychain: secrets.kind === 'keychain' },
+    state: {
+      configured: stored !== null,
+      source: stored !== null ? secrets.kind : null,
+      keychain: secrets.kind === 'keychain',
+    },
   };
 }

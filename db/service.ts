@@ -7,7 +7,16 @@ import { join, resolve } from 'node:path';
 import type { AdjudicatorService, DisputeFilter, ExportInput } from '../shared/api';
 import type { ImportReport, StoreInfo } from '../shared/api-types';
 import { proposeSampleSizes } from '../shared/audit/sample-size';
-import { auditCellItem, auditEstimate, auditOverview, countFrame, drawRound, getAuditCell, listAuditCells, recordVerdict } from './audit/index';
+import {
+  auditCellItem,
+  auditEstimate,
+  auditOverview,
+  countFrame,
+  drawRound,
+  getAuditCell,
+  listAuditCells,
+  recordVerdict,
+} from './audit/index';
 import { checkBaseDataset } from './export/base-dataset';
 import { draftPatch } from './export/draft-patch';
 import { exportPatch, exportPatchJob } from './export/export-patch';
@@ -118,18 +127,23 @@ export function openService(options: ServiceOptions): ServiceHandle {
   // Tests point the live import at a local fake GitHub.
   const githubApi = process.env.ATLAS_ADJUDICATOR_GITHUB_API;
   const reportItem = (ref: ReportRef): ReportListItem => {
-    const item = listReports(store).find((report) => report.number === ref.number && (ref.repo === undefined || report.repo === ref.repo));
+    const item = listReports(store).find(
+      (report) => report.number === ref.number && (ref.repo === undefined || report.repo === ref.repo),
+    );
     if (!item) throw new NotFoundError(`no report #${ref.number}${ref.repo ? ` in ${ref.repo}` : ''}`);
     return item;
   };
   // Trimmed, and a blank one is no name: "mia " and "" would record rulings as other engineers than mia.
   const engineer = (): string => options.engineer?.trim() || engineerFromEnv() || readSettings(settingsPath).engineer;
   // A name given at launch was typed by the engineer; one from the OS is confirmed once saved in Settings.
-  const confirmed = (): boolean => Boolean(options.engineer?.trim() || engineerFromEnv()) || readSettings(settingsPath).confirmed;
+  const confirmed = (): boolean =>
+    Boolean(options.engineer?.trim() || engineerFromEnv()) || readSettings(settingsPath).confirmed;
   /** Where a person rules through the app: nothing is recorded under a name they never saw. */
   const requireConfirmed = (given: string | undefined): void => {
     if (options.confirmEngineer && given === undefined && !confirmed()) {
-      throw new RulingError(`confirm who is ruling first: the name ${JSON.stringify(engineer())} was never confirmed (Settings, or --engineer)`);
+      throw new RulingError(
+        `confirm who is ruling first: the name ${JSON.stringify(engineer())} was never confirmed (Settings, or --engineer)`,
+      );
     }
   };
 
@@ -164,7 +178,9 @@ export function openService(options: ServiceOptions): ServiceHandle {
   // Imports write through their own connection, so reads here keep seeing the last committed state.
   const runImport = (paths: string[], importOptions: ImportOptions = {}): Promise<ImportReport> => {
     const importStore = openStore(options.dbPath, { cacheMiB: IMPORT_CACHE_MIB });
-    return importPaths(importStore, paths, { busy: busy('import'), ...importOptions }).finally(() => importStore.db.close());
+    return importPaths(importStore, paths, { busy: busy('import'), ...importOptions }).finally(() =>
+      importStore.db.close(),
+    );
   };
 
   const service: ServiceHandle = {
@@ -195,7 +211,11 @@ export function openService(options: ServiceOptions): ServiceHandle {
       const job = jobs.start(
         'import',
         thenPrewarm(async (context) => ({
-          report: await runImport(input.paths, { signal: context.signal, onProgress: context.progress, replaceRuns: input.replaceRuns === true }),
+          report: await runImport(input.paths, {
+            signal: context.signal,
+            onProgress: context.progress,
+            replaceRuns: input.replaceRuns === true,
+          }),
         })),
       );
       return { jobId: job.id };
@@ -213,8 +233,12 @@ export function openService(options: ServiceOptions): ServiceHandle {
     getJob: (input) => jobs.get(input.jobId),
     cancelJob: (input) => jobs.cancel(input.jobId),
 
-    listDisputes: (input) => reading(() => afterSearchReady(input.filter, () => listDisputes(store, input, engineer()))),
-    locateDispute: (input) => reading(() => afterSearchReady(input.filter, () => ({ index: locateDispute(store, input.id, input.filter, input.sort) }))),
+    listDisputes: (input) =>
+      reading(() => afterSearchReady(input.filter, () => listDisputes(store, input, engineer()))),
+    locateDispute: (input) =>
+      reading(() =>
+        afterSearchReady(input.filter, () => ({ index: locateDispute(store, input.id, input.filter, input.sort) })),
+      ),
     getDispute: (input) => reading(() => getDisputeDetail(store, input.id, engineer(), readPolicy(store.db).blind)),
     getFacets: () => facets(store),
 
@@ -273,7 +297,8 @@ export function openService(options: ServiceOptions): ServiceHandle {
     },
     importRulings: async (input) => {
       // A log that is missing or cannot be read is the caller's mistake, refused before anything merges (the CLI refuses it too).
-      for (const path of input.paths) checkReadableFile(path, { label: 'paths', expected: 'a ruling log (*.rulings.jsonl)' });
+      for (const path of input.paths)
+        checkReadableFile(path, { label: 'paths', expected: 'a ruling log (*.rulings.jsonl)' });
       // A judges file or a dataset: one refusal naming it, not one per line (the app's merge as much as the CLI's).
       for (const path of input.paths) {
         const reason = notARulingLog(path);
@@ -289,10 +314,17 @@ export function openService(options: ServiceOptions): ServiceHandle {
       checkApplyPaths(input);
       const job = jobs.start('apply', async (context) => {
         try {
-          return { apply: await applyAndRecord(store, input, { signal: context.signal, onProgress: context.progress, busy: busy('apply') }) };
+          return {
+            apply: await applyAndRecord(store, input, {
+              signal: context.signal,
+              onProgress: context.progress,
+              busy: busy('apply'),
+            }),
+          };
         } catch (error) {
           // The renderer shows a refusal as a table: the mismatches travel as data, not only as text.
-          if (error instanceof PatchMismatchError) throw new JobFailure(error.message, { refusal: { base: error.base, mismatches: [...error.mismatches] } });
+          if (error instanceof PatchMismatchError)
+            throw new JobFailure(error.message, { refusal: { base: error.base, mismatches: [...error.mismatches] } });
           throw error;
         }
       });
@@ -302,7 +334,9 @@ export function openService(options: ServiceOptions): ServiceHandle {
       const patch = input.patch === undefined ? null : (await readPatchFile(input.patch)).patch;
       // Runs through without yielding: no import can commit halfway through the preview.
       await jobs.idle();
-      return patch === null ? { ...(await rescore(store, draftPatch(store, engineer()))), dry_run: true } : rescore(store, patch);
+      return patch === null
+        ? { ...(await rescore(store, draftPatch(store, engineer()))), dry_run: true }
+        : rescore(store, patch);
     },
     startRescore: (input) => {
       // Refused before the job starts, as applyPatch's paths are: the dialog shows it at once.
@@ -310,14 +344,21 @@ export function openService(options: ServiceOptions): ServiceHandle {
       const path = input.patch;
       const job = jobs.start('rescore', async (context) => {
         const watch = { signal: context.signal, onProgress: context.progress };
-        if (path === undefined) return { rescore: { ...(await rescore(store, draftPatch(store, engineer()), watch)), dry_run: true as const } };
-        return { rescore: await rescore(store, (await readPatchFile(path, 'patch', { signal: context.signal })).patch, watch) };
+        if (path === undefined)
+          return {
+            rescore: { ...(await rescore(store, draftPatch(store, engineer()), watch)), dry_run: true as const },
+          };
+        return {
+          rescore: await rescore(store, (await readPatchFile(path, 'patch', { signal: context.signal })).patch, watch),
+        };
       });
       return { jobId: job.id };
     },
     listRevisions: () => listRevisions(store),
     reviewPatch: async (input) =>
-      input.patch === undefined ? { ...reviewPatch(store, draftPatch(store, engineer())), dry_run: true } : reviewPatch(store, (await readPatchFile(input.patch)).patch),
+      input.patch === undefined
+        ? { ...reviewPatch(store, draftPatch(store, engineer())), dry_run: true }
+        : reviewPatch(store, (await readPatchFile(input.patch)).patch),
     exportLeftOut: () => leftOutDisputes(store),
 
     importReports: (input) => {
@@ -325,7 +366,11 @@ export function openService(options: ServiceOptions): ServiceHandle {
         'reports',
         thenPrewarm(async (context) => {
           if ('paths' in input) {
-            return { reports: await writing('reports import', () => importReportFiles(store, input.paths, { repo: input.repo })) };
+            return {
+              reports: await writing('reports import', () =>
+                importReportFiles(store, input.paths, { repo: input.repo }),
+              ),
+            };
           }
           const token = githubToken(secrets).token;
           const reports = await importReportsFromGitHub(store, {
@@ -379,7 +424,8 @@ export function openService(options: ServiceOptions): ServiceHandle {
       return writing('audit', () => drawRound(store, input, engineer()));
     },
     listAuditCells: (input) => listAuditCells(store, engineer(), readPolicy(store.db).blind, input.status),
-    getAuditCell: (input) => getAuditCell(store, input.id, engineer(), readPolicy(store.db).blind, input.reveal === true),
+    getAuditCell: (input) =>
+      getAuditCell(store, input.id, engineer(), readPolicy(store.db).blind, input.reveal === true),
     ruleAuditCell: async (input) => {
       await jobs.idle();
       const who = input.engineer ?? engineer();
@@ -390,7 +436,13 @@ export function openService(options: ServiceOptions): ServiceHandle {
     getAuditOverview: () => auditOverview(store),
     proposeAuditSizes: (input) => {
       const { frame } = countFrame(store);
-      return proposeSampleSizes({ ...input, frames: [{ name: 'disputed', frame: frame.disputed }, { name: 'undisputed', frame: frame.undisputed }] });
+      return proposeSampleSizes({
+        ...input,
+        frames: [
+          { name: 'disputed', frame: frame.disputed },
+          { name: 'undisputed', frame: frame.undisputed },
+        ],
+      });
     },
 
     importPaths: async (paths, importOptions) => {
@@ -410,10 +462,14 @@ export function openService(options: ServiceOptions): ServiceHandle {
 /** The export's paths, refused in one line before any work starts (see path-checks.ts). */
 function checkExportPaths(store: Store, input: ExportInput): void {
   checkOutputFile(input.out, { label: 'out', expected: "the patch's file name, e.g. DIR/v1.1.patch.json" });
-  if (input.dataset !== undefined) checkInputFile(input.dataset, { label: 'dataset', expected: 'the base dataset file (.jsonl or .parquet)' });
+  if (input.dataset !== undefined)
+    checkInputFile(input.dataset, { label: 'dataset', expected: 'the base dataset file (.jsonl or .parquet)' });
   checkOutputTarget(input.out, {
     labels: API_OUTPUT_LABELS,
-    inputs: [...storeInputs(store), ...(input.dataset !== undefined ? [['the base dataset', input.dataset] as [string, string]] : [])],
+    inputs: [
+      ...storeInputs(store),
+      ...(input.dataset !== undefined ? [['the base dataset', input.dataset] as [string, string]] : []),
+    ],
     overwrite: input.overwrite === true,
     ...patchOutput(input.revision),
   });

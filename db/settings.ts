@@ -12,7 +12,8 @@ import { defaultEngineer } from './paths';
 export function readSettings(path: string): Settings {
   try {
     const parsed = JSON.parse(readFileSync(path, 'utf8')) as Partial<Settings>;
-    if (typeof parsed.engineer === 'string' && parsed.engineer.trim()) return { engineer: parsed.engineer.trim(), confirmed: true };
+    if (typeof parsed.engineer === 'string' && parsed.engineer.trim())
+      return { engineer: parsed.engineer.trim(), confirmed: true };
   } catch {
     // No file yet (the first launch), or one that cannot be read: the default is offered.
   }

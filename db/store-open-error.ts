@@ -22,7 +22,8 @@ export function checkStorePath(path: string): void {
     // Nothing there yet: SQLite creates the store.
     return;
   }
-  if (folder) throw new StoreOpenError(`store ${path}: is a directory; ${EXPECTED}, e.g. ${join(path, 'atlas.sqlite')}`);
+  if (folder)
+    throw new StoreOpenError(`store ${path}: is a directory; ${EXPECTED}, e.g. ${join(path, 'atlas.sqlite')}`);
 }
 
 /** The store-level failures worth explaining; anything else (a newer schema, a bug) is rethrown as it is. */
@@ -31,14 +32,25 @@ export function explainOpenFailure(path: string, error: unknown): unknown {
   const message = error instanceof Error ? error.message : String(error);
   if (typeof code !== 'string') return error;
   if (code === 'SQLITE_NOTADB') {
-    return new StoreOpenError(`store ${path}: not a store (${message}); ${EXPECTED}, e.g. atlas.sqlite; datasets, runs and logs are read by import`);
+    return new StoreOpenError(
+      `store ${path}: not a store (${message}); ${EXPECTED}, e.g. atlas.sqlite; datasets, runs and logs are read by import`,
+    );
   }
-  if (code === 'SQLITE_CORRUPT') return new StoreOpenError(`store ${path}: damaged (${message}); restore it from a backup or import into a new store`);
-  if (code.startsWith('SQLITE_CANTOPEN') || code.startsWith('SQLITE_READONLY') || code.startsWith('SQLITE_PERM') || code.startsWith('SQLITE_IOERR')) {
+  if (code === 'SQLITE_CORRUPT')
+    return new StoreOpenError(
+      `store ${path}: damaged (${message}); restore it from a backup or import into a new store`,
+    );
+  if (
+    code.startsWith('SQLITE_CANTOPEN') ||
+    code.startsWith('SQLITE_READONLY') ||
+    code.startsWith('SQLITE_PERM') ||
+    code.startsWith('SQLITE_IOERR')
+  ) {
     return new StoreOpenError(`store ${path}: cannot open it (${message}); ${EXPECTED} in a folder you can write to`);
   }
   // mkdir's EEXIST and ENOTDIR: a file sits where the store's folder (or one above it) should be.
-  if (code === 'EEXIST' || code === 'ENOTDIR') return new StoreOpenError(`store ${path}: ${dirname(path)} is not a directory (${message})`);
+  if (code === 'EEXIST' || code === 'ENOTDIR')
+    return new StoreOpenError(`store ${path}: ${dirname(path)} is not a directory (${message})`);
   if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') {
     return new StoreOpenError(`store ${path}: cannot create its folder (${message})`);
   }

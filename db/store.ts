@@ -100,5 +100,8 @@ export function getMeta(db: Db, key: string): string | null {
 }
 
 export function setMeta(db: Db, key: string, value: string): void {
-  db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(key, value);
+  db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(
+    key,
+    value,
+  );
 }

@@ -41,11 +41,15 @@ export function parseDuration(text: string): number | null {
 
 /** The limit in force: the caller's, else the environment's, else 60 s. A setting that is no duration is refused, naming it. */
 export function busyTimeoutOf(options: { busyTimeoutMs?: number } = {}, env: NodeJS.ProcessEnv = process.env): number {
-  if (options.busyTimeoutMs !== undefined && Number.isFinite(options.busyTimeoutMs) && options.busyTimeoutMs >= 0) return options.busyTimeoutMs;
+  if (options.busyTimeoutMs !== undefined && Number.isFinite(options.busyTimeoutMs) && options.busyTimeoutMs >= 0)
+    return options.busyTimeoutMs;
   const setting = env[BUSY_TIMEOUT_ENV];
   if (setting === undefined || setting.trim() === '') return DEFAULT_BUSY_TIMEOUT_MS;
   const parsed = parseDuration(setting);
-  if (parsed === null) throw new StoreBusyError(`${BUSY_TIMEOUT_ENV}=${JSON.stringify(setting)}: expected a duration such as 60 (seconds), 90s, 500ms or 2m`);
+  if (parsed === null)
+    throw new StoreBusyError(
+      `${BUSY_TIMEOUT_ENV}=${JSON.stringify(setting)}: expected a duration such as 60 (seconds), 90s, 500ms or 2m`,
+    );
   return parsed;
 }
 
@@ -138,7 +142,9 @@ export async function beginWrite(db: Db, dbPath: string, options: WriteLockOptio
     }
     if (!said) {
       said = true;
-      options.onWait?.(`the store ${basename(dbPath)} is busy: ${describeHolder(dbPath)}; waiting up to ${Math.round(limit / 1000)} s for it (${BUSY_TIMEOUT_ENV})`);
+      options.onWait?.(
+        `the store ${basename(dbPath)} is busy: ${describeHolder(dbPath)}; waiting up to ${Math.round(limit / 1000)} s for it (${BUSY_TIMEOUT_ENV})`,
+      );
     }
     await sleep(Math.min(pause, limit - waited), options.signal);
     pause = Math.min(pause * 2, 250);

@@ -103,11 +103,16 @@ export function runMain(options: MainOptions = {}): MainHandle {
       platform: process.platform,
     });
     Menu.setApplicationMenu(
-      Menu.buildFromTemplate(buildMenuTemplate({ appName: app.getName(), isMac: process.platform === 'darwin', isDev, send })),
+      Menu.buildFromTemplate(
+        buildMenuTemplate({ appName: app.getName(), isMac: process.platform === 'darwin', isDev, send }),
+      ),
     );
 
     // The demo is a convenience: if it fails the user still gets an empty, working app.
-    const demo = await loadDemoIfEmpty(service).catch((error: unknown) => ({ outcome: 'failed', error: String(error) }));
+    const demo = await loadDemoIfEmpty(service).catch((error: unknown) => ({
+      outcome: 'failed',
+      error: String(error),
+    }));
     if (demo.error) console.error(`The demo workspace could not be loaded: ${demo.error}`);
     win = createMainWindow(join(appRoot, 'dist-electron', 'preload.cjs'), isDev);
     win.on('closed', () => {

@@ -1,7 +1,14 @@
 // Main-process IPC: the whole AdjudicatorApi registered generically (adding a
 // method to shared/api.ts needs nothing here), plus the host capabilities.
 // Electron objects are passed in, so this module imports electron's types only.
-import type { IpcMain, IpcMainInvokeEvent, OpenDialogOptions, OpenDialogReturnValue, SaveDialogOptions, SaveDialogReturnValue } from 'electron';
+import type {
+  IpcMain,
+  IpcMainInvokeEvent,
+  OpenDialogOptions,
+  OpenDialogReturnValue,
+  SaveDialogOptions,
+  SaveDialogReturnValue,
+} from 'electron';
 import { METHOD_NAMES, parseInput } from '../shared/api';
 import type { AdjudicatorService, MethodName, MethodOutput, MethodParsedInput } from '../shared/api';
 import { refusalKindOf } from '../shared/api-errors';
@@ -121,7 +128,10 @@ export function registerHostChannels(ipcMain: Handle, deps: HostDeps): string[] 
   ipcMain.handle(
     HOST_CHANNELS.pickSavePath,
     guarded(async (event, options) => {
-      const defaultName = typeof options === 'object' && options !== null ? safeDefaultName((options as { defaultName?: unknown }).defaultName) : undefined;
+      const defaultName =
+        typeof options === 'object' && options !== null
+          ? safeDefaultName((options as { defaultName?: unknown }).defaultName)
+          : undefined;
       const result = await deps.showSaveDialog(event, {
         title: 'Export',
         ...(defaultName ? { defaultPath: defaultName } : {}),

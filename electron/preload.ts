@@ -19,7 +19,9 @@ function messageOf(error: unknown): string {
 async function call<T>(channel: string, arg?: unknown): Promise<CallResult<T>> {
   try {
     const reply: unknown = await ipcRenderer.invoke(channel, arg);
-    return isCallResult(reply) ? (reply as CallResult<T>) : { ok: false, error: 'malformed reply from the main process' };
+    return isCallResult(reply)
+      ? (reply as CallResult<T>)
+      : { ok: false, error: 'malformed reply from the main process' };
   } catch (error) {
     return { ok: false, error: messageOf(error) };
   }

@@ -19,7 +19,6 @@ export const APP_SCHEME_PRIVILEGES: CustomScheme = {
 
 export { contentTypeFor };
 
-
 /**
  * The file under rootDir that an app:// URL names, or null when the URL is not
  * ours or would leave rootDir (../, %2e%2e, encoded slashes, drive letters).
@@ -69,7 +68,10 @@ function plain(status: number, text: string): Response {
 export type ReadFile = (path: string) => Promise<Uint8Array>;
 
 /** The protocol.handle handler for app://: GET/HEAD of files under rootDir only. */
-export function createAppProtocolHandler(rootDir: string, read: ReadFile = readFile): (request: Request) => Promise<Response> {
+export function createAppProtocolHandler(
+  rootDir: string,
+  read: ReadFile = readFile,
+): (request: Request) => Promise<Response> {
   return async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return plain(405, 'method not allowed');
     const path = resolveAppPath(rootDir, request.url);

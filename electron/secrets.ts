@@ -27,7 +27,11 @@ export function hasRealKeychain(safeStorage: SafeStorageLike, platform: NodeJS.P
   return backend !== 'basic_text' && backend !== 'unknown';
 }
 
-export function keychainSecretStore(safeStorage: SafeStorageLike, file: string, platform: NodeJS.Platform = process.platform): SecretStore {
+export function keychainSecretStore(
+  safeStorage: SafeStorageLike,
+  file: string,
+  platform: NodeJS.Platform = process.platform,
+): SecretStore {
   if (!hasRealKeychain(safeStorage, platform)) {
     // A token left by a build that trusted basic_text is as good as plain text: drop it.
     rmSync(file, { force: true });

@@ -56,7 +56,11 @@ export function isTrustedSender(frameUrl: unknown): boolean {
     return false;
   }
   return (
-    url.protocol === `${APP_SCHEME}:` && url.host === APP_HOST && url.username === '' && url.password === '' && url.port === ''
+    url.protocol === `${APP_SCHEME}:` &&
+    url.host === APP_HOST &&
+    url.username === '' &&
+    url.password === '' &&
+    url.port === ''
   );
 }
 

@@ -60,9 +60,23 @@ export async function buildCli(root = REPO_ROOT): Promise<string> {
       logLevel: 'warning',
       absWorkingDir: root,
     }),
-    build({ ...WORKER_BUNDLE_OPTIONS, entryPoints: [join(root, 'db', 'import', 'thread', 'worker.ts')], outfile: join(outDir, BUNDLED_WORKER), sourcemap: true, metafile: true, logLevel: 'warning', absWorkingDir: root }),
+    build({
+      ...WORKER_BUNDLE_OPTIONS,
+      entryPoints: [join(root, 'db', 'import', 'thread', 'worker.ts')],
+      outfile: join(outDir, BUNDLED_WORKER),
+      sourcemap: true,
+      metafile: true,
+      logLevel: 'warning',
+      absWorkingDir: root,
+    }),
   ]);
-  const inputs = [...new Set([...sourceInputs(cli.metafile), ...sourceInputs(worker.metafile), relative(root, fileURLToPath(import.meta.url))])].sort();
+  const inputs = [
+    ...new Set([
+      ...sourceInputs(cli.metafile),
+      ...sourceInputs(worker.metafile),
+      relative(root, fileURLToPath(import.meta.url)),
+    ]),
+  ].sort();
   writeFileSync(join(outDir, INPUTS_FILE), `${JSON.stringify(inputs, null, 1)}\n`);
   return join(outDir, CLI_ENTRY);
 }

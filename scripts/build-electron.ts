@@ -38,7 +38,9 @@ function writeOutputPackageJson(outDir: string): void {
 
 /** What a bundle still loads at run time (its external imports). */
 export function externalImports(metafile: Metafile): string[] {
-  return Object.values(metafile.outputs).flatMap((output) => output.imports.filter((i) => i.external).map((i) => i.path));
+  return Object.values(metafile.outputs).flatMap((output) =>
+    output.imports.filter((i) => i.external).map((i) => i.path),
+  );
 }
 
 /**
@@ -103,7 +105,8 @@ export async function buildPreload(root: string, outDir: string): Promise<{ path
     plugins: [methodNamesOnly(root)],
   });
   const foreign = externalImports(result.metafile).filter((p) => p !== 'electron');
-  if (foreign.length > 0) throw new Error(`preload would require ${foreign.join(', ')}: a sandboxed preload can load only 'electron'`);
+  if (foreign.length > 0)
+    throw new Error(`preload would require ${foreign.join(', ')}: a sandboxed preload can load only 'electron'`);
   return { path, metafile: result.metafile };
 }
 
@@ -114,7 +117,14 @@ export async function buildPreload(root: string, outDir: string): Promise<{ path
 export async function buildImportThread(root: string, outDir: string): Promise<{ path: string; metafile: Metafile }> {
   const path = join(outDir, BUNDLED_WORKER);
   const entry = join(root, relative(REPO_ROOT, workerEntry()));
-  const result = await build({ ...WORKER_BUNDLE_OPTIONS, entryPoints: [entry], outfile: path, sourcemap: true, metafile: true, logLevel: 'warning' });
+  const result = await build({
+    ...WORKER_BUNDLE_OPTIONS,
+    entryPoints: [entry],
+    outfile: path,
+    sourcemap: true,
+    metafile: true,
+    logLevel: 'warning',
+  });
   if (!result.metafile) throw new Error('esbuild gave no metafile for the import thread');
   return { path, metafile: result.metafile };
 }
@@ -123,12 +133,18 @@ export async function buildElectron(root = REPO_ROOT): Promise<ElectronBundles> 
   const outDir = join(root, 'dist-electron');
   mkdirSync(outDir, { recursive: true });
   writeOutputPackageJson(outDir);
-  const [main, preload] = await Promise.all([buildMain(root, outDir), buildPreload(root, outDir), buildImportThread(root, outDir)]);
+  const [main, preload] = await Promise.all([
+    buildMain(root, outDir),
+    buildPreload(root, outDir),
+    buildImportThread(root, outDir),
+  ]);
   return { main: main.path, preload: preload.path };
 }
 
 function packageVersion(root: string, name: string): string {
-  const manifest = JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')) as { version: string };
+  const manifest = JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')) as {
+    version: string;
+  };
   return manifest.version;
 }
 
@@ -156,11 +172,16 @@ function toolScript(root: string, request: string): string | null {
 
 /** The line of node-gyp's output that says what went wrong (its last line is only "not ok"). */
 export function gypFailureReason(stderr: string): string {
-  const lines = stderr.split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
+  const lines = stderr
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
   const error = lines.map((line) => /ERR! stack (\w*Error: .*)$/.exec(line)?.[1]).find(Boolean);
   if (error) return error;
   const noise = /ERR! (not ok|System|command|cwd|node -v|node-gyp -v|stack\s+at )/;
-  return lines.find((line) => line.includes('ERR!') && !noise.test(line))?.replace(/^gyp ERR!\s*/, '') ?? lines.pop() ?? '';
+  return (
+    lines.find((line) => line.includes('ERR!') && !noise.test(line))?.replace(/^gyp ERR!\s*/, '') ?? lines.pop() ?? ''
+  );
 }
 
 /**
@@ -194,7 +215,11 @@ export function buildSqliteFor(root: string, outDir: string, target: NativeTarge
   if (target.nodedir) gypArgs.push(`--nodedir=${target.nodedir}`);
   const result = run(gyp, gypArgs, 900_000);
   if (result.status === 0 && existsSync(binary)) return { ok: true, dir: dest };
-  return { ok: false, reason: gypFailureReason(result.stderr ?? '') || result.error?.message || `node-gyp exited with ${String(result.status)}` };
+  return {
+    ok: false,
+    reason:
+      gypFailureReason(result.stderr ?? '') || result.error?.message || `node-gyp exited with ${String(result.status)}`,
+  };
 }
 
 /**
@@ -209,12 +234,17 @@ export function ensureElectronSqlite(root = REPO_ROOT, log: (line: string) => vo
   const stampPath = join(outDir, 'node_modules', '.atlas-electron-native');
   const stamp = `electron ${electronVersion} better-sqlite3 ${sqliteVersion} ${process.platform}-${process.arch}`;
   const binary = join(outDir, 'node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node');
-  if (existsSync(binary) && existsSync(stampPath) && readFileSync(stampPath, 'utf8') === stamp) return { ok: true, dir: outDir };
+  if (existsSync(binary) && existsSync(stampPath) && readFileSync(stampPath, 'utf8') === stamp)
+    return { ok: true, dir: outDir };
 
   mkdirSync(join(outDir, 'node_modules'), { recursive: true });
   writeOutputPackageJson(outDir);
   log(`Building better-sqlite3 ${sqliteVersion} for Electron ${electronVersion} (first launch only)…`);
-  const result = buildSqliteFor(root, outDir, { runtime: 'electron', version: electronVersion, distUrl: 'https://electronjs.org/headers' });
+  const result = buildSqliteFor(root, outDir, {
+    runtime: 'electron',
+    version: electronVersion,
+    distUrl: 'https://electronjs.org/headers',
+  });
   if (result.ok) writeFileSync(stampPath, stamp);
   return result.ok ? { ok: true, dir: outDir } : result;
 }

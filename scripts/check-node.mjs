@@ -6,7 +6,10 @@ import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 
 function parts(version) {
-  return version.replace(/^v/, '').split('.').map((n) => Number.parseInt(n, 10) || 0);
+  return version
+    .replace(/^v/, '')
+    .split('.')
+    .map((n) => Number.parseInt(n, 10) || 0);
 }
 
 function atLeast(version, minimum) {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { COMMANDS } from '../cli/commands/index';
 
 export const CLI_DOC = join(import.meta.dirname, '..', 'docs', 'cli.md');
-const START = '<!-- commands: written by `npm run docs:cli` from each command\'s --help -->';
+const START = "<!-- commands: written by `npm run docs:cli` from each command's --help -->";
 const END = '<!-- end of commands -->';
 
 /** The generated part: a table of the commands, then each one's help text. */

@@ -17,7 +17,14 @@ import { pathToFileURL } from 'node:url';
 import { buildElectron, REPO_ROOT } from './build-electron';
 import { buildIcons } from './icons';
 import { checkAddon, checkPackagedAddons, electronAbi } from './native/abi';
-import { binScript, electronRebuildCommand, emptyNpmrc, npmConfigFreeEnv, rebuildMarker, SQLITE_MODULE } from './native/electron-rebuild';
+import {
+  binScript,
+  electronRebuildCommand,
+  emptyNpmrc,
+  npmConfigFreeEnv,
+  rebuildMarker,
+  SQLITE_MODULE,
+} from './native/electron-rebuild';
 import { addonPath, restoreNodeBuild, stashNodeBuild, withRestore } from './native/node-build';
 import { runTool } from './native/run-tool';
 import type { ToolRun } from './native/run-tool';
@@ -46,16 +53,22 @@ export async function dist(extraArgs: string[], root = REPO_ROOT): Promise<numbe
   if ((await run(process.execPath, [binScript(root, 'vite'), 'build'])) !== 0) return 1;
   await buildElectron(root);
   buildIcons(root);
-  for (const line of targetPlatforms(extraArgs).flatMap((platform) => signingLines(platform, process.env))) console.log(line);
+  for (const line of targetPlatforms(extraArgs).flatMap((platform) => signingLines(platform, process.env)))
+    console.log(line);
   rmSync(outDir, { recursive: true, force: true });
 
   const stash = stashNodeBuild(moduleDir);
   const npmrc = emptyNpmrc();
   const restore = (): void => {
     npmrc.remove();
-    const restored = restoreNodeBuild(moduleDir, stash) && checkAddon(addonPath(moduleDir), Number(process.versions.modules), process.platform, root).ok;
+    const restored =
+      restoreNodeBuild(moduleDir, stash) &&
+      checkAddon(addonPath(moduleDir), Number(process.versions.modules), process.platform, root).ok;
     if (restored) console.log('Restored the Node build of better-sqlite3.');
-    else console.error('The Node build of better-sqlite3 could not be put back: run "npm rebuild better-sqlite3" before using the CLI or the tests.');
+    else
+      console.error(
+        'The Node build of better-sqlite3 could not be put back: run "npm rebuild better-sqlite3" before using the CLI or the tests.',
+      );
   };
   const status = await withRestore(
     async () => {
@@ -73,15 +86,26 @@ export async function dist(extraArgs: string[], root = REPO_ROOT): Promise<numbe
         console.error(built.problem);
         return 1;
       }
-      const builderArgs = [binScript(root, 'electron-builder'), '--config', 'electron-builder.yml', '--publish', 'never', '-c.npmRebuild=false', ...extraArgs];
+      const builderArgs = [
+        binScript(root, 'electron-builder'),
+        '--config',
+        'electron-builder.yml',
+        '--publish',
+        'never',
+        '-c.npmRebuild=false',
+        ...extraArgs,
+      ];
       if ((await run(process.execPath, builderArgs)) !== 0) return 1;
       return checkOutput(outDir, electronVersion, root);
     },
-    { restore, stopRunning: async () => {
-      const current = running;
-      current?.stop();
-      await current?.done;
-    } },
+    {
+      restore,
+      stopRunning: async () => {
+        const current = running;
+        current?.stop();
+        await current?.done;
+      },
+    },
   );
   return status;
 }

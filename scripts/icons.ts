@@ -26,7 +26,11 @@ function attributes(tag: string): Record<string, string> {
   return Object.fromEntries([...tag.matchAll(/([\w-]+)="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]));
 }
 
-function colour(fill: string | undefined, opacity: string | undefined, where: string): [number, number, number, number] {
+function colour(
+  fill: string | undefined,
+  opacity: string | undefined,
+  where: string,
+): [number, number, number, number] {
   const hex = /^#([0-9a-f]{6})$/i.exec(fill ?? '');
   if (!hex) throw new Error(`icon.svg: ${where}: fill must be #rrggbb, got ${fill ?? 'nothing'}`);
   const n = parseInt(hex[1]!, 16);
@@ -56,23 +60,47 @@ export function parseSvg(svg: string): Drawing {
     const attrs = attributes(tag);
     const rgba = colour(attrs.fill, attrs['fill-opacity'], `<${name}>`);
     if (name === 'rect') {
-      const [x, y, w, h] = ['x', 'y', 'width', 'height'].map((a) => num(attrs, a, '<rect>', a === 'x' || a === 'y' ? 0 : undefined)) as [number, number, number, number];
+      const [x, y, w, h] = ['x', 'y', 'width', 'height'].map((a) =>
+        num(attrs, a, '<rect>', a === 'x' || a === 'y' ? 0 : undefined),
+      ) as [number, number, number, number];
       const r = Math.min(num(attrs, 'rx', '<rect>', 0), w / 2, h / 2);
       const q = Math.PI / 2;
-      const points = r === 0 ? ([[x, y], [x + w, y], [x + w, y + h], [x, y + h]] as Point[]) : [
-        ...arc(x + w - r, y + r, r, -q, 0, 32),
-        ...arc(x + w - r, y + h - r, r, 0, q, 32),
-        ...arc(x + r, y + h - r, r, q, 2 * q, 32),
-        ...arc(x + r, y + r, r, 2 * q, 3 * q, 32),
-      ];
+      const points =
+        r === 0
+          ? ([
+              [x, y],
+              [x + w, y],
+              [x + w, y + h],
+              [x, y + h],
+            ] as Point[])
+          : [
+              ...arc(x + w - r, y + r, r, -q, 0, 32),
+              ...arc(x + w - r, y + h - r, r, 0, q, 32),
+              ...arc(x + r, y + h - r, r, q, 2 * q, 32),
+              ...arc(x + r, y + r, r, 2 * q, 3 * q, 32),
+            ];
       shapes.push({ points, rgba });
     } else if (name === 'circle') {
-      const points = arc(num(attrs, 'cx', '<circle>'), num(attrs, 'cy', '<circle>'), num(attrs, 'r', '<circle>'), 0, 2 * Math.PI, 256);
+      const points = arc(
+        num(attrs, 'cx', '<circle>'),
+        num(attrs, 'cy', '<circle>'),
+        num(attrs, 'r', '<circle>'),
+        0,
+        2 * Math.PI,
+        256,
+      );
       shapes.push({ points, rgba });
     } else if (name === 'polygon') {
-      const values = (attrs.points ?? '').trim().split(/[\s,]+/).map(Number);
-      if (values.length < 6 || values.length % 2 !== 0 || values.some((v) => !Number.isFinite(v))) throw new Error('icon.svg: <polygon>: points must be x,y pairs');
-      shapes.push({ points: Array.from({ length: values.length / 2 }, (_, i) => [values[2 * i]!, values[2 * i + 1]!] as Point), rgba });
+      const values = (attrs.points ?? '')
+        .trim()
+        .split(/[\s,]+/)
+        .map(Number);
+      if (values.length < 6 || values.length % 2 !== 0 || values.some((v) => !Number.isFinite(v)))
+        throw new Error('icon.svg: <polygon>: points must be x,y pairs');
+      shapes.push({
+        points: Array.from({ length: values.length / 2 }, (_, i) => [values[2 * i]!, values[2 * i + 1]!] as Point),
+        rgba,
+      });
     } else {
       throw new Error(`icon.svg: <${name}> is not supported by scripts/icons.ts (use rect, circle or polygon)`);
     }
@@ -176,7 +204,12 @@ export function encodePng(pixels: Uint8Array, size: number): Buffer {
     raw.set(pixels.subarray(y * size * 4, (y + 1) * size * 4), y * (size * 4 + 1) + 1);
   }
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', deflateSync(raw, { level: 9 })), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    signature,
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** ICO holding PNG images (Windows Vista and later read them). */
@@ -202,7 +235,15 @@ export function encodeIco(pngs: Map<number, Buffer>): Buffer {
 }
 
 /** The ICNS types that hold a PNG of each size. */
-export const ICNS_TYPES: Record<number, string> = { 16: 'icp4', 32: 'icp5', 64: 'icp6', 128: 'ic07', 256: 'ic08', 512: 'ic09', 1024: 'ic10' };
+export const ICNS_TYPES: Record<number, string> = {
+  16: 'icp4',
+  32: 'icp5',
+  64: 'icp6',
+  128: 'ic07',
+  256: 'ic08',
+  512: 'ic09',
+  1024: 'ic10',
+};
 
 export function encodeIcns(pngs: Map<number, Buffer>): Buffer {
   const entries = Object.entries(ICNS_TYPES).map(([size, type]) => {

@@ -33,14 +33,23 @@ export function megabytes(bytes: number): string {
 }
 
 /** One line per app, and the problems: any app over the limit. */
-export function sizeReport(sizes: AppSize[], root: string, limit = PACKAGE_LIMIT_BYTES): { lines: string[]; problems: string[] } {
+export function sizeReport(
+  sizes: AppSize[],
+  root: string,
+  limit = PACKAGE_LIMIT_BYTES,
+): { lines: string[]; problems: string[] } {
   const lines: string[] = [];
   const problems: string[] = [];
   for (const size of sizes) {
     const total = size.asar + size.unpacked;
     const where = relative(root, size.resources) || size.resources;
-    lines.push(`Package size: ${megabytes(total)} (app.asar ${megabytes(size.asar)} + unpacked ${megabytes(size.unpacked)}) in ${where}`);
-    if (total > limit) problems.push(`${where}: app.asar plus unpacked files are ${megabytes(total)}, over the ${megabytes(limit)} limit: check electron-builder.yml's files for what slipped in.`);
+    lines.push(
+      `Package size: ${megabytes(total)} (app.asar ${megabytes(size.asar)} + unpacked ${megabytes(size.unpacked)}) in ${where}`,
+    );
+    if (total > limit)
+      problems.push(
+        `${where}: app.asar plus unpacked files are ${megabytes(total)}, over the ${megabytes(limit)} limit: check electron-builder.yml's files for what slipped in.`,
+      );
   }
   return { lines, problems };
 }

@@ -4,13 +4,17 @@
 
 export type SigningPlatform = 'darwin' | 'win32' | 'linux';
 
-const set = (env: NodeJS.ProcessEnv, ...names: string[]): boolean => names.every((name) => (env[name] ?? '').trim() !== '');
+const set = (env: NodeJS.ProcessEnv, ...names: string[]): boolean =>
+  names.every((name) => (env[name] ?? '').trim() !== '');
 
 export function signingLines(platform: SigningPlatform, env: NodeJS.ProcessEnv): string[] {
   switch (platform) {
     case 'darwin': {
       const identity = set(env, 'CSC_LINK') || set(env, 'CSC_NAME');
-      const notarise = set(env, 'APPLE_API_KEY', 'APPLE_API_KEY_ID', 'APPLE_API_ISSUER') || set(env, 'APPLE_ID', 'APPLE_APP_SPECIFIC_PASSWORD', 'APPLE_TEAM_ID') || set(env, 'APPLE_KEYCHAIN', 'APPLE_KEYCHAIN_PROFILE');
+      const notarise =
+        set(env, 'APPLE_API_KEY', 'APPLE_API_KEY_ID', 'APPLE_API_ISSUER') ||
+        set(env, 'APPLE_ID', 'APPLE_APP_SPECIFIC_PASSWORD', 'APPLE_TEAM_ID') ||
+        set(env, 'APPLE_KEYCHAIN', 'APPLE_KEYCHAIN_PROFILE');
       return [
         identity
           ? 'macOS signing: with the certificate from CSC_LINK/CSC_NAME.'

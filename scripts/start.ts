@@ -68,10 +68,16 @@ function mtimeOrNull(path: string): number | null {
 
 export function ensureRenderer(root = REPO_ROOT): void {
   const index = join(root, 'dist', 'renderer', 'index.html');
-  const sources = ['renderer', 'shared', 'vite.config.ts', 'tsconfig.renderer.json', 'package.json'].map((p) => join(root, p));
+  const sources = ['renderer', 'shared', 'vite.config.ts', 'tsconfig.renderer.json', 'package.json'].map((p) =>
+    join(root, p),
+  );
   if (!isStale(mtimeOrNull(index), newestMtime(sources))) return;
   console.log('Building the user interface…');
-  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
+  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+    shell: process.platform === 'win32',
+  });
   if (result.status !== 0) throw new Error('vite build failed');
 }
 
@@ -120,7 +126,8 @@ export function watchStartup(
       if (outcome.started) early.forEach(forward);
       resolvePromise(outcome);
     };
-    const onError = (error: Error): void => finish({ started: false, failure: { kind: 'spawn-failed', detail: error.message } });
+    const onError = (error: Error): void =>
+      finish({ started: false, failure: { kind: 'spawn-failed', detail: error.message } });
     const onExit = (code: number | null, signal: NodeJS.Signals | null): void =>
       finish({ started: false, failure: { kind: 'exited-early', code, signal, detail: early.map(String).join('') } });
     const timer = setTimeout(() => finish({ started: true }), windowMs);

@@ -22,7 +22,11 @@ export interface AgreementContext {
 /** Which version of agreementKey the store's positions were computed with (db/rulings/status.ts upgrades them). */
 export const AGREEMENT_KEY_VERSION = '2';
 
-export function agreementKey(ruling: RulingContent, ruleType: RuleType | null | undefined, context: AgreementContext = {}): string {
+export function agreementKey(
+  ruling: RulingContent,
+  ruleType: RuleType | null | undefined,
+  context: AgreementContext = {},
+): string {
   const parts: string[] = [ruling.decision];
   if (ruling.decision === 'add_alias') parts.push(String(ruling.row ?? ''));
   if (ruling.decision === 'add_row') {
@@ -44,7 +48,11 @@ export function agreementKey(ruling: RulingContent, ruleType: RuleType | null | 
 }
 
 /** Status of a dispute from each engineer's counted ruling (design.md §6). */
-export function statusFromPositions(agreementKeys: readonly string[], required: number, settledByRevision: boolean): DisputeStatus {
+export function statusFromPositions(
+  agreementKeys: readonly string[],
+  required: number,
+  settledByRevision: boolean,
+): DisputeStatus {
   if (settledByRevision) return 'resolved';
   if (agreementKeys.length === 0) return 'open';
   const distinct = new Set(agreementKeys);

@@ -30,7 +30,14 @@ import {
 import type { GitHubTokenState, PostReplyResult, ReplyDraft } from './report-types';
 import type { PatchReview, RescoreResult, RevisionRecord } from './revision-types';
 import { DECISIONS, DISPUTE_KINDS, DISPUTE_STATUSES } from './domain';
-import type { AuditCellDetail, AuditCellItem, AuditEstimateView, AuditOverview, AuditRoundView, SampleSizeProposal } from './audit/views';
+import type {
+  AuditCellDetail,
+  AuditCellItem,
+  AuditEstimateView,
+  AuditOverview,
+  AuditRoundView,
+  SampleSizeProposal,
+} from './audit/views';
 import {
   auditEstimateInputSchema,
   drawAuditInputSchema,
@@ -65,7 +72,16 @@ export const disputeFilterSchema = z
   .strict();
 export type DisputeFilter = z.infer<typeof disputeFilterSchema>;
 
-export const SORTABLE_FIELDS = ['priority', 'task_id', 'entity', 'column', 'contesting', 'top_count', 'status', 'kind'] as const;
+export const SORTABLE_FIELDS = [
+  'priority',
+  'task_id',
+  'entity',
+  'column',
+  'contesting',
+  'top_count',
+  'status',
+  'kind',
+] as const;
 export type SortField = (typeof SORTABLE_FIELDS)[number];
 
 const sortSchema = z.object({ field: z.enum(SORTABLE_FIELDS), dir: z.enum(['asc', 'desc']) }).strict();
@@ -98,7 +114,8 @@ export type RuleInput = z.infer<typeof ruleInputSchema>;
 
 /** A revision tag (v1.1, 2026-11-30, v2.0-rc1): safe in a file name, a git tag and a changelog heading. */
 export const REVISION_TAG = /^[A-Za-z0-9][A-Za-z0-9._+-]*$/u;
-export const REVISION_TAG_EXPECTED = 'expected a tag such as v1.1: letters, digits, ".", "_", "+" or "-", starting with a letter or digit';
+export const REVISION_TAG_EXPECTED =
+  'expected a tag such as v1.1: letters, digits, ".", "_", "+" or "-", starting with a letter or digit';
 const revisionTag = text(100).regex(REVISION_TAG, REVISION_TAG_EXPECTED);
 
 const exportInput = z
@@ -114,10 +131,14 @@ const exportInput = z
   .strict();
 export type ExportInput = z.infer<typeof exportInput>;
 
-const policyInput = z.object({ required: z.number().int().min(1).max(20).optional(), blind: z.boolean().optional() }).strict();
+const policyInput = z
+  .object({ required: z.number().int().min(1).max(20).optional(), blind: z.boolean().optional() })
+  .strict();
 const previewPolicyInput = z.object({ required: z.number().int().min(1).max(20) }).strict();
 /** `overwrite`: replace an existing file that is not a ruling log (the app asks first). */
-const rulingsExportInput = z.object({ out: text(4096).min(1), plaintext: z.boolean().optional(), overwrite: z.boolean().optional() }).strict();
+const rulingsExportInput = z
+  .object({ out: text(4096).min(1), plaintext: z.boolean().optional(), overwrite: z.boolean().optional() })
+  .strict();
 const applyInput = z
   .object({
     dataset: text(4096).min(1),
@@ -144,7 +165,9 @@ const tokenInput = z.object({ token: text(1000).min(1).nullable() }).strict();
 const patchOrDraftInput = z.object({ patch: text(4096).min(1).optional() }).strict();
 const pathsInput = z.object({ paths: z.array(text(4096).min(1)).min(1).max(10_000) }).strict();
 /** `replaceRuns`: a run of a system the store already has replaces it (a re-grade) instead of being refused. */
-const importInput = z.object({ paths: z.array(text(4096).min(1)).min(1).max(10_000), replaceRuns: z.boolean().optional() }).strict();
+const importInput = z
+  .object({ paths: z.array(text(4096).min(1)).min(1).max(10_000), replaceRuns: z.boolean().optional() })
+  .strict();
 
 function method<Input extends z.ZodType, Output>(input: Input) {
   return { input, output: undefined as unknown as Output };
@@ -154,7 +177,9 @@ export const apiMethods = {
   getInfo: method<typeof empty, StoreInfo>(empty),
   getDataVersion: method<typeof empty, DataVersion>(empty),
   getSettings: method<typeof empty, Settings>(empty),
-  setSettings: method<z.ZodObject<{ engineer: typeof engineerName }>, Settings>(z.object({ engineer: engineerName }).strict()),
+  setSettings: method<z.ZodObject<{ engineer: typeof engineerName }>, Settings>(
+    z.object({ engineer: engineerName }).strict(),
+  ),
   startImport: method<typeof importInput, { jobId: string }>(importInput),
   loadDemo: method<typeof empty, { jobId: string }>(empty),
   getJob: method<z.ZodObject<{ jobId: z.ZodString }>, JobStatus>(z.object({ jobId: id }).strict()),
@@ -162,7 +187,11 @@ export const apiMethods = {
   listDisputes: method<typeof listInput, DisputeListing>(listInput),
   /** Index of a dispute in a filtered listing (default order, or the sort given), so the grid can jump to it. */
   locateDispute: method<
-    z.ZodObject<{ id: z.ZodString; filter: z.ZodDefault<typeof disputeFilterSchema>; sort: z.ZodOptional<typeof sortSchema> }>,
+    z.ZodObject<{
+      id: z.ZodString;
+      filter: z.ZodDefault<typeof disputeFilterSchema>;
+      sort: z.ZodOptional<typeof sortSchema>;
+    }>,
     { index: number | null }
   >(z.object({ id, filter: disputeFilterSchema.default({}), sort: sortSchema.optional() }).strict()),
   getDispute: method<z.ZodObject<{ id: z.ZodString }>, DisputeDetail>(z.object({ id }).strict()),
@@ -235,7 +264,9 @@ export type MethodOutput<M extends MethodName> = ApiMethods[M]['output'];
 export type AdjudicatorApi = { [M in MethodName]: (input: MethodInput<M>) => Promise<MethodOutput<M>> };
 
 /** What the service implements: inputs arrive already validated and defaulted. */
-export type AdjudicatorService = { [M in MethodName]: (input: MethodParsedInput<M>) => MethodOutput<M> | Promise<MethodOutput<M>> };
+export type AdjudicatorService = {
+  [M in MethodName]: (input: MethodParsedInput<M>) => MethodOutput<M> | Promise<MethodOutput<M>>;
+};
 
 export const METHOD_NAMES = Object.keys(apiMethods) as MethodName[];
 

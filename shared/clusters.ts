@@ -9,7 +9,9 @@ import { rankSpellings, tidySpelling } from './spelling';
 const COMMAND_LETTERS = new Set(['e', 'j', 'k', 'o', 'r', 'u']);
 
 /** a b c d f g h i l m n p q s t v w x y z: the keys (and labels) of clusters, in order. */
-export const CLUSTER_LETTERS: readonly string[] = [...'abcdefghijklmnopqrstuvwxyz'].filter((c) => !COMMAND_LETTERS.has(c));
+export const CLUSTER_LETTERS: readonly string[] = [...'abcdefghijklmnopqrstuvwxyz'].filter(
+  (c) => !COMMAND_LETTERS.has(c),
+);
 
 /** The letter of the cluster at `index`, or null past the last letter. */
 export function clusterLetter(index: number): string | null {
@@ -42,7 +44,10 @@ export function clusterSpellings(cluster: ClusterDetail, rule: ColumnRule | null
     .sort((a, b) => b.count - a.count || Number(b.text === value) - Number(a.text === value));
   const option = choiceOption(rule, cluster.value);
   if (option === null) return spellings;
-  return [{ text: option, count: counts.get(option) ?? 0, option: true }, ...spellings.filter((spelling) => spelling.text !== option)];
+  return [
+    { text: option, count: counts.get(option) ?? 0, option: true },
+    ...spellings.filter((spelling) => spelling.text !== option),
+  ];
 }
 
 /** A choice column's option that `value` is under the column's rule ("COOPERATIVE" is "Cooperative"), or null. */

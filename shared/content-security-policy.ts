@@ -25,4 +25,6 @@ export const CONTENT_SECURITY_POLICY = DIRECTIVES.join('; ');
  * host forget the header). A meta policy cannot carry frame-ancestors:
  * browsers ignore it there and warn, so the header alone sets it.
  */
-export const META_CONTENT_SECURITY_POLICY = DIRECTIVES.filter((directive) => !directive.startsWith('frame-ancestors ')).join('; ');
+export const META_CONTENT_SECURITY_POLICY = DIRECTIVES.filter(
+  (directive) => !directive.startsWith('frame-ancestors '),
+).join('; ');

@@ -49,12 +49,20 @@ const NOUN: Record<RulingField, { takes: string; needs: string }> = {
  * vain is named at once, so one correction is enough. `name` spells a field
  * as the caller's user knows it (a flag, a log key).
  */
-export function decisionFieldsProblem(decision: Decision, fields: RulingFields, name: (field: RulingField) => string): string | null {
+export function decisionFieldsProblem(
+  decision: Decision,
+  fields: RulingFields,
+  name: (field: RulingField) => string,
+): string | null {
   const use = DECISION_FIELDS[decision];
-  const extra = RULING_FIELDS.filter((field) => use[field] === 'refused' && fields[field] !== null && fields[field] !== undefined);
-  if (extra.length > 0) return `decision ${decision} takes no ${extra.map((field) => `${NOUN[field].takes} (${name(field)})`).join(' and no ')}`;
+  const extra = RULING_FIELDS.filter(
+    (field) => use[field] === 'refused' && fields[field] !== null && fields[field] !== undefined,
+  );
+  if (extra.length > 0)
+    return `decision ${decision} takes no ${extra.map((field) => `${NOUN[field].takes} (${name(field)})`).join(' and no ')}`;
   for (const field of RULING_FIELDS) {
-    const missing = field === 'value' ? (fields.value ?? '').trim() === '' : fields[field] === null || fields[field] === undefined;
+    const missing =
+      field === 'value' ? (fields.value ?? '').trim() === '' : fields[field] === null || fields[field] === undefined;
     if (use[field] === 'required' && missing) return `decision ${decision} needs ${NOUN[field].needs} (${name(field)})`;
   }
   return null;

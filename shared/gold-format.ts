@@ -8,7 +8,20 @@
 import type { ColumnRule } from './domain';
 import { normalizeForRule, normalizeText, parseDate, parseNumber } from './normalize';
 
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** The most common of these styles (ties to the first seen), or null when none is given. */
 function dominant<T>(styles: readonly (T | null)[], key: (style: T) => string = String): T | null {
@@ -151,7 +164,9 @@ const LIST_SEPARATORS = ['; ', ', ', ' | ', '\n'] as const;
 const LIST_SPLIT = /[;,|\n]|\s+and\s+|\s*&\s*/u;
 
 function separatorOf(text: string): string | null {
-  return LIST_SEPARATORS.find((separator) => text.includes(separator.trim() === '' ? separator : separator.trim())) ?? null;
+  return (
+    LIST_SEPARATORS.find((separator) => text.includes(separator.trim() === '' ? separator : separator.trim())) ?? null
+  );
 }
 
 function formatList(gold: readonly string[], raw: string): string {

@@ -37,7 +37,9 @@ function cellText(cell: GoldOperationCell): string {
   if ('blank' in cell) return '(blank)';
   if ('ungraded' in cell) return '(ungraded)';
   const alternatives = cell.alternatives ?? [];
-  return alternatives.length === 0 ? quote(cell.value) : `${quote(cell.value)} (alternatives ${alternatives.map(quote).join(', ')})`;
+  return alternatives.length === 0
+    ? quote(cell.value)
+    : `${quote(cell.value)} (alternatives ${alternatives.map(quote).join(', ')})`;
 }
 
 /** Where a cell operation acts, as people count rows: `row 8 "Opening date"`. */
@@ -60,7 +62,10 @@ export function describeGoldOperationLines(op: GoldOperation): string[] {
     case 'set_ungraded':
       return [`set_ungraded ${at(op.row, op.column)}: ${cellText(op.from)} → (ungraded)`];
     case 'add_row': {
-      const cells = op.cells.map((cell) => `  ${quote(cell.column)}: ${cell.value === null || cell.value.trim() === '' ? '(blank)' : quote(cell.value)}${cell.system ? ` (from ${cell.system})` : ''}`);
+      const cells = op.cells.map(
+        (cell) =>
+          `  ${quote(cell.column)}: ${cell.value === null || cell.value.trim() === '' ? '(blank)' : quote(cell.value)}${cell.system ? ` (from ${cell.system})` : ''}`,
+      );
       return [`add_row ${quote(op.entity)}${op.cells.length === 0 ? ' (no cells: every column blank)' : ''}`, ...cells];
     }
     case 'add_alias':
@@ -124,7 +129,8 @@ export function goldOperationFor(input: GoldOperationInput): GoldOperation {
       return { op: 'set_cell', ...cellPlace, to: value };
     case 'accept_both':
       if (!cellPlace) return none(NO_CELL);
-      if ('value' in gold! && (gold.value === value || (gold.alternatives ?? []).includes(value))) return none(`gold already accepts ${quote(value)}`);
+      if ('value' in gold! && (gold.value === value || (gold.alternatives ?? []).includes(value)))
+        return none(`gold already accepts ${quote(value)}`);
       return { op: 'add_alternative', ...cellPlace, alternative: value };
     case 'mark_blank':
       if (!cellPlace) return none(NO_CELL);
@@ -148,7 +154,8 @@ export function goldOperationFor(input: GoldOperationInput): GoldOperation {
     case 'add_alias': {
       const target = input.target;
       if (!target) return none('no gold row chosen');
-      if (target.entity === input.entity || target.aliases.includes(input.entity)) return none(`row ${target.row + 1} already answers to ${quote(input.entity)}`);
+      if (target.entity === input.entity || target.aliases.includes(input.entity))
+        return none(`row ${target.row + 1} already answers to ${quote(input.entity)}`);
       return { op: 'add_alias', row: target.row, entity: target.entity, alias: input.entity };
     }
     case 'remove_row': {

@@ -36,7 +36,20 @@ export function parseNumber(value: string): number | null {
   return number;
 }
 
-const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
 
 function monthIndex(word: string): number | null {
   const index = MONTHS.findIndex((month) => month === word || (word.length >= 3 && month.startsWith(word)));
@@ -57,12 +70,17 @@ function isoDate(year: number, month?: number | null, day?: number | null): stri
 
 /** ISO form of a date (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`), or null when the text is not a date. */
 export function parseDate(value: string): string | null {
-  const text = normalizeText(value).replace(/(\d)(st|nd|rd|th)\b/gu, '$1').replace(/,/gu, ' ').replace(/\s+/gu, ' ').trim();
+  const text = normalizeText(value)
+    .replace(/(\d)(st|nd|rd|th)\b/gu, '$1')
+    .replace(/,/gu, ' ')
+    .replace(/\s+/gu, ' ')
+    .trim();
   let m = /^(\d{4})(?:[-/.](\d{1,2})(?:[-/.](\d{1,2}))?)?(?:t[\d:.z+-]*)?$/u.exec(text);
   if (m) return isoDate(Number(m[1]), m[2] ? Number(m[2]) : null, m[3] ? Number(m[3]) : null);
   m = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/u.exec(text);
   if (m) {
-    const first = Number(m[1]), second = Number(m[2]);
+    const first = Number(m[1]),
+      second = Number(m[2]);
     // Day-first only when the first part cannot be a month (13/06/2011); else US month/day.
     return first > 12 ? isoDate(Number(m[3]), second, first) : isoDate(Number(m[3]), first, second);
   }

@@ -4,5 +4,7 @@ import type { PatchMismatch } from './revision-types';
 
 /** Why the operation does not fit, with the values when the refusal may show them (plaintext). */
 export function mismatchReason(m: Pick<PatchMismatch, 'reason' | 'expected' | 'found'>): string {
-  return m.expected !== undefined || m.found !== undefined ? `${m.reason} (expected ${m.expected ?? '?'}, found ${m.found ?? '?'})` : m.reason;
+  return m.expected !== undefined || m.found !== undefined
+    ? `${m.reason} (expected ${m.expected ?? '?'}, found ${m.found ?? '?'})`
+    : m.reason;
 }

@@ -4,13 +4,11 @@ export const PATCH_FORMAT = 'atlas-gold-patch/1';
 /** The revision a dataset is taken to be until one is named: its file carries no tag. */
 export const DEFAULT_BASE_REVISION = 'v1.0';
 
-export type PatchOpKind = 'set_cell' | 'add_alternative' | 'set_blank' | 'set_ungraded' | 'add_row' | 'remove_row' | 'add_alias';
+export type PatchOpKind =
+  'set_cell' | 'add_alternative' | 'set_blank' | 'set_ungraded' | 'add_row' | 'remove_row' | 'add_alias';
 
 /** A gold cell's full state, before or after an operation. */
-export type PatchCellState =
-  | { value: string; alternatives?: string[] }
-  | { blank: true }
-  | { ungraded: true };
+export type PatchCellState = { value: string; alternatives?: string[] } | { blank: true } | { ungraded: true };
 
 export interface PatchRowState {
   entity: string;
@@ -63,11 +61,14 @@ function mapState(state: State, map: (text: string) => string): State {
   if (state === null) return null;
   if ('entity' in state) {
     const cells = state.cells
-      ? Object.fromEntries(Object.entries(state.cells).map(([column, cell]) => [column, mapState(cell, map) as PatchCellState]))
+      ? Object.fromEntries(
+          Object.entries(state.cells).map(([column, cell]) => [column, mapState(cell, map) as PatchCellState]),
+        )
       : undefined;
     return { entity: map(state.entity), aliases: state.aliases.map(map), ...(cells ? { cells } : {}) };
   }
-  if ('value' in state) return { value: map(state.value), ...(state.alternatives ? { alternatives: state.alternatives.map(map) } : {}) };
+  if ('value' in state)
+    return { value: map(state.value), ...(state.alternatives ? { alternatives: state.alternatives.map(map) } : {}) };
   return state;
 }
 

@@ -35,7 +35,11 @@ export function cohensKappa(pairs: readonly (readonly [string, string])[]): Pair
  * allowed. `units` holds each unit's values (one per rater who coded it);
  * units with fewer than two values are not pairable and are ignored.
  */
-export function krippendorffAlphaNominal(units: readonly (readonly string[])[]): { alpha: number | null; pairableUnits: number; values: number } {
+export function krippendorffAlphaNominal(units: readonly (readonly string[])[]): {
+  alpha: number | null;
+  pairableUnits: number;
+  values: number;
+} {
   const coincidence = new Map<string, Map<string, number>>();
   let pairableUnits = 0;
   for (const values of units) {

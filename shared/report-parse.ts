@@ -98,7 +98,10 @@ export function parseReport(report: ReportText, catalogue: ReportCatalogue, opti
   const labelled = taskFromField(taskField, mentions, taskIds);
   const candidates = [...new Set([...(labelled ? [labelled] : []), ...mentions.map((m) => m.id)])];
   const notes: string[] = [];
-  if (capped.cut) notes.push(`the body is ${capped.length.toLocaleString('en-US')} characters, over GitHub's ${MAX_BODY_CHARS.toLocaleString('en-US')}; only the first ${MAX_BODY_CHARS.toLocaleString('en-US')} were read`);
+  if (capped.cut)
+    notes.push(
+      `the body is ${capped.length.toLocaleString('en-US')} characters, over GitHub's ${MAX_BODY_CHARS.toLocaleString('en-US')}; only the first ${MAX_BODY_CHARS.toLocaleString('en-US')} were read`,
+    );
 
   const forced = options.taskId !== undefined && taskIds.includes(options.taskId) ? options.taskId : null;
   let chosen: string | null = forced ?? labelled ?? (candidates.length === 1 ? candidates[0]! : null);
@@ -106,13 +109,20 @@ export function parseReport(report: ReportText, catalogue: ReportCatalogue, opti
   const readingOf = (id: string): TaskReading => {
     let reading = readings.get(id);
     if (!reading) {
-      reading = readTask(catalogue.tasks.find((task) => task.id === id)!, fields, tables, prose, mentions);
+      reading = readTask(
+        catalogue.tasks.find((task) => task.id === id)!,
+        fields,
+        tables,
+        prose,
+        mentions,
+      );
       readings.set(id, reading);
     }
     return reading;
   };
   if (chosen === null && candidates.length > 1) chosen = pickByEvidence(candidates, mentions, readingOf);
-  if (candidates.length > 1 && forced === null) notes.push(`${candidates.length} tasks are mentioned (${candidates.join(', ')}); took ${chosen}`);
+  if (candidates.length > 1 && forced === null)
+    notes.push(`${candidates.length} tasks are mentioned (${candidates.join(', ')}); took ${chosen}`);
 
   const unknownTask = chosen === null ? writtenTaskId(taskField) : null;
   const taskText = unknownTask !== null && /\d/u.test(unknownTask) ? unknownTask : null;
@@ -163,24 +173,48 @@ function firstLine(value: string): string {
 }
 
 /** Everything found for one candidate task. */
-function readTask(task: CatalogueTask, fields: readonly LabelledField[], tables: Parameters<typeof findColumn>[1], prose: string, mentions: readonly TaskMention[]): TaskReading {
+function readTask(
+  task: CatalogueTask,
+  fields: readonly LabelledField[],
+  tables: Parameters<typeof findColumn>[1],
+  prose: string,
+  mentions: readonly TaskMention[],
+): TaskReading {
   const entityColumn = task.entityColumn ?? null;
   const snippet = snippetTable(tables, task.columns, entityColumn);
   const hasName = fields.some((f) => f.role === 'entity' || f.role === 'row');
   const rowFields: LabelledField[] =
-    snippet?.entity && !hasName ? [...fields, { label: entityColumn ?? 'entity', role: 'entity', value: snippet.entity, origin: 'table' }] : [...fields];
+    snippet?.entity && !hasName
+      ? [...fields, { label: entityColumn ?? 'entity', role: 'entity', value: snippet.entity, origin: 'table' }]
+      : [...fields];
   const otherIds = mentions.map((m) => m.id);
   const rowProse = dropNames(prose, otherIds);
   const row = findRow(rowFields, rowProse, task.rows);
-  const column = findColumn(fields, tables, rowProse, task.columns, entityColumn, row.guess ? [row.guess.text, ...namesOf(task, row.guess.row)] : []);
+  const column = findColumn(
+    fields,
+    tables,
+    rowProse,
+    task.columns,
+    entityColumn,
+    row.guess ? [row.guess.text, ...namesOf(task, row.guess.row)] : [],
+  );
   const proposedField = firstField(fields, 'proposed');
-  const proposed = (proposedField ? proposedFromField(proposedField.value) : null) ?? snippet?.value ?? proposedFromProse(prose);
+  const proposed =
+    (proposedField ? proposedFromField(proposedField.value) : null) ?? snippet?.value ?? proposedFromProse(prose);
   const missing = row.guess ? null : findMissingEntity(fields, rowProse, row.unmatchedName);
   if (missing !== null) {
     // A "missing" entity gold already has is a report about that row.
-    const known = task.rows.findIndex((r) => [r.entity, ...r.aliases].some((name) => looseKey(name) === looseKey(missing)));
+    const known = task.rows.findIndex((r) =>
+      [r.entity, ...r.aliases].some((name) => looseKey(name) === looseKey(missing)),
+    );
     if (known >= 0) {
-      return { row: { row: known, by: 'entity', text: missing, score: 1 }, column: column.guess, proposed, missing: null, notes: [...row.notes, ...column.notes] };
+      return {
+        row: { row: known, by: 'entity', text: missing, score: 1 },
+        column: column.guess,
+        proposed,
+        missing: null,
+        notes: [...row.notes, ...column.notes],
+      };
     }
   }
   return { row: row.guess, column: column.guess, proposed, missing, notes: [...row.notes, ...column.notes] };
@@ -208,7 +242,11 @@ function dropNames(prose: string, ids: readonly string[]): string {
 }
 
 /** Of several tasks mentioned, the one whose rows and columns the report names; ties go to the first mentioned. */
-function pickByEvidence(candidates: readonly string[], mentions: readonly TaskMention[], readingOf: (id: string) => TaskReading): string {
+function pickByEvidence(
+  candidates: readonly string[],
+  mentions: readonly TaskMention[],
+  readingOf: (id: string) => TaskReading,
+): string {
   let best = candidates[0]!;
   let bestScore = -1;
   // A report naming many tasks is a list, not a report on one: weigh the first few only.

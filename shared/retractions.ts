@@ -15,7 +15,8 @@ export function retractedIds(events: readonly RetractionEvent[]): Set<string> {
   const engineerOf = new Map(events.map((event) => [event.id, event.engineer]));
   const retracted = new Set<string>();
   for (const event of events) {
-    if (event.decision === 'retract' && event.retracts !== null && engineerOf.get(event.retracts) === event.engineer) retracted.add(event.retracts);
+    if (event.decision === 'retract' && event.retracts !== null && engineerOf.get(event.retracts) === event.engineer)
+      retracted.add(event.retracts);
   }
   return retracted;
 }

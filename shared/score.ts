@@ -70,7 +70,10 @@ export interface RankInput {
  */
 export function rankByScores(entries: readonly RankInput[], tolerance = 1e-12): Map<string, number> {
   const sorted = [...entries].sort(
-    (a, b) => b.scores.row_f1 - a.scores.row_f1 || b.scores.item_f1 - a.scores.item_f1 || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
+    (a, b) =>
+      b.scores.row_f1 - a.scores.row_f1 ||
+      b.scores.item_f1 - a.scores.item_f1 ||
+      (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
   );
   const ranks = new Map<string, number>();
   sorted.forEach((entry, index) => {

@@ -39,7 +39,9 @@ export function rankSpellings(counts: Iterable<readonly [string, number]>): [str
 }
 
 /** The preferred of these spellings (rankSpellings' first), or null when all are blank. */
-export function preferredSpelling(counts: ReadonlyMap<string, number> | Iterable<readonly [string, number]>): string | null {
+export function preferredSpelling(
+  counts: ReadonlyMap<string, number> | Iterable<readonly [string, number]>,
+): string | null {
   // Systems mostly agree on a spelling: one spelling needs no ranking (derivation asks once per cluster).
   if (counts instanceof Map && counts.size === 1) {
     const only = tidySpelling(counts.keys().next().value as string);

@@ -35,7 +35,9 @@ function walk(dir: string): string[] {
 }
 
 function hashTree(dir: string): Map<string, string> {
-  return new Map(walk(dir).map((path) => [relative(dir, path), createHash('sha256').update(readFileSync(path)).digest('hex')]));
+  return new Map(
+    walk(dir).map((path) => [relative(dir, path), createHash('sha256').update(readFileSync(path)).digest('hex')]),
+  );
 }
 
 const readJson = <T>(path: string): T => JSON.parse(readFileSync(path, 'utf8')) as T;
@@ -56,8 +58,18 @@ interface TaskFiles {
   system: string;
   dir: string;
   taskId: string;
-  grade: { task_id: string; scores: Record<string, number>; details: { rows: Alignment[]; returned_rows: number }; judge_cost_usd: number } | null;
-  result: { task_id: string; prompt: string; answer: string; citations: { url: string; title: string; row: number; column: string }[] } | null;
+  grade: {
+    task_id: string;
+    scores: Record<string, number>;
+    details: { rows: Alignment[]; returned_rows: number };
+    judge_cost_usd: number;
+  } | null;
+  result: {
+    task_id: string;
+    prompt: string;
+    answer: string;
+    citations: { url: string; title: string; row: number; column: string }[];
+  } | null;
   error: { task_id: string } | null;
 }
 
@@ -77,7 +89,12 @@ function loadRuns(ws: GeneratedWorkspace): TaskFiles[] {
 }
 
 function loadGold(ws: GeneratedWorkspace): Map<string, GoldJson> {
-  return new Map(readJsonl<DatasetLine>(ws.dataset).map((line) => [line.id, JSON.parse(decryptText(line.gold, line.canary)) as GoldJson]));
+  return new Map(
+    readJsonl<DatasetLine>(ws.dataset).map((line) => [
+      line.id,
+      JSON.parse(decryptText(line.gold, line.canary)) as GoldJson,
+    ]),
+  );
 }
 
 describe('crypto vector (design.md §4.1)', () => {
@@ -137,7 +154,8 @@ describe('the demo workspace', () => {
 
   const graded = (): (TaskFiles & { grade: NonNullable<TaskFiles['grade']> })[] =>
     runs.filter((t): t is TaskFiles & { grade: NonNullable<TaskFiles['grade']> } => t.grade !== null);
-  const goldCell = (taskId: string, row: number, column: string): GoldCellJson => gold.get(taskId)!.rows[row]!.cells[column]!;
+  const goldCell = (taskId: string, row: number, column: string): GoldCellJson =>
+    gold.get(taskId)!.rows[row]!.cells[column]!;
 
   it('decrypts every dataset line into a well-formed gold table', () => {
     const lines = readJsonl<DatasetLine>(ws.dataset);
@@ -222,7 +240,8 @@ describe('the demo workspace', () => {
           else if (empty) expect(cell.verdict).toBe('missing');
           else {
             expect(cell.gold).toBe(g.value);
-            if (normalizeForRule(rule.type, cell.response) === normalizeForRule(rule.type, g.value)) expect(cell.verdict).toBe('correct');
+            if (normalizeForRule(rule.type, cell.response) === normalizeForRule(rule.type, g.value))
+              expect(cell.verdict).toBe('correct');
             else expect(['correct', 'incorrect']).toContain(cell.verdict);
           }
           expect(cell.method).toBe(rule.type === 'llm_judge' ? 'llm_judge' : 'deterministic');
@@ -241,13 +260,18 @@ describe('the demo workspace', () => {
       const width = (r: number): number => 1 + Object.values(g.rows[r]!.cells).filter((c) => !('ungraded' in c)).length;
       const returned = rows.filter((r) => r.response_row !== null);
       const matched = returned.filter((r) => r.gold_row !== null);
-      const good = (r: Alignment): number => 1 + r.cells.filter((c) => c.verdict === 'correct' || c.verdict === 'blank_ok').length;
+      const good = (r: Alignment): number =>
+        1 + r.cells.filter((c) => c.verdict === 'correct' || c.verdict === 'blank_ok').length;
       const correctCells = matched.reduce((n, r) => n + good(r), 0);
-      const returnedCells = matched.reduce((n, r) => n + width(r.gold_row!), 0) + (returned.length - matched.length) * g.columns.length;
+      const returnedCells =
+        matched.reduce((n, r) => n + width(r.gold_row!), 0) + (returned.length - matched.length) * g.columns.length;
       const goldCells = g.rows.reduce((n, _, r) => n + width(r), 0);
       const correctRows = matched.filter((r) => good(r) === width(r.gold_row!)).length;
       expect(t.grade.details.returned_rows).toBe(returned.length);
-      expect(t.grade.scores.discovery_f1).toBeCloseTo(f1(matched.length / returned.length, matched.length / g.rows.length), 9);
+      expect(t.grade.scores.discovery_f1).toBeCloseTo(
+        f1(matched.length / returned.length, matched.length / g.rows.length),
+        9,
+      );
       expect(t.grade.scores.item_f1).toBeCloseTo(f1(correctCells / returnedCells, correctCells / goldCells), 9);
       expect(t.grade.scores.row_f1).toBeCloseTo(f1(correctRows / returned.length, correctRows / g.rows.length), 9);
       expect(t.grade.judge_cost_usd).toBeGreaterThan(0);
@@ -257,19 +281,34 @@ describe('the demo workspace', () => {
   it('contains the Zelda task from the dataset card', () => {
     const zelda = gold.get('atlas/0007:zelda remakes')!;
     expect(zelda.entity_column).toBe('Zelda remake/remaster product title');
-    const table = zelda.rows.map((row) => [row.entity, ...zelda.columns.slice(1).map((c) => (row.cells[c.name] as { value: string }).value)]);
+    const table = zelda.rows.map((row) => [
+      row.entity,
+      ...zelda.columns.slice(1).map((c) => (row.cells[c.name] as { value: string }).value),
+    ]);
     expect(table).toEqual([
       ['The Legend of Zelda: Ocarina of Time 3D', '94', '2006', 'Tokyo', 'E', '25000', '1967', 'Hiroshima'],
       ['The Legend of Zelda: The Wind Waker HD', '90', '1889', 'Kyoto', 'E', '26250', '1973', 'Kyoto'],
       ['The Legend of Zelda: Twilight Princess HD', '86', '1994', 'Melbourne', 'T', '26250', '1973', 'Tokyo'],
       ['The Legend of Zelda: Skyward Sword HD', '81', '1994', 'Melbourne', 'E10+', '32378', '1978', 'Kanagawa'],
     ]);
-    expect(zelda.columns.find((c) => c.name === 'Console Japan launch MSRP (JPY)')!.rule).toEqual({ type: 'number', relative_tolerance: 0.01 });
-    expect(zelda.columns.find((c) => c.name === "Original game's U.S. age rating")!.rule).toEqual({ type: 'choice', options: ['E', 'E10+', 'T', 'M'] });
+    expect(zelda.columns.find((c) => c.name === 'Console Japan launch MSRP (JPY)')!.rule).toEqual({
+      type: 'number',
+      relative_tolerance: 0.01,
+    });
+    expect(zelda.columns.find((c) => c.name === "Original game's U.S. age rating")!.rule).toEqual({
+      type: 'choice',
+      options: ['E', 'E10+', 'T', 'M'],
+    });
     expect(zelda.columns.find((c) => c.name === 'Hero voice actor home prefecture')!.rule.type).toBe('llm_judge');
     const said93 = graded()
       .filter((t) => t.taskId === 'atlas/0007:zelda remakes')
-      .filter((t) => t.grade.details.rows.some((r) => r.gold_row === 0 && r.cells.some((c) => c.column === 'Critic Metascore' && normalizeForRule('number', c.response) === '93')));
+      .filter((t) =>
+        t.grade.details.rows.some(
+          (r) =>
+            r.gold_row === 0 &&
+            r.cells.some((c) => c.column === 'Critic Metascore' && normalizeForRule('number', c.response) === '93'),
+        ),
+      );
     expect(said93).toHaveLength(3);
   });
 
@@ -291,22 +330,42 @@ describe('the demo workspace', () => {
     expect(names.some((n) => n.includes('ß'))).toBe(true);
     expect(names.some((n) => /[\u0590-\u06ff]/u.test(n))).toBe(true);
 
-    for (const how of ['name', 'alias', 'llm'] as const) expect(rows.some(({ row }) => row.aligned_by === how)).toBe(true);
+    for (const how of ['name', 'alias', 'llm'] as const)
+      expect(rows.some(({ row }) => row.aligned_by === how)).toBe(true);
     expect(rows.some(({ row }) => row.response_row === null)).toBe(true);
     expect(cells.some(({ cell }) => cell.verdict === 'blank_ok')).toBe(true);
     expect(cells.some(({ cell }) => cell.verdict === 'missing')).toBe(true);
     expect(cells.some(({ cell }) => cell.verdict === 'ungraded')).toBe(true);
-    expect(cells.some(({ cell }) => cell.method === 'llm_judge' && cell.verdict === 'correct' && normalizeText(cell.response) !== normalizeText(cell.gold))).toBe(true);
+    expect(
+      cells.some(
+        ({ cell }) =>
+          cell.method === 'llm_judge' &&
+          cell.verdict === 'correct' &&
+          normalizeText(cell.response) !== normalizeText(cell.gold),
+      ),
+    ).toBe(true);
 
     // Values only normalisation makes equal.
-    const equalOnlyAfterNormalising = cells.filter(({ cell }) => cell.verdict === 'correct' && cell.response !== cell.gold);
-    expect(equalOnlyAfterNormalising.some(({ cell }) => cell.gold === '25000' && cell.response === '25,000')).toBe(true);
-    expect(equalOnlyAfterNormalising.some(({ cell }) => cell.gold === 'Tokyo' && cell.response === ' tokyo ')).toBe(true);
-    expect(equalOnlyAfterNormalising.some(({ cell }) => cell.gold.includes('ß') && cell.response.includes('SS'))).toBe(true);
+    const equalOnlyAfterNormalising = cells.filter(
+      ({ cell }) => cell.verdict === 'correct' && cell.response !== cell.gold,
+    );
+    expect(equalOnlyAfterNormalising.some(({ cell }) => cell.gold === '25000' && cell.response === '25,000')).toBe(
+      true,
+    );
+    expect(equalOnlyAfterNormalising.some(({ cell }) => cell.gold === 'Tokyo' && cell.response === ' tokyo ')).toBe(
+      true,
+    );
+    expect(equalOnlyAfterNormalising.some(({ cell }) => cell.gold.includes('ß') && cell.response.includes('SS'))).toBe(
+      true,
+    );
 
     // Sources on the cell, or only in result.json citations.
     expect(cells.some(({ cell }) => cell.sources !== undefined)).toBe(true);
-    const citedOnly = cells.some(({ t, row, cell }) => cell.sources === undefined && t.result!.citations.some((c) => c.row === row.response_row && c.column === cell.column));
+    const citedOnly = cells.some(
+      ({ t, row, cell }) =>
+        cell.sources === undefined &&
+        t.result!.citations.some((c) => c.row === row.response_row && c.column === cell.column),
+    );
     expect(citedOnly).toBe(true);
 
     // Extra entities: the same one, spelled differently, from 2-4 systems of a task.
@@ -344,7 +403,20 @@ describe('the demo workspace', () => {
   it('writes the flat cells file and judge opinions', () => {
     const lines = readJsonl<Record<string, unknown>>(ws.cells!);
     expect(lines.length).toBeGreaterThan(100);
-    const keys = ['task_id', 'system', 'gold_row', 'entity', 'response_entity', 'column', 'gold', 'response', 'verdict', 'method', 'sources', 'reasoning'];
+    const keys = [
+      'task_id',
+      'system',
+      'gold_row',
+      'entity',
+      'response_entity',
+      'column',
+      'gold',
+      'response',
+      'verdict',
+      'method',
+      'sources',
+      'reasoning',
+    ];
     for (const line of lines) expect(Object.keys(line)).toEqual(keys);
     expect(new Set(lines.map((l) => l.system))).toEqual(new Set(['kite-pipeline']));
     expect(ws.systems).not.toContain('kite-pipeline');
@@ -353,7 +425,17 @@ describe('the demo workspace', () => {
     const opinions = readJsonl<Record<string, unknown>>(ws.judges!);
     expect(opinions.length).toBeGreaterThan(5);
     for (const o of opinions) {
-      expect(Object.keys(o)).toEqual(['task_id', 'gold_row', 'entity', 'column', 'judge', 'verdict', 'value', 'sources', 'reasoning']);
+      expect(Object.keys(o)).toEqual([
+        'task_id',
+        'gold_row',
+        'entity',
+        'column',
+        'judge',
+        'verdict',
+        'value',
+        'sources',
+        'reasoning',
+      ]);
       expect(['gold', 'system', 'both', 'neither', 'unclear']).toContain(o.verdict);
       expect(ws.taskIds).toContain(o.task_id);
     }
@@ -363,10 +445,15 @@ describe('the demo workspace', () => {
 
 describe('respellings the generator gives systems', () => {
   it('write the same number another way, so the grader counts them correct (a decimal once got a second point: 17.27.0)', () => {
-    const kinds = [numberKind({ min: 1, max: 99, decimals: 2 }), numberKind({ min: 1, max: 99_999 }), numberKind({ min: 1_000, max: 99_999, decimals: 1, unit: 'km' })];
+    const kinds = [
+      numberKind({ min: 1, max: 99, decimals: 2 }),
+      numberKind({ min: 1, max: 99_999 }),
+      numberKind({ min: 1_000, max: 99_999, decimals: 1, unit: 'km' }),
+    ];
     for (const kind of kinds) {
       for (const value of ['17.27', '94', '12345.5', '0.5', '99999']) {
-        for (const respelled of kind.respell(value)) expect(parseNumber(respelled), `${value} → ${respelled}`).toBe(parseNumber(value));
+        for (const respelled of kind.respell(value))
+          expect(parseNumber(respelled), `${value} → ${respelled}`).toBe(parseNumber(value));
       }
     }
   });

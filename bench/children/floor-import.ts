@@ -8,8 +8,16 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { report, startTimer } from './report';
 
-interface Cell { column?: unknown; gold?: unknown; response?: unknown; verdict?: unknown }
-interface Row { gold_row?: unknown; cells?: Cell[] }
+interface Cell {
+  column?: unknown;
+  gold?: unknown;
+  response?: unknown;
+  verdict?: unknown;
+}
+interface Row {
+  gold_row?: unknown;
+  cells?: Cell[];
+}
 
 const [dbPath = ':memory:', ...paths] = process.argv.slice(2);
 const timer = startTimer();
@@ -17,14 +25,25 @@ const db = new Database(dbPath);
 db.pragma('page_size = 16384');
 db.pragma('journal_mode = WAL');
 db.pragma('synchronous = FULL');
-db.exec('CREATE TABLE IF NOT EXISTS cells (task_id TEXT, source TEXT, gold_row INTEGER, column_name TEXT, gold TEXT, response TEXT, verdict TEXT)');
+db.exec(
+  'CREATE TABLE IF NOT EXISTS cells (task_id TEXT, source TEXT, gold_row INTEGER, column_name TEXT, gold TEXT, response TEXT, verdict TEXT)',
+);
 const insert = db.prepare('INSERT INTO cells VALUES (?, ?, ?, ?, ?, ?, ?)');
-const text = (value: unknown): string | null => (typeof value === 'string' ? value : value === undefined || value === null ? null : JSON.stringify(value));
+const text = (value: unknown): string | null =>
+  typeof value === 'string' ? value : value === undefined || value === null ? null : JSON.stringify(value);
 let files = 0;
 let cells = 0;
 
 function insertCell(taskId: unknown, source: string, goldRow: unknown, cell: Cell): void {
-  insert.run(text(taskId), source, typeof goldRow === 'number' ? goldRow : null, text(cell.column), text(cell.gold), text(cell.response), text(cell.verdict));
+  insert.run(
+    text(taskId),
+    source,
+    typeof goldRow === 'number' ? goldRow : null,
+    text(cell.column),
+    text(cell.gold),
+    text(cell.response),
+    text(cell.verdict),
+  );
   cells++;
 }
 
@@ -46,7 +65,8 @@ function visit(path: string): void {
   }
   const document = JSON.parse(body) as { task_id?: unknown; details?: { rows?: Row[] } };
   if (!path.endsWith('grade.json')) return;
-  for (const row of document.details?.rows ?? []) for (const cell of row.cells ?? []) insertCell(document.task_id, path, row.gold_row, cell);
+  for (const row of document.details?.rows ?? [])
+    for (const cell of row.cells ?? []) insertCell(document.task_id, path, row.gold_row, cell);
 }
 
 db.transaction(() => {

@@ -10,4 +10,10 @@ const service = openService({ dbPath: dbPath!, engineer: 'bench' });
 const clock = new PhaseClock();
 const result = await service.importPaths(paths, { onProgress: clock.onProgress });
 service.close();
-report(timer, { cells: result.cells, disputes: result.disputes, tasks: result.tasks, skipped: result.skipped.length, phases: clock.summary() });
+report(timer, {
+  cells: result.cells,
+  disputes: result.disputes,
+  tasks: result.tasks,
+  skipped: result.skipped.length,
+  phases: clock.summary(),
+});

@@ -27,7 +27,12 @@ function errorMessage(err: unknown): string {
   return String(err);
 }
 
-export async function handleApi(req: IncomingMessage, res: ServerResponse, pathname: string, options: ApiRouteOptions): Promise<void> {
+export async function handleApi(
+  req: IncomingMessage,
+  res: ServerResponse,
+  pathname: string,
+  options: ApiRouteOptions,
+): Promise<void> {
   // Method first: a GET to /api is never meaningful, with or without a token.
   if (req.method !== 'POST') {
     sendError(res, 405, 'the API accepts POST only', { Allow: 'POST' });

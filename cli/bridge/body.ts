@@ -22,7 +22,8 @@ export function isJsonContentType(value: string | undefined): boolean {
 
 export async function readJsonBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<unknown> {
   const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > limit) throw new BodyError(413, `request body too large (limit ${limit} bytes)`);
+  if (Number.isFinite(declared) && declared > limit)
+    throw new BodyError(413, `request body too large (limit ${limit} bytes)`);
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
@@ -39,6 +40,7 @@ export async function readJsonBody(req: IncomingMessage, limit = MAX_BODY_BYTES)
   } catch {
     throw new BodyError(400, 'request body is not valid JSON');
   }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new BodyError(400, 'request body must be a JSON object');
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw new BodyError(400, 'request body must be a JSON object');
   return parsed;
 }

@@ -28,7 +28,12 @@ export function safeSegments(rawPath: string): string[] | null {
   return segments;
 }
 
-export async function serveStatic(req: IncomingMessage, res: ServerResponse, rawPath: string, rendererDir: string): Promise<void> {
+export async function serveStatic(
+  req: IncomingMessage,
+  res: ServerResponse,
+  rawPath: string,
+  rendererDir: string,
+): Promise<void> {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     sendError(res, 405, 'method not allowed', { Allow: 'GET, HEAD' });
     return;
@@ -42,12 +47,24 @@ export async function serveStatic(req: IncomingMessage, res: ServerResponse, raw
   const wantsIndex = segments.length === 0 || (segments.length === 1 && segments[0] === 'index.html');
   const file = await resolveInside(rendererDir, segments.length === 0 ? ['index.html'] : segments);
   if (file === null) {
-    if (wantsIndex) send(res, 200, NOT_BUILT_PAGE, { 'Content-Type': contentTypeFor('index.html'), 'Cache-Control': 'no-store' }, headOnly);
+    if (wantsIndex)
+      send(
+        res,
+        200,
+        NOT_BUILT_PAGE,
+        { 'Content-Type': contentTypeFor('index.html'), 'Cache-Control': 'no-store' },
+        headOnly,
+      );
     else sendError(res, 404, 'not found');
     return;
   }
   const type = contentTypeFor(file.path);
-  res.writeHead(200, { ...SECURITY_HEADERS, 'Content-Type': type, 'Content-Length': file.size, 'Cache-Control': 'no-cache' });
+  res.writeHead(200, {
+    ...SECURITY_HEADERS,
+    'Content-Type': type,
+    'Content-Length': file.size,
+    'Cache-Control': 'no-cache',
+  });
   if (headOnly) {
     res.end();
     return;

@@ -38,7 +38,13 @@ ${COMMON_HELP}
 `;
 
 /** Problems are named by the flag the user typed. */
-const FLAGS = { dataset: '--dataset', patch: '--patch', out: '--out', changelog: '--changelog', overwrite: '--overwrite' };
+const FLAGS = {
+  dataset: '--dataset',
+  patch: '--patch',
+  out: '--out',
+  changelog: '--changelog',
+  overwrite: '--overwrite',
+};
 
 async function run(argv: string[], ctx: CliContext): Promise<number> {
   const { values, positionals: given } = parseCommand('apply', argv, {
@@ -50,7 +56,8 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
     overwrite: { type: 'boolean' },
   });
   positionals('apply', given, []);
-  for (const flag of ['dataset', 'patch', 'out'] as const) if (values[flag] === undefined) throw new UsageError(`apply: missing --${flag} FILE`);
+  for (const flag of ['dataset', 'patch', 'out'] as const)
+    if (values[flag] === undefined) throw new UsageError(`apply: missing --${flag} FILE`);
   const paths = {
     dataset: resolve(ctx.cwd, values.dataset!),
     patch: resolve(ctx.cwd, values.patch!),
@@ -64,7 +71,9 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
   // Without a store the revised dataset is recorded nowhere: said for the default store, refused for a --db that names none.
   const recording = existsSync(dbPath);
   if (!recording && values.db !== undefined) {
-    throw new CliError(`--db: no store at ${dbPath}; leave --db out to apply without recording the revised dataset in a store`);
+    throw new CliError(
+      `--db: no store at ${dbPath}; leave --db out to apply without recording the revised dataset in a store`,
+    );
   }
   const controller = new AbortController();
   const stopListening = ctx.onSignal(['SIGINT', 'SIGTERM'], () => controller.abort());
@@ -77,7 +86,10 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
       ...(paths.changelog === undefined ? {} : { changelog: paths.changelog }),
       plaintext: values.plaintext === true,
     };
-    const watch = { signal: controller.signal, onProgress: (done: number, total: number, phase: string) => progress.update(done, total, phase) };
+    const watch = {
+      signal: controller.signal,
+      onProgress: (done: number, total: number, phase: string) => progress.update(done, total, phase),
+    };
     const result: ApplyResult = recording
       ? await withService(ctx, { dbPath, mustExist: true }, (service) => applyAndRecord(service.store, input, watch))
       : await applyPatch({ ...input, changelog: input.changelog ?? null, ...watch });
@@ -89,10 +101,16 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
         `Wrote ${result.revision} (${result.format}) to ${result.out}: ${plural(result.operations.total, 'operation')} on ${result.tasks.changed.toLocaleString('en-US')} of ${plural(result.tasks.total, 'task')}`,
         `sha256 ${result.sha256}`,
       ];
-      if (!result.base_verified) lines.push('warning: the patch names no base_sha256; only the operations\' "from" values were checked');
-      if (result.base_form === 'gold') lines.push(`note: ${result.format === 'parquet' ? 'Parquet' : 'JSONL'} form of the patch's base dataset: the same gold, checked by base_gold_sha256`);
+      if (!result.base_verified)
+        lines.push('warning: the patch names no base_sha256; only the operations\' "from" values were checked');
+      if (result.base_form === 'gold')
+        lines.push(
+          `note: ${result.format === 'parquet' ? 'Parquet' : 'JSONL'} form of the patch's base dataset: the same gold, checked by base_gold_sha256`,
+        );
       if (result.superseded.length > 0) {
-        lines.push(`note: ${plural(result.superseded.length, 'operation')} on removed rows ${result.superseded.length === 1 ? 'was' : 'were'} moot`);
+        lines.push(
+          `note: ${plural(result.superseded.length, 'operation')} on removed rows ${result.superseded.length === 1 ? 'was' : 'were'} moot`,
+        );
       }
       if (result.changelog) lines.push(`Changelog: ${result.changelog}`);
       lines.push(

@@ -58,13 +58,19 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
       return estimate(rest, ctx);
     default:
       throw new UsageError(
-        action === undefined ? "audit: missing action ('sample', 'list', 'rule' or 'estimate')" : `audit: unknown action '${action}' (expected sample, list, rule or estimate)`,
+        action === undefined
+          ? "audit: missing action ('sample', 'list', 'rule' or 'estimate')"
+          : `audit: unknown action '${action}' (expected sample, list, rule or estimate)`,
       );
   }
 }
 
 async function sample(argv: string[], ctx: CliContext): Promise<number> {
-  const { values, positionals: given } = parseCommand('audit sample', argv, { disputed: { type: 'string' }, undisputed: { type: 'string' }, seed: { type: 'string' } });
+  const { values, positionals: given } = parseCommand('audit sample', argv, {
+    disputed: { type: 'string' },
+    undisputed: { type: 'string' },
+    seed: { type: 'string' },
+  });
   positionals('audit sample', given, []);
   if (values.disputed === undefined) throw new UsageError('audit sample: missing --disputed N (0 for none)');
   if (values.undisputed === undefined) throw new UsageError('audit sample: missing --undisputed M (0 for none)');
@@ -95,7 +101,15 @@ async function sample(argv: string[], ctx: CliContext): Promise<number> {
 
 /** The fixed --json line of `audit list`. */
 function listLine(cell: AuditCellItem) {
-  return { id: cell.id, task_id: cell.task_id, gold_row: cell.gold_row, column: cell.column, stratum: cell.stratum, status: cell.status, verdict: cell.verdict };
+  return {
+    id: cell.id,
+    task_id: cell.task_id,
+    gold_row: cell.gold_row,
+    column: cell.column,
+    stratum: cell.stratum,
+    status: cell.status,
+    verdict: cell.verdict,
+  };
 }
 
 async function list(argv: string[], ctx: CliContext): Promise<number> {
@@ -109,7 +123,12 @@ async function list(argv: string[], ctx: CliContext): Promise<number> {
       return EXIT.ok;
     }
     if (cells.length === 0) {
-      await write(ctx.stdout, input.status ? `No ${input.status} audited cells.\n` : "No audited cells (draw a sample with 'atlas-adjudicator audit sample').\n");
+      await write(
+        ctx.stdout,
+        input.status
+          ? `No ${input.status} audited cells.\n`
+          : "No audited cells (draw a sample with 'atlas-adjudicator audit sample').\n",
+      );
       return EXIT.ok;
     }
     const rows = cells.map((cell) => [
@@ -123,7 +142,10 @@ async function list(argv: string[], ctx: CliContext): Promise<number> {
       cell.verdict ?? '—',
       cell.mine ?? '—',
     ]);
-    await write(ctx.stdout, `${table(['audit', 'round', 'task', 'row', 'column', 'stratum', 'status', 'verdict', 'mine'], rows)}\n`);
+    await write(
+      ctx.stdout,
+      `${table(['audit', 'round', 'task', 'row', 'column', 'stratum', 'status', 'verdict', 'mine'], rows)}\n`,
+    );
     return EXIT.ok;
   });
 }
@@ -136,7 +158,8 @@ async function rule(argv: string[], ctx: CliContext): Promise<number> {
     engineer: { type: 'string' },
   });
   const [id] = positionals('audit rule', given, ['AUDIT_ID']);
-  if (values.verdict === undefined) throw new UsageError(`audit rule: missing --verdict (one of ${AUDIT_VERDICTS.join(', ')})`);
+  if (values.verdict === undefined)
+    throw new UsageError(`audit rule: missing --verdict (one of ${AUDIT_VERDICTS.join(', ')})`);
   const engineer = engineerOf(values.engineer, ctx);
   const input = validateInput(
     'audit rule',
@@ -150,8 +173,14 @@ async function rule(argv: string[], ctx: CliContext): Promise<number> {
       await writeJsonLine(ctx.stdout, cell);
       return EXIT.ok;
     }
-    const lines = [`Audit ${cell.id}: ${cell.mine ?? input.verdict} recorded.`, `Status: ${cell.status}${cell.verdict !== null ? ` (${cell.verdict})` : ''}`];
-    if (cell.dispute_id !== null) lines.push(`Dispute for the fix: ${cell.dispute_id} (rule it with 'atlas-adjudicator rule ${cell.dispute_id} …')`);
+    const lines = [
+      `Audit ${cell.id}: ${cell.mine ?? input.verdict} recorded.`,
+      `Status: ${cell.status}${cell.verdict !== null ? ` (${cell.verdict})` : ''}`,
+    ];
+    if (cell.dispute_id !== null)
+      lines.push(
+        `Dispute for the fix: ${cell.dispute_id} (rule it with 'atlas-adjudicator rule ${cell.dispute_id} …')`,
+      );
     await write(ctx.stdout, `${lines.join('\n')}\n`);
     return EXIT.ok;
   });
@@ -167,7 +196,15 @@ function estimateJson(estimate: AuditEstimateView) {
     n_eff: estimate.n_eff,
     unsure: estimate.unsure,
     pending: estimate.pending,
-    strata: estimate.strata.map((s) => ({ name: s.name, frame: s.frame, n: s.n, incorrect: s.incorrect, rate: s.rate, ci_low: s.ci_low, ci_high: s.ci_high })),
+    strata: estimate.strata.map((s) => ({
+      name: s.name,
+      frame: s.frame,
+      n: s.n,
+      incorrect: s.incorrect,
+      rate: s.rate,
+      ci_low: s.ci_low,
+      ci_high: s.ci_high,
+    })),
     method: estimate.method,
   };
 }
@@ -175,7 +212,12 @@ function estimateJson(estimate: AuditEstimateView) {
 async function estimate(argv: string[], ctx: CliContext): Promise<number> {
   const { values, positionals: given } = parseCommand('audit estimate', argv, { revision: { type: 'string' } });
   positionals('audit estimate', given, []);
-  const input = validateInput('audit estimate', 'getAuditEstimate', { revision: values.revision }, { revision: '--revision' });
+  const input = validateInput(
+    'audit estimate',
+    'getAuditEstimate',
+    { revision: values.revision },
+    { revision: '--revision' },
+  );
   return withService(ctx, { dbPath: dbPathOf(values.db, ctx), mustExist: true }, async (service) => {
     const result = await service.getAuditEstimate(input);
     if (values.json) {
@@ -191,12 +233,18 @@ function estimateText(e: AuditEstimateView): string {
   const lines: string[] = [];
   const scope = e.revision ? ` after ${e.revision}` : '';
   if (e.rate === null || e.ci_low === null || e.ci_high === null) {
-    lines.push(`No estimate${scope} yet: no audited cell is settled (${plural(e.audited, 'cell')} audited, ${e.pending} not settled).`);
+    lines.push(
+      `No estimate${scope} yet: no audited cell is settled (${plural(e.audited, 'cell')} audited, ${e.pending} not settled).`,
+    );
   } else {
-    lines.push(`Incorrect gold${scope}: ${percent(e.rate)} (95% CI ${percentRange(e.ci_low, e.ci_high)}), from ${plural(e.n, 'settled cell')} (n_eff ${e.n_eff!.toFixed(1)}).`);
+    lines.push(
+      `Incorrect gold${scope}: ${percent(e.rate)} (95% CI ${percentRange(e.ci_low, e.ci_high)}), from ${plural(e.n, 'settled cell')} (n_eff ${e.n_eff!.toFixed(1)}).`,
+    );
   }
   if (e.revision) lines.push(`${e.revision} fixes ${e.fixed} of the ${plural(e.found, 'error')} found.`);
-  lines.push(`Left out: ${e.unsure} unsure, ${e.pending} not settled${e.conflicts > 0 ? ` (${plural(e.conflicts, 'conflict')})` : ''}.`);
+  lines.push(
+    `Left out: ${e.unsure} unsure, ${e.pending} not settled${e.conflicts > 0 ? ` (${plural(e.conflicts, 'conflict')})` : ''}.`,
+  );
   const rows = e.strata.map((s) => [
     s.name,
     String(s.frame),

@@ -19,7 +19,22 @@ import type { Command } from './types';
  * them from here and a test holds this list to the real output.
  */
 export const JSON_FIELDS: readonly (keyof DisputeRecord)[] = [
-  'id', 'kind', 'task_id', 'gold_row', 'entity', 'column', 'gold', 'gold_row_now', 'clusters', 'top_value', 'top_count', 'contesting', 'systems', 'status', 'priority', 'has_report',
+  'id',
+  'kind',
+  'task_id',
+  'gold_row',
+  'entity',
+  'column',
+  'gold',
+  'gold_row_now',
+  'clusters',
+  'top_value',
+  'top_count',
+  'contesting',
+  'systems',
+  'status',
+  'priority',
+  'has_report',
 ];
 
 const HELP = `Usage: atlas-adjudicator disputes [--status S] [--kind K] [--task ID] [--column C]
@@ -45,7 +60,15 @@ ${wrap(`With --csv: a header and one row per dispute, for a spreadsheet (${DISPU
 ${COMMON_HELP}
 `;
 
-const FILTER_FLAGS = { status: '--status', kind: '--kind', task: '--task', column: '--column', system: '--system', needs: '--needs', search: '--search' };
+const FILTER_FLAGS = {
+  status: '--status',
+  kind: '--kind',
+  task: '--task',
+  column: '--column',
+  system: '--system',
+  needs: '--needs',
+  search: '--search',
+};
 
 async function run(argv: string[], ctx: CliContext): Promise<number> {
   const { values, positionals: given } = parseCommand('disputes', argv, {
@@ -60,8 +83,21 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
   });
   positionals('disputes', given, []);
   if (values.json && values.csv) throw new UsageError('disputes: --json and --csv are two formats; choose one');
-  const raw = { status: values.status, kind: values.kind, task: values.task, column: values.column, system: values.system, needs: values.needs, search: values.search };
-  const filter = validateWith('disputes', disputeFilterSchema, Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined)), FILTER_FLAGS);
+  const raw = {
+    status: values.status,
+    kind: values.kind,
+    task: values.task,
+    column: values.column,
+    system: values.system,
+    needs: values.needs,
+    search: values.search,
+  };
+  const filter = validateWith(
+    'disputes',
+    disputeFilterSchema,
+    Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined)),
+    FILTER_FLAGS,
+  );
 
   return withService(ctx, { dbPath: dbPathOf(values.db, ctx), mustExist: true }, async (service) => {
     const matching = recordsOf(service, filter);
@@ -78,7 +114,12 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
 }
 
 /** Streamed (a store may hold tens of thousands of disputes), in writes of ~64 kB rather than one per line. */
-async function writeBatched<T>(stream: OutStream, head: string, items: Iterable<T>, line: (item: T) => string): Promise<void> {
+async function writeBatched<T>(
+  stream: OutStream,
+  head: string,
+  items: Iterable<T>,
+  line: (item: T) => string,
+): Promise<void> {
   let batch = head;
   for (const item of items) {
     batch += line(item);

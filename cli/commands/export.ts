@@ -33,7 +33,14 @@ carries them as "left_out".
 ${COMMON_HELP}
 `;
 
-const FLAGS = { revision: '--revision', out: '--out', baseRevision: '--base-revision', dataset: '--dataset', plaintext: '--plaintext', overwrite: '--overwrite' };
+const FLAGS = {
+  revision: '--revision',
+  out: '--out',
+  baseRevision: '--base-revision',
+  dataset: '--dataset',
+  plaintext: '--plaintext',
+  overwrite: '--overwrite',
+};
 
 async function run(argv: string[], ctx: CliContext): Promise<number> {
   const { values, positionals: given } = parseCommand('export', argv, {
@@ -49,7 +56,8 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
   if (values.out === undefined) throw new UsageError('export: missing --out FILE');
   const out = resolve(ctx.cwd, values.out);
   const dataset = values.dataset !== undefined ? resolve(ctx.cwd, values.dataset) : undefined;
-  if (!existsSync(dirname(out)) || !statSync(dirname(out)).isDirectory()) throw new CliError(`export: --out: no such directory: ${dirname(out)}`);
+  if (!existsSync(dirname(out)) || !statSync(dirname(out)).isDirectory())
+    throw new CliError(`export: --out: no such directory: ${dirname(out)}`);
   if (existsSync(out) && statSync(out).isDirectory()) throw new CliError(`export: --out: is a directory: ${out}`);
   if (dataset !== undefined && !existsSync(dataset)) throw new CliError(`export: --dataset: no such file: ${dataset}`);
   const input = validateInput(
@@ -71,7 +79,10 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
     // imported come first: --overwrite never replaces them, so a refusal must not suggest it.
     checkOutputTarget(out, {
       labels: { out: '--out', overwrite: '--overwrite' },
-      inputs: [...storeInputs(service.store), ...(dataset !== undefined ? [['--dataset', dataset] as [string, string]] : [])],
+      inputs: [
+        ...storeInputs(service.store),
+        ...(dataset !== undefined ? [['--dataset', dataset] as [string, string]] : []),
+      ],
       overwrite: input.overwrite === true,
       ...patchOutput(input.revision),
     });
@@ -83,7 +94,10 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
       await writeJsonLine(ctx.stdout, result);
     } else {
       const how = result.encrypted ? 'encrypted' : 'PLAINTEXT';
-      await write(ctx.stdout, `Wrote ${result.revision}: ${result.operations} operation${result.operations === 1 ? '' : 's'}, ${how}, to ${result.path}\nsha256 ${result.sha256}\n`);
+      await write(
+        ctx.stdout,
+        `Wrote ${result.revision}: ${result.operations} operation${result.operations === 1 ? '' : 's'}, ${how}, to ${result.path}\nsha256 ${result.sha256}\n`,
+      );
       for (const warning of result.warnings ?? []) await write(ctx.stderr, `warning: ${warning}\n`);
     }
     return EXIT.ok;

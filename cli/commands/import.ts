@@ -9,7 +9,13 @@ import { write, writeJsonLine } from '../context';
 import type { CliContext } from '../context';
 import { CliError, EXIT, isAbortError, UsageError } from '../errors';
 import { progressOn } from '../progress';
-import { addedNothing, importReportJson, importReportText, logsRefusedWhole, refusedCount } from '../views/import-report';
+import {
+  addedNothing,
+  importReportJson,
+  importReportText,
+  logsRefusedWhole,
+  refusedCount,
+} from '../views/import-report';
 import { COMMON_HELP } from './types';
 import type { Command } from './types';
 
@@ -49,14 +55,23 @@ ${COMMON_HELP}
 `;
 
 async function run(argv: string[], ctx: CliContext): Promise<number> {
-  const { values, positionals } = parseCommand('import', argv, { 'max-file-size': { type: 'string' }, 'replace-runs': { type: 'boolean' } });
+  const { values, positionals } = parseCommand('import', argv, {
+    'max-file-size': { type: 'string' },
+    'replace-runs': { type: 'boolean' },
+  });
   let maxFileBytes: number | undefined;
   if (values['max-file-size'] !== undefined) {
     const parsed = parseFileSize(values['max-file-size']);
-    if (parsed === null) throw new UsageError(`import: --max-file-size ${JSON.stringify(values['max-file-size'])}: expected a size such as 64M, 1G or a number of bytes`);
+    if (parsed === null)
+      throw new UsageError(
+        `import: --max-file-size ${JSON.stringify(values['max-file-size'])}: expected a size such as 64M, 1G or a number of bytes`,
+      );
     maxFileBytes = parsed;
   }
-  if (positionals.length === 0) throw new UsageError('import: missing PATH (a dataset file, run directory, *.cells.jsonl, *.judges.jsonl, *.rulings.jsonl or issue JSON)');
+  if (positionals.length === 0)
+    throw new UsageError(
+      'import: missing PATH (a dataset file, run directory, *.cells.jsonl, *.judges.jsonl, *.rulings.jsonl or issue JSON)',
+    );
   const paths = positionals.map((p) => resolve(ctx.cwd, p));
   const absent = paths.find((p) => !existsSync(p));
   if (absent !== undefined) throw new CliError(`import: no such file or directory: ${absent}`);
@@ -101,7 +116,8 @@ async function importInto(
         ...(maxFileBytes !== undefined ? { maxFileBytes } : {}),
       });
     } catch (err) {
-      if (controller.signal.aborted || isAbortError(err)) throw new CliError('import cancelled; the store is unchanged', EXIT.interrupted);
+      if (controller.signal.aborted || isAbortError(err))
+        throw new CliError('import cancelled; the store is unchanged', EXIT.interrupted);
       throw err;
     } finally {
       progress.clear();
@@ -118,11 +134,16 @@ async function importInto(
       const refused = refusedCount(report);
       const onlyTasks = refused === report.skipped.length;
       const why =
-        refused === 0 ? 'no dataset, run directory, *.cells.jsonl, *.judges.jsonl, *.rulings.jsonl or issue JSON found' : `every ${onlyTasks ? 'task was skipped' : 'item was refused'} (${refused} in the report)`;
+        refused === 0
+          ? 'no dataset, run directory, *.cells.jsonl, *.judges.jsonl, *.rulings.jsonl or issue JSON found'
+          : `every ${onlyTasks ? 'task was skipped' : 'item was refused'} (${refused} in the report)`;
       throw new CliError(`import: nothing could be imported: ${why}`);
     }
     // Ruling logs and issue files carry no tasks, so a re-import cannot explain them being refused whole.
-    if (logsRefusedWhole(report)) throw new CliError(`import: nothing could be imported: every ruling and report was refused (${refusedCount(report)} in the report)`);
+    if (logsRefusedWhole(report))
+      throw new CliError(
+        `import: nothing could be imported: every ruling and report was refused (${refusedCount(report)} in the report)`,
+      );
     return EXIT.ok;
   });
 }

@@ -21,24 +21,39 @@ ${COMMON_HELP}
 `;
 
 async function run(argv: string[], ctx: CliContext): Promise<number> {
-  const { values, positionals: given } = parseCommand('policy', argv, { required: { type: 'string' }, blind: { type: 'string' } });
+  const { values, positionals: given } = parseCommand('policy', argv, {
+    required: { type: 'string' },
+    blind: { type: 'string' },
+  });
   positionals('policy', given, []);
   const required = integerOption('policy', '--required', values.required, 1);
-  if (values.blind !== undefined && values.blind !== 'on' && values.blind !== 'off') throw new UsageError(`policy: --blind: expected on or off, got '${values.blind}'`);
+  if (values.blind !== undefined && values.blind !== 'on' && values.blind !== 'off')
+    throw new UsageError(`policy: --blind: expected on or off, got '${values.blind}'`);
   return withService(ctx, { dbPath: dbPathOf(values.db, ctx), mustExist: true }, async (service) => {
     const before = (await service.getInfo({})).policy;
     // Counted before saving: what the new number does to statuses.
-    const effect = required !== undefined && required !== before.required ? await service.previewPolicy({ required }) : null;
+    const effect =
+      required !== undefined && required !== before.required ? await service.previewPolicy({ required }) : null;
     const policy =
       required === undefined && values.blind === undefined
         ? before
-        : await service.setPolicy({ ...(required !== undefined ? { required } : {}), ...(values.blind !== undefined ? { blind: values.blind === 'on' } : {}) });
+        : await service.setPolicy({
+            ...(required !== undefined ? { required } : {}),
+            ...(values.blind !== undefined ? { blind: values.blind === 'on' } : {}),
+          });
     if (values.json) {
-      await writeJsonLine(ctx.stdout, effect ? { ...policy, reopened: effect.reopen, resolved: effect.resolve } : policy);
+      await writeJsonLine(
+        ctx.stdout,
+        effect ? { ...policy, reopened: effect.reopen, resolved: effect.resolve } : policy,
+      );
       return EXIT.ok;
     }
-    await write(ctx.stdout, `Policy: ${plural(policy.required, 'agreeing engineer')} ${verb(policy.required, 'settles', 'settle')} a dispute; blind review ${policy.blind ? 'on' : 'off'}\n`);
-    if (effect && effect.reopen > 0) await write(ctx.stdout, `${plural(effect.reopen, 'resolved dispute')} went back to open.\n`);
+    await write(
+      ctx.stdout,
+      `Policy: ${plural(policy.required, 'agreeing engineer')} ${verb(policy.required, 'settles', 'settle')} a dispute; blind review ${policy.blind ? 'on' : 'off'}\n`,
+    );
+    if (effect && effect.reopen > 0)
+      await write(ctx.stdout, `${plural(effect.reopen, 'resolved dispute')} went back to open.\n`);
     if (effect && effect.resolve > 0) await write(ctx.stdout, `${plural(effect.resolve, 'open dispute')} resolved.\n`);
     return EXIT.ok;
   });

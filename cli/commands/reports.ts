@@ -56,7 +56,11 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
     case 'reply':
       return reply(rest, ctx);
     default:
-      throw new UsageError(action === undefined ? "reports: missing action ('import', 'list', 'link' or 'reply')" : `reports: unknown action '${action}' (expected import, list, link or reply)`);
+      throw new UsageError(
+        action === undefined
+          ? "reports: missing action ('import', 'list', 'link' or 'reply')"
+          : `reports: unknown action '${action}' (expected import, list, link or reply)`,
+      );
   }
 }
 
@@ -68,9 +72,14 @@ async function waitForJob(service: ServiceHandle, jobId: string): Promise<Report
 }
 
 async function importReports(argv: string[], ctx: CliContext): Promise<number> {
-  const { values, positionals: files } = parseCommand('reports import', argv, { repo: { type: 'string' }, label: { type: 'string' } });
-  if (files.length === 0 && values.repo === undefined) throw new UsageError('reports import: give FILE... or --repo OWNER/NAME');
-  if (files.length > 0 && values.label !== undefined) throw new UsageError('reports import: --label applies to --repo (live) imports only');
+  const { values, positionals: files } = parseCommand('reports import', argv, {
+    repo: { type: 'string' },
+    label: { type: 'string' },
+  });
+  if (files.length === 0 && values.repo === undefined)
+    throw new UsageError('reports import: give FILE... or --repo OWNER/NAME');
+  if (files.length > 0 && values.label !== undefined)
+    throw new UsageError('reports import: --label applies to --repo (live) imports only');
   const paths = files.map((file) => resolve(ctx.cwd, file));
   const absent = paths.find((path) => !existsSync(path));
   if (absent !== undefined) throw new CliError(`reports import: no such file: ${absent}`);
@@ -92,7 +101,9 @@ async function importReports(argv: string[], ctx: CliContext): Promise<number> {
     } else {
       const lines = [
         `Reports: ${result.added} added, ${result.updated} updated, ${result.unchanged} unchanged; ${result.linked} linked to disputes, ${result.unlinked} unlinked; ${plural(result.pull_requests, 'pull request')} skipped`,
-        ...result.skipped.map((item) => `  skipped ${item.path}${item.field ? ` (${item.field})` : ''}: ${inline(item.reason)}`),
+        ...result.skipped.map(
+          (item) => `  skipped ${item.path}${item.field ? ` (${item.field})` : ''}: ${inline(item.reason)}`,
+        ),
       ];
       await write(ctx.stdout, `${lines.join('\n')}\n`);
     }
@@ -129,7 +140,12 @@ async function listReports(argv: string[], ctx: CliContext): Promise<number> {
       return EXIT.ok;
     }
     if (reports.length === 0) {
-      await write(ctx.stdout, values.unlinked ? 'No unlinked reports.\n' : 'No reports (import some with `atlas-adjudicator reports import`).\n');
+      await write(
+        ctx.stdout,
+        values.unlinked
+          ? 'No unlinked reports.\n'
+          : 'No reports (import some with `atlas-adjudicator reports import`).\n',
+      );
       return EXIT.ok;
     }
     const rows = reports.map((r) => [
@@ -151,7 +167,11 @@ async function linkReport(argv: string[], ctx: CliContext): Promise<number> {
   const [numberText, disputeId] = positionals('reports link', given, ['ISSUE_NUMBER', 'DISPUTE_ID']);
   const number = integerOption('reports link', 'ISSUE_NUMBER', numberText, 1)!;
   return withService(ctx, { dbPath: dbPathOf(values.db, ctx), mustExist: true }, async (service) => {
-    const item = await service.linkReport({ number, disputeId: disputeId!, ...(values.repo ? { repo: values.repo } : {}) });
+    const item = await service.linkReport({
+      number,
+      disputeId: disputeId!,
+      ...(values.repo ? { repo: values.repo } : {}),
+    });
     if (values.json) await writeJsonLine(ctx.stdout, item);
     else await write(ctx.stdout, `Linked #${item.number} to ${item.dispute_id}\n`);
     return EXIT.ok;
@@ -159,11 +179,18 @@ async function linkReport(argv: string[], ctx: CliContext): Promise<number> {
 }
 
 async function reply(argv: string[], ctx: CliContext): Promise<number> {
-  const { values, positionals: given } = parseCommand('reports reply', argv, { revision: { type: 'string' }, repo: { type: 'string' } });
+  const { values, positionals: given } = parseCommand('reports reply', argv, {
+    revision: { type: 'string' },
+    repo: { type: 'string' },
+  });
   const [numberText] = positionals('reports reply', given, ['ISSUE_NUMBER']);
   const number = integerOption('reports reply', 'ISSUE_NUMBER', numberText, 1)!;
   return withService(ctx, { dbPath: dbPathOf(values.db, ctx), mustExist: true }, async (service) => {
-    const draft = await service.draftReply({ number, ...(values.revision ? { revision: values.revision } : {}), ...(values.repo ? { repo: values.repo } : {}) });
+    const draft = await service.draftReply({
+      number,
+      ...(values.revision ? { revision: values.revision } : {}),
+      ...(values.repo ? { repo: values.repo } : {}),
+    });
     if (values.json) await writeJsonLine(ctx.stdout, draft);
     else await write(ctx.stdout, `${draft.text.trimEnd()}\n`);
     return EXIT.ok;

@@ -40,23 +40,34 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
     const rows = result.systems.map((s) => [
       s.system,
       `${s.before.rank} → ${s.after.rank}`,
-      f(s.before.discovery_f1), f(s.after.discovery_f1),
-      f(s.before.item_f1), f(s.after.item_f1),
-      f(s.before.row_f1), f(s.after.row_f1), delta(s.after.row_f1, s.before.row_f1),
+      f(s.before.discovery_f1),
+      f(s.after.discovery_f1),
+      f(s.before.item_f1),
+      f(s.after.item_f1),
+      f(s.before.row_f1),
+      f(s.after.row_f1),
+      delta(s.after.row_f1, s.before.row_f1),
       s.grader ? f(s.grader.row_f1) : '—',
       String(s.needs_regrade.length),
       String(s.differing_tasks.length),
     ]);
     const out = [
-      ...(result.dry_run ? ['Dry run: the settled rulings not exported yet; nothing written, no revision tag taken.'] : []),
+      ...(result.dry_run
+        ? ['Dry run: the settled rulings not exported yet; nothing written, no revision tag taken.']
+        : []),
       `${result.revision} on ${result.base_revision}: ${plural(result.operations, 'operation')} on ${plural(result.touched_tasks.length, 'task')}; ${plural(result.needs_regrade, 'llm_judge cell')} ${verb(result.needs_regrade, 'needs', 'need')} regrading`,
-      table(['system', 'rank', 'disc', 'disc→', 'item', 'item→', 'row', 'row→', 'Δrow', 'grader row', 'regrade', 'differs'], rows),
+      table(
+        ['system', 'rank', 'disc', 'disc→', 'item', 'item→', 'row', 'row→', 'Δrow', 'grader row', 'regrade', 'differs'],
+        rows,
+      ),
     ];
     // A run without tasks others have scores 0 there (every system is averaged over the same tasks): said, with which.
     for (const s of result.systems.filter((system) => system.missing_tasks.length > 0)) {
       const shown = s.missing_tasks.slice(0, 5).join(', ');
       const more = s.missing_tasks.length > 5 ? ` and ${s.missing_tasks.length - 5} more` : '';
-      out.push(`${s.system}: no result for ${plural(s.missing_tasks.length, 'task')} other runs have, scored 0: ${shown}${more}`);
+      out.push(
+        `${s.system}: no result for ${plural(s.missing_tasks.length, 'task')} other runs have, scored 0: ${shown}${more}`,
+      );
     }
     await write(ctx.stdout, `${out.join('\n')}\n`);
     return EXIT.ok;

@@ -21,7 +21,12 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
   const { values, positionals: given } = parseCommand('retract', argv, { engineer: { type: 'string' } });
   const [disputeId] = positionals('retract', given, ['DISPUTE_ID']);
   const engineer = engineerOf(values.engineer, ctx);
-  const input = validateInput('retract', 'retract', { disputeId, ...(engineer !== undefined ? { engineer } : {}) }, { disputeId: 'DISPUTE_ID', engineer: '--engineer' });
+  const input = validateInput(
+    'retract',
+    'retract',
+    { disputeId, ...(engineer !== undefined ? { engineer } : {}) },
+    { disputeId: 'DISPUTE_ID', engineer: '--engineer' },
+  );
   return withService(ctx, { dbPath: dbPathOf(values.db, ctx), engineer, mustExist: true }, async (service) => {
     const result = await service.retract(input);
     if (values.json) await writeJsonLine(ctx.stdout, result);

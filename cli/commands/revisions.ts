@@ -30,7 +30,10 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
       return EXIT.ok;
     }
     if (revisions.length === 0) {
-      await write(ctx.stdout, 'No revisions yet (export one with `atlas-adjudicator export --revision TAG --out FILE`).\n');
+      await write(
+        ctx.stdout,
+        'No revisions yet (export one with `atlas-adjudicator export --revision TAG --out FILE`).\n',
+      );
       return EXIT.ok;
     }
     const rows = revisions.map((r) => [
@@ -43,7 +46,10 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
       r.patch_sha256.slice(0, 12),
       r.imported_at ? `imported, ${r.settled} settled` : 'not imported',
     ]);
-    await write(ctx.stdout, `${table(['tag', 'base', 'rulings up to', 'exported', 'by', 'ops', 'patch sha256', 'state'], rows)}\n`);
+    await write(
+      ctx.stdout,
+      `${table(['tag', 'base', 'rulings up to', 'exported', 'by', 'ops', 'patch sha256', 'state'], rows)}\n`,
+    );
     return EXIT.ok;
   });
 }

@@ -65,7 +65,8 @@ function parseValues(text: string | undefined): Record<string, string> | undefin
   } catch {
     throw new UsageError('rule: --values is not valid JSON (expected {"column": "value", …})');
   }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new UsageError('rule: --values must be a JSON object {"column": "value", …}');
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw new UsageError('rule: --values must be a JSON object {"column": "value", …}');
   const out: Record<string, string> = {};
   for (const [column, value] of Object.entries(parsed)) {
     if (typeof value === 'string') out[column] = value;
@@ -108,9 +109,14 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
   return withService(ctx, { dbPath: dbPathOf(values.db, ctx), engineer, mustExist: true }, async (service) => {
     const result = await service.rule(input);
     // Recorded, but worth a second look: one line each on stderr (the JSON carries them too), exit 0.
-    for (const warning of result.warnings ?? []) await write(ctx.stderr, `atlas-adjudicator: rule: warning: ${inline(warning)}\n`);
+    for (const warning of result.warnings ?? [])
+      await write(ctx.stderr, `atlas-adjudicator: rule: warning: ${inline(warning)}\n`);
     if (values.json) await writeJsonLine(ctx.stdout, result);
-    else await write(ctx.stdout, `${rulingSummary(result.ruling, input.disputeId)}\n${operationSummary(result)}Status: ${result.status}\n`);
+    else
+      await write(
+        ctx.stdout,
+        `${rulingSummary(result.ruling, input.disputeId)}\n${operationSummary(result)}Status: ${result.status}\n`,
+      );
     return EXIT.ok;
   });
 }

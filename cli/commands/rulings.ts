@@ -45,11 +45,19 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
   const [action, ...rest] = argv;
   if (action === 'export') return exportLog(rest, ctx);
   if (action === 'import') return importLogs(rest, ctx);
-  throw new UsageError(action === undefined ? "rulings: missing action ('export' or 'import')" : `rulings: unknown action '${action}' (expected 'export' or 'import')`);
+  throw new UsageError(
+    action === undefined
+      ? "rulings: missing action ('export' or 'import')"
+      : `rulings: unknown action '${action}' (expected 'export' or 'import')`,
+  );
 }
 
 async function exportLog(argv: string[], ctx: CliContext): Promise<number> {
-  const { values, positionals: given } = parseCommand('rulings export', argv, { out: { type: 'string' }, plaintext: { type: 'boolean' }, overwrite: { type: 'boolean' } });
+  const { values, positionals: given } = parseCommand('rulings export', argv, {
+    out: { type: 'string' },
+    plaintext: { type: 'boolean' },
+    overwrite: { type: 'boolean' },
+  });
   positionals('rulings export', given, []);
   if (values.out === undefined) throw new UsageError('rulings export: missing --out FILE');
   const out = resolve(ctx.cwd, values.out);
@@ -58,10 +66,19 @@ async function exportLog(argv: string[], ctx: CliContext): Promise<number> {
   const overwrite = values.overwrite === true;
   return withService(ctx, { dbPath, mustExist: true }, async (service) => {
     // The service checks this too; here the refusal names the flags (the store and its datasets first: --overwrite never replaces them).
-    checkOutputTarget(out, { labels: { out: '--out', overwrite: '--overwrite' }, inputs: storeInputs(service.store), overwrite, ...RULING_LOG_OUTPUT });
+    checkOutputTarget(out, {
+      labels: { out: '--out', overwrite: '--overwrite' },
+      inputs: storeInputs(service.store),
+      overwrite,
+      ...RULING_LOG_OUTPUT,
+    });
     const result = await service.exportRulings({ out, plaintext: values.plaintext === true, overwrite });
     if (values.json) await writeJsonLine(ctx.stdout, result);
-    else await write(ctx.stdout, `Wrote ${plural(result.rulings, 'ruling')} to ${result.path}${values.plaintext ? ' (PLAINTEXT)' : ''}\n`);
+    else
+      await write(
+        ctx.stdout,
+        `Wrote ${plural(result.rulings, 'ruling')} to ${result.path}${values.plaintext ? ' (PLAINTEXT)' : ''}\n`,
+      );
     return EXIT.ok;
   });
 }
@@ -82,7 +99,9 @@ async function importLogs(argv: string[], ctx: CliContext): Promise<number> {
     if (values.json) {
       await writeJsonLine(ctx.stdout, report);
     } else {
-      const lines = [`Added ${plural(report.added, 'ruling')}, ${report.duplicates} already present, ${report.refused.length} refused`];
+      const lines = [
+        `Added ${plural(report.added, 'ruling')}, ${report.duplicates} already present, ${report.refused.length} refused`,
+      ];
       lines.push(...refusedRulingLines(report.refused));
       await write(ctx.stdout, `${lines.join('\n')}\n`);
     }

@@ -25,7 +25,10 @@ ${COMMON_HELP}
 `;
 
 async function run(argv: string[], ctx: CliContext): Promise<number> {
-  const { values, positionals: given } = parseCommand('serve', argv, { port: { type: 'string' }, engineer: { type: 'string' } });
+  const { values, positionals: given } = parseCommand('serve', argv, {
+    port: { type: 'string' },
+    engineer: { type: 'string' },
+  });
   positionals('serve', given, []);
   const port = integerOption('serve', '--port', values.port) ?? 0;
   if (port > 65535) throw new UsageError(`serve: --port must be at most 65535, got ${port}`);
@@ -33,13 +36,19 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
   const dbPath = dbPathOf(values.db, ctx);
 
   // Runs until stopped: the first search then usually finds the index built.
-  const service = await ctx.openService({ dbPath, prewarmSearch: true, confirmEngineer: true, ...(engineer !== undefined ? { engineer } : {}) });
+  const service = await ctx.openService({
+    dbPath,
+    prewarmSearch: true,
+    confirmEngineer: true,
+    ...(engineer !== undefined ? { engineer } : {}),
+  });
   let server: RunningServer;
   try {
     server = await startServer({ dbPath, port, service });
   } catch (err) {
     service.close();
-    if ((err as { code?: string }).code === 'EADDRINUSE') throw new CliError(`serve: --port: port ${port} is already in use`);
+    if ((err as { code?: string }).code === 'EADDRINUSE')
+      throw new CliError(`serve: --port: port ${port} is already in use`);
     throw err;
   }
   // Subscribe before printing: whoever reads the URL may signal at once.
@@ -50,12 +59,24 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
     });
   });
   if (values.json) {
-    await writeJsonLine(ctx.stdout, { url: server.url, origin: server.origin, port: server.port, token: server.token, db: dbPath });
+    await writeJsonLine(ctx.stdout, {
+      url: server.url,
+      origin: server.origin,
+      port: server.port,
+      token: server.token,
+      db: dbPath,
+    });
   } else {
-    await write(ctx.stdout, `ATLAS Adjudicator (browser mode) on 127.0.0.1:${server.port}, store ${dbPath}\nOpen: ${server.url}\nPress Ctrl+C to stop.\n`);
+    await write(
+      ctx.stdout,
+      `ATLAS Adjudicator (browser mode) on 127.0.0.1:${server.port}, store ${dbPath}\nOpen: ${server.url}\nPress Ctrl+C to stop.\n`,
+    );
   }
   if (!existsSync(join(DEFAULT_RENDERER_DIR, 'index.html'))) {
-    await write(ctx.stderr, `atlas-adjudicator: note: the app is not built (${DEFAULT_RENDERER_DIR}); run 'npm run build' for the UI. The API works.\n`);
+    await write(
+      ctx.stderr,
+      `atlas-adjudicator: note: the app is not built (${DEFAULT_RENDERER_DIR}); run 'npm run build' for the UI. The API works.\n`,
+    );
   }
   await stopped;
   await server.close();

@@ -53,10 +53,24 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
       "Cohen's kappa by pair",
       stats.overall.pairs.length === 0
         ? '  (no dispute ruled by two engineers yet)'
-        : table(['engineer', 'engineer', 'shared', 'agreement', 'kappa'], stats.overall.pairs.map((pair) => [pair.a, pair.b, String(pair.n), percent(pair.percent), fixed(pair.kappa)])),
+        : table(
+            ['engineer', 'engineer', 'shared', 'agreement', 'kappa'],
+            stats.overall.pairs.map((pair) => [
+              pair.a,
+              pair.b,
+              String(pair.n),
+              percent(pair.percent),
+              fixed(pair.kappa),
+            ]),
+          ),
       '',
       'Rulings per engineer per day',
-      stats.per_day.length === 0 ? '  (none)' : table(['day', 'engineer', 'rulings'], stats.per_day.map((row) => [row.day, row.engineer, String(row.rulings)])),
+      stats.per_day.length === 0
+        ? '  (none)'
+        : table(
+            ['day', 'engineer', 'rulings'],
+            stats.per_day.map((row) => [row.day, row.engineer, String(row.rulings)]),
+          ),
     ];
     await write(ctx.stdout, `${out.join('\n')}\n`);
     return EXIT.ok;

@@ -4,7 +4,21 @@ import type { DisputeRecord } from '../../db/queries/dispute-records';
 import { csvLine } from '../../shared/csv';
 
 export const DISPUTE_CSV_COLUMNS = [
-  'id', 'kind', 'task_id', 'gold_row', 'entity', 'column', 'gold_state', 'gold_value', 'top_value', 'top_count', 'contesting', 'systems', 'status', 'priority', 'has_report',
+  'id',
+  'kind',
+  'task_id',
+  'gold_row',
+  'entity',
+  'column',
+  'gold_state',
+  'gold_value',
+  'top_value',
+  'top_count',
+  'contesting',
+  'systems',
+  'status',
+  'priority',
+  'has_report',
 ] as const;
 
 export const DISPUTE_CSV_HEADER = csvLine([...DISPUTE_CSV_COLUMNS]);

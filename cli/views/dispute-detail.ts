@@ -1,7 +1,14 @@
 // `show`: one dispute as an engineer reads it in a terminal — the question and
 // rule, gold, every system's value grouped into clusters with sources, judge
 // opinions and rulings. Mirrors the app's dispute panel.
-import type { ClusterDetail, DisputeDetail, JudgeOpinionView, MissingRowSystemView, RuleResult, RulingView } from '../../shared/api-types';
+import type {
+  ClusterDetail,
+  DisputeDetail,
+  JudgeOpinionView,
+  MissingRowSystemView,
+  RuleResult,
+  RulingView,
+} from '../../shared/api-types';
 import type { ColumnRule } from '../../shared/domain';
 import { clusterLetter, clusterSpellings } from '../../shared/clusters';
 import type { Spelling } from '../../shared/clusters';
@@ -66,7 +73,9 @@ function spellingLine(spellings: readonly Spelling[]): string[] {
 function clusterLines(c: ClusterDetail, index: number, rule: ColumnRule | null): string[] {
   // The app's letters (it keeps e j k o r u for commands), so a cluster goes by one letter in both.
   const letter = clusterLetter(index) ?? String(index + 1);
-  const lines = [`  [${letter}] ${inline(c.value) || '(empty)'} · ${plural(c.systems.length, 'system')} · ${c.agrees_with_gold ? 'agrees with gold' : 'contests gold'}`];
+  const lines = [
+    `  [${letter}] ${inline(c.value) || '(empty)'} · ${plural(c.systems.length, 'system')} · ${c.agrees_with_gold ? 'agrees with gold' : 'contests gold'}`,
+  ];
   const spellings = clusterSpellings(c, rule);
   lines.push(...spellingLine(spellings));
   for (const cell of c.cells) {
@@ -74,7 +83,9 @@ function clusterLines(c: ClusterDetail, index: number, rule: ColumnRule | null):
     // Each system's own spelling, where the cluster has several.
     const wrote = spellings.length > 1 && cell.response.trim() !== '' ? ` "${inline(cell.response.trim())}",` : '';
     const against = cell.graded_against !== null ? ` against older gold "${inline(cell.graded_against)}"` : '';
-    lines.push(`      ${inline(cell.system)}${named}:${wrote} ${cell.verdict}${against} by ${cell.method}${cell.aligned_by ? `, aligned by ${cell.aligned_by}` : ''}`);
+    lines.push(
+      `      ${inline(cell.system)}${named}:${wrote} ${cell.verdict}${against} by ${cell.method}${cell.aligned_by ? `, aligned by ${cell.aligned_by}` : ''}`,
+    );
     if (cell.reasoning) lines.push(`        reasoning: ${inline(cell.reasoning)}`);
     lines.push(...sources(cell.sources, '        '));
   }
@@ -118,11 +129,14 @@ export function disputeDetailText(d: DisputeDetail): string {
   if (d.question !== null) out.push(field('Question', ''), block(wrap(d.question, 100), '  '));
   if (d.gold_row) {
     const aliases = d.gold_row.aliases.length > 0 ? ` (aliases: ${d.gold_row.aliases.map(inline).join('; ')})` : '';
-    out.push(field('Row', `${row.gold_row === null ? '?' : row.gold_row + 1} · ${inline(d.gold_row.entity)}${aliases}`));
+    out.push(
+      field('Row', `${row.gold_row === null ? '?' : row.gold_row + 1} · ${inline(d.gold_row.entity)}${aliases}`),
+    );
   } else {
     out.push(field('Entity', inline(row.entity)));
   }
-  if (row.column !== null) out.push(field('Column', `${inline(row.column)} · rule: ${inline(ruleText(d.column_rule))}`));
+  if (row.column !== null)
+    out.push(field('Column', `${inline(row.column)} · rule: ${inline(ruleText(d.column_rule))}`));
   if (d.settled_by_revision) out.push(field('Settled by', `revision ${inline(d.settled_by_revision)}`));
 
   out.push('', field('Gold', goldLine(d)));
@@ -152,8 +166,7 @@ export function disputeDetailText(d: DisputeDetail): string {
           ? '1 other engineer has ruled'
           : `${d.hidden_engineers} other engineers have ruled`;
     out.push(`  (${who}; blind review hides their rulings until you rule)`);
-  }
-  else if (d.rulings.length === 0) out.push('  none yet');
+  } else if (d.rulings.length === 0) out.push('  none yet');
   const retracted = retractedIds(d.rulings);
   for (const r of d.rulings) out.push(...rulingLines(r, retracted));
   return `${out.join('\n')}\n`;
@@ -166,17 +179,26 @@ export function disputeDetailText(d: DisputeDetail): string {
 export function operationSummary(result: RuleResult): string {
   const { ruling } = result;
   const accepted: string[] = [];
-  if (ruling.accepted != null) accepted.push(`Accepted "${inline(ruling.accepted)}", written "${inline(ruling.value)}" (gold's format; --keep-spelling writes it as given).`);
+  if (ruling.accepted != null)
+    accepted.push(
+      `Accepted "${inline(ruling.accepted)}", written "${inline(ruling.value)}" (gold's format; --keep-spelling writes it as given).`,
+    );
   if (ruling.accepted_values != null) {
-    const changed = Object.keys(ruling.accepted_values).filter((column) => ruling.accepted_values![column] !== ruling.values?.[column]);
-    for (const column of changed) accepted.push(`Accepted "${inline(column)}": "${inline(ruling.accepted_values[column])}", written "${inline(ruling.values?.[column])}" (gold's format).`);
+    const changed = Object.keys(ruling.accepted_values).filter(
+      (column) => ruling.accepted_values![column] !== ruling.values?.[column],
+    );
+    for (const column of changed)
+      accepted.push(
+        `Accepted "${inline(column)}": "${inline(ruling.accepted_values[column])}", written "${inline(ruling.values?.[column])}" (gold's format).`,
+      );
   }
   const [first, ...rest] = describeGoldOperationLines(result.operation).map(inline);
   return [...accepted, `Writes: ${first}`, ...rest].map((line) => `${line}\n`).join('');
 }
 
 export function rulingSummary(r: RulingView, disputeId: string): string {
-  if (r.decision === 'retract') return `Retracted ${inline(r.engineer)}'s ruling ${r.retracts ?? ''} on ${disputeId} (ruling ${r.id}).`;
+  if (r.decision === 'retract')
+    return `Retracted ${inline(r.engineer)}'s ruling ${r.retracts ?? ''} on ${disputeId} (ruling ${r.id}).`;
   const value = r.value !== null ? ` value "${inline(r.value)}"` : '';
   return `Recorded ${r.decision}${value} on ${disputeId} by ${inline(r.engineer)} (ruling ${r.id}).`;
 }

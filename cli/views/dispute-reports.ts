@@ -18,8 +18,12 @@ function proposal(report: ReportView): string {
         ? `proposes the missing row "${inline(fields.missing_entity)}"`
         : 'proposes no value';
   // Counted from 1, as the rest of `show`, the disputes table and `rule --row`.
-  const where = [fields.row === null ? null : `row ${fields.row + 1}`, fields.column === null ? null : inline(fields.column)].filter((part) => part !== null);
-  const confidence = fields.confidence === null ? '' : ` · parsed with ${Math.round(fields.confidence * 100)}% confidence`;
+  const where = [
+    fields.row === null ? null : `row ${fields.row + 1}`,
+    fields.column === null ? null : inline(fields.column),
+  ].filter((part) => part !== null);
+  const confidence =
+    fields.confidence === null ? '' : ` · parsed with ${Math.round(fields.confidence * 100)}% confidence`;
   return `${what}${where.length > 0 ? ` · ${where.join(' · ')}` : ''}${confidence}`;
 }
 
@@ -37,10 +41,16 @@ function bodyLines(text: string): string[] {
 function reportLines(report: ReportView): string[] {
   const by = report.author !== null ? `@${inline(report.author)}` : 'unknown reporter';
   const when = report.created_at !== null ? ` · ${inline(report.created_at.slice(0, 10))}` : '';
-  const lines = [`  #${report.number} ${report.state} · ${inline(report.title)}`, `      by ${by}${when}${report.repo ? ` · ${inline(report.repo)}` : ''}`];
+  const lines = [
+    `  #${report.number} ${report.state} · ${inline(report.title)}`,
+    `      by ${by}${when}${report.repo ? ` · ${inline(report.repo)}` : ''}`,
+  ];
   if (report.url !== null) lines.push(`      issue: ${inline(report.url)}`);
   lines.push(`      ${proposal(report)}`, ...bodyLines(report.body_text));
-  for (const link of report.urls) lines.push(`      link: ${inline(link.url)}${link.safe ? '' : `  (unsafe: ${inline(link.reason ?? 'not an http(s) link')})`}`);
+  for (const link of report.urls)
+    lines.push(
+      `      link: ${inline(link.url)}${link.safe ? '' : `  (unsafe: ${inline(link.reason ?? 'not an http(s) link')})`}`,
+    );
   return lines;
 }
 

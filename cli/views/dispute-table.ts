@@ -15,10 +15,12 @@ export function goldText(gold: GoldView, kind: string, goldRowNow: number | null
 
 /** The value most systems propose instead of gold (the service's top_value, else the largest disagreeing cluster). */
 export function leading(record: DisputeRecord): { value: string; count: number } | null {
-  if (record.top_value !== null && record.top_value !== undefined) return { value: record.top_value, count: record.top_count };
+  if (record.top_value !== null && record.top_value !== undefined)
+    return { value: record.top_value, count: record.top_count };
   let best: { value: string; count: number } | null = null;
   for (const c of record.clusters) {
-    if (!c.agrees_with_gold && (best === null || c.systems.length > best.count)) best = { value: c.value, count: c.systems.length };
+    if (!c.agrees_with_gold && (best === null || c.systems.length > best.count))
+      best = { value: c.value, count: c.systems.length };
   }
   return best;
 }
@@ -44,7 +46,19 @@ export function disputeTable(records: DisputeRecord[]): string {
   });
   const counts = { open: 0, resolved: 0, conflict: 0 };
   for (const r of records) counts[r.status] += 1;
-  const head = ['ID', 'KIND', 'STATUS', 'TASK', 'ROW', 'ENTITY', 'COLUMN', 'GOLD', 'LEADING VALUE (N)', 'CONTESTING', 'PRIORITY'];
+  const head = [
+    'ID',
+    'KIND',
+    'STATUS',
+    'TASK',
+    'ROW',
+    'ENTITY',
+    'COLUMN',
+    'GOLD',
+    'LEADING VALUE (N)',
+    'CONTESTING',
+    'PRIORITY',
+  ];
   return `${table(head, rows, 32)}\n\n${plural(records.length, 'dispute')}: ${n(counts.open)} open, ${n(counts.resolved)} resolved, ${n(counts.conflict)} conflict\n`;
 }
 

@@ -42,11 +42,14 @@ export function importReportText(report: ImportReport): string {
     `Imported ${plural(report.tasks, 'task')}, ${plural(report.systems, 'system')}, ${plural(report.cells, 'cell')}, ` +
       `${plural(report.disputes, 'dispute')}, ${plural(report.judges, 'judge opinion')} (${plural(report.files, 'source')} read).`,
   ];
-  for (const run of report.replaced_runs ?? []) lines.push(`Replaced the run of ${inline(run.system)} (${inline(run.path)}) by ${inline(run.by)}.`);
+  for (const run of report.replaced_runs ?? [])
+    lines.push(`Replaced the run of ${inline(run.system)} (${inline(run.path)}) by ${inline(run.by)}.`);
   if (report.revision) lines.push(...revisionLines(report.revision));
   const { rulings, reports } = report;
   if (rulings) {
-    lines.push(`Ruling logs: ${plural(rulings.added, 'ruling')} added, ${rulings.duplicates} already present, ${rulings.refused.length} refused.`);
+    lines.push(
+      `Ruling logs: ${plural(rulings.added, 'ruling')} added, ${rulings.duplicates} already present, ${rulings.refused.length} refused.`,
+    );
     lines.push(...refusedRulingLines(rulings.refused));
   }
   if (reports) {
@@ -54,7 +57,8 @@ export function importReportText(report: ImportReport): string {
       `GitHub reports: ${reports.added} added, ${reports.updated} updated, ${reports.unchanged} unchanged; ` +
         `${reports.linked} linked to disputes, ${reports.unlinked} unlinked; ${plural(reports.pull_requests, 'pull request')} skipped.`,
     );
-    for (const item of reports.skipped) lines.push(`  skipped ${item.path}${item.field ? ` (${item.field})` : ''}: ${inline(item.reason)}`);
+    for (const item of reports.skipped)
+      lines.push(`  skipped ${item.path}${item.field ? ` (${item.field})` : ''}: ${inline(item.reason)}`);
   }
   const misplaced = report.misplaced_rulings ?? [];
   if (misplaced.length > 0) {
@@ -62,16 +66,31 @@ export function importReportText(report: ImportReport): string {
       '',
       `warning: ${plural(misplaced.length, 'counted ruling')} now ${misplaced.length === 1 ? 'names a gold row that holds' : 'name gold rows that hold'} another entity; export refuses ${misplaced.length === 1 ? 'it' : 'them'} until ruled again:`,
     );
-    lines.push(...misplaced.slice(0, REFUSED_LINES_SHOWN).map((item) => `  dispute ${item.dispute_id} (${inline(item.engineer)}): ${inline(item.reason)}`));
-    if (misplaced.length > REFUSED_LINES_SHOWN) lines.push(`  … and ${misplaced.length - REFUSED_LINES_SHOWN} more (--json lists every one)`);
+    lines.push(
+      ...misplaced
+        .slice(0, REFUSED_LINES_SHOWN)
+        .map((item) => `  dispute ${item.dispute_id} (${inline(item.engineer)}): ${inline(item.reason)}`),
+    );
+    if (misplaced.length > REFUSED_LINES_SHOWN)
+      lines.push(`  … and ${misplaced.length - REFUSED_LINES_SHOWN} more (--json lists every one)`);
   }
   for (const run of report.incomplete_runs ?? []) {
     const more = run.missing > run.tasks.length ? `, … (${run.missing - run.tasks.length} more)` : '';
-    lines.push(`note: ${inline(run.system)} has no result for ${plural(run.missing, 'task')} other runs have (scored 0 in the score preview): ${run.tasks.map(inline).join(', ')}${more}`);
+    lines.push(
+      `note: ${inline(run.system)} has no result for ${plural(run.missing, 'task')} other runs have (scored 0 in the score preview): ${run.tasks.map(inline).join(', ')}${more}`,
+    );
   }
   if (report.failed.length > 0) {
     lines.push('', `${plural(report.failed.length, 'failed task')} (error.json, not imported):`);
-    lines.push(indent(table(['SYSTEM', 'TASK', 'FILE'], report.failed.map((f) => [f.system, f.task_id, f.path]), 200)));
+    lines.push(
+      indent(
+        table(
+          ['SYSTEM', 'TASK', 'FILE'],
+          report.failed.map((f) => [f.system, f.task_id, f.path]),
+          200,
+        ),
+      ),
+    );
   }
   if (report.skipped.length > 0) {
     lines.push('', `${plural(report.skipped.length, 'skipped item')}:`, ...skippedLines(report.skipped));
@@ -87,7 +106,10 @@ function sourcesAdded(report: ImportReport): number {
 /** Ruling lines and issues taken (added, or already there). */
 function logsTaken(report: ImportReport): number {
   const { rulings, reports } = report;
-  return (rulings ? rulings.added + rulings.duplicates : 0) + (reports ? reports.added + reports.updated + reports.unchanged : 0);
+  return (
+    (rulings ? rulings.added + rulings.duplicates : 0) +
+    (reports ? reports.added + reports.updated + reports.unchanged : 0)
+  );
 }
 
 /** Ruling lines and issues refused. */
@@ -107,12 +129,19 @@ export function refusedCount(report: ImportReport): number {
 
 /** The import held ruling logs or issue files, everything else added nothing, and none of their lines was taken. */
 export function logsRefusedWhole(report: ImportReport): boolean {
-  return logsTaken(report) === 0 && logsRefused(report) > 0 && sourcesAdded(report) === 0 && report.skipped.length === 0;
+  return (
+    logsTaken(report) === 0 && logsRefused(report) > 0 && sourcesAdded(report) === 0 && report.skipped.length === 0
+  );
 }
 
 function revisionLines(revision: NonNullable<ImportReport['revision']>): string[] {
-  const lines = [`Revision ${inline(revision.tag)} is now the base: ${plural(revision.settled, 'dispute')} settled by it.`];
-  if (revision.recognised_by_gold) lines.push(`  Applied without this store: known by its gold, which shows every change of ${inline(revision.tag)}'s patch.`);
+  const lines = [
+    `Revision ${inline(revision.tag)} is now the base: ${plural(revision.settled, 'dispute')} settled by it.`,
+  ];
+  if (revision.recognised_by_gold)
+    lines.push(
+      `  Applied without this store: known by its gold, which shows every change of ${inline(revision.tag)}'s patch.`,
+    );
   const left = revision.tasks_left;
   if (left.length > 0) {
     lines.push(
@@ -135,7 +164,15 @@ const WRAP_AT = 96;
  */
 function skippedLines(skipped: ImportReport['skipped']): string[] {
   if (skipped.every((item) => [...item.reason].length <= TABLE_REASON)) {
-    return [indent(table(['FILE', 'FIELD', 'REASON'], skipped.map((s) => [s.path, s.field, s.reason]), 200))];
+    return [
+      indent(
+        table(
+          ['FILE', 'FIELD', 'REASON'],
+          skipped.map((s) => [s.path, s.field, s.reason]),
+          200,
+        ),
+      ),
+    ];
   }
   return skipped.flatMap((item) => [
     `  ${inline(item.path)}${item.field ? ` (${inline(item.field)})` : ''}`,

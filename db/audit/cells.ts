@@ -3,7 +3,13 @@
 // their own, as rulings do (db/queries/detail.ts); the settled verdict is
 // theirs too.
 import type { AuditStatus, AuditStratum, AuditVerdict } from '../../shared/audit/types';
-import type { AuditCellDetail, AuditCellItem, AuditFix, AuditSystemValue, AuditVerdictView } from '../../shared/audit/views';
+import type {
+  AuditCellDetail,
+  AuditCellItem,
+  AuditFix,
+  AuditSystemValue,
+  AuditVerdictView,
+} from '../../shared/audit/views';
 import { decryptText } from '../../shared/crypto';
 import type { ColumnRule, GoldState } from '../../shared/domain';
 import { NotFoundError } from '../not-found';
@@ -46,25 +52,45 @@ export function toItem(row: CellRow, standing: CellStanding, engineer: string, b
 export function listAuditCells(store: Store, engineer: string, blind: boolean, status?: AuditStatus): AuditCellItem[] {
   const standings = cellStandings(store);
   return store.db
-    .prepare<[], CellRow>(`SELECT ${CELL_COLUMNS} FROM audit_cells a JOIN audit_rounds r ON r.id = a.round_id ORDER BY ${REVIEW_ORDER}`)
+    .prepare<[], CellRow>(
+      `SELECT ${CELL_COLUMNS} FROM audit_cells a JOIN audit_rounds r ON r.id = a.round_id ORDER BY ${REVIEW_ORDER}`,
+    )
     .all()
     .map((row) => toItem(row, standings.get(row.id) ?? PENDING, engineer, blind))
     .filter((item) => status === undefined || item.status === status);
 }
 
 export function auditCellItem(store: Store, id: string, engineer: string, blind: boolean): AuditCellItem {
-  const row = store.db.prepare<[string], CellRow>(`SELECT ${CELL_COLUMNS} FROM audit_cells a JOIN audit_rounds r ON r.id = a.round_id WHERE a.id = ?`).get(id);
+  const row = store.db
+    .prepare<[string], CellRow>(
+      `SELECT ${CELL_COLUMNS} FROM audit_cells a JOIN audit_rounds r ON r.id = a.round_id WHERE a.id = ?`,
+    )
+    .get(id);
   if (!row) throw new NotFoundError(`no audited cell with id ${id} (see \`audit list\`)`);
   return toItem(row, cellStandings(store).get(id) ?? PENDING, engineer, blind);
 }
 
-export function getAuditCell(store: Store, id: string, engineer: string, blind: boolean, reveal: boolean): AuditCellDetail {
+export function getAuditCell(
+  store: Store,
+  id: string,
+  engineer: string,
+  blind: boolean,
+  reveal: boolean,
+): AuditCellDetail {
   const { db, sealer } = store;
   const cell = auditCellItem(store, id, engineer, blind);
-  if (reveal) db.prepare('INSERT OR IGNORE INTO audit_reveals (cell_id, engineer, revealed_at) VALUES (?, ?, ?)').run(id, engineer, new Date().toISOString());
-  const unblinded = db.prepare('SELECT 1 FROM audit_reveals WHERE cell_id = ? AND engineer = ?').get(id, engineer) !== undefined;
+  if (reveal)
+    db.prepare('INSERT OR IGNORE INTO audit_reveals (cell_id, engineer, revealed_at) VALUES (?, ?, ?)').run(
+      id,
+      engineer,
+      new Date().toISOString(),
+    );
+  const unblinded =
+    db.prepare('SELECT 1 FROM audit_reveals WHERE cell_id = ? AND engineer = ?').get(id, engineer) !== undefined;
   const task = db
-    .prepare<[string], { canary: string; question_enc: string; entity_column: string }>('SELECT canary, question_enc, entity_column FROM tasks WHERE task_id = ?')
+    .prepare<[string], { canary: string; question_enc: string; entity_column: string }>(
+      'SELECT canary, question_enc, entity_column FROM tasks WHERE task_id = ?',
+    )
     .get(cell.task_id);
   let question: string | null = null;
   if (task) {
@@ -74,10 +100,19 @@ export function getAuditCell(store: Store, id: string, engineer: string, blind: 
       question = null;
     }
   }
-  const rule = db.prepare<[string, string], { rule_s: string }>('SELECT rule_s FROM task_columns WHERE task_id = ? AND name = ?').get(cell.task_id, cell.column);
-  const row = db.prepare<[string, number], { entity_s: string; aliases_s: string }>('SELECT entity_s, aliases_s FROM gold_rows WHERE task_id = ? AND row_idx = ?').get(cell.task_id, cell.gold_row);
+  const rule = db
+    .prepare<[string, string], { rule_s: string }>('SELECT rule_s FROM task_columns WHERE task_id = ? AND name = ?')
+    .get(cell.task_id, cell.column);
+  const row = db
+    .prepare<[string, number], { entity_s: string; aliases_s: string }>(
+      'SELECT entity_s, aliases_s FROM gold_rows WHERE task_id = ? AND row_idx = ?',
+    )
+    .get(cell.task_id, cell.gold_row);
   const gold = db
-    .prepare<[string, number, string], { state: GoldState; value_s: string | null; alternatives_s: string; sources_s: string }>(
+    .prepare<
+      [string, number, string],
+      { state: GoldState; value_s: string | null; alternatives_s: string; sources_s: string }
+    >(
       'SELECT state, value_s, alternatives_s, sources_s FROM gold_cells WHERE task_id = ? AND row_idx = ? AND column_name = ?',
     )
     .get(cell.task_id, cell.gold_row, cell.column);
@@ -98,7 +133,9 @@ export function getAuditCell(store: Store, id: string, engineer: string, blind: 
       sources: gold ? sealer.openJson<string[]>(gold.sources_s, []) : [],
     },
     verdicts: hide ? verdicts.filter((verdict) => verdict.engineer === engineer) : verdicts,
-    hidden_engineers: hide ? new Set(verdicts.filter((verdict) => verdict.engineer !== engineer).map((verdict) => verdict.engineer)).size : 0,
+    hidden_engineers: hide
+      ? new Set(verdicts.filter((verdict) => verdict.engineer !== engineer).map((verdict) => verdict.engineer)).size
+      : 0,
     unblinded,
     systems: unblinded ? systemValues(store, cell.task_id, cell.gold_row, cell.column) : null,
     fix: cell.dispute_id === null ? null : auditFix(store, cell.dispute_id),
@@ -108,7 +145,18 @@ export function getAuditCell(store: Store, id: string, engineer: string, blind: 
 function readVerdicts(store: Store, cellId: string): AuditVerdictView[] {
   const { sealer } = store;
   return store.db
-    .prepare<[string], { id: string; engineer: string; verdict: AuditVerdict; rationale_s: string | null; evidence_s: string; unblinded: number; created_at: string }>(
+    .prepare<
+      [string],
+      {
+        id: string;
+        engineer: string;
+        verdict: AuditVerdict;
+        rationale_s: string | null;
+        evidence_s: string;
+        unblinded: number;
+        created_at: string;
+      }
+    >(
       'SELECT id, engineer, verdict, rationale_s, evidence_s, unblinded, created_at FROM audit_verdicts WHERE cell_id = ? ORDER BY created_at, id',
     )
     .all(cellId)
@@ -126,7 +174,17 @@ function readVerdicts(store: Store, cellId: string): AuditVerdictView[] {
 function systemValues(store: Store, taskId: string, goldRow: number, column: string): AuditSystemValue[] {
   const { sealer } = store;
   return store.db
-    .prepare<[string, number, string], { system: string; response_s: string; verdict: string; method: string; sources_s: string; reasoning_s: string | null }>(
+    .prepare<
+      [string, number, string],
+      {
+        system: string;
+        response_s: string;
+        verdict: string;
+        method: string;
+        sources_s: string;
+        reasoning_s: string | null;
+      }
+    >(
       `SELECT s.name AS system, c.response_s, c.verdict, c.method, c.sources_s, c.reasoning_s
          FROM system_cells c
          JOIN run_tasks rt ON rt.run_id = c.run_id AND rt.task_id = c.task_id AND rt.state = 'graded'
@@ -147,7 +205,8 @@ function systemValues(store: Store, taskId: string, goldRow: number, column: str
 /** The dispute an incorrect cell raised or joined, its settling ruling and the revisions that carry the fix. */
 export function auditFix(store: Store, disputeId: string): AuditFix {
   const { db, sealer } = store;
-  const status = db.prepare<[string], string>('SELECT status FROM disputes WHERE id = ?').pluck().get(disputeId) ?? 'gone';
+  const status =
+    db.prepare<[string], string>('SELECT status FROM disputes WHERE id = ?').pluck().get(disputeId) ?? 'gone';
   const ruling =
     status === 'resolved'
       ? db
@@ -166,7 +225,9 @@ export function auditFix(store: Store, disputeId: string): AuditFix {
   return {
     dispute_id: disputeId,
     dispute_status: status,
-    ruling: ruling ? { id: ruling.id, engineer: ruling.engineer, decision: ruling.decision, value: sealer.open(ruling.value_s) } : null,
+    ruling: ruling
+      ? { id: ruling.id, engineer: ruling.engineer, decision: ruling.decision, value: sealer.open(ruling.value_s) }
+      : null,
     revisions,
   };
 }

@@ -31,10 +31,14 @@ function fixedDisputes(store: Store, tag: string): Set<string> {
   const index = revisions.findIndex((revision) => revision.tag === tag);
   if (index === -1) {
     const known = revisions.map((revision) => revision.tag);
-    throw new NotFoundError(`--revision ${tag}: not a revision this store exported (${known.length > 0 ? `it has ${known.join(', ')}` : 'it has exported none'})`);
+    throw new NotFoundError(
+      `--revision ${tag}: not a revision this store exported (${known.length > 0 ? `it has ${known.join(', ')}` : 'it has exported none'})`,
+    );
   }
   const upTo = new Set(revisions.slice(0, index + 1).map((revision) => revision.tag));
-  const rows = store.db.prepare<[], { revision: string; dispute_id: string }>('SELECT revision, dispute_id FROM revision_disputes').all();
+  const rows = store.db
+    .prepare<[], { revision: string; dispute_id: string }>('SELECT revision, dispute_id FROM revision_disputes')
+    .all();
   return new Set(rows.filter((row) => upTo.has(row.revision)).map((row) => row.dispute_id));
 }
 
@@ -50,9 +54,21 @@ export function auditEstimate(store: Store, revision?: string): AuditEstimateVie
   const rounds = readRounds(store);
   const latest = rounds.at(-1);
   const standings = cellStandings(store);
-  const cells = store.db.prepare<[], { id: string; stratum: AuditStratum; dispute_id: string | null }>('SELECT id, stratum, dispute_id FROM audit_cells').all();
-  const counts = Object.fromEntries(AUDIT_STRATA.map((name) => [name, { n: 0, incorrect: 0 }])) as Record<AuditStratum, { n: number; incorrect: number }>;
-  let unsure = 0, pending = 0, conflicts = 0, unblinded = 0, found = 0, fixedCount = 0;
+  const cells = store.db
+    .prepare<[], { id: string; stratum: AuditStratum; dispute_id: string | null }>(
+      'SELECT id, stratum, dispute_id FROM audit_cells',
+    )
+    .all();
+  const counts = Object.fromEntries(AUDIT_STRATA.map((name) => [name, { n: 0, incorrect: 0 }])) as Record<
+    AuditStratum,
+    { n: number; incorrect: number }
+  >;
+  let unsure = 0,
+    pending = 0,
+    conflicts = 0,
+    unblinded = 0,
+    found = 0,
+    fixedCount = 0;
   for (const cell of cells) {
     const standing = standings.get(cell.id);
     if (!standing || standing.status !== 'settled') {
@@ -81,7 +97,8 @@ export function auditEstimate(store: Store, revision?: string): AuditEstimateVie
     })),
   );
   const notes = [...estimate.notes];
-  if (revision !== undefined) notes.push(`after ${revision}: ${fixedCount} of the ${found} incorrect cells found are fixed and count as correct`);
+  if (revision !== undefined)
+    notes.push(`after ${revision}: ${fixedCount} of the ${found} incorrect cells found are fixed and count as correct`);
   return {
     ...estimate,
     notes,

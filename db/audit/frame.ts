@@ -36,7 +36,9 @@ export function readFrame(store: Store): FrameCell[] {
   );
   const drawn = new Set(
     db
-      .prepare<[], { task_id: string; gold_row: number; column_name: string }>('SELECT task_id, gold_row, column_name FROM audit_cells')
+      .prepare<[], { task_id: string; gold_row: number; column_name: string }>(
+        'SELECT task_id, gold_row, column_name FROM audit_cells',
+      )
       .all()
       .map((row) => key(row.task_id, row.gold_row, row.column_name)),
   );
@@ -56,7 +58,10 @@ export function readFrame(store: Store): FrameCell[] {
     });
 }
 
-export function frameSizes(cells: readonly FrameCell[]): { frame: Record<AuditStratum, number>; undrawn: Record<AuditStratum, number> } {
+export function frameSizes(cells: readonly FrameCell[]): {
+  frame: Record<AuditStratum, number>;
+  undrawn: Record<AuditStratum, number>;
+} {
   const frame = { disputed: 0, undisputed: 0 };
   const undrawn = { disputed: 0, undisputed: 0 };
   for (const cell of cells) {
@@ -71,11 +76,16 @@ export function frameSizes(cells: readonly FrameCell[]): { frame: Record<AuditSt
  * reading the frame: the overview asks after every verdict, and the full
  * frame is hundreds of thousands of cells.
  */
-export function countFrame(store: Store): { frame: Record<AuditStratum, number>; undrawn: Record<AuditStratum, number> } {
+export function countFrame(store: Store): {
+  frame: Record<AuditStratum, number>;
+  undrawn: Record<AuditStratum, number>;
+} {
   const { db } = store;
   const count = (sql: string): number => db.prepare<[], number>(sql).pluck().get() ?? 0;
   const FRAME = `g.state IN ('value', 'blank') AND g.column_name <> t.entity_column`;
-  const total = count(`SELECT count(*) FROM gold_cells g JOIN tasks t ON t.task_id = g.task_id JOIN task_columns c ON c.task_id = g.task_id AND c.name = g.column_name WHERE ${FRAME}`);
+  const total = count(
+    `SELECT count(*) FROM gold_cells g JOIN tasks t ON t.task_id = g.task_id JOIN task_columns c ON c.task_id = g.task_id AND c.name = g.column_name WHERE ${FRAME}`,
+  );
   const disputed = count(
     `SELECT count(*) FROM disputes d
        JOIN gold_cells g ON g.task_id = d.task_id AND g.row_idx = d.gold_row AND g.column_name = d.column_name
@@ -93,9 +103,18 @@ export function countFrame(store: Store): { frame: Record<AuditStratum, number>;
         WHERE ${FRAME}`,
     )
     .all()) {
-    const id = disputeId({ kind: 'cell', task_id: cell.task_id, gold_row: cell.gold_row, column: cell.column_name, entity_key: null });
+    const id = disputeId({
+      kind: 'cell',
+      task_id: cell.task_id,
+      gold_row: cell.gold_row,
+      column: cell.column_name,
+      entity_key: null,
+    });
     drawnNow[isDisputed.get(id) === undefined ? 'undisputed' : 'disputed']++;
   }
   const frame = { disputed, undisputed: total - disputed };
-  return { frame, undrawn: { disputed: disputed - drawnNow.disputed, undisputed: frame.undisputed - drawnNow.undisputed } };
+  return {
+    frame,
+    undrawn: { disputed: disputed - drawnNow.disputed, undisputed: frame.undisputed - drawnNow.undisputed },
+  };
 }

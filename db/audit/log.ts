@@ -18,9 +18,18 @@ const perStratum = z.object({ disputed: count, undisputed: count }).strict();
 const auditLineSchema = z
   .object({
     format: z.literal(AUDIT_LOG_FORMAT),
-    id: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/u, 'expected a verdict id (a uuid)'),
+    id: z
+      .string()
+      .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/u, 'expected a verdict id (a uuid)'),
     audit_id: z.string().min(1).max(200),
-    cell: z.object({ task_id: z.string().min(1).max(1000), gold_row: count, column: z.string().min(1).max(1000), stratum: z.enum(AUDIT_STRATA) }).strict(),
+    cell: z
+      .object({
+        task_id: z.string().min(1).max(1000),
+        gold_row: count,
+        column: z.string().min(1).max(1000),
+        stratum: z.enum(AUDIT_STRATA),
+      })
+      .strict(),
     round: z
       .object({
         id: z.string().min(1).max(200),
@@ -31,7 +40,11 @@ const auditLineSchema = z
         drawn_at: z.iso.datetime(),
       })
       .strict(),
-    engineer: z.string().min(1).max(200).refine((name) => name.trim() === name, 'expected a name without spaces around it'),
+    engineer: z
+      .string()
+      .min(1)
+      .max(200)
+      .refine((name) => name.trim() === name, 'expected a name without spaces around it'),
     verdict: z.enum(AUDIT_VERDICTS),
     rationale: z.string().max(1_000_000).nullable(),
     evidence: z.array(z.string().max(4000)).max(100),
@@ -44,7 +57,11 @@ type AuditLine = z.infer<typeof auditLineSchema>;
 
 /** Whether a raw log line is an audit verdict (told by its format, as the sniff tells a log). */
 export function isAuditLine(raw: string | null): raw is string {
-  return raw !== null && raw.includes(`"${AUDIT_LOG_FORMAT}"`) && /^\s*\{\s*"format"\s*:\s*"atlas-rulings\/audit\//u.test(raw.replace(/^\uFEFF/u, ''));
+  return (
+    raw !== null &&
+    raw.includes(`"${AUDIT_LOG_FORMAT}"`) &&
+    /^\s*\{\s*"format"\s*:\s*"atlas-rulings\/audit\//u.test(raw.replace(/^\uFEFF/u, ''))
+  );
 }
 
 /** Key order fixed, so the same verdict always serialises to the same bytes. */
@@ -53,7 +70,12 @@ function serialise(line: AuditLine): string {
     format: line.format,
     id: line.id,
     audit_id: line.audit_id,
-    cell: { task_id: line.cell.task_id, gold_row: line.cell.gold_row, column: line.cell.column, stratum: line.cell.stratum },
+    cell: {
+      task_id: line.cell.task_id,
+      gold_row: line.cell.gold_row,
+      column: line.cell.column,
+      stratum: line.cell.stratum,
+    },
     round: {
       id: line.round.id,
       seed: line.round.seed,
@@ -127,7 +149,12 @@ function toLine(store: Store, row: StoredVerdict): AuditLine {
 
 /** The rationale and evidence, encrypted or decrypted with the task's canary (as rulings' are). */
 function mapSecrets(line: AuditLine, map: (text: string) => string, encrypted: boolean): AuditLine {
-  return { ...line, rationale: line.rationale === null ? null : map(line.rationale), evidence: line.evidence.map(map), encrypted };
+  return {
+    ...line,
+    rationale: line.rationale === null ? null : map(line.rationale),
+    evidence: line.evidence.map(map),
+    encrypted,
+  };
 }
 
 /** Every audit verdict as a log line, oldest first; `canaryOf` null means plain text. */
@@ -168,20 +195,28 @@ function parse(raw: string): AuditLine | string {
 /** Why the line cannot attach here, or null. */
 function lineProblem(store: Store, line: AuditLine, now: number): string | null {
   const { task_id, gold_row, column } = line.cell;
-  if (line.audit_id !== auditCellId(task_id, gold_row, column)) return `audit_id ${line.audit_id} does not match its cell (expected ${auditCellId(task_id, gold_row, column)})`;
-  if (Date.parse(line.created_at) > now + FUTURE_TOLERANCE_MS) return `field "created_at": ${line.created_at} is in the future; a verdict is dated when it is given`;
+  if (line.audit_id !== auditCellId(task_id, gold_row, column))
+    return `audit_id ${line.audit_id} does not match its cell (expected ${auditCellId(task_id, gold_row, column)})`;
+  if (Date.parse(line.created_at) > now + FUTURE_TOLERANCE_MS)
+    return `field "created_at": ${line.created_at} is in the future; a verdict is dated when it is given`;
   const gold = store.db
     .prepare<[string, number, string], { state: string; entity_column: string }>(
       'SELECT g.state, t.entity_column FROM gold_cells g JOIN tasks t ON t.task_id = g.task_id WHERE g.task_id = ? AND g.row_idx = ? AND g.column_name = ?',
     )
     .get(task_id, gold_row, column);
-  if (!gold || gold.entity_column === column) return `task ${task_id}, gold row ${gold_row} (from 0), column ${JSON.stringify(column)} is no gold cell of this store's dataset; import the dataset first`;
-  if (gold.state === 'ungraded') return `task ${task_id}, gold row ${gold_row} (from 0), column ${JSON.stringify(column)} is ungraded here, so it is outside the audit's frame`;
+  if (!gold || gold.entity_column === column)
+    return `task ${task_id}, gold row ${gold_row} (from 0), column ${JSON.stringify(column)} is no gold cell of this store's dataset; import the dataset first`;
+  if (gold.state === 'ungraded')
+    return `task ${task_id}, gold row ${gold_row} (from 0), column ${JSON.stringify(column)} is ungraded here, so it is outside the audit's frame`;
   return null;
 }
 
 /** Merges audit verdict lines (`where` is file:line) inside the caller's transaction. */
-export function mergeAuditLines(store: Store, items: readonly { where: string; raw: string }[], canaryOf: (taskId: string) => string | null): AuditMergeReport {
+export function mergeAuditLines(
+  store: Store,
+  items: readonly { where: string; raw: string }[],
+  canaryOf: (taskId: string) => string | null,
+): AuditMergeReport {
   const { db, sealer } = store;
   const report: AuditMergeReport = { added: 0, duplicates: 0, refused: [] };
   const now = Date.now();
@@ -191,7 +226,11 @@ export function mergeAuditLines(store: Store, items: readonly { where: string; r
     if (typeof line === 'string') return { where, refused: line };
     if (!line.encrypted) return { where, line };
     const canary = canaryOf(line.cell.task_id);
-    if (canary === null) return { where, refused: `task ${line.cell.task_id} is not in this store's dataset, so its encrypted fields cannot be read; import the dataset first` };
+    if (canary === null)
+      return {
+        where,
+        refused: `task ${line.cell.task_id} is not in this store's dataset, so its encrypted fields cannot be read; import the dataset first`,
+      };
     try {
       return { where, line: mapSecrets(line, (text) => decryptText(text, canary), false) };
     } catch {
@@ -200,7 +239,8 @@ export function mergeAuditLines(store: Store, items: readonly { where: string; r
   });
   // One id with two contents in the logs: neither is taken (which is the real one cannot be told).
   const contents = new Map<string, Set<string>>();
-  for (const item of parsed) if ('line' in item) contents.set(item.line.id, (contents.get(item.line.id) ?? new Set()).add(serialise(item.line)));
+  for (const item of parsed)
+    if ('line' in item) contents.set(item.line.id, (contents.get(item.line.id) ?? new Set()).add(serialise(item.line)));
   const stored = db.prepare<[string], StoredVerdict>(`${STORED} WHERE v.id = ?`);
   const touched = new Set<string>();
   for (const item of parsed) {
@@ -212,11 +252,18 @@ export function mergeAuditLines(store: Store, items: readonly { where: string; r
     const existing = stored.get(line.id);
     if (existing) {
       if (serialise(toLine(store, existing)) === serialise(line)) report.duplicates++;
-      else report.refused.push({ line: where, reason: `verdict id ${line.id} is already in the store with different content` });
+      else
+        report.refused.push({
+          line: where,
+          reason: `verdict id ${line.id} is already in the store with different content`,
+        });
       continue;
     }
     if ((contents.get(line.id)?.size ?? 0) > 1) {
-      report.refused.push({ line: where, reason: `verdict id ${line.id} comes with different content elsewhere in the logs: none of them was taken` });
+      report.refused.push({
+        line: where,
+        reason: `verdict id ${line.id} comes with different content elsewhere in the logs: none of them was taken`,
+      });
       continue;
     }
     const problem = lineProblem(store, line, now);
@@ -227,7 +274,16 @@ export function mergeAuditLines(store: Store, items: readonly { where: string; r
     attachCell(store, line);
     db.prepare(
       `INSERT INTO audit_verdicts (id, cell_id, engineer, verdict, rationale_s, evidence_s, unblinded, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(line.id, line.audit_id, line.engineer, line.verdict, sealer.seal(line.rationale), sealer.sealJson(line.evidence), line.unblinded ? 1 : 0, line.created_at);
+    ).run(
+      line.id,
+      line.audit_id,
+      line.engineer,
+      line.verdict,
+      sealer.seal(line.rationale),
+      sealer.sealJson(line.evidence),
+      line.unblinded ? 1 : 0,
+      line.created_at,
+    );
     report.added++;
     touched.add(line.audit_id);
   }
@@ -244,14 +300,42 @@ function attachCell(store: Store, line: AuditLine): void {
     db.prepare(
       `INSERT INTO audit_rounds (id, seq, seed, disputed_asked, undisputed_asked, disputed_frame, undisputed_frame, drawn_by, drawn_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(round.id, seq, round.seed, round.asked.disputed, round.asked.undisputed, round.frame.disputed, round.frame.undisputed, round.drawn_by, round.drawn_at);
+    ).run(
+      round.id,
+      seq,
+      round.seed,
+      round.asked.disputed,
+      round.asked.undisputed,
+      round.frame.disputed,
+      round.frame.undisputed,
+      round.drawn_by,
+      round.drawn_at,
+    );
   }
   if (db.prepare('SELECT 1 FROM audit_cells WHERE id = ?').get(line.audit_id)) return;
   const gold = db
-    .prepare<[string, number, string], { state: 'value' | 'blank'; value_s: string | null }>('SELECT state, value_s FROM gold_cells WHERE task_id = ? AND row_idx = ? AND column_name = ?')
+    .prepare<[string, number, string], { state: 'value' | 'blank'; value_s: string | null }>(
+      'SELECT state, value_s FROM gold_cells WHERE task_id = ? AND row_idx = ? AND column_name = ?',
+    )
     .get(cell.task_id, cell.gold_row, cell.column)!;
-  const next = (db.prepare<[string, string], number | null>('SELECT max(draw_idx) FROM audit_cells WHERE round_id = ? AND stratum = ?').pluck().get(round.id, cell.stratum) ?? -1) + 1;
+  const next =
+    (db
+      .prepare<[string, string], number | null>(
+        'SELECT max(draw_idx) FROM audit_cells WHERE round_id = ? AND stratum = ?',
+      )
+      .pluck()
+      .get(round.id, cell.stratum) ?? -1) + 1;
   db.prepare(
     `INSERT INTO audit_cells (id, round_id, draw_idx, task_id, gold_row, column_name, stratum, gold_state, gold_value_s) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(line.audit_id, round.id, next, cell.task_id, cell.gold_row, cell.column, cell.stratum, gold.state, gold.value_s);
+  ).run(
+    line.audit_id,
+    round.id,
+    next,
+    cell.task_id,
+    cell.gold_row,
+    cell.column,
+    cell.stratum,
+    gold.state,
+    gold.value_s,
+  );
 }

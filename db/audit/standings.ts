@@ -25,12 +25,15 @@ interface VerdictRow {
 /** Every audited cell's standing, by cell id (cells without a verdict are pending). */
 export function cellStandings(store: Store, required = readPolicy(store.db).required): Map<string, CellStanding> {
   const rows = store.db
-    .prepare<[], VerdictRow>('SELECT cell_id, engineer, verdict, unblinded FROM audit_verdicts ORDER BY cell_id, engineer, created_at, id')
+    .prepare<[], VerdictRow>(
+      'SELECT cell_id, engineer, verdict, unblinded FROM audit_verdicts ORDER BY cell_id, engineer, created_at, id',
+    )
     .all();
   const positions = new Map<string, Map<string, { verdict: AuditVerdict; unblinded: boolean }>>();
   for (const row of rows) {
     let byEngineer = positions.get(row.cell_id);
-    if (!byEngineer) positions.set(row.cell_id, (byEngineer = new Map<string, { verdict: AuditVerdict; unblinded: boolean }>()));
+    if (!byEngineer)
+      positions.set(row.cell_id, (byEngineer = new Map<string, { verdict: AuditVerdict; unblinded: boolean }>()));
     // Ordered by time: the last one seen is the engineer's latest.
     byEngineer.set(row.engineer, { verdict: row.verdict, unblinded: row.unblinded === 1 });
   }
@@ -48,4 +51,3 @@ export function cellStandings(store: Store, required = readPolicy(store.db).requ
 }
 
 export const PENDING: CellStanding = { status: 'pending', verdict: null, positions: new Map() };
-

@@ -26,7 +26,9 @@ export function cellLines(plan: TaskPlan, system: string, answer: SystemAnswer):
     for (const cell of alignment.cells) {
       // Same precedence the importer applies to harness runs: cell, then cell citation, then row citation.
       const cited = answer.citations.filter((c) => c.row === row && c.column === cell.column).map((c) => c.url);
-      const rowCited = answer.citations.filter((c) => c.row === row && c.column === plan.entityColumn).map((c) => c.url);
+      const rowCited = answer.citations
+        .filter((c) => c.row === row && c.column === plan.entityColumn)
+        .map((c) => c.url);
       lines.push({
         task_id: plan.id,
         system,

@@ -4,7 +4,8 @@ import { parseArgs } from 'node:util';
 import { DEMO_OPTIONS, generateWorkspace } from './generate';
 import type { GenerateOptions } from './generate';
 
-const USAGE = 'usage: tsx db/demo/cli.ts OUTDIR [--tasks N] [--systems S] [--seed K] [--min-rows N] [--max-rows N] [--min-columns N] [--max-columns N] [--format jsonl|parquet|both] [--no-zelda] [--demo] [--quiet]';
+const USAGE =
+  'usage: tsx db/demo/cli.ts OUTDIR [--tasks N] [--systems S] [--seed K] [--min-rows N] [--max-rows N] [--min-columns N] [--max-columns N] [--format jsonl|parquet|both] [--no-zelda] [--demo] [--quiet]';
 
 function integer(name: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
@@ -38,7 +39,8 @@ async function main(argv: string[]): Promise<void> {
   const [outDir, ...rest] = positionals;
   if (outDir === undefined || rest.length > 0) throw new Error(USAGE);
   const format = values.format;
-  if (format !== undefined && format !== 'jsonl' && format !== 'parquet' && format !== 'both') throw new Error('--format must be jsonl, parquet or both');
+  if (format !== undefined && format !== 'jsonl' && format !== 'parquet' && format !== 'both')
+    throw new Error('--format must be jsonl, parquet or both');
 
   const options: GenerateOptions = { ...(values.demo ? DEMO_OPTIONS : { datasetFormat: 'both' }) };
   const set = <K extends keyof GenerateOptions>(key: K, value: GenerateOptions[K] | undefined): void => {

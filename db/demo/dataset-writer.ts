@@ -20,7 +20,12 @@ export function encryptTask(id: string, question: string, gold: GoldJson, canary
 const FIELDS = ['id', 'question', 'gold', 'canary'] as const;
 const SCHEMA: SchemaElement[] = [
   { name: 'root', num_children: FIELDS.length },
-  ...FIELDS.map((name): SchemaElement => ({ name, type: 'BYTE_ARRAY', converted_type: 'UTF8', repetition_type: 'REQUIRED' })),
+  ...FIELDS.map((name): SchemaElement => ({
+    name,
+    type: 'BYTE_ARRAY',
+    converted_type: 'UTF8',
+    repetition_type: 'REQUIRED',
+  })),
 ];
 const ROW_GROUP = 128;
 
@@ -34,7 +39,14 @@ export class DatasetWriter {
 
   static async create(jsonlPath: string | null, parquetPath: string | null): Promise<DatasetWriter> {
     const jsonl = jsonlPath === null ? null : await JsonlFile.create(jsonlPath);
-    const parquet = parquetPath === null ? null : new ParquetWriter({ writer: fileWriter(parquetPath), schema: SCHEMA, createdBy: 'atlas-adjudicator demo generator' });
+    const parquet =
+      parquetPath === null
+        ? null
+        : new ParquetWriter({
+            writer: fileWriter(parquetPath),
+            schema: SCHEMA,
+            createdBy: 'atlas-adjudicator demo generator',
+          });
     return new DatasetWriter(jsonl, parquet);
   }
 
@@ -49,7 +61,12 @@ export class DatasetWriter {
     if (!this.parquet || this.pending.length === 0) return;
     const rows = this.pending;
     this.pending = [];
-    const columnData = FIELDS.map((name) => ({ name, data: rows.map((r) => r[name]), type: 'STRING' as const, nullable: false }));
+    const columnData = FIELDS.map((name) => ({
+      name,
+      data: rows.map((r) => r[name]),
+      type: 'STRING' as const,
+      nullable: false,
+    }));
     await this.parquet.write({ columnData, rowGroupSize: ROW_GROUP });
   }
 

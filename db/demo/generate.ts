@@ -92,9 +92,11 @@ function resolveOptions(options: GenerateOptions): Resolved {
   if (!isInt(o.systems, 1) || o.systems > 64) throw new RangeError('systems must be an integer in 1..64');
   if (!isInt(o.minRows, 1) || !isInt(o.maxRows, o.minRows)) throw new RangeError('rows need 1 <= minRows <= maxRows');
   if (o.maxRows > 200) throw new RangeError('maxRows must be at most 200');
-  if (!isInt(o.minColumns, 1) || !isInt(o.maxColumns, o.minColumns)) throw new RangeError('columns need 1 <= minColumns <= maxColumns');
+  if (!isInt(o.minColumns, 1) || !isInt(o.maxColumns, o.minColumns))
+    throw new RangeError('columns need 1 <= minColumns <= maxColumns');
   if (o.maxColumns > COLUMN_POOL.length) throw new RangeError(`maxColumns must be at most ${COLUMN_POOL.length}`);
-  if (!['jsonl', 'parquet', 'both'].includes(o.datasetFormat)) throw new RangeError('datasetFormat must be jsonl, parquet or both');
+  if (!['jsonl', 'parquet', 'both'].includes(o.datasetFormat))
+    throw new RangeError('datasetFormat must be jsonl, parquet or both');
   return o;
 }
 

@@ -19,7 +19,8 @@ function escapeCell(value: string): string {
 export function markdownTable(entityColumn: string, columns: readonly string[], table: SystemAnswer['table']): string {
   const header = [entityColumn, ...columns];
   const lines = [`| ${header.map(escapeCell).join(' | ')} |`, `| ${header.map(() => '---').join(' | ')} |`];
-  for (const row of table) lines.push(`| ${[row.entity, ...columns.map((c) => row.values[c] ?? '')].map(escapeCell).join(' | ')} |`);
+  for (const row of table)
+    lines.push(`| ${[row.entity, ...columns.map((c) => row.values[c] ?? '')].map(escapeCell).join(' | ')} |`);
   return `${lines.join('\n')}\n`;
 }
 
@@ -44,7 +45,13 @@ export class HarnessWriter {
     private readonly systems: readonly string[],
   ) {
     this.runDirs = systems.map((system) => join(runsDir, `${system}-atlas-${hex8(`${seed}:run:${system}`)}`));
-    this.totals = systems.map(() => ({ tasks: 0, graded: 0, failed: [], sums: { discovery_f1: 0, item_f1: 0, row_f1: 0 }, cost: 0 }));
+    this.totals = systems.map(() => ({
+      tasks: 0,
+      graded: 0,
+      failed: [],
+      sums: { discovery_f1: 0, item_f1: 0, row_f1: 0 },
+      cost: 0,
+    }));
   }
 
   createdAt(systemIndex: number): string {
@@ -127,7 +134,11 @@ export class HarnessWriter {
           tasks: t.tasks,
           graded: t.graded,
           failed: t.failed,
-          scores: { discovery_f1: mean(t.sums.discovery_f1), item_f1: mean(t.sums.item_f1), row_f1: mean(t.sums.row_f1) },
+          scores: {
+            discovery_f1: mean(t.sums.discovery_f1),
+            item_f1: mean(t.sums.item_f1),
+            row_f1: mean(t.sums.row_f1),
+          },
           judge_cost_usd: round(t.cost),
         });
       }),

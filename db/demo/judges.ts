@@ -41,7 +41,17 @@ export function judgeOpinions(seed: number, plan: TaskPlan): JudgeOpinion[] {
         neither: 'Neither the gold value nor the systems’ value matches the primary source.',
         unclear: 'Sources conflict; could not settle this cell.',
       }[verdict];
-      out.push({ task_id: plan.id, gold_row: contest.row, entity: goldRow.entity, column: contest.column, judge, verdict, value, sources: verdict === 'unclear' ? [] : [source], reasoning });
+      out.push({
+        task_id: plan.id,
+        gold_row: contest.row,
+        entity: goldRow.entity,
+        column: contest.column,
+        judge,
+        verdict,
+        value,
+        sources: verdict === 'unclear' ? [] : [source],
+        reasoning,
+      });
     }
   }
   const extra = plan.extras[0];
@@ -57,7 +67,10 @@ export function judgeOpinions(seed: number, plan: TaskPlan): JudgeOpinion[] {
       verdict,
       value: verdict === 'system' ? entity : null,
       sources: [`https://${host}/${slug(entity)}`],
-      reasoning: verdict === 'system' ? `"${entity}" meets every condition of the question; gold should list it.` : `"${entity}" fails a condition of the question.`,
+      reasoning:
+        verdict === 'system'
+          ? `"${entity}" meets every condition of the question; gold should list it.`
+          : `"${entity}" fails a condition of the question.`,
     });
   }
   return out;

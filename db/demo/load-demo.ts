@@ -7,7 +7,8 @@ import { DEMO_OPTIONS, generateWorkspace } from './generate';
 export async function loadDemoWorkspace(dir: string, signal?: AbortSignal): Promise<string[]> {
   mkdirSync(dir, { recursive: true });
   // A fresh folder each time: an interrupted earlier generation must not be imported half-written.
-  for (const stale of readdirSync(dir).filter((name) => name.startsWith('ws-'))) rmSync(join(dir, stale), { recursive: true, force: true });
+  for (const stale of readdirSync(dir).filter((name) => name.startsWith('ws-')))
+    rmSync(join(dir, stale), { recursive: true, force: true });
   const target = join(mkdtempSync(join(dir, 'ws-')), 'workspace');
   const workspace = await generateWorkspace(target, { ...DEMO_OPTIONS, signal });
   const paths = [workspace.dataset, workspace.runsDir];

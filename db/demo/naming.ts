@@ -72,7 +72,11 @@ export class NameBook {
   /** A paraphrase neither name nor alias matches, so only an LLM aligner maps it. */
   llmNameFor(stem: string, suffix: string, place: string): string {
     const others = this.suffixes.filter((s) => s !== suffix);
-    const candidates = [...others.map((s) => `${stem} ${s}`), `${stem} ${suffix} of ${place}`, `${stem} ${suffix} ${place}`];
+    const candidates = [
+      ...others.map((s) => `${stem} ${s}`),
+      `${stem} ${suffix} of ${place}`,
+      `${stem} ${suffix} ${place}`,
+    ];
     for (const candidate of candidates) if (this.claim(candidate)) return candidate;
     return `${stem} ${suffix} (${place}, est.)`;
   }

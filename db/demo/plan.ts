@@ -108,7 +108,22 @@ export function planGenericTask(options: PlanOptions): TaskPlan {
     `Return a table with one row per entity and these columns: ${topic.entityColumn}; ${columnList}. ` +
     'Leave a cell empty when no data exists. (Invented demo task: every name and value is fictional.)';
 
-  return { id, canary: canaryFor(seed, id), question, entityColumn: topic.entityColumn, columns, rows, gold, contests, extras, forced: [], scripted: false, misses: [], decoys, sourceHosts: [`${sourceHost}/entries`, 'wiki.example/wiki', `${slug(place)}-news.example/articles`] };
+  return {
+    id,
+    canary: canaryFor(seed, id),
+    question,
+    entityColumn: topic.entityColumn,
+    columns,
+    rows,
+    gold,
+    contests,
+    extras,
+    forced: [],
+    scripted: false,
+    misses: [],
+    decoys,
+    sourceHosts: [`${sourceHost}/entries`, 'wiki.example/wiki', `${slug(place)}-news.example/articles`],
+  };
 }
 
 /** Makes sure some cell of the table is blank (or ungraded), so every task shows the state. */
@@ -141,13 +156,23 @@ function planContests(rng: Rng, gold: GoldJson, columns: PlannedColumn[], grader
     const value = wrongValue(rng, planned, gold.rows[r]!.cells[planned.column.name]!);
     if (value === null) continue;
     const size = rng.int(2, Math.min(5, graders));
-    contests.push({ row: r, column: planned.column.name, value, systems: rng.sample(range(graders), size).sort((a, b) => a - b) });
+    contests.push({
+      row: r,
+      column: planned.column.name,
+      value,
+      systems: rng.sample(range(graders), size).sort((a, b) => a - b),
+    });
   }
   // Systems filling a cell gold marks blank: a dispute the engineer settles with mark_blank or a value.
   for (const [r, planned] of blankCells) {
     if (!rng.chance(0.5)) continue;
     const size = rng.int(2, Math.min(3, graders));
-    contests.push({ row: r, column: planned.column.name, value: planned.kind.gen(rng), systems: rng.sample(range(graders), size).sort((a, b) => a - b) });
+    contests.push({
+      row: r,
+      column: planned.column.name,
+      value: planned.kind.gen(rng),
+      systems: rng.sample(range(graders), size).sort((a, b) => a - b),
+    });
   }
   return contests;
 }

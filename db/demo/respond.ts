@@ -59,7 +59,9 @@ export function respond({ seed, plan, systemIndex, system, profile }: RespondInp
       const contest = mine.find((c) => c.row === r && c.column === name);
       values[name] =
         scriptedValue ??
-        (contest ? respellSometimes(rng, planned, contest.value) : answerCell(rng, planned, plan.gold.rows[r]!.cells[name]!, profile, plan.scripted));
+        (contest
+          ? respellSometimes(rng, planned, contest.value)
+          : answerCell(rng, planned, plan.gold.rows[r]!.cells[name]!, profile, plan.scripted));
     }
     returned.push({ ...nameRow(rng, plan, r), values, gold_row: r });
   });
@@ -67,7 +69,14 @@ export function respond({ seed, plan, systemIndex, system, profile }: RespondInp
     // A system that finds nothing at all is a different fixture; keep one row.
     const r = rng.int(0, plan.rows.length - 1);
     const values: Record<string, string> = {};
-    for (const planned of plan.columns) values[planned.column.name] = answerCell(rng, planned, plan.gold.rows[r]!.cells[planned.column.name]!, profile, false);
+    for (const planned of plan.columns)
+      values[planned.column.name] = answerCell(
+        rng,
+        planned,
+        plan.gold.rows[r]!.cells[planned.column.name]!,
+        profile,
+        false,
+      );
     returned.push({ ...nameRow(rng, plan, r), values, gold_row: r });
   }
 
@@ -98,10 +107,23 @@ export function respond({ seed, plan, systemIndex, system, profile }: RespondInp
     const position = table.findIndex((row) => row.gold_row === r);
     if (position < 0) return { gold_row: r, response_row: null, response_entity: null, aligned_by: null, cells: [] };
     const row = table[position]!;
-    return { gold_row: r, response_row: position, response_entity: row.entity, aligned_by: row.aligned_by, cells: graded[position]! };
+    return {
+      gold_row: r,
+      response_row: position,
+      response_entity: row.entity,
+      aligned_by: row.aligned_by,
+      cells: graded[position]!,
+    };
   });
   table.forEach((row, position) => {
-    if (row.gold_row === null) alignments.push({ gold_row: null, response_row: position, response_entity: row.entity, aligned_by: null, cells: graded[position]! });
+    if (row.gold_row === null)
+      alignments.push({
+        gold_row: null,
+        response_row: position,
+        response_entity: row.entity,
+        aligned_by: null,
+        cells: graded[position]!,
+      });
   });
 
   const judged = alignments.reduce((n, a) => n + a.cells.filter((c) => c.method === 'llm_judge').length, 0);
@@ -131,14 +153,24 @@ function respellSometimes(rng: Rng, planned: PlannedColumn, value: string): stri
   return spellings.length > 0 && rng.chance(0.35) ? rng.pick(spellings) : value;
 }
 
-function answerCell(rng: Rng, planned: PlannedColumn, gold: GoldCellJson, profile: SystemProfile, scripted: boolean): string {
+function answerCell(
+  rng: Rng,
+  planned: PlannedColumn,
+  gold: GoldCellJson,
+  profile: SystemProfile,
+  scripted: boolean,
+): string {
   const { kind } = planned;
   if ('ungraded' in gold) return rng.chance(0.3) ? '' : kind.gen(rng);
   if ('blank' in gold) return scripted || rng.chance(0.88) ? '' : kind.gen(rng);
   const roll = scripted ? 0 : rng.next();
   if (roll < profile.accuracy) {
     if (scripted || rng.chance(0.75)) return gold.value;
-    const equivalents = [...kind.respell(gold.value), ...(kind.judgeAccepts?.(gold.value) ?? []), ...(gold.alternatives ?? [])];
+    const equivalents = [
+      ...kind.respell(gold.value),
+      ...(kind.judgeAccepts?.(gold.value) ?? []),
+      ...(gold.alternatives ?? []),
+    ];
     return equivalents.length > 0 ? rng.pick(equivalents) : gold.value;
   }
   if (roll < profile.accuracy + profile.emptyRate) return '';
@@ -152,25 +184,38 @@ function gradeRow(rng: Rng, plan: TaskPlan, row: ReturnedRow, position: number, 
   const entitySlug = slug(row.entity);
   if (rng.chance(0.5)) {
     const site = rng.pick(plan.sourceHosts);
-    citations.push({ url: `https://${site}/${entitySlug}`, title: `${row.entity.trim()} — ${site.split('/')[0]!}`, row: position, column: plan.entityColumn });
+    citations.push({
+      url: `https://${site}/${entitySlug}`,
+      title: `${row.entity.trim()} — ${site.split('/')[0]!}`,
+      row: position,
+      column: plan.entityColumn,
+    });
   }
   const cells: GradedCell[] = [];
   for (const planned of plan.columns) {
     const { column, kind } = planned;
     const response = row.values[column.name] ?? '';
     if (row.gold_row === null && response.trim() === '') continue;
-    const gold: GoldCellJson = row.gold_row === null ? { value: '' } : plan.gold.rows[row.gold_row]!.cells[column.name]!;
+    const gold: GoldCellJson =
+      row.gold_row === null ? { value: '' } : plan.gold.rows[row.gold_row]!.cells[column.name]!;
     const outcome =
       row.gold_row === null
         ? gradeExtra(column.rule.type === 'llm_judge')
         : gradeCell(column.rule, gold, response, 'value' in gold ? (kind.judgeAccepts?.(gold.value) ?? []) : []);
-    const cell: GradedCell = { column: column.name, gold: goldText(gold), response, verdict: outcome.verdict, method: outcome.method };
+    const cell: GradedCell = {
+      column: column.name,
+      gold: goldText(gold),
+      response,
+      verdict: outcome.verdict,
+      method: outcome.method,
+    };
     if (response.trim() !== '') {
       const url = `https://${rng.pick(plan.sourceHosts)}/${entitySlug}#${slug(column.name)}`;
       const roll = rng.next();
       // Sources live on the cell, or only in result.json's citations, or nowhere (row citations apply).
       if (roll < 0.35) cell.sources = [url];
-      if (roll < 0.7) citations.push({ url, title: `${row.entity.trim()}: ${column.name}`, row: position, column: column.name });
+      if (roll < 0.7)
+        citations.push({ url, title: `${row.entity.trim()}: ${column.name}`, row: position, column: column.name });
     }
     if (outcome.reasoning !== undefined) cell.reasoning = outcome.reasoning;
     cells.push(cell);
@@ -178,7 +223,11 @@ function gradeRow(rng: Rng, plan: TaskPlan, row: ReturnedRow, position: number, 
   return cells;
 }
 
-function gradeExtra(judged: boolean): { verdict: 'incorrect'; method: 'deterministic' | 'llm_judge'; reasoning?: string } {
+function gradeExtra(judged: boolean): {
+  verdict: 'incorrect';
+  method: 'deterministic' | 'llm_judge';
+  reasoning?: string;
+} {
   return judged
     ? { verdict: 'incorrect', method: 'llm_judge', reasoning: 'entity is not in the gold table' }
     : { verdict: 'incorrect', method: 'deterministic' };

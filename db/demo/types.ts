@@ -4,9 +4,7 @@ import type { GoldColumn, GradingMethod, Verdict } from '../../shared/domain';
 import type { Rng } from './prng';
 
 export type GoldCellJson =
-  | { value: string; sources?: string[]; alternatives?: string[] }
-  | { blank: true }
-  | { ungraded: true };
+  { value: string; sources?: string[]; alternatives?: string[] } | { blank: true } | { ungraded: true };
 
 export interface GoldRowJson {
   entity: string;

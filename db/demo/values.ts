@@ -73,7 +73,9 @@ export function streetKind(streets: readonly string[]): ValueKind {
     gen: (rng) => `${rng.pick(streets)} ${rng.int(1, 140)}`,
     wrong: (rng, gold) => {
       const street = gold.replace(/ \d+$/u, '');
-      return rng.chance(0.5) ? `${rng.pick(streets.filter((s) => s !== street))} ${rng.int(1, 140)}` : `${street} ${rng.int(141, 220)}`;
+      return rng.chance(0.5)
+        ? `${rng.pick(streets.filter((s) => s !== street))} ${rng.int(1, 140)}`
+        : `${street} ${rng.int(141, 220)}`;
     },
     // Upper-casing turns `ß` into `SS`: `Hauptstraße 5` and `HAUPTSTRASSE 5` are one value.
     respell: (value) => unique([value.toUpperCase(), ` ${value.toLowerCase()}`], value),
@@ -88,7 +90,20 @@ export function choiceKind(options: readonly string[]): ValueKind {
   };
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 const DAY_MS = 86_400_000;
 
 function isoFromDays(days: number): string {
@@ -136,7 +151,10 @@ export function listKind(pool: readonly string[]): ValueKind {
     // splitList compares sets: order and separators do not matter.
     respell: (value) => {
       const items = value.split('; ').reverse();
-      return unique([items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items.at(-1)!}` : items.join('')], value);
+      return unique(
+        [items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items.at(-1)!}` : items.join('')],
+        value,
+      );
     },
   };
 }

@@ -27,7 +27,14 @@ export const JUDGES = ['blind-judge-1', 'blind-judge-2', 'blind-judge-3'] as con
 
 export const JUDGE_MODEL = 'gpt-6-luna';
 
-export const REGIONS = ['Varnholm', 'the Ostmark Archipelago', 'New Tarrow', 'Kesselland', 'the Brightwater Coast', 'Lower Fennick'];
+export const REGIONS = [
+  'Varnholm',
+  'the Ostmark Archipelago',
+  'New Tarrow',
+  'Kesselland',
+  'the Brightwater Coast',
+  'Lower Fennick',
+];
 
 export const CONDITIONS = [
   'were open to the public on 1 September 2026',
@@ -48,18 +55,73 @@ export interface Topic {
 }
 
 export const TOPICS: Topic[] = [
-  { plural: 'independent bookshops', label: 'bookshops', entityColumn: 'Bookshop name', suffixes: ['Books', 'Bookshop', 'Buchhandlung', 'Libreria'] },
-  { plural: 'microbreweries', label: 'breweries', entityColumn: 'Brewery name', suffixes: ['Brewing Co.', 'Brauhaus', 'Ales', 'Brewery'] },
-  { plural: 'public observatories', label: 'observatories', entityColumn: 'Observatory name', suffixes: ['Observatory', 'Sternwarte', 'Star Station'] },
-  { plural: 'ferry operators', label: 'ferries', entityColumn: 'Ferry operator', suffixes: ['Ferries', 'Line', 'Shipping', 'Sound Lines'] },
-  { plural: 'robotics start-ups', label: 'robotics', entityColumn: 'Company name', suffixes: ['Robotics', 'Automation', 'Dynamics', 'Machines'] },
-  { plural: 'botanical gardens', label: 'gardens', entityColumn: 'Garden name', suffixes: ['Botanical Garden', 'Arboretum', 'Gardens'] },
-  { plural: 'chess clubs', label: 'chess clubs', entityColumn: 'Club name', suffixes: ['Chess Club', 'Schachklub', 'Chess Circle'] },
-  { plural: 'tea houses', label: 'tea houses', entityColumn: 'Tea house name', suffixes: ['Tea House', 'Teahouse', 'Tea Rooms'] },
-  { plural: 'lighthouses', label: 'lighthouses', entityColumn: 'Lighthouse name', suffixes: ['Lighthouse', 'Light', 'Beacon'] },
-  { plural: 'puppet theatres', label: 'puppet theatres', entityColumn: 'Theatre name', suffixes: ['Puppet Theatre', 'Marionettes', 'Figurentheater'] },
+  {
+    plural: 'independent bookshops',
+    label: 'bookshops',
+    entityColumn: 'Bookshop name',
+    suffixes: ['Books', 'Bookshop', 'Buchhandlung', 'Libreria'],
+  },
+  {
+    plural: 'microbreweries',
+    label: 'breweries',
+    entityColumn: 'Brewery name',
+    suffixes: ['Brewing Co.', 'Brauhaus', 'Ales', 'Brewery'],
+  },
+  {
+    plural: 'public observatories',
+    label: 'observatories',
+    entityColumn: 'Observatory name',
+    suffixes: ['Observatory', 'Sternwarte', 'Star Station'],
+  },
+  {
+    plural: 'ferry operators',
+    label: 'ferries',
+    entityColumn: 'Ferry operator',
+    suffixes: ['Ferries', 'Line', 'Shipping', 'Sound Lines'],
+  },
+  {
+    plural: 'robotics start-ups',
+    label: 'robotics',
+    entityColumn: 'Company name',
+    suffixes: ['Robotics', 'Automation', 'Dynamics', 'Machines'],
+  },
+  {
+    plural: 'botanical gardens',
+    label: 'gardens',
+    entityColumn: 'Garden name',
+    suffixes: ['Botanical Garden', 'Arboretum', 'Gardens'],
+  },
+  {
+    plural: 'chess clubs',
+    label: 'chess clubs',
+    entityColumn: 'Club name',
+    suffixes: ['Chess Club', 'Schachklub', 'Chess Circle'],
+  },
+  {
+    plural: 'tea houses',
+    label: 'tea houses',
+    entityColumn: 'Tea house name',
+    suffixes: ['Tea House', 'Teahouse', 'Tea Rooms'],
+  },
+  {
+    plural: 'lighthouses',
+    label: 'lighthouses',
+    entityColumn: 'Lighthouse name',
+    suffixes: ['Lighthouse', 'Light', 'Beacon'],
+  },
+  {
+    plural: 'puppet theatres',
+    label: 'puppet theatres',
+    entityColumn: 'Theatre name',
+    suffixes: ['Puppet Theatre', 'Marionettes', 'Figurentheater'],
+  },
   { plural: 'mountain huts', label: 'mountain huts', entityColumn: 'Hut name', suffixes: ['Hut', 'Hütte', 'Refuge'] },
-  { plural: 'indie game studios', label: 'game studios', entityColumn: 'Studio name', suffixes: ['Games', 'Interactive', 'Studio'] },
+  {
+    plural: 'indie game studios',
+    label: 'game studios',
+    entityColumn: 'Studio name',
+    suffixes: ['Games', 'Interactive', 'Studio'],
+  },
 ];
 
 export type StemScript = 'ascii' | 'accent' | 'cjk' | 'eszett' | 'rtl';
@@ -67,12 +129,59 @@ export type StemScript = 'ascii' | 'accent' | 'cjk' | 'eszett' | 'rtl';
 /** Name stems by script, so unicode names (accents, CJK, ß, right-to-left) appear on purpose. */
 export const STEMS: Record<StemScript, string[]> = {
   ascii: [
-    'Varn', 'Halden', 'Ostmark', 'Brightwater', 'Kestrel', 'Mossbank', 'Fennick', 'Juniper', 'Tarrow', 'Wendle',
-    'Copperleaf', 'Saltmere', 'Greywick', 'Lanternfield', 'Orrin', 'Thistledown', 'Marrow Quay', 'Pellam', 'Quillon',
-    'Rookfold', 'Sable Hill', 'Tidewell', 'Umber', 'Vesper', 'Whitlow', 'Yarrowby', 'Ashcombe', 'Bellhaven', 'Cinder',
-    'Dunmore', 'Elderby', 'Farthing', 'Glimmer', 'Hollin', 'Ivybridge', 'Kettle', 'Larkspur', 'Mistral', 'Northgate',
+    'Varn',
+    'Halden',
+    'Ostmark',
+    'Brightwater',
+    'Kestrel',
+    'Mossbank',
+    'Fennick',
+    'Juniper',
+    'Tarrow',
+    'Wendle',
+    'Copperleaf',
+    'Saltmere',
+    'Greywick',
+    'Lanternfield',
+    'Orrin',
+    'Thistledown',
+    'Marrow Quay',
+    'Pellam',
+    'Quillon',
+    'Rookfold',
+    'Sable Hill',
+    'Tidewell',
+    'Umber',
+    'Vesper',
+    'Whitlow',
+    'Yarrowby',
+    'Ashcombe',
+    'Bellhaven',
+    'Cinder',
+    'Dunmore',
+    'Elderby',
+    'Farthing',
+    'Glimmer',
+    'Hollin',
+    'Ivybridge',
+    'Kettle',
+    'Larkspur',
+    'Mistral',
+    'Northgate',
   ],
-  accent: ['Café Ñandú', 'Zoë Marchetti', 'Ørbæk', 'Åsgård', 'Čapek', 'Łąkowa', 'Ébène', 'São Brás', 'Müllerhof', 'Íslendinga', 'Crème Brûlée'],
+  accent: [
+    'Café Ñandú',
+    'Zoë Marchetti',
+    'Ørbæk',
+    'Åsgård',
+    'Čapek',
+    'Łąkowa',
+    'Ébène',
+    'São Brás',
+    'Müllerhof',
+    'Íslendinga',
+    'Crème Brûlée',
+  ],
   cjk: ['東雲', '青葉', '桜坂', '星川', '한빛', '月見', '白鷺', '春風'],
   eszett: ['Großheim', 'Weißbach', 'Straßberg', 'Meißenfeld', 'Außenalster', 'Grüße'],
   rtl: ['دار النور', 'בית הים', 'نجمة الصباح', 'אור חדש', 'واحة'],
@@ -80,19 +189,74 @@ export const STEMS: Record<StemScript, string[]> = {
 
 /** Cities, some with a second accepted spelling. */
 export const CITIES: [string, ...string[]][] = [
-  ['Tokyo'], ['Kyoto', 'Kyōto'], ['München', 'Munich'], ['Zürich', 'Zurich'], ['Kraków', 'Krakow'], ['São Paulo'],
-  ['Reykjavík', 'Reykjavik'], ['Göteborg', 'Gothenburg'], ['Düsseldorf'], ['Malmö'], ['Gießen', 'Giessen'],
-  ['Melbourne'], ['Osaka', 'Ōsaka'], ['Montréal', 'Montreal'], ['Lisbon', 'Lisboa'], ['Valparaíso'], ['Tartu'], ['Halifax'],
+  ['Tokyo'],
+  ['Kyoto', 'Kyōto'],
+  ['München', 'Munich'],
+  ['Zürich', 'Zurich'],
+  ['Kraków', 'Krakow'],
+  ['São Paulo'],
+  ['Reykjavík', 'Reykjavik'],
+  ['Göteborg', 'Gothenburg'],
+  ['Düsseldorf'],
+  ['Malmö'],
+  ['Gießen', 'Giessen'],
+  ['Melbourne'],
+  ['Osaka', 'Ōsaka'],
+  ['Montréal', 'Montreal'],
+  ['Lisbon', 'Lisboa'],
+  ['Valparaíso'],
+  ['Tartu'],
+  ['Halifax'],
 ];
 
-export const STREETS = ['Hauptstraße', 'Lindenstraße', 'Schloßstraße', 'Rue de la Paix', 'Calle Mayor', 'Harbour Road', 'Mill Lane', 'Großer Markt'];
+export const STREETS = [
+  'Hauptstraße',
+  'Lindenstraße',
+  'Schloßstraße',
+  'Rue de la Paix',
+  'Calle Mayor',
+  'Harbour Road',
+  'Mill Lane',
+  'Großer Markt',
+];
 
 export const PEOPLE = [
-  'José Ñúñez', 'Åsa Lindqvist', 'Zoë Kowalczyk', '山田 花子', 'Jürgen Weiß', 'Amara Okafor', 'Liam O’Connor', 'Søren Dahl',
-  'Chiara Bellandi', 'Farah Haddad', 'Mateus Araújo', 'Ingrid Bjørnstad', '김 민준', 'Rafael Peña', 'Noor Al-Sayed', 'Tomasz Wójcik',
+  'José Ñúñez',
+  'Åsa Lindqvist',
+  'Zoë Kowalczyk',
+  '山田 花子',
+  'Jürgen Weiß',
+  'Amara Okafor',
+  'Liam O’Connor',
+  'Søren Dahl',
+  'Chiara Bellandi',
+  'Farah Haddad',
+  'Mateus Araújo',
+  'Ingrid Bjørnstad',
+  '김 민준',
+  'Rafael Peña',
+  'Noor Al-Sayed',
+  'Tomasz Wójcik',
 ];
 
-export const SPECIALITIES = ['Lager', 'Stout', 'Porter', 'Cider', 'Poetry', 'Maps', 'Comics', 'Telescopes', 'Ferns', 'Orchids', 'Blitz', 'Puppetry', 'Oolong', 'Matcha', 'Drones', 'Sensors'];
+export const SPECIALITIES = [
+  'Lager',
+  'Stout',
+  'Porter',
+  'Cider',
+  'Poetry',
+  'Maps',
+  'Comics',
+  'Telescopes',
+  'Ferns',
+  'Orchids',
+  'Blitz',
+  'Puppetry',
+  'Oolong',
+  'Matcha',
+  'Drones',
+  'Sensors',
+];
 
 export const OWNERSHIP = ['Independent', 'Cooperative', 'Family-owned', 'Non-profit', 'Municipal'];
 

@@ -15,17 +15,29 @@ const BIRTH = 'Hero voice actor birth year';
 const PREFECTURE = 'Hero voice actor home prefecture';
 
 const COLUMNS: PlannedColumn[] = [
-  { column: { name: METASCORE, rule: { type: 'number', tolerance: 0 } }, kind: numberKind({ min: 60, max: 99, spread: [0.02, 0.08] }) },
+  {
+    column: { name: METASCORE, rule: { type: 'number', tolerance: 0 } },
+    kind: numberKind({ min: 60, max: 99, spread: [0.02, 0.08] }),
+  },
   { column: { name: FOUNDED, rule: { type: 'number', tolerance: 0 } }, kind: yearKind(1880, 2010) },
-  { column: { name: CITY, rule: { type: 'text' } }, kind: poolKind([['Tokyo'], ['Kyoto', 'Kyōto'], ['Melbourne'], ['Osaka'], ['Redmond']]) },
-  { column: { name: RATING, rule: { type: 'choice', options: ['E', 'E10+', 'T', 'M'] } }, kind: choiceKind(['E', 'E10+', 'T', 'M']) },
+  {
+    column: { name: CITY, rule: { type: 'text' } },
+    kind: poolKind([['Tokyo'], ['Kyoto', 'Kyōto'], ['Melbourne'], ['Osaka'], ['Redmond']]),
+  },
+  {
+    column: { name: RATING, rule: { type: 'choice', options: ['E', 'E10+', 'T', 'M'] } },
+    kind: choiceKind(['E', 'E10+', 'T', 'M']),
+  },
   {
     column: { name: MSRP, rule: { type: 'number', relative_tolerance: 0.01 } },
     kind: numberKind({ min: 9_000, max: 40_000, prefix: '¥', unit: 'yen', spread: [0.04, 0.2] }),
   },
   { column: { name: BIRTH, rule: { type: 'number', tolerance: 0 } }, kind: yearKind(1950, 2000) },
   {
-    column: { name: PREFECTURE, rule: { type: 'llm_judge', criterion: 'Prefecture name; English or Japanese spelling' } },
+    column: {
+      name: PREFECTURE,
+      rule: { type: 'llm_judge', criterion: 'Prefecture name; English or Japanese spelling' },
+    },
     kind: judgedKind([
       ['Hiroshima', 'Hiroshima Prefecture', '広島県'],
       ['Kyoto', 'Kyoto Prefecture', '京都府'],
@@ -47,10 +59,34 @@ interface ZeldaRow {
 
 // Exactly the four rows the dataset card prints.
 const ROWS: ZeldaRow[] = [
-  { entity: 'The Legend of Zelda: Ocarina of Time 3D', alias: 'Ocarina of Time 3D', llmName: 'Zelda: Ocarina of Time (3DS remake)', slug: 'the-legend-of-zelda-ocarina-of-time-3d', values: ['94', '2006', 'Tokyo', 'E', '25000', '1967', 'Hiroshima'] },
-  { entity: 'The Legend of Zelda: The Wind Waker HD', alias: 'Wind Waker HD', llmName: 'Zelda Wind Waker (Wii U HD remaster)', slug: 'the-legend-of-zelda-the-wind-waker-hd', values: ['90', '1889', 'Kyoto', 'E', '26250', '1973', 'Kyoto'] },
-  { entity: 'The Legend of Zelda: Twilight Princess HD', alias: 'Twilight Princess HD', llmName: 'Zelda Twilight Princess for Wii U', slug: 'the-legend-of-zelda-twilight-princess-hd', values: ['86', '1994', 'Melbourne', 'T', '26250', '1973', 'Tokyo'] },
-  { entity: 'The Legend of Zelda: Skyward Sword HD', alias: 'Skyward Sword HD', llmName: 'Skyward Sword (Switch HD version)', slug: 'the-legend-of-zelda-skyward-sword-hd', values: ['81', '1994', 'Melbourne', 'E10+', '32378', '1978', 'Kanagawa'] },
+  {
+    entity: 'The Legend of Zelda: Ocarina of Time 3D',
+    alias: 'Ocarina of Time 3D',
+    llmName: 'Zelda: Ocarina of Time (3DS remake)',
+    slug: 'the-legend-of-zelda-ocarina-of-time-3d',
+    values: ['94', '2006', 'Tokyo', 'E', '25000', '1967', 'Hiroshima'],
+  },
+  {
+    entity: 'The Legend of Zelda: The Wind Waker HD',
+    alias: 'Wind Waker HD',
+    llmName: 'Zelda Wind Waker (Wii U HD remaster)',
+    slug: 'the-legend-of-zelda-the-wind-waker-hd',
+    values: ['90', '1889', 'Kyoto', 'E', '26250', '1973', 'Kyoto'],
+  },
+  {
+    entity: 'The Legend of Zelda: Twilight Princess HD',
+    alias: 'Twilight Princess HD',
+    llmName: 'Zelda Twilight Princess for Wii U',
+    slug: 'the-legend-of-zelda-twilight-princess-hd',
+    values: ['86', '1994', 'Melbourne', 'T', '26250', '1973', 'Tokyo'],
+  },
+  {
+    entity: 'The Legend of Zelda: Skyward Sword HD',
+    alias: 'Skyward Sword HD',
+    llmName: 'Skyward Sword (Switch HD version)',
+    slug: 'the-legend-of-zelda-skyward-sword-hd',
+    values: ['81', '1994', 'Melbourne', 'E10+', '32378', '1978', 'Kanagawa'],
+  },
 ];
 
 const DEVELOPER_PAGES: Record<string, string> = {
@@ -67,7 +103,8 @@ function zeldaGold(): GoldJson {
       const cells: GoldJson['rows'][number]['cells'] = {};
       COLUMNS.forEach(({ column }, i) => {
         const value = row.values[i]!;
-        if (column.name === METASCORE) cells[column.name] = { value, sources: [`https://www.metacritic.com/game/${row.slug}/`] };
+        if (column.name === METASCORE)
+          cells[column.name] = { value, sources: [`https://www.metacritic.com/game/${row.slug}/`] };
         else if (column.name === CITY) cells[column.name] = { value, sources: [DEVELOPER_PAGES[value]!] };
         else cells[column.name] = { value };
       });
@@ -83,7 +120,12 @@ function pickSystems(graders: number, wanted: number[]): number[] {
 
 export function planZeldaTask(index: number, graders: number): TaskPlan {
   const id = `atlas/${pad4(index + 1)}:zelda remakes`;
-  const contest = (row: number, column: string, value: string, systems: number[]): Contest => ({ row, column, value, systems: pickSystems(graders, systems) });
+  const contest = (row: number, column: string, value: string, systems: number[]): Contest => ({
+    row,
+    column,
+    value,
+    systems: pickSystems(graders, systems),
+  });
   const contests: Contest[] =
     graders >= 2
       ? [
@@ -94,7 +136,12 @@ export function planZeldaTask(index: number, graders: number): TaskPlan {
         ]
       : [];
   // Answers that only normalisation or the judge makes equal to gold, and one a text rule rejects.
-  const force = (system: number, row: number, column: string, value: string): ForcedValue => ({ system: system % graders, row, column, value });
+  const force = (system: number, row: number, column: string, value: string): ForcedValue => ({
+    system: system % graders,
+    row,
+    column,
+    value,
+  });
   const forced: ForcedValue[] = [
     force(0, 0, MSRP, '25,000'),
     force(1, 0, CITY, ' tokyo '),
@@ -108,13 +155,33 @@ export function planZeldaTask(index: number, graders: number): TaskPlan {
     graders >= 2
       ? [
           {
-            names: ["The Legend of Zelda: Link's Awakening", "the legend of zelda: link's awakening", "THE LEGEND OF ZELDA:  LINK'S AWAKENING"],
-            values: { [METASCORE]: '87', [FOUNDED]: '2006', [CITY]: 'Tokyo', [RATING]: 'E', [MSRP]: '32378', [BIRTH]: '', [PREFECTURE]: '' },
+            names: [
+              "The Legend of Zelda: Link's Awakening",
+              "the legend of zelda: link's awakening",
+              "THE LEGEND OF ZELDA:  LINK'S AWAKENING",
+            ],
+            values: {
+              [METASCORE]: '87',
+              [FOUNDED]: '2006',
+              [CITY]: 'Tokyo',
+              [RATING]: 'E',
+              [MSRP]: '32378',
+              [BIRTH]: '',
+              [PREFECTURE]: '',
+            },
             systems: pickSystems(graders, [0, 1, 3]),
           },
           {
             names: ["The Legend of Zelda: Majora's Mask 3D", "The Legend of Zelda:  Majora's Mask 3D"],
-            values: { [METASCORE]: '89', [FOUNDED]: '2006', [CITY]: 'Tokyo', [RATING]: 'E', [MSRP]: '25000', [BIRTH]: '1967', [PREFECTURE]: 'Hiroshima' },
+            values: {
+              [METASCORE]: '89',
+              [FOUNDED]: '2006',
+              [CITY]: 'Tokyo',
+              [RATING]: 'E',
+              [MSRP]: '25000',
+              [BIRTH]: '1967',
+              [PREFECTURE]: 'Hiroshima',
+            },
             systems: pickSystems(graders, [2, 4]),
           },
         ]
@@ -139,7 +206,12 @@ export function planZeldaTask(index: number, graders: number): TaskPlan {
     forced: graders >= 2 ? forced : [],
     scripted: true,
     misses: graders >= 2 ? [{ system: 1 % graders, row: 1 }] : [],
-    decoys: ['The Legend of Zelda: Breath of the Wild', 'Hyrule Warriors: Definitive Edition', 'The Legend of Zelda: A Link Between Worlds', "Link's Awakening DX"],
+    decoys: [
+      'The Legend of Zelda: Breath of the Wild',
+      'Hyrule Warriors: Definitive Edition',
+      'The Legend of Zelda: A Link Between Worlds',
+      "Link's Awakening DX",
+    ],
     sourceHosts: ['www.metacritic.com/game', 'en.wikipedia.org/wiki', 'www.nintendo.co.jp/titles'],
   };
 }

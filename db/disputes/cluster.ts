@@ -17,9 +17,14 @@ export interface Cluster {
   agreesWithGold: boolean;
 }
 
-export function goldKeys(ruleType: RuleType | undefined, goldValue: string | null, alternatives: readonly string[]): Set<string> {
+export function goldKeys(
+  ruleType: RuleType | undefined,
+  goldValue: string | null,
+  alternatives: readonly string[],
+): Set<string> {
   const keys = new Set<string>();
-  for (const value of goldValue === null ? alternatives : [goldValue, ...alternatives]) keys.add(normalizeForRule(ruleType, value));
+  for (const value of goldValue === null ? alternatives : [goldValue, ...alternatives])
+    keys.add(normalizeForRule(ruleType, value));
   return keys;
 }
 
@@ -27,7 +32,11 @@ export function goldKeys(ruleType: RuleType | undefined, goldValue: string | nul
  * Clusters non-empty responses: those disagreeing with gold first (so key `a`
  * picks the leading contesting value), biggest first, then by value.
  */
-export function clusterValues(ruleType: RuleType | undefined, cells: readonly ClusterInput[], goldKeySet: ReadonlySet<string>): Cluster[] {
+export function clusterValues(
+  ruleType: RuleType | undefined,
+  cells: readonly ClusterInput[],
+  goldKeySet: ReadonlySet<string>,
+): Cluster[] {
   const groups = new Map<string, { spellings: Map<string, number>; systems: Set<string>; judgedCorrect: boolean }>();
   // Systems mostly agree: normalise each distinct spelling once (NFKC and case folding are not cheap).
   const keys = new Map<string, string>();
@@ -51,10 +60,17 @@ export function clusterValues(ruleType: RuleType | undefined, cells: readonly Cl
   const clusters: Cluster[] = [];
   for (const [key, group] of groups) {
     const value = preferredSpelling(group.spellings)!;
-    clusters.push({ key, value, systems: [...group.systems].sort(), agreesWithGold: goldKeySet.has(key) || group.judgedCorrect });
+    clusters.push({
+      key,
+      value,
+      systems: [...group.systems].sort(),
+      agreesWithGold: goldKeySet.has(key) || group.judgedCorrect,
+    });
   }
   return clusters.sort(
     (a, b) =>
-      Number(a.agreesWithGold) - Number(b.agreesWithGold) || b.systems.length - a.systems.length || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
+      Number(a.agreesWithGold) - Number(b.agreesWithGold) ||
+      b.systems.length - a.systems.length ||
+      (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
   );
 }

@@ -58,7 +58,12 @@ export function computeTaskDisputes(input: TaskDerivationInput, sealer: Sealer):
   const ruleTypes = new Map(input.ruleTypes);
   const goldCells = new Map<string, GoldInfo>();
   for (const [row, column, state, value_s, alternatives_s] of input.goldCells) {
-    goldCells.set(goldCellKey(row, column), { state, value: sealer.open(value_s), value_s, alternatives: sealer.openJson<string[]>(alternatives_s, []) });
+    goldCells.set(goldCellKey(row, column), {
+      state,
+      value: sealer.open(value_s),
+      value_s,
+      alternatives: sealer.openJson<string[]>(alternatives_s, []),
+    });
   }
   const goldEntities = new Map(input.goldRows.map(([row, entity_s]) => [row, entity_s]));
   const recordedGold = new Map(input.recordedGold);
@@ -76,7 +81,14 @@ export function computeTaskDisputes(input: TaskDerivationInput, sealer: Sealer):
   };
   const addClusters = (id: string, clusters: readonly Cluster[]): void => {
     clusters.forEach((cluster, index) => {
-      derived.clusters.push([id, index, cluster.key, sealer.seal(cluster.value), cluster.agreesWithGold ? 1 : 0, JSON.stringify(cluster.systems)]);
+      derived.clusters.push([
+        id,
+        index,
+        cluster.key,
+        sealer.seal(cluster.value),
+        cluster.agreesWithGold ? 1 : 0,
+        JSON.stringify(cluster.systems),
+      ]);
     });
   };
 
@@ -90,7 +102,15 @@ export function computeTaskDisputes(input: TaskDerivationInput, sealer: Sealer):
     for (const row of group) {
       const system = systemOf.get(row[RUN_ID]);
       if (system === undefined) continue;
-      cells.push({ system, seq: row[SEQ], run_id: row[RUN_ID], verdict: row[VERDICT], empty: row[EMPTY] === 1, response_s: row[RESPONSE], recorded_s: row[RECORDED_GOLD] });
+      cells.push({
+        system,
+        seq: row[SEQ],
+        run_id: row[RUN_ID],
+        verdict: row[VERDICT],
+        empty: row[EMPTY] === 1,
+        response_s: row[RESPONSE],
+        recorded_s: row[RECORDED_GOLD],
+      });
     }
     const stored = goldCells.get(key);
     // Most groups were graded against these very bytes: nothing is opened or normalised for them.
@@ -101,7 +121,9 @@ export function computeTaskDisputes(input: TaskDerivationInput, sealer: Sealer):
       const regrader = new Regrader(ruleType, recordedForm, goldKeySet);
       for (const cell of cells) cell.verdict = regrader.verdict(cell, () => open(cell.response_s));
     }
-    const contestingSystems = new Set(cells.filter((cell) => cell.verdict === 'incorrect' && !cell.empty).map((cell) => cell.system));
+    const contestingSystems = new Set(
+      cells.filter((cell) => cell.verdict === 'incorrect' && !cell.empty).map((cell) => cell.system),
+    );
     // A ruled dispute nobody contests now (a revision gave its cell the value they all give) is derived all
     // the same: its rulings stay beside clusters that say how the systems stand against today's gold.
     let id: string | undefined;
@@ -117,7 +139,11 @@ export function computeTaskDisputes(input: TaskDerivationInput, sealer: Sealer):
     const clusters = clusterValues(
       ruleType,
       // Blank answers form no cluster: they are not opened at all.
-      cells.map((cell) => ({ system: cell.system, response: cell.empty ? '' : open(cell.response_s), verdict: cell.verdict })),
+      cells.map((cell) => ({
+        system: cell.system,
+        response: cell.empty ? '' : open(cell.response_s),
+        verdict: cell.verdict,
+      })),
       goldKeySet ?? goldKeys(ruleType, gold.value, gold.alternatives),
     );
     const top = clusters.find((cluster) => !cluster.agreesWithGold);
@@ -125,8 +151,17 @@ export function computeTaskDisputes(input: TaskDerivationInput, sealer: Sealer):
     // The gold entity is already sealed with the same key: copied as is.
     const entitySealed = goldEntities.get(goldRow) ?? sealer.seal(`row ${goldRow + 1}`);
     derived.cellDisputes.push([
-      id, taskId, goldRow, column, entitySealed, ruleType ?? null,
-      gold.state, gold.value_s, sealer.seal(top?.value ?? null), top?.systems.length ?? 0, contestingSystems.size,
+      id,
+      taskId,
+      goldRow,
+      column,
+      entitySealed,
+      ruleType ?? null,
+      gold.state,
+      gold.value_s,
+      sealer.seal(top?.value ?? null),
+      top?.systems.length ?? 0,
+      contestingSystems.size,
       encodeSystems(cells.map((cell) => cell.system)),
     ]);
     addClusters(id, clusters);
@@ -151,7 +186,11 @@ function deriveMissingRows(
   let namesInGold: Set<string> | undefined;
   /** The entity keys of every name the task's gold rows go by: opened only for a task with missing rows. */
   const namedNow = (): Set<string> =>
-    (namesInGold ??= new Set(input.goldRows.flatMap(([, entity_s, aliases_s]) => [sealer.open(entity_s), ...sealer.openJson<string[]>(aliases_s, [])].map((name) => entityKeyOf(name)))));
+    (namesInGold ??= new Set(
+      input.goldRows.flatMap(([, entity_s, aliases_s]) =>
+        [sealer.open(entity_s), ...sealer.openJson<string[]>(aliases_s, [])].map((name) => entityKeyOf(name)),
+      ),
+    ));
   const extras: { entity_key: string; response_entity_s: string; system: string }[] = [];
   for (const [runId, entityKey, responseEntitySealed] of input.extras) {
     const system = systemOf.get(runId);
@@ -169,7 +208,10 @@ function deriveMissingRows(
     // The name add_row proposes: the systems' most common spelling, a person's casing over all caps, spaces tidied.
     const entity = preferredSpelling(names) ?? '';
     const entityKey = group[0]!.entity_key;
-    const id = disputeId({ kind: 'missing_row', task_id: input.taskId, gold_row: null, column: null, entity_key: entityKey }, sha256Hex);
+    const id = disputeId(
+      { kind: 'missing_row', task_id: input.taskId, gold_row: null, column: null, entity_key: entityKey },
+      sha256Hex,
+    );
     const sealed = sealer.seal(entity);
     // Gold names the entity now (a revision added it, as a row or an alias, after the runs were graded): the
     // systems were right. No dispute, unless one was ruled on: it keeps its rulings, nobody contesting.
@@ -178,7 +220,16 @@ function deriveMissingRows(
       derived.missingRows.push([id, input.taskId, entityKey, sealed, null, 0, 0, encodeSystems(systems)]);
       addClusters(id, [{ key: entityKey, value: entity, systems, agreesWithGold: true }]);
     } else {
-      derived.missingRows.push([id, input.taskId, entityKey, sealed, sealed, systems.length, systems.length, encodeSystems(systems)]);
+      derived.missingRows.push([
+        id,
+        input.taskId,
+        entityKey,
+        sealed,
+        sealed,
+        systems.length,
+        systems.length,
+        encodeSystems(systems),
+      ]);
       addClusters(id, [{ key: entityKey, value: entity, systems, agreesWithGold: false }]);
     }
     derived.ids.push(id);
@@ -186,8 +237,13 @@ function deriveMissingRows(
 }
 
 /** Without the dataset, gold comes from what the grader recorded beside each cell (the most common value). */
-function goldFromCells(recorded: readonly [number, number, string][], cells: readonly SystemCell[], open: (sealed: string) => string): GoldInfo {
-  if (cells.some((cell) => cell.verdict === 'ungraded')) return { state: 'ungraded', value: null, value_s: null, alternatives: [] };
+function goldFromCells(
+  recorded: readonly [number, number, string][],
+  cells: readonly SystemCell[],
+  open: (sealed: string) => string,
+): GoldInfo {
+  if (cells.some((cell) => cell.verdict === 'ungraded'))
+    return { state: 'ungraded', value: null, value_s: null, alternatives: [] };
   const byCell = new Map(recorded.map(([runId, seq, goldSealed]) => [`${runId}:${seq}`, goldSealed]));
   // Counted sealed: the same text is the same ciphertext under one key, so the vote is the same as on plain text.
   const counts = new Map<string, number>();

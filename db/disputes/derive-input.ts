@@ -52,11 +52,15 @@ export function readTaskInput(store: Store, taskId: string, minSystems: number):
   if (systems.length === 0) return input;
   input.entityColumn = sql.task.get(taskId)?.entity_column ?? null;
   input.ruleTypes = sql.ruleTypes.all(taskId).map((row) => [row.name, row.rule_type]);
-  input.goldCells = sql.goldCells.all(taskId).map((row) => [row.row_idx, row.column_name, row.state, row.value_s, row.alternatives_s]);
+  input.goldCells = sql.goldCells
+    .all(taskId)
+    .map((row) => [row.row_idx, row.column_name, row.state, row.value_s, row.alternatives_s]);
   input.goldRows = sql.goldRows.all(taskId).map((row) => [row.row_idx, row.entity_s, row.aliases_s]);
   input.cellsJson = sql.cellsJson.get(taskId) ?? '[]';
   for (const group of sql.groupsWithoutGold.all(taskId)) {
-    const recorded = sql.goldOfCell.all(taskId, group.gold_row, group.column_name).map((row): [number, number, string] => [row.run_id, row.seq, row.gold_s]);
+    const recorded = sql.goldOfCell
+      .all(taskId, group.gold_row, group.column_name)
+      .map((row): [number, number, string] => [row.run_id, row.seq, row.gold_s]);
     input.recordedGold.push([goldCellKey(group.gold_row, group.column_name), recorded]);
   }
   input.extras = sql.extras.all(taskId).map((row) => [row.run_id, row.entity_key, row.response_entity_s]);
@@ -66,7 +70,12 @@ export function readTaskInput(store: Store, taskId: string, minSystems: number):
 
 /** Orders cells by (gold_row, column_name, run_id, seq): the order cellsJson promises. */
 export function compareCells(a: CellTuple, b: CellTuple): number {
-  return a[GOLD_ROW] - b[GOLD_ROW] || (a[COLUMN] < b[COLUMN] ? -1 : a[COLUMN] > b[COLUMN] ? 1 : 0) || a[RUN_ID] - b[RUN_ID] || a[SEQ] - b[SEQ];
+  return (
+    a[GOLD_ROW] - b[GOLD_ROW] ||
+    (a[COLUMN] < b[COLUMN] ? -1 : a[COLUMN] > b[COLUMN] ? 1 : 0) ||
+    a[RUN_ID] - b[RUN_ID] ||
+    a[SEQ] - b[SEQ]
+  );
 }
 
 /** The graded cells of `cellsJson`, in (gold_row, column_name, run_id, seq) order whatever order SQLite gave. */

@@ -24,7 +24,11 @@ export class GoldAsRecorded {
   ) {}
 
   /** Null for an ungraded cell: nothing is graded against it, so nothing is graded again. */
-  static of(ruleType: RuleType | undefined, gold: { state: GoldState; value_s: string | null }, open: (sealed: string) => string): GoldAsRecorded | null {
+  static of(
+    ruleType: RuleType | undefined,
+    gold: { state: GoldState; value_s: string | null },
+    open: (sealed: string) => string,
+  ): GoldAsRecorded | null {
     if (gold.state === 'blank') return new GoldAsRecorded(ruleType, '', open);
     return gold.state === 'value' && gold.value_s !== null ? new GoldAsRecorded(ruleType, gold.value_s, open) : null;
   }

@@ -7,7 +7,13 @@ import type { Db } from '../store';
 
 /** One graded cell as derivation reads it: an element of `cellsJson` (arrays are cheaper than objects here). */
 export type CellTuple = [
-  run_id: number, seq: number, gold_row: number, column_name: string, verdict: Verdict, response_empty: number, response_s: string,
+  run_id: number,
+  seq: number,
+  gold_row: number,
+  column_name: string,
+  verdict: Verdict,
+  response_empty: number,
+  response_s: string,
   /** The gold the grader graded this cell against, as it recorded it beside the cell. */
   gold_s: string,
 ];
@@ -28,7 +34,10 @@ export interface DeriveStatements {
   task: Statement<[string], { entity_column: string }>;
   ruleTypes: Statement<[string], { name: string; rule_type: RuleType }>;
   gradedRuns: Statement<[string], { run_id: number; system: string }>;
-  goldCells: Statement<[string], { row_idx: number; column_name: string; state: GoldState; value_s: string | null; alternatives_s: string }>;
+  goldCells: Statement<
+    [string],
+    { row_idx: number; column_name: string; state: GoldState; value_s: string | null; alternatives_s: string }
+  >;
   goldRows: Statement<[string], { row_idx: number; entity_s: string; aliases_s: string }>;
   cellsJson: Statement<[string], string>;
   groupsWithoutGold: Statement<[string], { gold_row: number; column_name: string }>;
@@ -66,7 +75,9 @@ function prepare(db: Db): DeriveStatements {
       `SELECT rt.run_id, s.name AS system FROM run_tasks rt JOIN runs r ON r.id = rt.run_id JOIN systems s ON s.id = r.system_id
         WHERE rt.task_id = ? AND rt.state = 'graded'`,
     ),
-    goldCells: db.prepare('SELECT row_idx, column_name, state, value_s, alternatives_s FROM gold_cells WHERE task_id = ?'),
+    goldCells: db.prepare(
+      'SELECT row_idx, column_name, state, value_s, alternatives_s FROM gold_cells WHERE task_id = ?',
+    ),
     goldRows: db.prepare('SELECT row_idx, entity_s, aliases_s FROM gold_rows WHERE task_id = ?'),
     // One range of system_cells_by_gold_cell (which covers these columns) as one JSON array of
     // CellTuples built by SQLite: a third of the cost of a JavaScript array per row on the importer's
@@ -91,7 +102,9 @@ function prepare(db: Db): DeriveStatements {
         ORDER BY c.gold_row, c.column_name`,
     ),
     // Only without a dataset: gold as the grader recorded it beside each cell.
-    goldOfCell: db.prepare('SELECT run_id, seq, gold_s FROM system_cells WHERE task_id = ? AND gold_row = ? AND column_name = ?'),
+    goldOfCell: db.prepare(
+      'SELECT run_id, seq, gold_s FROM system_cells WHERE task_id = ? AND gold_row = ? AND column_name = ?',
+    ),
     // Cell and missing-row disputes of the task an engineer ruled on: derived whatever their data says now,
     // so the clusters beside their rulings are today's (a first import has none: its disputes table is empty).
     ruledDisputes: db

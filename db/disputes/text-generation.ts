@@ -14,15 +14,13 @@ interface GenerationStatements {
   read: Statement<[string], { value: string }>;
 }
 
-const statements = perConnection(
-  (db): GenerationStatements => ({
-    raise: db.prepare(
-      `INSERT INTO meta (key, value) VALUES (?, '1')
+const statements = perConnection((db): GenerationStatements => ({
+  raise: db.prepare(
+    `INSERT INTO meta (key, value) VALUES (?, '1')
        ON CONFLICT(key) DO UPDATE SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT)`,
-    ),
-    read: db.prepare('SELECT value FROM meta WHERE key = ?'),
-  }),
-);
+  ),
+  read: db.prepare('SELECT value FROM meta WHERE key = ?'),
+}));
 
 /** Call in the transaction that inserts, changes or deletes disputes or dispute clusters. */
 export function raiseDisputeTextsGeneration(db: Db): void {

@@ -24,11 +24,14 @@ export async function checkBaseDataset(store: Store, path: string): Promise<Base
   const known = store.db.prepare<[string], number>('SELECT 1 FROM datasets WHERE sha256 = ?').pluck().get(file.sha256);
   if (known !== undefined) return base;
   const goldOf = new Map(file.records.map((record) => [record.id, record.gold]));
-  const stored = store.db.prepare<[], { task_id: string; gold_enc: string }>('SELECT task_id, gold_enc FROM tasks ORDER BY task_id').all();
+  const stored = store.db
+    .prepare<[], { task_id: string; gold_enc: string }>('SELECT task_id, gold_enc FROM tasks ORDER BY task_id')
+    .all();
   const differ: string[] = [];
   for (const task of stored) {
     const gold = goldOf.get(task.task_id);
-    if (gold !== task.gold_enc) differ.push(`${task.task_id} (${gold === undefined ? 'not in the file' : 'other gold'})`);
+    if (gold !== task.gold_enc)
+      differ.push(`${task.task_id} (${gold === undefined ? 'not in the file' : 'other gold'})`);
   }
   if (differ.length === 0) return base;
   const shown = differ.slice(0, SHOWN).join(', ');

@@ -8,9 +8,14 @@ import type { Store } from '../store';
 import { ExportError } from './patch-ops';
 
 export function refuseTasksBehindBase(store: Store, baseSha: string, operations: readonly PatchOperation[]): void {
-  const behind = tasksBehindBase(store, baseSha, operations.map((op) => op.task_id));
+  const behind = tasksBehindBase(
+    store,
+    baseSha,
+    operations.map((op) => op.task_id),
+  );
   if (behind.length === 0) return;
-  const basePath = store.db.prepare<[string], string>('SELECT path FROM datasets WHERE sha256 = ?').pluck().get(baseSha) ?? baseSha;
+  const basePath =
+    store.db.prepare<[string], string>('SELECT path FROM datasets WHERE sha256 = ?').pluck().get(baseSha) ?? baseSha;
   const lines = behind.slice(0, 10).map((task) => {
     const disputes = operations.filter((op) => op.task_id === task.task_id).map((op) => op.dispute_id);
     return `\n  task ${task.task_id}: gold from ${task.gold_from}; ${disputes.length === 1 ? 'dispute' : 'disputes'} ${disputes.join(', ')}`;

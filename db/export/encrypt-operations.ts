@@ -30,7 +30,9 @@ function encryptState(state: State, cipher: TextCipher): State {
 }
 
 function encryptCell(state: Extract<PatchCellState, { value: string }>, cipher: TextCipher): PatchCellState {
-  return state.alternatives ? { value: cipher(state.value), alternatives: state.alternatives.map(cipher) } : { value: cipher(state.value) };
+  return state.alternatives
+    ? { value: cipher(state.value), alternatives: state.alternatives.map(cipher) }
+    : { value: cipher(state.value) };
 }
 
 function encryptRow(state: PatchRowState, cipher: TextCipher): PatchRowState {
@@ -69,7 +71,13 @@ export function encryptOperations(store: Store, operations: readonly PatchOperat
   };
   const encrypted = operations.map((op) => {
     const cipher = checkedCipherOf(op.task_id);
-    return withText(op, cipher(op.entity), op.evidence.map(cipher), encryptState(op.from, cipher), encryptState(op.to, cipher));
+    return withText(
+      op,
+      cipher(op.entity),
+      op.evidence.map(cipher),
+      encryptState(op.from, cipher),
+      encryptState(op.to, cipher),
+    );
   });
   return { operations: encrypted, illFormed };
 }

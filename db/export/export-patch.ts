@@ -38,9 +38,14 @@ export function buildPatch(store: Store, input: ExportInput, engineer: string, b
   const { db } = store;
   const baseRevision = input.baseRevision ?? getMeta(db, 'base_revision') ?? DEFAULT_BASE_REVISION;
   refuseTagOfADataset(store, input.revision, baseRevision);
-  const baseSha = base?.sha256 ?? (input.dataset ? createHash('sha256').update(readFileSync(input.dataset)).digest('hex') : getMeta(db, 'dataset_sha256'));
+  const baseSha =
+    base?.sha256 ??
+    (input.dataset
+      ? createHash('sha256').update(readFileSync(input.dataset)).digest('hex')
+      : getMeta(db, 'dataset_sha256'));
   // The base's gold as shipped, so the patch applies to the same dataset in its other format too.
-  const baseGold = base?.goldSha256 ?? (input.dataset === undefined && baseSha !== null ? storeGoldContent(store) : null);
+  const baseGold =
+    base?.goldSha256 ?? (input.dataset === undefined && baseSha !== null ? storeGoldContent(store) : null);
   const { operations, latestRulingAt, spellings } = collectOperations(store);
   if (baseSha !== null) refuseTasksBehindBase(store, baseSha, operations);
   const encrypted = !input.plaintext;
@@ -75,12 +80,21 @@ export function buildPatch(store: Store, input: ExportInput, engineer: string, b
  */
 function refuseTagOfADataset(store: Store, revision: string, baseRevision: string): void {
   // A tag this store exported is recordRevision's to judge (the same changes again, or refused as different).
-  if (store.db.prepare<[string], number>('SELECT 1 FROM revisions WHERE tag = ?').pluck().get(revision) !== undefined) return;
+  if (store.db.prepare<[string], number>('SELECT 1 FROM revisions WHERE tag = ?').pluck().get(revision) !== undefined)
+    return;
   if (revision === baseRevision) {
-    throw new ExportError(`revision ${revision} is the base revision itself: a patch makes a new revision on top of its base (e.g. ${nextTagHint(baseRevision)})`);
+    throw new ExportError(
+      `revision ${revision} is the base revision itself: a patch makes a new revision on top of its base (e.g. ${nextTagHint(baseRevision)})`,
+    );
   }
-  const imported = store.db.prepare<[string], string>('SELECT path FROM datasets WHERE revision = ? ORDER BY id LIMIT 1').pluck().get(revision);
-  if (imported !== undefined) throw new ExportError(`revision ${revision} names a dataset this store already imported (${imported}): tag the patch with a new revision`);
+  const imported = store.db
+    .prepare<[string], string>('SELECT path FROM datasets WHERE revision = ? ORDER BY id LIMIT 1')
+    .pluck()
+    .get(revision);
+  if (imported !== undefined)
+    throw new ExportError(
+      `revision ${revision} names a dataset this store already imported (${imported}): tag the patch with a new revision`,
+    );
 }
 
 function nextTagHint(base: string): string {
@@ -91,7 +105,9 @@ function nextTagHint(base: string): string {
 /** The first few disputes agreed in several spellings, then a count: a long list would bury the other warnings. */
 function spellingWarnings(notes: readonly string[]): string[] {
   const shown = notes.slice(0, 5);
-  return notes.length > shown.length ? [...shown, `… and ${notes.length - shown.length} more disputes agreed in several spellings`] : shown;
+  return notes.length > shown.length
+    ? [...shown, `… and ${notes.length - shown.length} more disputes agreed in several spellings`]
+    : shown;
 }
 
 export interface ExportProgress {
@@ -104,14 +120,24 @@ export interface ExportProgress {
   busy?: WriteLockOptions;
 }
 
-const STEPS = ['collecting settled rulings', 'encoding the patch', 'recording the revision', 'writing the file'] as const;
+const STEPS = [
+  'collecting settled rulings',
+  'encoding the patch',
+  'recording the revision',
+  'writing the file',
+] as const;
 
 /**
  * Exports as a job: the same steps and bytes as exportPatch, yielding between
  * steps so progress shows and a cancel lands before anything is recorded or
  * written.
  */
-export async function exportPatchJob(store: Store, input: ExportInput, engineer: string, options: ExportProgress = {}): Promise<ExportResult> {
+export async function exportPatchJob(
+  store: Store,
+  input: ExportInput,
+  engineer: string,
+  options: ExportProgress = {},
+): Promise<ExportResult> {
   const { signal, onProgress, base } = options;
   const step = async (index: number): Promise<void> => {
     signal?.throwIfAborted();
@@ -125,7 +151,11 @@ export async function exportPatchJob(store: Store, input: ExportInput, engineer:
   const encoded = encodePatch(built.patch);
   await step(2);
   // The write lock is waited for here, without blocking, while another process holds the store (write-lock.ts).
-  return writeTransaction(store, () => recordAndWrite(store, input, built, encoded, () => onProgress?.(3, STEPS.length, STEPS[3])), { ...options.busy, ...(signal ? { signal } : {}) });
+  return writeTransaction(
+    store,
+    () => recordAndWrite(store, input, built, encoded, () => onProgress?.(3, STEPS.length, STEPS[3])),
+    { ...options.busy, ...(signal ? { signal } : {}) },
+  );
 }
 
 export function exportPatch(store: Store, input: ExportInput, engineer: string, base?: BaseFile): ExportResult {
@@ -144,10 +174,19 @@ function encodePatch(patch: GoldPatch): EncodedPatch {
   return { bytes, sha256: createHash('sha256').update(bytes).digest('hex') };
 }
 
-function recordAndWrite(store: Store, input: ExportInput, built: BuiltPatch, encoded: EncodedPatch, beforeWrite?: () => void): ExportResult {
+function recordAndWrite(
+  store: Store,
+  input: ExportInput,
+  built: BuiltPatch,
+  encoded: EncodedPatch,
+  beforeWrite?: () => void,
+): ExportResult {
   const { patch, contentSha256 } = built;
   // A tag is for good once recorded: an empty patch would take one and change nothing.
-  if (patch.operations.length === 0) throw new ExportError('nothing to export: no settled ruling changes gold yet (keep_gold rulings, rulings that leave gold as it is, and open or conflicting disputes add no operation)');
+  if (patch.operations.length === 0)
+    throw new ExportError(
+      'nothing to export: no settled ruling changes gold yet (keep_gold rulings, rulings that leave gold as it is, and open or conflicting disputes add no operation)',
+    );
   const path = resolve(input.out);
   // One transaction around both: a tag already exported with other changes is refused before anything
   // is written, and a file that cannot be written leaves no revision behind to burn the tag.

@@ -41,7 +41,7 @@ function overlapWarnings(store: Store, tag: string): string[] {
   const more = overlaps.length > MAX_NAMED ? ` and ${overlaps.length - MAX_NAMED} more` : '';
   return [
     `${plural(shared, 'operation')} of ${tag} ${shared === 1 ? 'is' : 'are'} also in ${named.join(', ')}${more} (not imported as the base yet): ` +
-      "apply only one of these patches, or import the revised dataset of the one you apply first so its changes settle and leave later exports.",
+      'apply only one of these patches, or import the revised dataset of the one you apply first so its changes settle and leave later exports.',
   ];
 }
 
@@ -62,8 +62,12 @@ const plural = (count: number, noun: string): string => `${count} ${noun}${count
  * old rows are here (db/import/writer.ts): said now, before the apply.
  */
 function removedRowWarnings(store: Store, patch: GoldPatch): string[] {
-  const graded = store.db.prepare<[string], number>("SELECT count(*) FROM run_tasks WHERE task_id = ? AND state = 'graded'").pluck();
-  const tasks = [...new Set(patch.operations.filter((op) => op.op === 'remove_row').map((op) => op.task_id))].filter((task) => graded.get(task)! > 0).sort();
+  const graded = store.db
+    .prepare<[string], number>("SELECT count(*) FROM run_tasks WHERE task_id = ? AND state = 'graded'")
+    .pluck();
+  const tasks = [...new Set(patch.operations.filter((op) => op.op === 'remove_row').map((op) => op.task_id))]
+    .filter((task) => graded.get(task)! > 0)
+    .sort();
   if (tasks.length === 0) return [];
   const named = `${tasks.slice(0, 10).join(', ')}${tasks.length > 10 ? `, … and ${tasks.length - 10} more` : ''}`;
   return [

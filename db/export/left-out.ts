@@ -48,7 +48,13 @@ export function leftOutDisputes(store: Store): LeftOutSummary {
       entity,
       column: row.column_name,
       rulings: row.rulings,
-      name: disputeName({ kind: row.kind, task_id: row.task_id, gold_row: row.gold_row, column: row.column_name, entity }),
+      name: disputeName({
+        kind: row.kind,
+        task_id: row.task_id,
+        gold_row: row.gold_row,
+        column: row.column_name,
+        entity,
+      }),
     };
   });
   return { conflicts: counts.conflicts, open_ruled: ruledOpen, open_unruled: counts.open - ruledOpen, disputes };
@@ -61,13 +67,16 @@ export function leftOutLines(summary: LeftOutSummary, max = 20): string[] {
   const lines: string[] = [];
   const parts = [
     summary.conflicts > 0 ? `${summary.conflicts} in conflict` : null,
-    summary.open_ruled > 0 ? `${summary.open_ruled} open with rulings that do not settle ${summary.open_ruled === 1 ? 'it' : 'them'} yet` : null,
+    summary.open_ruled > 0
+      ? `${summary.open_ruled} open with rulings that do not settle ${summary.open_ruled === 1 ? 'it' : 'them'} yet`
+      : null,
     summary.open_unruled > 0 ? `${summary.open_unruled} open that nobody ruled on` : null,
   ].filter((part): part is string => part !== null);
   lines.push(`left out of the patch: ${parts.join(', ')}`);
   for (const dispute of summary.disputes.slice(0, max)) {
     lines.push(`  ${dispute.status === 'conflict' ? 'conflict' : 'open    '}  ${dispute.name} (${dispute.id})`);
   }
-  if (named > Math.min(max, summary.disputes.length)) lines.push(`  … and ${named - Math.min(max, summary.disputes.length)} more`);
+  if (named > Math.min(max, summary.disputes.length))
+    lines.push(`  … and ${named - Math.min(max, summary.disputes.length)} more`);
   return lines;
 }

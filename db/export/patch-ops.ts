@@ -38,13 +38,19 @@ export function collectOperations(store: Store): CollectedOperations {
   );
   const rowCount = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM gold_rows WHERE task_id = ?');
   const addedRows = new Map<string, number>();
-  const taskRows = db.prepare<[string], { row_idx: number; entity_s: string; aliases_s: string }>('SELECT row_idx, entity_s, aliases_s FROM gold_rows WHERE task_id = ?');
+  const taskRows = db.prepare<[string], { row_idx: number; entity_s: string; aliases_s: string }>(
+    'SELECT row_idx, entity_s, aliases_s FROM gold_rows WHERE task_id = ?',
+  );
   const rowsByTask = new Map<string, NamedGoldRow[]>();
   /** The task's gold rows, opened: read once per task that has an add_row. */
   const goldRowsOf = (taskId: string): NamedGoldRow[] => {
     let rows = rowsByTask.get(taskId);
     if (!rows) {
-      rows = taskRows.all(taskId).map((row) => ({ row: row.row_idx, entity: sealer.open(row.entity_s), aliases: sealer.openJson<string[]>(row.aliases_s, []) }));
+      rows = taskRows.all(taskId).map((row) => ({
+        row: row.row_idx,
+        entity: sealer.open(row.entity_s),
+        aliases: sealer.openJson<string[]>(row.aliases_s, []),
+      }));
       rowsByTask.set(taskId, rows);
     }
     return rows;
@@ -61,11 +67,17 @@ export function collectOperations(store: Store): CollectedOperations {
     const allowed = decisionsForDispute({ kind: dispute.kind, column: dispute.column_name });
     if (!allowed.includes(agreed.decision)) {
       // Recorded before rule refused it (a cell decision on a report about a whole row): apply would refuse its operation.
-      misfits.push(misfitLine(dispute, sealer, `does not apply to this dispute (expected one of ${allowed.join(', ')})`));
+      misfits.push(
+        misfitLine(dispute, sealer, `does not apply to this dispute (expected one of ${allowed.join(', ')})`),
+      );
       continue;
     }
     if (agreed.decision === 'add_row' || agreed.decision === 'add_alias') {
-      const ruling = { decision: agreed.decision, values: sealer.openJson<Record<string, string> | null>(agreed.values_s, null), row: agreed.row_idx };
+      const ruling = {
+        decision: agreed.decision,
+        values: sealer.openJson<Record<string, string> | null>(agreed.values_s, null),
+        row: agreed.row_idx,
+      };
       const problem = goldProblem(store, dispute.task_id, ruling, STORED);
       if (problem !== null) misfits.push(misfitLine(dispute, sealer, problem));
     }
@@ -75,7 +87,14 @@ export function collectOperations(store: Store): CollectedOperations {
     const refs = rulingRefs(rulings);
     const evidence = evidenceOf(rulings, openList);
     const value = sealer.open(agreed.value_s);
-    const base: OperationBase = { task_id: dispute.task_id, entity, evidence, rulings: refs, issues: issuesOf.get(dispute.id) ?? [], dispute_id: dispute.id };
+    const base: OperationBase = {
+      task_id: dispute.task_id,
+      entity,
+      evidence,
+      rulings: refs,
+      issues: issuesOf.get(dispute.id) ?? [],
+      dispute_id: dispute.id,
+    };
     // The target of the cell cases (no closures per dispute: they cost at 10k disputes).
     const cellRow = dispute.gold_row!;
     const column = dispute.column_name;
@@ -85,25 +104,40 @@ export function collectOperations(store: Store): CollectedOperations {
       case 'accept_system':
       case 'new_value': {
         const from = currentCellOf(dispute, sealer, openList);
-        operation = makeOperation(base, 'set_cell', cellRow, column, from, { value: value ?? '', ...('value' in from && from.alternatives ? { alternatives: from.alternatives } : {}) });
+        operation = makeOperation(base, 'set_cell', cellRow, column, from, {
+          value: value ?? '',
+          ...('value' in from && from.alternatives ? { alternatives: from.alternatives } : {}),
+        });
         break;
       }
       case 'accept_both': {
         const from = currentCellOf(dispute, sealer, openList);
-        if (!('value' in from)) throw new ExportError(`${nameOf(dispute, sealer)}: accept_both keeps gold's value and adds one as an alternative, but gold's cell is ${'blank' in from ? 'blank' : 'ungraded'}, with no value to keep: rule the dispute again with accept_system or new_value`);
-        operation = makeOperation(base, 'add_alternative', cellRow, column, from, { value: from.value, alternatives: [...(from.alternatives ?? []), value ?? ''] });
+        if (!('value' in from))
+          throw new ExportError(
+            `${nameOf(dispute, sealer)}: accept_both keeps gold's value and adds one as an alternative, but gold's cell is ${'blank' in from ? 'blank' : 'ungraded'}, with no value to keep: rule the dispute again with accept_system or new_value`,
+          );
+        operation = makeOperation(base, 'add_alternative', cellRow, column, from, {
+          value: from.value,
+          alternatives: [...(from.alternatives ?? []), value ?? ''],
+        });
         break;
       }
       case 'mark_blank':
-        operation = makeOperation(base, 'set_blank', cellRow, column, currentCellOf(dispute, sealer, openList), { blank: true });
+        operation = makeOperation(base, 'set_blank', cellRow, column, currentCellOf(dispute, sealer, openList), {
+          blank: true,
+        });
         break;
       case 'mark_ungraded':
-        operation = makeOperation(base, 'set_ungraded', cellRow, column, currentCellOf(dispute, sealer, openList), { ungraded: true });
+        operation = makeOperation(base, 'set_ungraded', cellRow, column, currentCellOf(dispute, sealer, openList), {
+          ungraded: true,
+        });
         break;
       case 'remove_row': {
         const row = dispute.gold_row!;
         const stored = goldRow.get(dispute.task_id, row);
-        const from = stored ? { entity: sealer.open(stored.entity_s), aliases: sealer.openJson<string[]>(stored.aliases_s, []) } : { entity, aliases: [] };
+        const from = stored
+          ? { entity: sealer.open(stored.entity_s), aliases: sealer.openJson<string[]>(stored.aliases_s, []) }
+          : { entity, aliases: [] };
         operation = makeOperation(base, 'remove_row', row, null, from, null);
         break;
       }
@@ -117,7 +151,10 @@ export function collectOperations(store: Store): CollectedOperations {
         const cells = Object.fromEntries(
           Object.keys(values)
             .sort()
-            .map((column) => [column, (values[column] ?? '').trim() === '' ? { blank: true as const } : { value: values[column]! }]),
+            .map((column) => [
+              column,
+              (values[column] ?? '').trim() === '' ? { blank: true as const } : { value: values[column]! },
+            ]),
         );
         operation = makeOperation(base, 'add_row', next, null, null, { entity: name, aliases: [], cells }, name);
         break;
@@ -127,14 +164,23 @@ export function collectOperations(store: Store): CollectedOperations {
         const stored = goldRow.get(dispute.task_id, row);
         const aliases = stored ? sealer.openJson<string[]>(stored.aliases_s, []) : [];
         const rowEntity = stored ? sealer.open(stored.entity_s) : entity;
-        operation = makeOperation(base, 'add_alias', row, null, { entity: rowEntity, aliases }, { entity: rowEntity, aliases: [...aliases, entity] }, rowEntity);
+        operation = makeOperation(
+          base,
+          'add_alias',
+          row,
+          null,
+          { entity: rowEntity, aliases },
+          { entity: rowEntity, aliases: [...aliases, entity] },
+          rowEntity,
+        );
         break;
       }
       case 'keep_gold':
       case 'reject_row':
         break;
     }
-    for (const ruling of rulings) if (latestRulingAt === null || ruling.created_at > latestRulingAt) latestRulingAt = ruling.created_at;
+    for (const ruling of rulings)
+      if (latestRulingAt === null || ruling.created_at > latestRulingAt) latestRulingAt = ruling.created_at;
     if (operation && !leavesGoldAsIs(operation)) {
       operations.push(operation);
       if (rulings.length > 1 && VALUE_OPS.has(operation.op)) {
@@ -145,7 +191,10 @@ export function collectOperations(store: Store): CollectedOperations {
   }
   if (misfits.length > 0) {
     // Apply would refuse the whole patch for these, after its revision tag was taken.
-    const shown = misfits.slice(0, 10).map((line) => `\n  ${line}`).join('');
+    const shown = misfits
+      .slice(0, 10)
+      .map((line) => `\n  ${line}`)
+      .join('');
     const more = misfits.length > 10 ? `\n  … and ${misfits.length - 10} more` : '';
     throw new ExportError(
       `${misfits.length} settled ruling${misfits.length === 1 ? ' does' : 's do'} not fit the task's gold as the store holds it now (made before the dataset was imported, under an older version, or before its gold rows moved); rule ${misfits.length === 1 ? 'it' : 'them'} again:${shown}${more}`,
@@ -197,7 +246,12 @@ function spellingNote(dispute: SettledDispute, sealer: Sealer): string | null {
   // Sealing is deterministic: equal sealed text is the same spelling, told without opening it.
   const values = new Set(rulings.map((ruling) => ruling.value_s));
   const cells = new Set(rulings.map((ruling) => ruling.values_s));
-  const cellSpellings = cells.size === 1 ? 1 : new Set(rulings.map((ruling) => sortedJson(sealer.openJson<Record<string, string> | null>(ruling.values_s, null)))).size;
+  const cellSpellings =
+    cells.size === 1
+      ? 1
+      : new Set(
+          rulings.map((ruling) => sortedJson(sealer.openJson<Record<string, string> | null>(ruling.values_s, null))),
+        ).size;
   const ways = Math.max(values.size, cellSpellings);
   if (ways === 1) return null;
   const latest = rulings.at(-1)!;
@@ -208,12 +262,24 @@ function spellingNote(dispute: SettledDispute, sealer: Sealer): string | null {
 }
 
 function sortedJson(values: Record<string, string> | null): string {
-  return values === null ? '' : JSON.stringify(Object.keys(values).sort().map((key) => [key, values[key]]));
+  return values === null
+    ? ''
+    : JSON.stringify(
+        Object.keys(values)
+          .sort()
+          .map((key) => [key, values[key]]),
+      );
 }
 
 /** A settled dispute as messages name it: task, entity and column, then its id. */
 function nameOf(dispute: SettledDispute, sealer: Sealer): string {
-  const name = disputeName({ kind: dispute.kind, task_id: dispute.task_id, gold_row: dispute.gold_row, column: dispute.column_name, entity: sealer.open(dispute.entity_s) });
+  const name = disputeName({
+    kind: dispute.kind,
+    task_id: dispute.task_id,
+    gold_row: dispute.gold_row,
+    column: dispute.column_name,
+    entity: sealer.open(dispute.entity_s),
+  });
   return `${name} (dispute ${dispute.id})`;
 }
 
@@ -232,10 +298,19 @@ function movedRow(store: Store, dispute: SettledDispute, entity: string): string
   for (const ruling of dispute.rulings) {
     // The same row entity, sealed alike: the common case, decided without hashing.
     const same = ruling.gold_row_entity_s !== null && ruling.gold_row_entity_s === dispute.entity_s;
-    if (!same && ruling.gold_row_entity_key !== null && dispute.gold_row !== null && !rowAnswersTo(store, dispute.task_id, dispute.gold_row, ruling.gold_row_entity_key, entity)) {
+    if (
+      !same &&
+      ruling.gold_row_entity_key !== null &&
+      dispute.gold_row !== null &&
+      !rowAnswersTo(store, dispute.task_id, dispute.gold_row, ruling.gold_row_entity_key, entity)
+    ) {
       return `gold row ${dispute.gold_row + 1} is another entity than the one ${ruling.engineer} ruled on (the task's gold rows moved since)`;
     }
-    if (ruling.row_entity_key !== null && ruling.row_idx !== null && !rowAnswersTo(store, dispute.task_id, ruling.row_idx, ruling.row_entity_key)) {
+    if (
+      ruling.row_entity_key !== null &&
+      ruling.row_idx !== null &&
+      !rowAnswersTo(store, dispute.task_id, ruling.row_idx, ruling.row_entity_key)
+    ) {
       return `gold row ${ruling.row_idx + 1} (${ruling.engineer}'s row for the alias) is another entity than the one ruled on (the task's gold rows moved since)`;
     }
   }
@@ -258,12 +333,42 @@ export function makeOperation(
   to: PatchOperation['to'],
   entity = base.entity,
 ): PatchOperation {
-  return { task_id: base.task_id, entity, evidence: base.evidence, rulings: base.rulings, issues: base.issues, dispute_id: base.dispute_id, op, row, column, from, to };
+  return {
+    task_id: base.task_id,
+    entity,
+    evidence: base.evidence,
+    rulings: base.rulings,
+    issues: base.issues,
+    dispute_id: base.dispute_id,
+    op,
+    row,
+    column,
+    from,
+    to,
+  };
 }
 
 /** `op` with its text replaced (encryption), keys in the same order as makeOperation's. */
-export function withText(op: PatchOperation, entity: string, evidence: string[], from: PatchOperation['from'], to: PatchOperation['to']): PatchOperation {
-  return { task_id: op.task_id, entity, evidence, rulings: op.rulings, issues: op.issues, dispute_id: op.dispute_id, op: op.op, row: op.row, column: op.column, from, to };
+export function withText(
+  op: PatchOperation,
+  entity: string,
+  evidence: string[],
+  from: PatchOperation['from'],
+  to: PatchOperation['to'],
+): PatchOperation {
+  return {
+    task_id: op.task_id,
+    entity,
+    evidence,
+    rulings: op.rulings,
+    issues: op.issues,
+    dispute_id: op.dispute_id,
+    op: op.op,
+    row: op.row,
+    column: op.column,
+    from,
+    to,
+  };
 }
 
 /** The gold cell a cell operation changes: the stored cell, else what the dispute recorded. */
@@ -284,13 +389,18 @@ function listOpener(sealer: Sealer): ListOpener {
 
 /** Who ruled, by engineer. */
 function rulingRefs(rulings: readonly CountedRuling[]): PatchRulingRef[] {
-  const refs = rulings.map((ruling) => ({ engineer: ruling.engineer, decision: ruling.decision, at: ruling.created_at }));
+  const refs = rulings.map((ruling) => ({
+    engineer: ruling.engineer,
+    decision: ruling.decision,
+    at: ruling.created_at,
+  }));
   return refs.length > 1 ? refs.sort((a, b) => (a.engineer < b.engineer ? -1 : a.engineer > b.engineer ? 1 : 0)) : refs;
 }
 
 /** Every ruling's evidence, once each, sorted. */
 function evidenceOf(rulings: readonly CountedRuling[], openList: ListOpener): string[] {
-  const urls = rulings.length === 1 ? openList(rulings[0]!.evidence_s) : rulings.flatMap((ruling) => openList(ruling.evidence_s));
+  const urls =
+    rulings.length === 1 ? openList(rulings[0]!.evidence_s) : rulings.flatMap((ruling) => openList(ruling.evidence_s));
   return urls.length > 1 ? [...new Set(urls)].sort() : urls;
 }
 

@@ -81,8 +81,18 @@ export function settledDisputes(store: Store): SettledDispute[] {
   const disputes: SettledDispute[] = [];
   let current: SettledDispute | undefined;
   for (const row of store.db.prepare<[], SettledRow>(SETTLED_SQL).raw().all()) {
-    const ruling: CountedRuling = { engineer: row[8], decision: row[9], value_s: row[10], values_s: row[11], row_idx: row[12], evidence_s: row[13], created_at: row[14],
-      gold_row_entity_key: row[16], row_entity_key: row[17], gold_row_entity_s: row[18] };
+    const ruling: CountedRuling = {
+      engineer: row[8],
+      decision: row[9],
+      value_s: row[10],
+      values_s: row[11],
+      row_idx: row[12],
+      evidence_s: row[13],
+      created_at: row[14],
+      gold_row_entity_key: row[16],
+      row_entity_key: row[17],
+      gold_row_entity_s: row[18],
+    };
     if (current?.id === row[0]) {
       current.rulings.push(ruling);
       continue;

@@ -39,7 +39,9 @@ export function deferCellIndex(db: Db, runTasksToParse: number, mode: DeferMode 
 function dropUntilLater(db: Db, names: readonly string[]): (() => void) | null {
   const placeholders = names.map(() => '?').join(', ');
   const indexes = db
-    .prepare<string[], { name: string; sql: string }>(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND name IN (${placeholders}) ORDER BY name`)
+    .prepare<string[], { name: string; sql: string }>(
+      `SELECT name, sql FROM sqlite_master WHERE type = 'index' AND name IN (${placeholders}) ORDER BY name`,
+    )
     .all(...names);
   if (indexes.length === 0) return null;
   for (const { name } of indexes) db.exec(`DROP INDEX ${name}`);

@@ -31,7 +31,11 @@ export interface DeriveOptions {
 }
 
 /** Returns how many disputes did not exist before. */
-export async function deriveTouchedTasks(store: Store, tasks: ReadonlySet<string>, options: DeriveOptions = {}): Promise<number> {
+export async function deriveTouchedTasks(
+  store: Store,
+  tasks: ReadonlySet<string>,
+  options: DeriveOptions = {},
+): Promise<number> {
   if (tasks.size === 0) return 0;
   const { db } = store;
   const { signal } = options;

@@ -59,9 +59,18 @@ export function runTaskTail(runId: number, record: PreparedRunTask): RunTaskTail
   for (let i = 0; i < record.cells.length; i += CELL_WIDTH) {
     const row = record.cells[i + 1];
     const gold = record.cells[i + 3];
-    if ((row === highest || row === second || row === firstRow) && row >= 0 && typeof gold === 'string') cells.push(row, record.cells[i + 2] as string, gold);
+    if ((row === highest || row === second || row === firstRow) && row >= 0 && typeof gold === 'string')
+      cells.push(row, record.cells[i + 2] as string, gold);
   }
-  return { runId, taskId: record.task_id, path: record.path, suiteRevision: record.run.suite_revision, lastRow, cells, firstRow };
+  return {
+    runId,
+    taskId: record.task_id,
+    path: record.path,
+    suiteRevision: record.run.suite_revision,
+    lastRow,
+    cells,
+    firstRow,
+  };
 }
 
 export interface MisalignedRunTask {
@@ -99,12 +108,18 @@ export class GoldAlignment {
         `SELECT rt.run_id, rt.path, r.suite_revision FROM run_tasks rt JOIN runs r ON r.id = rt.run_id
           WHERE rt.task_id = ? AND rt.state = 'graded' ORDER BY rt.run_id`,
       ),
-      lastRow: db.prepare<[number, string], number | null>('SELECT max(gold_row) FROM run_rows WHERE run_id = ? AND task_id = ?').pluck(),
+      lastRow: db
+        .prepare<[number, string], number | null>('SELECT max(gold_row) FROM run_rows WHERE run_id = ? AND task_id = ?')
+        .pluck(),
       rowsWithCells: db
-        .prepare<[string, number], number>('SELECT DISTINCT gold_row FROM system_cells WHERE task_id = ? AND run_id = ? AND gold_row IS NOT NULL ORDER BY gold_row DESC LIMIT 2')
+        .prepare<[string, number], number>(
+          'SELECT DISTINCT gold_row FROM system_cells WHERE task_id = ? AND run_id = ? AND gold_row IS NOT NULL ORDER BY gold_row DESC LIMIT 2',
+        )
         .pluck(),
       firstRowWithCells: db
-        .prepare<[string, number], number | null>('SELECT min(gold_row) FROM system_cells WHERE task_id = ? AND run_id = ? AND gold_row IS NOT NULL')
+        .prepare<[string, number], number | null>(
+          'SELECT min(gold_row) FROM system_cells WHERE task_id = ? AND run_id = ? AND gold_row IS NOT NULL',
+        )
         .pluck(),
       rowCells: db.prepare<[string, number, number], { column_name: string; gold_s: string }>(
         'SELECT column_name, gold_s FROM system_cells WHERE task_id = ? AND run_id = ? AND gold_row = ?',
@@ -166,7 +181,8 @@ export class GoldAlignment {
    * (rows moved).
    */
   private mismatch(tail: RunTaskTail, gold: GoldSource, whose: string): string | null {
-    if (tail.lastRow >= gold.rows) return `its alignment names gold row ${tail.lastRow + 1}, and ${whose} gold for the task has ${gold.rows} row${gold.rows === 1 ? '' : 's'}`;
+    if (tail.lastRow >= gold.rows)
+      return `its alignment names gold row ${tail.lastRow + 1}, and ${whose} gold for the task has ${gold.rows} row${gold.rows === 1 ? '' : 's'}`;
     const byRow = new Map<number, [column: string, recorded: string][]>();
     for (let i = 0; i < tail.cells.length; i += 3) {
       const recorded = tail.cells[i + 2] as string;
@@ -191,11 +207,17 @@ export class GoldAlignment {
     const firstFits = first !== undefined && this.fits(first, gold.rowValues(tail.firstRow));
     const moved = !firstFits && [...rows].some((row) => this.matchesAnotherRow(byRow.get(row)!, row, gold));
     if (!firstFits && !moved) return null;
-    const where = [...rows].map((row) => row + 1).sort((a, b) => a - b).join(' and ');
+    const where = [...rows]
+      .map((row) => row + 1)
+      .sort((a, b) => a - b)
+      .join(' and ');
     return `in gold row${rows.size === 1 ? '' : 's'} ${where}, ${differ} of the ${compared} gold values it was graded against differ from ${whose} (a row removed or moved since)`;
   }
 
-  private fit(cells: readonly [string, string][], values: ReadonlyMap<string, string>): { compared: number; differ: number } {
+  private fit(
+    cells: readonly [string, string][],
+    values: ReadonlyMap<string, string>,
+  ): { compared: number; differ: number } {
     let compared = 0;
     let differ = 0;
     for (const [column, recorded] of cells) {
@@ -229,7 +251,8 @@ export class GoldAlignment {
     const lowest = this.statements.firstRowWithCells.get(taskId, runId) ?? null;
     const firstRow = lowest !== null && !tailRows.includes(lowest) ? lowest : -1;
     for (const row of firstRow >= 0 ? [...tailRows, firstRow] : tailRows) {
-      for (const cell of this.statements.rowCells.all(taskId, runId, row)) cells.push(row, cell.column_name, cell.gold_s);
+      for (const cell of this.statements.rowCells.all(taskId, runId, row))
+        cells.push(row, cell.column_name, cell.gold_s);
     }
     return { runId, taskId, path, suiteRevision, lastRow, cells, firstRow };
   }
@@ -269,7 +292,8 @@ function datasetGold(store: Store, task: DatasetTask): GoldSource {
       const values = new Map<string, string>();
       const cells = gold.rows[row]?.cells ?? {};
       for (const [column, cell] of Object.entries(cells)) {
-        if (cell?.state === 'value' && cell.value !== null) values.set(wellFormed(column), store.sealer.seal(cell.value));
+        if (cell?.state === 'value' && cell.value !== null)
+          values.set(wellFormed(column), store.sealer.seal(cell.value));
       }
       return values;
     },

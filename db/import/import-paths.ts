@@ -64,7 +64,11 @@ export class ImportError extends Error {
 /** Reasons a failed import names in its message; the report holds them all. */
 const REASONS_SHOWN = 10;
 
-export async function importPaths(store: Store, paths: readonly string[], options: ImportOptions = {}): Promise<ImportReport> {
+export async function importPaths(
+  store: Store,
+  paths: readonly string[],
+  options: ImportOptions = {},
+): Promise<ImportReport> {
   const { signal, onProgress } = options;
   const maxFileBytes = maxBytesOf(options);
   const knownTasks = knownTasksOf(store);
@@ -110,7 +114,13 @@ export async function importPaths(store: Store, paths: readonly string[], option
       signal?.throwIfAborted();
       switch (event.type) {
         case 'dataset': {
-          const registered = writer.dataset(event.sha256, event.path, event.format, getMeta(db, 'base_revision') ?? DEFAULT_BASE_REVISION, now);
+          const registered = writer.dataset(
+            event.sha256,
+            event.path,
+            event.format,
+            getMeta(db, 'base_revision') ?? DEFAULT_BASE_REVISION,
+            now,
+          );
           datasetId = registered.id;
           datasets.push({ sha256: event.sha256, format: event.format });
           if (getMeta(db, 'base_revision') === null) setMeta(db, 'base_revision', DEFAULT_BASE_REVISION);
@@ -139,11 +149,17 @@ export async function importPaths(store: Store, paths: readonly string[], option
           }
           if (admitted.replaces) {
             writer.removeRun(admitted.replaces.runKey);
-            replacedRuns.push({ system: admitted.replaces.system, path: admitted.replaces.path, by: admitted.replaces.by });
+            replacedRuns.push({
+              system: admitted.replaces.system,
+              path: admitted.replaces.path,
+              by: admitted.replaces.by,
+            });
           }
-          const record = event.type === 'runTask' ? preparer.prepare(event.record) : preparer.sealCellTexts(event.record);
+          const record =
+            event.type === 'runTask' ? preparer.prepare(event.record) : preparer.sealCellTexts(event.record);
           sourceOfRun.set(writer.runIdFor(record.run), source);
-          if (record.state === 'failed') failedBySource[source]!.push({ path: record.path, task_id: record.task_id, system: record.run.system });
+          if (record.state === 'failed')
+            failedBySource[source]!.push({ path: record.path, task_id: record.task_id, system: record.run.system });
           const refused = writer.runTask(record);
           if (refused !== null) skippedBySource[source]!.push({ path: record.path, ...refused });
           recordsRead++;
@@ -159,13 +175,19 @@ export async function importPaths(store: Store, paths: readonly string[], option
           done++;
           break;
       }
-      if (event.type !== 'judge' && event.type !== 'dataset') onProgress?.(Math.min(done, total), total, plan.sources[source]!.path);
+      if (event.type !== 'judge' && event.type !== 'dataset')
+        onProgress?.(Math.min(done, total), total, plan.sources[source]!.path);
     }
     if (recordsRead === 0 && plan.rulingLogs.length === 0 && plan.reportFiles.length === 0) {
       const skipped = skippedItems();
-      const reasons = skipped.slice(0, REASONS_SHOWN).map((item) => `${item.path}${item.field ? ` (${item.field})` : ''}: ${item.reason}`);
+      const reasons = skipped
+        .slice(0, REASONS_SHOWN)
+        .map((item) => `${item.path}${item.field ? ` (${item.field})` : ''}: ${item.reason}`);
       const more = skipped.length > REASONS_SHOWN ? `; and ${skipped.length - REASONS_SHOWN} more in the report` : '';
-      throw new ImportError(`nothing could be imported${reasons.length ? `: ${reasons.join('; ')}${more}` : ''}`, report());
+      throw new ImportError(
+        `nothing could be imported${reasons.length ? `: ${reasons.join('; ')}${more}` : ''}`,
+        report(),
+      );
     }
     if (buildCellIndex) {
       onProgress?.(total, total, 'indexing cells');
@@ -195,7 +217,13 @@ export async function importPaths(store: Store, paths: readonly string[], option
       const again = isBaseAlready(store, dataset.sha256);
       const recognised = await recogniseRevisionOutput(store, dataset);
       const settled = settleByRevision(store, dataset.sha256);
-      if (settled && !again) revision = { tag: settled.revision, settled: settled.settled, tasks_left: settled.tasks_left, recognised_by_gold: recognised !== null };
+      if (settled && !again)
+        revision = {
+          tag: settled.revision,
+          settled: settled.settled,
+          tasks_left: settled.tasks_left,
+          recognised_by_gold: recognised !== null,
+        };
     }
     if (plan.rulingLogs.length > 0) rulings = mergeRulingLogs(store, plan.rulingLogs, { maxFileBytes });
     if (plan.reportFiles.length > 0) {

@@ -29,5 +29,10 @@ export function incompleteRuns(store: Store): IncompleteRun[] {
   const absent = db.prepare<[number, number], string>(
     `SELECT DISTINCT task_id FROM run_tasks WHERE task_id NOT IN (SELECT task_id FROM run_tasks WHERE run_id = ?) ORDER BY task_id LIMIT ?`,
   );
-  return short.map((run) => ({ system: run.system, run: run.run_key, missing: run.missing, tasks: absent.pluck().all(run.id, TASKS_NAMED) }));
+  return short.map((run) => ({
+    system: run.system,
+    run: run.run_key,
+    missing: run.missing,
+    tasks: absent.pluck().all(run.id, TASKS_NAMED),
+  }));
 }

@@ -17,7 +17,9 @@ export function knownTasksOf(store: Store): (run: RunHeader) => ReadonlyMap<stri
  * than starting the reader thread.
  */
 export function runTasksToParse(store: Store, sources: readonly PlannedSource[]): number {
-  const count = store.db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM run_tasks rt JOIN runs r ON r.id = rt.run_id WHERE r.run_key = ?');
+  const count = store.db.prepare<[string], { n: number }>(
+    'SELECT COUNT(*) AS n FROM run_tasks rt JOIN runs r ON r.id = rt.run_id WHERE r.run_key = ?',
+  );
   let toParse = 0;
   for (const { source, units, run } of sources) {
     if (source.kind !== 'run' || !run) continue;

@@ -59,7 +59,10 @@ export class OneRunPerSystem {
     if (this.replace && this.fromStore.has(known.runKey)) {
       this.fromStore.delete(known.runKey);
       this.bySystem.set(run.system, { runKey: run.run_key, sourcePath: run.source_path });
-      return { ok: true, replaces: { system: run.system, path: known.sourcePath, runKey: known.runKey, by: run.source_path } };
+      return {
+        ok: true,
+        replaces: { system: run.system, path: known.sourcePath, runKey: known.runKey, by: run.source_path },
+      };
     }
     if (this.refused.has(run.run_key)) return { ok: false, report: null };
     this.refused.add(run.run_key);

@@ -68,7 +68,14 @@ export class RunTaskPreparer {
     const cells: Value[] = [];
     record.rows.forEach((row, seq) => {
       const entity = row.response_entity ?? row.gold_entity ?? null;
-      rows.push(seq, row.gold_row, row.response_row, seals.seal(entity), entity === null ? null : this.entityKey(entity), row.aligned_by);
+      rows.push(
+        seq,
+        row.gold_row,
+        row.response_row,
+        seals.seal(entity),
+        entity === null ? null : this.entityKey(entity),
+        row.aligned_by,
+      );
       for (const cell of lastPerColumn(row.cells)) {
         cells.push(
           seq,

@@ -2,7 +2,14 @@
 // front so progress has a total (files or tasks done / total).
 import { createReadStream } from 'node:fs';
 import type { SkippedItem } from '../../shared/api-types';
-import { ReaderError, expandPaths, readCellsFile, readDataset, readHarnessRun, readJudgeOpinions } from '../readers/index';
+import {
+  ReaderError,
+  expandPaths,
+  readCellsFile,
+  readDataset,
+  readHarnessRun,
+  readJudgeOpinions,
+} from '../readers/index';
 import type { DetectedSource, ReaderOptions, RunSource } from '../readers/index';
 import type { RunReaderThread } from './thread/run-reader';
 import { maxBytesOf } from '../readers/file-size';
@@ -65,7 +72,11 @@ export async function planSources(paths: readonly string[], options: PlanOptions
       // The dataset is the base every export is checked against: two in one import would leave it to chance.
       const base = sources.find((planned) => planned.source.kind === 'dataset');
       if (base) {
-        errors.push({ path: source.path, field: '', reason: `one dataset per import: ${base.path} is this import's base; import this file on its own to make it the base` });
+        errors.push({
+          path: source.path,
+          field: '',
+          reason: `one dataset per import: ${base.path} is this import's base; import this file on its own to make it the base`,
+        });
         continue;
       }
     }
@@ -88,7 +99,11 @@ async function countLines(path: string): Promise<number> {
 const NO_RECORDS = 'the file holds no records (empty, or blank lines only)';
 
 /** `thread`: read run directories on it instead of in this thread (same records, same order). */
-export async function* readSource(planned: PlannedSource, options: ReaderOptions, thread?: RunReaderThread | null): AsyncGenerator<ImportEvent> {
+export async function* readSource(
+  planned: PlannedSource,
+  options: ReaderOptions,
+  thread?: RunReaderThread | null,
+): AsyncGenerator<ImportEvent> {
   try {
     yield* eventsOf(planned, options, thread ?? null);
   } catch (error) {
@@ -99,12 +114,17 @@ export async function* readSource(planned: PlannedSource, options: ReaderOptions
   }
 }
 
-async function* eventsOf(planned: PlannedSource, options: ReaderOptions, thread: RunReaderThread | null): AsyncGenerator<ImportEvent> {
+async function* eventsOf(
+  planned: PlannedSource,
+  options: ReaderOptions,
+  thread: RunReaderThread | null,
+): AsyncGenerator<ImportEvent> {
   switch (planned.source.kind) {
     case 'dataset': {
       const dataset = await readDataset(planned.path, options);
       yield { type: 'dataset', sha256: dataset.sha256, path: dataset.path, format: dataset.format };
-      for await (const item of dataset.tasks) yield 'ok' in item ? { type: 'task', task: item.ok } : { type: 'skipped', item: item.skipped };
+      for await (const item of dataset.tasks)
+        yield 'ok' in item ? { type: 'task', task: item.ok } : { type: 'skipped', item: item.skipped };
       return;
     }
     case 'run':
@@ -113,8 +133,13 @@ async function* eventsOf(planned: PlannedSource, options: ReaderOptions, thread:
       const header = run.runs[0];
       if (thread && planned.source.kind === 'run' && header && run.runs.length === 1) {
         const known = options.knownTasks?.(header) ?? null;
-        const prepared = thread.read(planned.path, header, { signal: options.signal, maxFileBytes: maxBytesOf(options), known });
-        for await (const item of prepared) yield 'ok' in item ? { type: 'preparedRunTask', record: item.ok } : { type: 'skipped', item: item.skipped };
+        const prepared = thread.read(planned.path, header, {
+          signal: options.signal,
+          maxFileBytes: maxBytesOf(options),
+          known,
+        });
+        for await (const item of prepared)
+          yield 'ok' in item ? { type: 'preparedRunTask', record: item.ok } : { type: 'skipped', item: item.skipped };
         return;
       }
       let records = 0;
@@ -166,9 +191,16 @@ const ALONGSIDE = new Set(['dataset', 'judges']);
  * 400 MB at 1,500 tasks. The thread is closed (its heap freed) once its lane
  * is done.
  */
-export async function* sourceEvents(sources: readonly PlannedSource[], options: ReaderOptions, thread: RunReaderThread | null): AsyncGenerator<SourceEvent> {
+export async function* sourceEvents(
+  sources: readonly PlannedSource[],
+  options: ReaderOptions,
+  thread: RunReaderThread | null,
+): AsyncGenerator<SourceEvent> {
   const indexed = sources.map((planned, index) => ({ planned, index }));
-  const lane = async function* (planned: readonly IndexedSource[], laneThread: RunReaderThread | null): AsyncGenerator<SourceEvent> {
+  const lane = async function* (
+    planned: readonly IndexedSource[],
+    laneThread: RunReaderThread | null,
+  ): AsyncGenerator<SourceEvent> {
     for (const { planned: source, index } of planned) {
       for await (const event of readSource(source, options, laneThread)) yield { event, source: index };
     }

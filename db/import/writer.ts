@@ -32,16 +32,28 @@ export class ImportWriter {
     this.alignment = new GoldAlignment(store);
     this.statements = {
       datasetByHash: db.prepare<[string], { id: number }>('SELECT id FROM datasets WHERE sha256 = ?'),
-      insertDataset: db.prepare('INSERT INTO datasets (sha256, revision, path, format, imported_at) VALUES (?, ?, ?, ?, ?)'),
-      taskGold: db.prepare<[string], { gold_enc: string; question_enc: string }>('SELECT gold_enc, question_enc FROM tasks WHERE task_id = ?'),
+      insertDataset: db.prepare(
+        'INSERT INTO datasets (sha256, revision, path, format, imported_at) VALUES (?, ?, ?, ?, ?)',
+      ),
+      taskGold: db.prepare<[string], { gold_enc: string; question_enc: string }>(
+        'SELECT gold_enc, question_enc FROM tasks WHERE task_id = ?',
+      ),
       taskColumns: db.prepare<[string], string>('SELECT name FROM task_columns WHERE task_id = ? ORDER BY idx').pluck(),
-      goldEntities: db.prepare<[string], string>('SELECT entity_s FROM gold_rows WHERE task_id = ? ORDER BY row_idx').pluck(),
-      gradedRuns: db.prepare<[string], number>("SELECT count(*) FROM run_tasks WHERE task_id = ? AND state = 'graded'").pluck(),
+      goldEntities: db
+        .prepare<[string], string>('SELECT entity_s FROM gold_rows WHERE task_id = ? ORDER BY row_idx')
+        .pluck(),
+      gradedRuns: db
+        .prepare<[string], number>("SELECT count(*) FROM run_tasks WHERE task_id = ? AND state = 'graded'")
+        .pluck(),
       deleteTask: db.prepare('DELETE FROM tasks WHERE task_id = ?'),
-      insertTask: db.prepare('INSERT INTO tasks (task_id, canary, question_enc, gold_enc, entity_column, dataset_id) VALUES (?, ?, ?, ?, ?, ?)'),
+      insertTask: db.prepare(
+        'INSERT INTO tasks (task_id, canary, question_enc, gold_enc, entity_column, dataset_id) VALUES (?, ?, ?, ?, ?, ?)',
+      ),
       // Only when it differs: an unchanged re-import then writes no page at all (no WAL frames, no fsync).
       updateTaskDataset: db.prepare('UPDATE tasks SET dataset_id = ? WHERE task_id = ? AND dataset_id IS NOT ?'),
-      insertColumn: db.prepare('INSERT INTO task_columns (task_id, idx, name, rule_type, rule_s) VALUES (?, ?, ?, ?, ?)'),
+      insertColumn: db.prepare(
+        'INSERT INTO task_columns (task_id, idx, name, rule_type, rule_s) VALUES (?, ?, ?, ?, ?)',
+      ),
       insertGoldRow: db.prepare('INSERT INTO gold_rows (task_id, row_idx, entity_s, aliases_s) VALUES (?, ?, ?, ?)'),
       insertGoldCell: db.prepare(
         'INSERT INTO gold_cells (task_id, row_idx, column_name, state, value_s, alternatives_s, sources_s) VALUES (?, ?, ?, ?, ?, ?, ?)',
@@ -52,7 +64,9 @@ export class ImportWriter {
       insertRun: db.prepare(
         'INSERT INTO runs (run_key, system_id, source_path, format, suite_revision, judge_model, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
       ),
-      runTaskSha: db.prepare<[number, string], { content_sha: string }>('SELECT content_sha FROM run_tasks WHERE run_id = ? AND task_id = ?'),
+      runTaskSha: db.prepare<[number, string], { content_sha: string }>(
+        'SELECT content_sha FROM run_tasks WHERE run_id = ? AND task_id = ?',
+      ),
       deleteRunTaskCells: db.prepare('DELETE FROM system_cells WHERE run_id = ? AND task_id = ?'),
       deleteRunTaskRows: db.prepare('DELETE FROM run_rows WHERE run_id = ? AND task_id = ?'),
       deleteRunTask: db.prepare('DELETE FROM run_tasks WHERE run_id = ? AND task_id = ?'),
@@ -81,7 +95,13 @@ export class ImportWriter {
   }
 
   /** Registers a dataset file and returns its id (existing id when the same bytes were imported before). */
-  dataset(sha256: string, path: string, format: 'jsonl' | 'parquet', revision: string | null, now: string): { id: number; isNew: boolean } {
+  dataset(
+    sha256: string,
+    path: string,
+    format: 'jsonl' | 'parquet',
+    revision: string | null,
+    now: string,
+  ): { id: number; isNew: boolean } {
     const existing = this.statements.datasetByHash.get(sha256);
     if (existing) return { id: existing.id, isNew: false };
     const result = this.statements.insertDataset.run(sha256, revision, path, format, now);
@@ -143,7 +163,9 @@ export class ImportWriter {
     }
     if (!existing) {
       // Runs of the task stored before any gold of it (imported first) must fit this gold too.
-      const stored = this.alignment.storedRunsProblem(task, (runId, id) => this.deferredKeys.has(`${runId}\u0000${id}`));
+      const stored = this.alignment.storedRunsProblem(task, (runId, id) =>
+        this.deferredKeys.has(`${runId}\u0000${id}`),
+      );
       if (stored !== null) return { field: 'gold.rows', reason: stored };
     } else {
       const columns = this.columnsRefusal(taskId, task);
@@ -155,7 +177,13 @@ export class ImportWriter {
     const gold = task.gold;
     this.statements.insertTask.run(taskId, task.canary, task.question_enc, task.gold_enc, entityColumn, datasetId);
     gold.columns.forEach((column, index) => {
-      this.statements.insertColumn.run(taskId, index, wellFormed(column.name), column.rule.type, sealer.sealJson(column.rule));
+      this.statements.insertColumn.run(
+        taskId,
+        index,
+        wellFormed(column.name),
+        column.rule.type,
+        sealer.sealJson(column.rule),
+      );
     });
     gold.rows.forEach((row, rowIndex) => {
       this.statements.insertGoldRow.run(taskId, rowIndex, sealer.seal(row.entity), sealer.sealJson(row.aliases));
@@ -194,8 +222,15 @@ export class ImportWriter {
     let runId = this.statements.runId.get(run.run_key)?.id;
     if (runId === undefined) {
       runId = Number(
-        this.statements.insertRun.run(run.run_key, systemId, run.source_path, run.format, run.suite_revision, run.judge_model, run.created_at)
-          .lastInsertRowid,
+        this.statements.insertRun.run(
+          run.run_key,
+          systemId,
+          run.source_path,
+          run.format,
+          run.suite_revision,
+          run.judge_model,
+          run.created_at,
+        ).lastInsertRowid,
       );
     }
     this.runIds.set(run.run_key, runId);
@@ -225,7 +260,10 @@ export class ImportWriter {
     const previous = this.statements.runTaskSha.get(runId, taskId);
     if (previous?.content_sha === record.content_sha) return null;
     // The reader skipped parsing on the store's word; that must still hold inside the transaction.
-    if (record.unchanged) throw new Error(`${record.path}: the store changed while it was being imported (task ${record.task_id}); import again`);
+    if (record.unchanged)
+      throw new Error(
+        `${record.path}: the store changed while it was being imported (task ${record.task_id}); import again`,
+      );
     // Checked before anything is written or replaced: a refused run task leaves the store as it was.
     const tail = runTaskTail(runId, record);
     const check = tail === null ? null : this.alignment.check(tail);
@@ -254,7 +292,20 @@ export class ImportWriter {
     }
     const insertCell = this.statements.insertCell;
     for (let i = 0; i < cells.length; i += CELL_WIDTH) {
-      insertCell.run(runId, taskId, cells[i], cells[i + 1], cells[i + 2], cells[i + 3], cells[i + 4], cells[i + 5], cells[i + 6], cells[i + 7], cells[i + 8], cells[i + 9]);
+      insertCell.run(
+        runId,
+        taskId,
+        cells[i],
+        cells[i + 1],
+        cells[i + 2],
+        cells[i + 3],
+        cells[i + 4],
+        cells[i + 5],
+        cells[i + 6],
+        cells[i + 7],
+        cells[i + 8],
+        cells[i + 9],
+      );
     }
     this.counts.cells += cells.length / CELL_WIDTH;
     this.counts.tasks.add(taskId);

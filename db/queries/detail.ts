@@ -1,5 +1,11 @@
 // Everything the dispute panel shows about one dispute.
-import type { ClusterDetail, DisputeDetail, JudgeOpinionView, MissingRowSystemView, SystemCellView } from '../../shared/api-types';
+import type {
+  ClusterDetail,
+  DisputeDetail,
+  JudgeOpinionView,
+  MissingRowSystemView,
+  SystemCellView,
+} from '../../shared/api-types';
 import { decryptText } from '../../shared/crypto';
 import type { ColumnRule, GoldState, GradingMethod, RuleType, Verdict } from '../../shared/domain';
 import { normalizeForRule } from '../../shared/normalize';
@@ -27,7 +33,9 @@ interface CellSql {
 
 export function getDisputeDetail(store: Store, id: string, engineer: string, blind: boolean): DisputeDetail {
   const { db, sealer } = store;
-  const row = db.prepare<[string, string], DisputeRowSql>(`SELECT ${DISPUTE_ROW_COLUMNS} FROM disputes d WHERE d.id = ?`).get(engineer, id);
+  const row = db
+    .prepare<[string, string], DisputeRowSql>(`SELECT ${DISPUTE_ROW_COLUMNS} FROM disputes d WHERE d.id = ?`)
+    .get(engineer, id);
   if (!row) throw new NotFoundError(`no dispute with id ${id}`);
   const dispute = toDisputeRow(store, row);
   const extra = db
@@ -44,22 +52,33 @@ export function getDisputeDetail(store: Store, id: string, engineer: string, bli
   // Every value each column's gold holds: the form writes a system's value in that format (shared/gold-format.ts).
   const goldValues = new Map<string, string[]>();
   for (const cell of db
-    .prepare<[string], { column_name: string; value_s: string | null }>("SELECT column_name, value_s FROM gold_cells WHERE task_id = ? AND state = 'value' ORDER BY row_idx")
+    .prepare<[string], { column_name: string; value_s: string | null }>(
+      "SELECT column_name, value_s FROM gold_cells WHERE task_id = ? AND state = 'value' ORDER BY row_idx",
+    )
     .all(dispute.task_id)) {
     const list = goldValues.get(cell.column_name) ?? [];
     list.push(sealer.open(cell.value_s) ?? '');
     goldValues.set(cell.column_name, list);
   }
   const columns = db
-    .prepare<[string], { name: string; rule_s: string }>('SELECT name, rule_s FROM task_columns WHERE task_id = ? ORDER BY idx')
+    .prepare<[string], { name: string; rule_s: string }>(
+      'SELECT name, rule_s FROM task_columns WHERE task_id = ? ORDER BY idx',
+    )
     .all(dispute.task_id)
-    .map((column) => ({ name: column.name, rule: JSON.parse(sealer.open(column.rule_s)) as ColumnRule, gold_values: goldValues.get(column.name) ?? [] }));
+    .map((column) => ({
+      name: column.name,
+      rule: JSON.parse(sealer.open(column.rule_s)) as ColumnRule,
+      gold_values: goldValues.get(column.name) ?? [],
+    }));
   const columnRule = columns.find((column) => column.name === dispute.column)?.rule ?? null;
 
   const goldCell =
     dispute.gold_row !== null && dispute.column !== null
       ? db
-          .prepare<[string, number, string], { state: GoldState; value_s: string | null; alternatives_s: string; sources_s: string }>(
+          .prepare<
+            [string, number, string],
+            { state: GoldState; value_s: string | null; alternatives_s: string; sources_s: string }
+          >(
             'SELECT state, value_s, alternatives_s, sources_s FROM gold_cells WHERE task_id = ? AND row_idx = ? AND column_name = ?',
           )
           .get(dispute.task_id, dispute.gold_row, dispute.column)
@@ -67,7 +86,9 @@ export function getDisputeDetail(store: Store, id: string, engineer: string, bli
   const goldRow =
     dispute.gold_row !== null
       ? db
-          .prepare<[string, number], { entity_s: string; aliases_s: string }>('SELECT entity_s, aliases_s FROM gold_rows WHERE task_id = ? AND row_idx = ?')
+          .prepare<[string, number], { entity_s: string; aliases_s: string }>(
+            'SELECT entity_s, aliases_s FROM gold_rows WHERE task_id = ? AND row_idx = ?',
+          )
           .get(dispute.task_id, dispute.gold_row)
       : undefined;
 
@@ -78,7 +99,9 @@ export function getDisputeDetail(store: Store, id: string, engineer: string, bli
   }
   if (dispute.gold_row !== null && dispute.column !== null) {
     // Which gold each cell's verdict was about, when a revision has changed it since.
-    const recordedForm = goldCell ? GoldAsRecorded.of(extra.rule_type ?? undefined, goldCell, (sealed) => sealer.open(sealed)) : null;
+    const recordedForm = goldCell
+      ? GoldAsRecorded.of(extra.rule_type ?? undefined, goldCell, (sealed) => sealer.open(sealed))
+      : null;
     const cells = db
       .prepare<[string, number, string], CellSql>(
         `SELECT s.name AS system, r.run_key, rr.response_entity_s, c.response_s, c.verdict, c.method, c.reasoning_s, c.sources_s, rr.aligned_by, c.gold_s
@@ -138,7 +161,13 @@ export function getDisputeDetail(store: Store, id: string, engineer: string, bli
       )
       .all(id);
     for (const cluster of stored) {
-      clusters.push({ key: cluster.norm_key, value: sealer.open(cluster.value_s), systems: JSON.parse(cluster.systems_json) as string[], agrees_with_gold: false, cells: [] });
+      clusters.push({
+        key: cluster.norm_key,
+        value: sealer.open(cluster.value_s),
+        systems: JSON.parse(cluster.systems_json) as string[],
+        agrees_with_gold: false,
+        cells: [],
+      });
     }
   }
 
@@ -166,10 +195,18 @@ export function getDisputeDetail(store: Store, id: string, engineer: string, bli
       sources: goldCell ? sealer.openJson<string[]>(goldCell.sources_s, []) : [],
     },
     task_rows: db
-      .prepare<[string], { row_idx: number; entity_s: string; aliases_s: string }>('SELECT row_idx, entity_s, aliases_s FROM gold_rows WHERE task_id = ? ORDER BY row_idx')
+      .prepare<[string], { row_idx: number; entity_s: string; aliases_s: string }>(
+        'SELECT row_idx, entity_s, aliases_s FROM gold_rows WHERE task_id = ? ORDER BY row_idx',
+      )
       .all(dispute.task_id)
-      .map((row) => ({ row: row.row_idx, entity: sealer.open(row.entity_s), aliases: sealer.openJson<string[]>(row.aliases_s, []) })),
-    gold_row: goldRow ? { entity: sealer.open(goldRow.entity_s), aliases: sealer.openJson<string[]>(goldRow.aliases_s, []) } : null,
+      .map((row) => ({
+        row: row.row_idx,
+        entity: sealer.open(row.entity_s),
+        aliases: sealer.openJson<string[]>(row.aliases_s, []),
+      })),
+    gold_row: goldRow
+      ? { entity: sealer.open(goldRow.entity_s), aliases: sealer.openJson<string[]>(goldRow.aliases_s, []) }
+      : null,
     columns,
     clusters,
     missing_row_systems: missingRowSystems,
@@ -177,7 +214,13 @@ export function getDisputeDetail(store: Store, id: string, engineer: string, bli
     rulings: hide ? rulings.filter((ruling) => ruling.engineer === engineer) : rulings,
     rulings_hidden: hide && rulings.some((ruling) => ruling.engineer !== engineer),
     // Who has a ruling standing: one retracted (by its own engineer) is no ruling, and a retraction none.
-    hidden_engineers: hide ? new Set(liveRulings(rulings).filter((ruling) => ruling.engineer !== engineer).map((ruling) => ruling.engineer)).size : 0,
+    hidden_engineers: hide
+      ? new Set(
+          liveRulings(rulings)
+            .filter((ruling) => ruling.engineer !== engineer)
+            .map((ruling) => ruling.engineer),
+        ).size
+      : 0,
     settled_by_revision: extra.settled_by_revision,
     reports: reportsForDispute(store, id),
   };
@@ -217,7 +260,16 @@ function readMissingRowSystems(store: Store, taskId: string, entityKey: string |
 function readJudges(store: Store, taskId: string, goldRow: number | null, column: string | null): JudgeOpinionView[] {
   const { db, sealer } = store;
   return db
-    .prepare<[string, number | null, string | null], { judge: string; verdict: JudgeOpinionView['verdict']; value_s: string | null; sources_s: string; reasoning_s: string | null }>(
+    .prepare<
+      [string, number | null, string | null],
+      {
+        judge: string;
+        verdict: JudgeOpinionView['verdict'];
+        value_s: string | null;
+        sources_s: string;
+        reasoning_s: string | null;
+      }
+    >(
       `SELECT judge, verdict, value_s, sources_s, reasoning_s FROM judge_opinions
         WHERE task_id = ? AND gold_row IS ? AND column_name IS ? ORDER BY judge, content_sha`,
     )

@@ -72,10 +72,7 @@ function* streamRecords(store: Store, filter: DisputeFilter, engineer: string): 
       systems: JSON.parse(cluster.systems_json) as string[],
       agrees_with_gold: cluster.agrees_with_gold === 1,
     }));
-    const systems =
-      base.kind === 'missing_row'
-        ? (clusters[0]?.systems ?? [])
-        : decodeSystems(row.systems);
+    const systems = base.kind === 'missing_row' ? (clusters[0]?.systems ?? []) : decodeSystems(row.systems);
     yield {
       id: base.id,
       kind: base.kind,
@@ -104,7 +101,9 @@ function* streamRecords(store: Store, filter: DisputeFilter, engineer: string): 
  * ruling, matched against each gold row's entity and aliases. Each task's gold
  * rows are opened once per listing.
  */
-function missingRowFinder(store: Store): (disputeId: string, taskId: string, entity: string, entityKey: string | null) => number | null {
+function missingRowFinder(
+  store: Store,
+): (disputeId: string, taskId: string, entity: string, entityKey: string | null) => number | null {
   const { db, sealer } = store;
   const goldRowsOf = db.prepare<[string], { row_idx: number; entity_s: string; aliases_s: string }>(
     'SELECT row_idx, entity_s, aliases_s FROM gold_rows WHERE task_id = ? ORDER BY row_idx',
@@ -122,11 +121,16 @@ function missingRowFinder(store: Store): (disputeId: string, taskId: string, ent
   return (disputeId, taskId, entity, entityKey) => {
     let rows = tasks.get(taskId);
     if (rows === undefined) {
-      rows = goldRowsOf.all(taskId).map((row) => ({ row: row.row_idx, entity: sealer.open(row.entity_s), aliases: sealer.openJson<string[]>(row.aliases_s, []) }));
+      rows = goldRowsOf.all(taskId).map((row) => ({
+        row: row.row_idx,
+        entity: sealer.open(row.entity_s),
+        aliases: sealer.openJson<string[]>(row.aliases_s, []),
+      }));
       tasks.set(taskId, rows);
     }
     if (rows.length === 0) return null;
-    const spellings = entityKey === null ? [] : spellingsOf.all(taskId, entityKey).map((row) => sealer.open(row.response_entity_s));
+    const spellings =
+      entityKey === null ? [] : spellingsOf.all(taskId, entityKey).map((row) => sealer.open(row.response_entity_s));
     const ruled = ruledOf.all(disputeId).map((row) => sealer.open(row.value_s));
     return goldRowNamed(rows, [entity, ...spellings, ...ruled])?.row ?? null;
   };

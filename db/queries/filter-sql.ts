@@ -46,7 +46,9 @@ export function filterSql(store: Store, filter: DisputeFilter): SqlFragment {
     params.push(filter.hasReport ? 1 : 0);
   }
   if (filter.needs) {
-    clauses.push("d.status <> 'resolved' AND NOT EXISTS (SELECT 1 FROM positions p WHERE p.dispute_id = d.id AND p.engineer = ?)");
+    clauses.push(
+      "d.status <> 'resolved' AND NOT EXISTS (SELECT 1 FROM positions p WHERE p.dispute_id = d.id AND p.engineer = ?)",
+    );
     params.push(filter.needs);
   }
   const search = searchNeedle(filter);

@@ -67,12 +67,17 @@ export function toDisputeRow(store: Store, row: DisputeRowSql, maxValueChars?: n
 
 /** The listing's ORDER BY: the sorted column, ties by priority; priority alone by default. */
 function orderBy(sort: ListDisputesInput['sort']): string {
-  if (sort && sort.field !== 'priority') return `${SORT_COLUMNS[sort.field]} ${sort.dir === 'desc' ? 'DESC' : 'ASC'}, d.priority`;
+  if (sort && sort.field !== 'priority')
+    return `${SORT_COLUMNS[sort.field]} ${sort.dir === 'desc' ? 'DESC' : 'ASC'}, d.priority`;
   return `d.priority ${sort?.dir === 'desc' ? 'DESC' : 'ASC'}`;
 }
 
 /** The page query and its parameters (exported so tests can check its plan). */
-export function listSql(store: Store, input: ListDisputesInput, engineer: string): { sql: string; countSql: string; params: unknown[]; countParams: unknown[] } {
+export function listSql(
+  store: Store,
+  input: ListDisputesInput,
+  engineer: string,
+): { sql: string; countSql: string; params: unknown[]; countParams: unknown[] } {
   const { where, params } = filterSql(store, input.filter);
   const order = orderBy(input.sort);
   return {
@@ -92,17 +97,26 @@ export function listDisputes(store: Store, input: ListDisputesInput, engineer: s
 }
 
 /** Index of a dispute within the filtered listing (default order, or `sort`), or null when the filter excludes it. */
-export function locateDispute(store: Store, id: string, filter: DisputeFilter, sort?: ListDisputesInput['sort']): number | null {
+export function locateDispute(
+  store: Store,
+  id: string,
+  filter: DisputeFilter,
+  sort?: ListDisputesInput['sort'],
+): number | null {
   if (sort && !(sort.field === 'priority' && sort.dir === 'asc')) return locateSorted(store, id, filter, sort);
   const { where, params } = filterSql(store, filter);
   const target = store.db.prepare<[string], { priority: number }>('SELECT priority FROM disputes WHERE id = ?').get(id);
   if (!target) return null;
   const included = store.db
-    .prepare<unknown[], { n: number }>(`SELECT count(*) AS n FROM disputes d ${where ? `${where} AND` : 'WHERE'} d.id = ?`)
+    .prepare<unknown[], { n: number }>(
+      `SELECT count(*) AS n FROM disputes d ${where ? `${where} AND` : 'WHERE'} d.id = ?`,
+    )
     .get(...params, id)!.n;
   if (included === 0) return null;
   return store.db
-    .prepare<unknown[], { n: number }>(`SELECT count(*) AS n FROM disputes d ${where ? `${where} AND` : 'WHERE'} d.priority < ?`)
+    .prepare<unknown[], { n: number }>(
+      `SELECT count(*) AS n FROM disputes d ${where ? `${where} AND` : 'WHERE'} d.priority < ?`,
+    )
     .get(...params, target.priority)!.n;
 }
 
@@ -111,11 +125,18 @@ export function locateDispute(store: Store, id: string, filter: DisputeFilter, s
  * (the same expression listSql pages with, ties by priority), so ties and
  * NULLs fall exactly as the pages show them. Sorts the filtered disputes once.
  */
-function locateSorted(store: Store, id: string, filter: DisputeFilter, sort: NonNullable<ListDisputesInput['sort']>): number | null {
+function locateSorted(
+  store: Store,
+  id: string,
+  filter: DisputeFilter,
+  sort: NonNullable<ListDisputesInput['sort']>,
+): number | null {
   const { where, params } = filterSql(store, filter);
   const order = orderBy(sort);
   const row = store.db
-    .prepare<unknown[], { n: number }>(`SELECT n FROM (SELECT d.id, row_number() OVER (ORDER BY ${order}) - 1 AS n FROM disputes d ${where}) WHERE id = ?`)
+    .prepare<unknown[], { n: number }>(
+      `SELECT n FROM (SELECT d.id, row_number() OVER (ORDER BY ${order}) - 1 AS n FROM disputes d ${where}) WHERE id = ?`,
+    )
     .get(...params, id);
   return row ? row.n : null;
 }

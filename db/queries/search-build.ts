@@ -99,10 +99,18 @@ export function prewarmSearch(store: Store, options: PrewarmOptions = {}): void 
   const pause = busy
     ? async (): Promise<void> => {
         await nextTurn();
-        while (db.open && !demanded.has(db) && busy()) await new Promise((resolve) => setTimeout(resolve, QUIET_POLL_MS).unref());
+        while (db.open && !demanded.has(db) && busy())
+          await new Promise((resolve) => setTimeout(resolve, QUIET_POLL_MS).unref());
       }
     : nextTurn;
-  setImmediate(() => void whenSearchReady(store, { pause, thread: options.thread ?? true, ...(options.chunkSize ? { chunkSize: options.chunkSize } : {}) }));
+  setImmediate(
+    () =>
+      void whenSearchReady(store, {
+        pause,
+        thread: options.thread ?? true,
+        ...(options.chunkSize ? { chunkSize: options.chunkSize } : {}),
+      }),
+  );
 }
 
 async function buildInChunks(store: Store, options: SearchBuildOptions): Promise<void> {
@@ -122,7 +130,7 @@ async function buildInChunks(store: Store, options: SearchBuildOptions): Promise
     // Another caller's rebuild at once (prepareSearch) may have caught up meanwhile.
     if (index.holds(stamp)) return;
     const read: SearchTexts = { rowids: [], texts: [] };
-    for (let after = BEFORE_FIRST_ROWID; ; ) {
+    for (let after = BEFORE_FIRST_ROWID; ;) {
       const chunk = readSearchTextChunk(store, after, chunkSize, read);
       if (chunk.read < chunkSize) break;
       after = chunk.lastRowid;

@@ -30,7 +30,8 @@ const LISTED_SHARE = 0.1;
 const REBUILD_CHUNK = 5_000;
 
 /** How a query takes a search's matches. */
-export type SearchAnswer = { matches: 0 } | { matches: number; rowidsJson: string } | { matches: number; needle: string };
+export type SearchAnswer =
+  { matches: 0 } | { matches: number; rowidsJson: string } | { matches: number; needle: string };
 
 interface Answer {
   rowids: ReadonlySet<number>;
@@ -86,7 +87,11 @@ export class DisputeSearchIndex {
     for (let i = 0; i < texts.length; i++) if (texts[i]!.includes(needle)) hits.push(rowids[i]!);
     const matches = hits.length;
     const listed: SearchAnswer =
-      matches === 0 ? { matches } : matches <= texts.length * LISTED_SHARE ? { matches, rowidsJson: JSON.stringify(hits) } : { matches, needle };
+      matches === 0
+        ? { matches }
+        : matches <= texts.length * LISTED_SHARE
+          ? { matches, rowidsJson: JSON.stringify(hits) }
+          : { matches, needle };
     this.answers.set(needle, { rowids: new Set(hits), listed });
     if (this.answers.size > KEPT_SEARCHES) this.answers.delete(this.answers.keys().next().value!);
     return listed;
@@ -98,7 +103,7 @@ export class DisputeSearchIndex {
     db.transaction(() => {
       const stamp = disputeTextsStamp(db);
       const read: SearchTexts = { rowids: [], texts: [] };
-      for (let after = BEFORE_FIRST_ROWID; ; ) {
+      for (let after = BEFORE_FIRST_ROWID; ;) {
         const chunk = readSearchTextChunk(this.store, after, REBUILD_CHUNK, read);
         if (chunk.read < REBUILD_CHUNK) break;
         after = chunk.lastRowid;

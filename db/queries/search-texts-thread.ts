@@ -54,7 +54,7 @@ export async function readPackedSearchTexts(dbPath: string, sealSecret: string):
     const read: SearchTexts = { rowids: [], texts: [] };
     // One read transaction: the stamp and every chunk see the same snapshot, whatever the app commits meanwhile.
     const stamp = db.transaction(() => {
-      for (let after = BEFORE_FIRST_ROWID; ; ) {
+      for (let after = BEFORE_FIRST_ROWID; ;) {
         const chunk = readSearchTextChunk(store, after, THREAD_CHUNK, read);
         if (chunk.read < THREAD_CHUNK) break;
         after = chunk.lastRowid;

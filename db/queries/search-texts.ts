@@ -44,7 +44,12 @@ const chunkStatement = perConnection((db): Statement<[number, number], DisputeTe
  * Appends the texts of up to `limit` disputes after `afterRowid` to `into`;
  * returns how many were read and the last rowid (the next chunk's start).
  */
-export function readSearchTextChunk(store: Pick<Store, 'db' | 'sealer'>, afterRowid: number, limit: number, into: SearchTexts): { read: number; lastRowid: number } {
+export function readSearchTextChunk(
+  store: Pick<Store, 'db' | 'sealer'>,
+  afterRowid: number,
+  limit: number,
+  into: SearchTexts,
+): { read: number; lastRowid: number } {
   const { sealer } = store;
   const rows = chunkStatement(store.db).all(afterRowid, limit);
   for (const row of rows) {

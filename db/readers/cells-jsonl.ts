@@ -57,7 +57,17 @@ export async function readCellsFile(path: string, options: ReaderOptions = {}): 
     const key = JSON.stringify([owner.system, owner.taskId]);
     let group = groups.get(key);
     if (!group) {
-      group = { system: owner.system, taskId: owner.taskId, firstLine: lineNumber, lines: [], spans: [], spanHash: null, hash: createHash('sha256'), problem: null, problems: 0 };
+      group = {
+        system: owner.system,
+        taskId: owner.taskId,
+        firstLine: lineNumber,
+        lines: [],
+        spans: [],
+        spanHash: null,
+        hash: createHash('sha256'),
+        problem: null,
+        problems: 0,
+      };
       groups.set(key, group);
     }
     return group;
@@ -89,7 +99,11 @@ export async function readCellsFile(path: string, options: ReaderOptions = {}): 
     }
     const owner = ownerOf(raw);
     if ('field' in owner) {
-      loose.push({ path: where, field: owner.field, reason: `${owner.reason}; the line cannot be attributed to a task, so it alone is skipped` });
+      loose.push({
+        path: where,
+        field: owner.field,
+        reason: `${owner.reason}; the line cannot be attributed to a task, so it alone is skipped`,
+      });
       continue;
     }
     const group = groupOf(owner, line.number);
@@ -133,7 +147,12 @@ export async function readCellsFile(path: string, options: ReaderOptions = {}): 
       });
     }
   }
-  return { sha256, runs: [...runs.values()], taskCount: loose.length + groups.size, tasks: records(shown, loose, groups, runs, options.signal) };
+  return {
+    sha256,
+    runs: [...runs.values()],
+    taskCount: loose.length + groups.size,
+    tasks: records(shown, loose, groups, runs, options.signal),
+  };
 }
 
 /** `"key": value` where a key can stand (after `{` or `,`): a quote inside a string value is escaped, so it cannot match there. */
@@ -165,7 +184,8 @@ function ownerInText(bytes: Buffer): { system: string; taskId: string } | null {
 function ownerOf(raw: unknown): { system: string; taskId: string } | { field: string; reason: string } {
   if (!isPlainObject(raw)) return { field: '', reason: 'expected a JSON object' };
   const system = raw.system;
-  if (typeof system !== 'string' || system === '') return { field: 'system', reason: 'expected a non-empty system name' };
+  if (typeof system !== 'string' || system === '')
+    return { field: 'system', reason: 'expected a non-empty system name' };
   // Checked by hand first: zod's parse was a sixth of reading a large file; it still words the refusals.
   const id = raw.task_id;
   if (typeof id === 'string' && id !== '') return { system, taskId: id };
@@ -188,7 +208,8 @@ async function* records(
     if (pacer.due()) await pacer.step();
     const where = `${path}:${group.firstLine}`;
     if (group.problem) {
-      const others = group.problems > 1 ? `, with ${group.problems - 1} more invalid line${group.problems > 2 ? 's' : ''}` : '';
+      const others =
+        group.problems > 1 ? `, with ${group.problems - 1} more invalid line${group.problems > 2 ? 's' : ''}` : '';
       yield {
         skipped: {
           path: `${path}:${group.problem.line}`,
@@ -200,12 +221,23 @@ async function* records(
     }
     const lines = group.spans.length === 0 ? group.lines : readSpans(path, group);
     if (!Array.isArray(lines)) {
-      yield { skipped: { ...lines, reason: `${lines.reason} (system ${JSON.stringify(group.system)}, task ${JSON.stringify(group.taskId)} skipped whole)` } };
+      yield {
+        skipped: {
+          ...lines,
+          reason: `${lines.reason} (system ${JSON.stringify(group.system)}, task ${JSON.stringify(group.taskId)} skipped whole)`,
+        },
+      };
       continue;
     }
     const rows = buildRows(lines);
     if ('field' in rows) {
-      yield { skipped: { path: `${path}:${rows.line}`, field: rows.field, reason: `${rows.reason} (system ${JSON.stringify(group.system)}, task ${JSON.stringify(group.taskId)} skipped whole)` } };
+      yield {
+        skipped: {
+          path: `${path}:${rows.line}`,
+          field: rows.field,
+          reason: `${rows.reason} (system ${JSON.stringify(group.system)}, task ${JSON.stringify(group.taskId)} skipped whole)`,
+        },
+      };
       continue;
     }
     yield {
@@ -246,10 +278,14 @@ function readSpans(path: string, group: Group): { number: number; cell: CellLine
   const check = createHash('sha256');
   const fd = openSync(path, 'r');
   try {
-    for (let i = 0; i < group.spans.length; ) {
+    for (let i = 0; i < group.spans.length;) {
       // Spans i..j-1 are back to back (each followed by its LF).
       let j = i + 1;
-      while (j < group.spans.length && group.spans[j]!.offset === group.spans[j - 1]!.offset + group.spans[j - 1]!.length + 1) j++;
+      while (
+        j < group.spans.length &&
+        group.spans[j]!.offset === group.spans[j - 1]!.offset + group.spans[j - 1]!.length + 1
+      )
+        j++;
       const first = group.spans[i]!;
       const last = group.spans[j - 1]!;
       const block = Buffer.alloc(last.offset + last.length - first.offset);
@@ -276,27 +312,46 @@ function readSpans(path: string, group: Group): { number: number; cell: CellLine
   } finally {
     closeSync(fd);
   }
-  if (check.digest('hex') !== group.spanHash!.digest('hex')) return { path: `${path}:${group.firstLine}`, field: '', reason: 'the file changed while it was read' };
+  if (check.digest('hex') !== group.spanHash!.digest('hex'))
+    return { path: `${path}:${group.firstLine}`, field: '', reason: 'the file changed while it was read' };
   return lines;
 }
 
-function buildRows(lines: readonly { number: number; cell: CellLine }[]): { ok: AlignmentRecord[] } | { line: number; field: string; reason: string } {
+function buildRows(
+  lines: readonly { number: number; cell: CellLine }[],
+): { ok: AlignmentRecord[] } | { line: number; field: string; reason: string } {
   const drafts = new Map<string, RowDraft>();
   for (const { number, cell } of lines) {
     const name = cell.response_entity ?? (cell.gold_row === null ? cell.entity : null);
     if (cell.gold_row === null && (name === null || name.trim() === '')) {
-      return { line: number, field: 'response_entity', reason: 'an extra entity (gold_row null) needs response_entity' };
+      return {
+        line: number,
+        field: 'response_entity',
+        reason: 'an extra entity (gold_row null) needs response_entity',
+      };
     }
     const key = cell.gold_row !== null ? `g${cell.gold_row}` : `e${normalizeText(name!)}`;
     let draft = drafts.get(key);
     if (!draft) {
-      const record: AlignmentRecord = { gold_row: cell.gold_row, gold_entity: null, response_row: null, response_entity: null, aligned_by: null, cells: [] };
+      const record: AlignmentRecord = {
+        gold_row: cell.gold_row,
+        gold_entity: null,
+        response_row: null,
+        response_entity: null,
+        aligned_by: null,
+        cells: [],
+      };
       draft = { record, explicitRow: false, returned: cell.gold_row === null, columns: new Map() };
       drafts.set(key, draft);
     }
     const { record } = draft;
     const first = draft.columns.get(cell.column);
-    if (first !== undefined) return { line: number, field: 'column', reason: `a second cell for column ${JSON.stringify(cell.column)} of this row (first at line ${first})` };
+    if (first !== undefined)
+      return {
+        line: number,
+        field: 'column',
+        reason: `a second cell for column ${JSON.stringify(cell.column)} of this row (first at line ${first})`,
+      };
     draft.columns.set(cell.column, number);
     if (name !== null && name.trim() !== '') {
       record.response_entity ??= name;

@@ -18,10 +18,18 @@ export function resolveInside(path: string, root: string, shown: string, what: s
   try {
     target = realpathSync(path);
   } catch (error) {
-    throw new ReaderError(shown, '', `${what} is a symbolic link that cannot be resolved (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+    throw new ReaderError(
+      shown,
+      '',
+      `${what} is a symbolic link that cannot be resolved (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+    );
   }
   if (!isInside(target, root)) {
-    throw new ReaderError(shown, '', `${what} is a symbolic link to ${target}, outside the run directory; not followed`);
+    throw new ReaderError(
+      shown,
+      '',
+      `${what} is a symbolic link to ${target}, outside the run directory; not followed`,
+    );
   }
   return target;
 }
@@ -54,6 +62,7 @@ export function readInside(path: string, root: string, shown: string, maxBytes: 
 /** A symlinked directory inside `root`, checked to be a directory. */
 export function directoryInside(path: string, root: string, shown: string, what: string): string {
   const real = resolveInside(path, root, shown, what);
-  if (!statSync(real).isDirectory()) throw new ReaderError(shown, '', `${what} is a symbolic link to a file, not a directory`);
+  if (!statSync(real).isDirectory())
+    throw new ReaderError(shown, '', `${what} is a symbolic link to a file, not a directory`);
   return real;
 }

@@ -38,7 +38,13 @@ export async function readDataset(file: string, options: ReaderOptions = {}): Pr
   options.signal?.throwIfAborted();
   if (extname(path).toLowerCase() === '.parquet') {
     const parquet = await openParquet(path);
-    return { format: 'parquet', path, sha256, rowCount: Number(parquet.metadata.num_rows), tasks: parquetTasks(path, parquet, options.signal) };
+    return {
+      format: 'parquet',
+      path,
+      sha256,
+      rowCount: Number(parquet.metadata.num_rows),
+      tasks: parquetTasks(path, parquet, options.signal),
+    };
   }
   await refuseCutOffEnd(path);
   return { format: 'jsonl', path, sha256, rowCount: null, tasks: jsonlTasks(path, maxBytes, sha256, options.signal) };
@@ -78,7 +84,11 @@ async function refuseCutOffEnd(path: string): Promise<void> {
     try {
       JSON.parse(text);
     } catch {
-      throw new ReaderError(path, '', 'the file ends in the middle of a record (its last line is cut off, as by an interrupted download); nothing of it was imported: fetch the whole file');
+      throw new ReaderError(
+        path,
+        '',
+        'the file ends in the middle of a record (its last line is cut off, as by an interrupted download); nothing of it was imported: fetch the whole file',
+      );
     }
   } finally {
     await handle.close();
@@ -94,7 +104,8 @@ function toDatasetTask(raw: unknown, where: string, seen: Map<string, string>): 
   }
   const { id, question: questionEnc, gold: goldEnc, canary } = line.data;
   const first = seen.get(id);
-  if (first !== undefined) throw new ReaderError(where, 'id', `duplicate task id ${JSON.stringify(id)} (first at ${first})`);
+  if (first !== undefined)
+    throw new ReaderError(where, 'id', `duplicate task id ${JSON.stringify(id)} (first at ${first})`);
   const question = decrypt(questionEnc, canary, where, 'question');
   const goldText = decrypt(goldEnc, canary, where, 'gold');
   const gold = parseGold(parseJson(goldText, where, 'gold'));
@@ -111,7 +122,12 @@ function decrypt(cipher: string, canary: string, where: string, field: string): 
   }
 }
 
-async function* jsonlTasks(path: string, maxBytes: number, sha256: string, signal?: AbortSignal): AsyncGenerator<ReaderItem<DatasetTask>> {
+async function* jsonlTasks(
+  path: string,
+  maxBytes: number,
+  sha256: string,
+  signal?: AbortSignal,
+): AsyncGenerator<ReaderItem<DatasetTask>> {
   const hash = createHash('sha256');
   const seen = new Map<string, string>();
   const pacer = new Pacer(signal);
@@ -123,7 +139,8 @@ async function* jsonlTasks(path: string, maxBytes: number, sha256: string, signa
   }
   // The hash was taken before streaming: a file rewritten meanwhile would pair
   // tasks with the wrong base_sha256.
-  if (hash.digest('hex') !== sha256) throw new ReaderError(path, '', 'the file changed while it was being read; import it again');
+  if (hash.digest('hex') !== sha256)
+    throw new ReaderError(path, '', 'the file changed while it was being read; import it again');
 }
 
 // ---- Parquet ----
@@ -164,7 +181,11 @@ async function openParquet(path: string): Promise<OpenParquet> {
     const names = new Set(metadata.schema.slice(1).map((element) => element.name));
     for (const column of COLUMNS) {
       if (!names.has(column)) {
-        throw new ReaderError(path, column, `the Parquet file has no "${column}" column (it has: ${[...names].slice(0, 20).join(', ')})`);
+        throw new ReaderError(
+          path,
+          column,
+          `the Parquet file has no "${column}" column (it has: ${[...names].slice(0, 20).join(', ')})`,
+        );
       }
     }
     return { file, metadata, close: () => handle.close() };
@@ -174,13 +195,19 @@ async function openParquet(path: string): Promise<OpenParquet> {
   }
 }
 
-async function* parquetTasks(path: string, parquet: OpenParquet, signal?: AbortSignal): AsyncGenerator<ReaderItem<DatasetTask>> {
+async function* parquetTasks(
+  path: string,
+  parquet: OpenParquet,
+  signal?: AbortSignal,
+): AsyncGenerator<ReaderItem<DatasetTask>> {
   const seen = new Map<string, string>();
   const pacer = new Pacer(signal);
   const parsers = {
     stringFromBytes: (bytes: Uint8Array | undefined): unknown => {
       if (!bytes) return bytes;
-      return isUtf8(bytes) ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8') : new InvalidUtf8();
+      return isUtf8(bytes)
+        ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8')
+        : new InvalidUtf8();
     },
   };
   try {
@@ -217,7 +244,12 @@ function plainRow(row: Record<string, unknown>, where: string): Record<string, u
   for (const column of COLUMNS) {
     const value = row[column];
     if (value instanceof InvalidUtf8) throw new ReaderError(where, column, 'not valid UTF-8');
-    out[column] = typeof value === 'bigint' ? value.toString() : value instanceof Uint8Array ? decodeUtf8(value, where, column) : value;
+    out[column] =
+      typeof value === 'bigint'
+        ? value.toString()
+        : value instanceof Uint8Array
+          ? decodeUtf8(value, where, column)
+          : value;
   }
   return out;
 }

@@ -30,7 +30,10 @@ const IGNORED_DIRS = new Set(['node_modules', '__pycache__']);
 const MAX_DEPTH = 6;
 
 /** Classifies one path; a directory must itself be a run directory (use expandPaths for folders of runs). */
-export async function detectSource(path: string, options: ReaderOptions = {}): Promise<DetectedSource | { error: string }> {
+export async function detectSource(
+  path: string,
+  options: ReaderOptions = {},
+): Promise<DetectedSource | { error: string }> {
   const absolute = resolve(path);
   const detected = await detect(absolute, maxBytesOf(options));
   return 'reason' in detected ? { error: `${absolute}: ${detected.reason}` } : { kind: detected.kind, path: absolute };
@@ -100,13 +103,28 @@ export async function expandPaths(
     }
     const folderErrors: SkippedItem[] = [];
     if (await isRunDir(absolute, entries)) await add('run', absolute, true);
-    else await walk(absolute, entries, 1, new Set([await realpath(absolute)]), { add, refuse: (item) => folderErrors.push(item) }, maxBytes, options.signal);
+    else
+      await walk(
+        absolute,
+        entries,
+        1,
+        new Set([await realpath(absolute)]),
+        { add, refuse: (item) => folderErrors.push(item) },
+        maxBytes,
+        options.signal,
+      );
     errors.push(...folderErrors);
     if (found.size === before && folderErrors.length === 0) {
-      errors.push({ path: absolute, field: '', reason: `no input found in this directory (${runDirHint(entries)}); ${EXPECTED}` });
+      errors.push({
+        path: absolute,
+        field: '',
+        reason: `no input found in this directory (${runDirHint(entries)}); ${EXPECTED}`,
+      });
     }
   }
-  const sources = [...found.values()].sort((a, b) => KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const sources = [...found.values()].sort(
+    (a, b) => KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0),
+  );
   return { sources, errors, unreadable };
 }
 
@@ -116,7 +134,15 @@ interface WalkSink {
   refuse: (item: SkippedItem) => void;
 }
 
-async function walk(dir: string, entries: Dirent[], depth: number, visited: Set<string>, sink: WalkSink, maxBytes: number, signal?: AbortSignal): Promise<void> {
+async function walk(
+  dir: string,
+  entries: Dirent[],
+  depth: number,
+  visited: Set<string>,
+  sink: WalkSink,
+  maxBytes: number,
+  signal?: AbortSignal,
+): Promise<void> {
   for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
     signal?.throwIfAborted();
     if (entry.name.startsWith('.')) continue;
@@ -137,7 +163,8 @@ async function walk(dir: string, entries: Dirent[], depth: number, visited: Set<
       if (typeof kind === 'string') await sink.add(kind, path);
       // Data files (JSONL, Parquet) and files too large or unreadable to tell are named; other JSON
       // that is not ours (package.json, notes…) is simply not an input.
-      else if ('unreadable' in kind || !/\.json$/iu.test(entry.name)) sink.refuse({ path, field: '', reason: kind.error });
+      else if ('unreadable' in kind || !/\.json$/iu.test(entry.name))
+        sink.refuse({ path, field: '', reason: kind.error });
       continue;
     }
     if (!isDir || IGNORED_DIRS.has(entry.name)) continue;
@@ -175,7 +202,10 @@ async function classifyFile(path: string, maxBytes: number): Promise<SourceKind 
   if (name.endsWith('.cells.jsonl')) return 'cells';
   if (name.endsWith('.judges.jsonl')) return 'judges';
   if (name.endsWith('.rulings.jsonl')) return 'rulings';
-  if (name.endsWith('.parquet')) return (await hasParquetMagic(path)) ? 'dataset' : { error: 'named .parquet but not a Parquet file (no PAR1 header)' };
+  if (name.endsWith('.parquet'))
+    return (await hasParquetMagic(path))
+      ? 'dataset'
+      : { error: 'named .parquet but not a Parquet file (no PAR1 header)' };
   if (name.endsWith('.jsonl') || name.endsWith('.ndjson')) return sniffJsonl(path, maxBytes);
   if (name.endsWith('.json')) return sniffJson(path, name, maxBytes);
   return { error: `unrecognised file type; ${EXPECTED}` };
@@ -225,16 +255,25 @@ async function sniffJsonl(path: string, maxBytes: number): Promise<SourceKind | 
     if (has('system', 'column', 'verdict')) return 'cells';
     if (has('decision', 'engineer')) return 'rulings';
     // A valid record of another kind is telling enough: the file is not ours.
-    return { error: `JSONL whose first record (line ${line.number}) has neither canary/gold fields (dataset) nor the fields of cells, judges or rulings lines; ${EXPECTED}` };
+    return {
+      error: `JSONL whose first record (line ${line.number}) has neither canary/gold fields (dataset) nor the fields of cells, judges or rulings lines; ${EXPECTED}`,
+    };
   }
-  if (firstProblem !== null) return { error: seen > SNIFF_LINES ? `${firstProblem} (and no valid record in the first ${SNIFF_LINES} lines)` : firstProblem };
+  if (firstProblem !== null)
+    return {
+      error:
+        seen > SNIFF_LINES ? `${firstProblem} (and no valid record in the first ${SNIFF_LINES} lines)` : firstProblem,
+    };
   return { error: 'empty JSONL file (no records)' };
 }
 
 const RUN_FILES = new Set(['config.json', 'grade.json', 'result.json', 'error.json', 'summary.json']);
 
 function sniffJson(path: string, name: string, maxBytes: number): SourceKind | { error: string } {
-  if (RUN_FILES.has(name)) return { error: `${name} belongs to a harness run: import the run directory itself (the folder holding config.json and tasks/)` };
+  if (RUN_FILES.has(name))
+    return {
+      error: `${name} belongs to a harness run: import the run directory itself (the folder holding config.json and tasks/)`,
+    };
   const outcome = readFileLimited(path, maxBytes);
   if (!('bytes' in outcome)) return { error: 'file not found' };
   let value: unknown;
@@ -251,7 +290,10 @@ function sniffJson(path: string, name: string, maxBytes: number): SourceKind | {
 /** GitHub REST issues (`[{number, title, …}]`), `gh issue list --json` output, or pages of either. */
 function isIssueList(value: unknown): boolean {
   if (!Array.isArray(value)) return false;
-  const isIssue = (item: unknown): boolean => isPlainObject(item) && typeof item.number === 'number' && (typeof item.title === 'string' || typeof item.body === 'string');
+  const isIssue = (item: unknown): boolean =>
+    isPlainObject(item) &&
+    typeof item.number === 'number' &&
+    (typeof item.title === 'string' || typeof item.body === 'string');
   if (value.every(isIssue)) return true;
   return value.every((page) => Array.isArray(page) && page.every(isIssue));
 }

@@ -72,7 +72,9 @@ export function describeValue(value: unknown): string {
   if (value === undefined) return 'nothing';
   if (value === null) return 'null';
   if (typeof value === 'string') {
-    return value.length > 60 ? `${JSON.stringify(value.slice(0, 57))}… (${value.length} characters)` : JSON.stringify(value);
+    return value.length > 60
+      ? `${JSON.stringify(value.slice(0, 57))}… (${value.length} characters)`
+      : JSON.stringify(value);
   }
   if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
   if (Array.isArray(value)) return `an array of ${value.length}`;
@@ -102,7 +104,9 @@ function issueReason(issue: Issue): string {
       // All branches failing on the type itself reads best as "expected a or b".
       const types = issue.errors.map((branch) => branch[0]).filter((first): first is Issue => !!first);
       if (types.length > 0 && types.every((first) => first.code === 'invalid_type' && first.path.length === 0)) {
-        const names = types.map((first) => (first.code === 'invalid_type' ? (EXPECTED_NAMES[first.expected] ?? first.expected) : ''));
+        const names = types.map((first) =>
+          first.code === 'invalid_type' ? (EXPECTED_NAMES[first.expected] ?? first.expected) : '',
+        );
         return `expected ${orList([...new Set(names)])}, got ${describeValue(input)}`;
       }
       return issue.message;
@@ -139,7 +143,10 @@ export function describeZodError(
   const first = error.issues[0];
   if (!first) return { field: formatPath(basePath, prefix), reason: 'invalid' };
   const { issue, path } = leafIssue(first);
-  return { field: formatPath([...basePath, ...path], prefix), reason: issueReason(issue) + alsoWrong(error.issues.slice(1), prefix, basePath) };
+  return {
+    field: formatPath([...basePath, ...path], prefix),
+    reason: issueReason(issue) + alsoWrong(error.issues.slice(1), prefix, basePath),
+  };
 }
 
 /** Problems shown after the first: the next few by field, then a count, so a file is fixed in one pass. */

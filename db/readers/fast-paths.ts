@@ -22,10 +22,12 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-const isRowIndex = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+const isRowIndex = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 
 // Finite numbers only, as z.number() (JSON has no Infinity or NaN, but a caller may pass them).
-const isScalarOther = (value: unknown): value is number | boolean => (typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean';
+const isScalarOther = (value: unknown): value is number | boolean =>
+  (typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean';
 
 /** `cellText` of schemas.ts: a scalar as text, absent or null as ''; undefined when zod must decide. */
 function text(value: unknown): string | undefined {
@@ -86,7 +88,13 @@ function row(raw: unknown): GradeRow | null {
       cells[i] = parsed;
     }
   }
-  return { gold_row: goldRow, response_row: responseRow, response_entity: responseEntity, aligned_by: alignedBy, cells };
+  return {
+    gold_row: goldRow,
+    response_row: responseRow,
+    response_entity: responseEntity,
+    aligned_by: alignedBy,
+    cells,
+  };
 }
 
 export function fastGrade(raw: unknown): Grade | null {
@@ -154,7 +162,8 @@ export function fastCellLine(raw: unknown): CellLine | null {
   const gold = text(raw.gold);
   const response = text(raw.response);
   const sources = sourceList(raw.sources);
-  if (entity === undefined || responseEntity === undefined || alignedBy === undefined || reasoning === undefined) return null;
+  if (entity === undefined || responseEntity === undefined || alignedBy === undefined || reasoning === undefined)
+    return null;
   if (gold === undefined || response === undefined || sources === undefined) return null;
   return {
     task_id: id,

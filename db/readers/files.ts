@@ -31,7 +31,11 @@ export function humanSize(bytes: number): string {
 }
 
 export function tooLarge(path: string, size: number, max: number): ReaderError {
-  return new ReaderError(path, '', `file is ${humanSize(size)} (${size} bytes), above the size limit of ${humanSize(max)} (${max} bytes)`);
+  return new ReaderError(
+    path,
+    '',
+    `file is ${humanSize(size)} (${size} bytes), above the size limit of ${humanSize(max)} (${max} bytes)`,
+  );
 }
 
 export type ReadOutcome = { bytes: Buffer } | { absent: true } | { symlink: true };
@@ -81,7 +85,8 @@ export function readFileLimited(path: string, maxBytes: number, noFollow = false
  * times faster than a fatal TextDecoder on non-ASCII text.
  */
 export function decodeUtf8(bytes: Uint8Array, path: string, field = ''): string {
-  if (!isUtf8(bytes)) throw new ReaderError(path, field, `not valid UTF-8 (at or after byte ${firstInvalidUtf8(bytes)})`);
+  if (!isUtf8(bytes))
+    throw new ReaderError(path, field, `not valid UTF-8 (at or after byte ${firstInvalidUtf8(bytes)})`);
   const buffer = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const start = buffer.length >= 3 && buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf ? 3 : 0;
   return buffer.toString('utf8', start);
@@ -92,7 +97,8 @@ function firstInvalidUtf8(bytes: Uint8Array): number {
   let i = 0;
   while (i < bytes.length) {
     const b = bytes[i]!;
-    const need = b < 0x80 ? 0 : b >= 0xc2 && b <= 0xdf ? 1 : b >= 0xe0 && b <= 0xef ? 2 : b >= 0xf0 && b <= 0xf4 ? 3 : -1;
+    const need =
+      b < 0x80 ? 0 : b >= 0xc2 && b <= 0xdf ? 1 : b >= 0xe0 && b <= 0xef ? 2 : b >= 0xf0 && b <= 0xf4 ? 3 : -1;
     if (need < 0) return i;
     for (let k = 1; k <= need; k++) {
       const c = bytes[i + k];
@@ -118,7 +124,8 @@ export function parseJson(text: string, path: string, field = ''): unknown {
       const truncated = atEnd || /end of (JSON )?input|Unterminated/iu.test(error.message);
       throw new ReaderError(path, field, `${truncated ? 'truncated JSON' : 'invalid JSON'}: ${error.message}`);
     }
-    if (error instanceof RangeError) throw new ReaderError(path, field, `JSON too large or too deeply nested: ${error.message}`);
+    if (error instanceof RangeError)
+      throw new ReaderError(path, field, `JSON too large or too deeply nested: ${error.message}`);
     throw error;
   }
 }

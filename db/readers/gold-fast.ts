@@ -29,13 +29,15 @@ function isStringArray(value: unknown): value is string[] {
   return true;
 }
 
-const isTolerance = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0;
+const isTolerance = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value) && value >= 0;
 
 function rule(raw: unknown): ColumnRule | null {
   if (!isObject(raw)) return null;
   const { type, tolerance, relative_tolerance: relative, tolerance_days: days, options, criterion } = raw;
   if (typeof type !== 'string' || !RULE_TYPE_SET.has(type)) return null;
-  for (const key of ['tolerance', 'relative_tolerance', 'tolerance_days', 'options', 'criterion']) if (undefinedKey(raw, key)) return null;
+  for (const key of ['tolerance', 'relative_tolerance', 'tolerance_days', 'options', 'criterion'])
+    if (undefinedKey(raw, key)) return null;
   // Keys in the schema's order, present only when given (as the schema outputs them).
   const out: ColumnRule = { type: type as RuleType };
   if (tolerance !== undefined) {

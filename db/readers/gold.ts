@@ -25,7 +25,10 @@ export function parseGold(raw: unknown, prefix = 'gold'): GoldResult {
   const columnNames = new Set<string>();
   for (const [index, column] of gold.columns.entries()) {
     if (columnNames.has(column.name)) {
-      return { field: formatPath(['columns', index, 'name'], prefix), reason: `duplicate column name ${describeValue(column.name)}` };
+      return {
+        field: formatPath(['columns', index, 'name'], prefix),
+        reason: `duplicate column name ${describeValue(column.name)}`,
+      };
     }
     columnNames.add(column.name);
     columns.push({ name: column.name, rule: column.rule });
@@ -50,7 +53,8 @@ export function parseGold(raw: unknown, prefix = 'gold'): GoldResult {
 
 type GoldCellInput = z.output<typeof goldCellSchema>;
 
-const isStringArray = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
+const isStringArray = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((item) => typeof item === 'string');
 // Finite numbers only, as z.number() (JSON has no Infinity or NaN, but a caller may pass them).
 const isScalar = (value: unknown): value is string | number | boolean =>
   typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean';
@@ -84,7 +88,11 @@ export function fastGoldCell(raw: unknown): GoldCellInput | null {
   return cell;
 }
 
-function toGoldCell(raw: unknown, path: (string | number)[], prefix: string): { ok: GoldCell } | { field: string; reason: string } {
+function toGoldCell(
+  raw: unknown,
+  path: (string | number)[],
+  prefix: string,
+): { ok: GoldCell } | { field: string; reason: string } {
   let cell = fastGoldCell(raw);
   if (!cell) {
     const parsed = goldCellSchema.safeParse(raw, { reportInput: true });

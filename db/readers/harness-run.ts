@@ -13,7 +13,15 @@ import { fastGrade, fastResult } from './fast-paths';
 import { decodeUtf8, maxBytesOf, Pacer, parseJson } from './files';
 import { configSchema, errorFileSchema, gradeSchema, resultSchema, uniqueSources } from './schemas';
 import type { z } from 'zod';
-import type { AlignmentRecord, KnownRunTask, ReaderItem, ReaderOptions, RunHeader, RunTaskRecord, SystemCellRecord } from './types';
+import type {
+  AlignmentRecord,
+  KnownRunTask,
+  ReaderItem,
+  ReaderOptions,
+  RunHeader,
+  RunTaskRecord,
+  SystemCellRecord,
+} from './types';
 
 export interface RunSource {
   runs: RunHeader[];
@@ -55,7 +63,16 @@ export async function readHarnessRun(dir: string, options: ReaderOptions = {}): 
     .filter((entry) => entry.isDirectory() || entry.isSymbolicLink())
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 
-  const context: TaskContext = { run, root, tasksDir, shownTasks, maxBytes, seen: new Map(), knownTasks: options.knownTasks, known: null };
+  const context: TaskContext = {
+    run,
+    root,
+    tasksDir,
+    shownTasks,
+    maxBytes,
+    seen: new Map(),
+    knownTasks: options.knownTasks,
+    known: null,
+  };
   return { runs: [run], taskCount: entries.length, tasks: taskRecords(entries, context, options.signal) };
 }
 
@@ -93,7 +110,11 @@ interface TaskContext {
   known: ReadonlyMap<string, KnownRunTask> | null;
 }
 
-async function* taskRecords(entries: Dirent[], context: TaskContext, signal?: AbortSignal): AsyncGenerator<ReaderItem<RunTaskRecord>> {
+async function* taskRecords(
+  entries: Dirent[],
+  context: TaskContext,
+  signal?: AbortSignal,
+): AsyncGenerator<ReaderItem<RunTaskRecord>> {
   const pacer = new Pacer(signal);
   for (const entry of entries) {
     if (pacer.due()) await pacer.step();
@@ -113,7 +134,9 @@ function readTask(entry: Dirent, shown: string, context: TaskContext): RunTaskRe
     result: readInside(join(dir, 'result.json'), root, join(shown, 'result.json'), maxBytes),
     grade: readInside(join(dir, 'grade.json'), root, join(shown, 'grade.json'), maxBytes),
     // Usually absent: a non-throwing lstat first spares a failed open (an exception) per task.
-    error: lstatSync(join(dir, 'error.json'), { throwIfNoEntry: false }) ? readInside(join(dir, 'error.json'), root, join(shown, 'error.json'), maxBytes) : null,
+    error: lstatSync(join(dir, 'error.json'), { throwIfNoEntry: false })
+      ? readInside(join(dir, 'error.json'), root, join(shown, 'error.json'), maxBytes)
+      : null,
   };
   const contentSha = hashTaskFiles(files);
   if (context.knownTasks) {
@@ -122,7 +145,17 @@ function readTask(entry: Dirent, shown: string, context: TaskContext): RunTaskRe
     if (known?.content_sha === contentSha) {
       claim(known.task_id, shown, shown, context.seen);
       const { task_id, state } = known;
-      return { run: context.run, task_id, state, content_sha: contentSha, path: shown, scores: null, returned_rows: null, rows: [], unchanged: true };
+      return {
+        run: context.run,
+        task_id,
+        state,
+        content_sha: contentSha,
+        path: shown,
+        scores: null,
+        returned_rows: null,
+        rows: [],
+        unchanged: true,
+      };
     }
   }
   const result = files.result ? validate(resultSchema, files.result, join(shown, 'result.json'), fastResult) : null;
@@ -157,14 +190,29 @@ function readTask(entry: Dirent, shown: string, context: TaskContext): RunTaskRe
     const errorPath = join(shown, 'error.json');
     const failure = validate(errorFileSchema, files.error, errorPath);
     const taskId = failure.task_id ?? result?.task_id;
-    if (taskId === undefined) throw new ReaderError(errorPath, 'task_id', 'a failed task needs its task_id in error.json or result.json');
+    if (taskId === undefined)
+      throw new ReaderError(errorPath, 'task_id', 'a failed task needs its task_id in error.json or result.json');
     claim(taskId, shown, errorPath, context.seen);
-    return { run: context.run, task_id: taskId, state: 'failed', content_sha: contentSha, path: shown, scores: null, returned_rows: null, rows: [] };
+    return {
+      run: context.run,
+      task_id: taskId,
+      state: 'failed',
+      content_sha: contentSha,
+      path: shown,
+      scores: null,
+      returned_rows: null,
+      rows: [],
+    };
   }
   throw new ReaderError(shown, '', 'neither grade.json nor error.json: the task was not graded');
 }
 
-function validate<S extends z.ZodType>(schema: S, bytes: Buffer, path: string, fast?: (raw: unknown) => Parsed<S> | null): Parsed<S> {
+function validate<S extends z.ZodType>(
+  schema: S,
+  bytes: Buffer,
+  path: string,
+  fast?: (raw: unknown) => Parsed<S> | null,
+): Parsed<S> {
   const raw = parseJson(decodeUtf8(bytes, path), path);
   const quick = fast?.(raw);
   if (quick) return quick;
@@ -176,7 +224,8 @@ function validate<S extends z.ZodType>(schema: S, bytes: Buffer, path: string, f
 
 function claim(taskId: string, shown: string, path: string, seen: Map<string, string>): void {
   const first = seen.get(taskId);
-  if (first !== undefined) throw new ReaderError(path, 'task_id', `task ${JSON.stringify(taskId)} was already read from ${first}`);
+  if (first !== undefined)
+    throw new ReaderError(path, 'task_id', `task ${JSON.stringify(taskId)} was already read from ${first}`);
   seen.set(taskId, shown);
 }
 
@@ -254,7 +303,11 @@ function columnCitations(row: RowCitations, column: string): string[] | undefine
  * citations for its row and column, else that row's citations. Cells that
  * fall back share the row's (read-only) citation arrays.
  */
-function alignment(row: GradeRow, citations: readonly Citation[], cache: { index: Map<number, RowCitations> | null }): AlignmentRecord {
+function alignment(
+  row: GradeRow,
+  citations: readonly Citation[],
+  cache: { index: Map<number, RowCitations> | null },
+): AlignmentRecord {
   const cells: SystemCellRecord[] = row.cells.map((cell) => {
     let sources = uniqueSources(cell.sources);
     if (sources.length === 0 && row.response_row !== null && citations.length > 0) {
@@ -272,7 +325,14 @@ function alignment(row: GradeRow, citations: readonly Citation[], cache: { index
       reasoning: cell.reasoning,
     };
   });
-  return { gold_row: row.gold_row, gold_entity: null, response_row: row.response_row, response_entity: row.response_entity, aligned_by: row.aligned_by, cells };
+  return {
+    gold_row: row.gold_row,
+    gold_entity: null,
+    response_row: row.response_row,
+    response_entity: row.response_entity,
+    aligned_by: row.aligned_by,
+    cells,
+  };
 }
 
 /** Rows the system returned: distinct response rows, plus extras without an index. */

@@ -12,7 +12,10 @@ import type { JudgeOpinionRecord, ReaderItem, ReaderOptions } from './types';
  * File-level problems (too large, unreadable) throw a ReaderError on the first
  * iteration.
  */
-export async function* readJudgeOpinions(path: string, options: ReaderOptions = {}): AsyncGenerator<ReaderItem<JudgeOpinionRecord>> {
+export async function* readJudgeOpinions(
+  path: string,
+  options: ReaderOptions = {},
+): AsyncGenerator<ReaderItem<JudgeOpinionRecord>> {
   const shown = resolve(path);
   const pacer = new Pacer(options.signal);
   for await (const line of readLines(shown, maxBytesOf(options))) {

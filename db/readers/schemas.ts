@@ -6,7 +6,9 @@ import { z } from 'zod';
 import { RULE_TYPES, VERDICTS } from '../../shared/domain';
 
 /** A scalar written as text: graders and hand-made files write `94` or `"94"` alike. */
-export const scalarText = z.union([z.string(), z.number(), z.boolean()]).transform((v) => (typeof v === 'string' ? v : String(v)));
+export const scalarText = z
+  .union([z.string(), z.number(), z.boolean()])
+  .transform((v) => (typeof v === 'string' ? v : String(v)));
 
 /** A cell's gold/response text; absent or null is the empty string. */
 const cellText = z
@@ -58,7 +60,10 @@ export const ruleSchema = z.object({
   criterion: z.string().optional(),
 });
 
-export const goldColumnSchema = z.object({ name: z.string().min(1, 'expected a non-empty column name'), rule: ruleSchema });
+export const goldColumnSchema = z.object({
+  name: z.string().min(1, 'expected a non-empty column name'),
+  rule: ruleSchema,
+});
 
 /** A gold cell before its state is decided (gold.ts checks that exactly one state is given). */
 export const goldCellSchema = z.object({

@@ -10,17 +10,29 @@ export function buildCatalogue(store: Store, onlyTask?: string): ReportCatalogue
   const filter = onlyTask === undefined ? '' : ' WHERE task_id = ?';
   const args = onlyTask === undefined ? [] : [onlyTask];
   const tasks = new Map<string, CatalogueTask & { columns: string[]; rows: { entity: string; aliases: string[] }[] }>();
-  for (const task of db.prepare<unknown[], { task_id: string; entity_column: string }>(`SELECT task_id, entity_column FROM tasks${filter}`).all(...args)) {
+  for (const task of db
+    .prepare<unknown[], { task_id: string; entity_column: string }>(`SELECT task_id, entity_column FROM tasks${filter}`)
+    .all(...args)) {
     tasks.set(task.task_id, { id: task.task_id, entityColumn: task.entity_column, columns: [], rows: [] });
   }
-  for (const column of db.prepare<unknown[], { task_id: string; name: string }>(`SELECT task_id, name FROM task_columns${filter} ORDER BY task_id, idx`).all(...args)) {
+  for (const column of db
+    .prepare<unknown[], { task_id: string; name: string }>(
+      `SELECT task_id, name FROM task_columns${filter} ORDER BY task_id, idx`,
+    )
+    .all(...args)) {
     tasks.get(column.task_id)?.columns.push(column.name);
   }
   for (const row of db
-    .prepare<unknown[], { task_id: string; row_idx: number; entity_s: string; aliases_s: string }>(`SELECT task_id, row_idx, entity_s, aliases_s FROM gold_rows${filter} ORDER BY task_id, row_idx`)
+    .prepare<unknown[], { task_id: string; row_idx: number; entity_s: string; aliases_s: string }>(
+      `SELECT task_id, row_idx, entity_s, aliases_s FROM gold_rows${filter} ORDER BY task_id, row_idx`,
+    )
     .all(...args)) {
     const task = tasks.get(row.task_id);
-    if (task) task.rows[row.row_idx] = { entity: sealer.open(row.entity_s), aliases: sealer.openJson<string[]>(row.aliases_s, []) };
+    if (task)
+      task.rows[row.row_idx] = {
+        entity: sealer.open(row.entity_s),
+        aliases: sealer.openJson<string[]>(row.aliases_s, []),
+      };
   }
 
   // Without the dataset: ids, graded columns and row positions from the runs (per task, through the cell index).
@@ -33,13 +45,19 @@ export function buildCatalogue(store: Store, onlyTask?: string): ReportCatalogue
     'SELECT column_name, max(gold_row) + 1 AS rows FROM system_cells WHERE task_id = ? AND gold_row IS NOT NULL GROUP BY column_name ORDER BY column_name',
   );
   for (const { task_id: id } of runOnly) {
-    const task = { id, entityColumn: null, columns: [] as string[], rows: [] as { entity: string; aliases: string[] }[] };
+    const task = {
+      id,
+      entityColumn: null,
+      columns: [] as string[],
+      rows: [] as { entity: string; aliases: string[] }[],
+    };
     for (const column of gradedColumns.all(id)) {
       task.columns.push(column.column_name);
       while (task.rows.length < column.rows) task.rows.push({ entity: '', aliases: [] });
     }
     tasks.set(id, task);
   }
-  for (const task of tasks.values()) for (let i = 0; i < task.rows.length; i++) task.rows[i] ??= { entity: '', aliases: [] };
+  for (const task of tasks.values())
+    for (let i = 0; i < task.rows.length; i++) task.rows[i] ??= { entity: '', aliases: [] };
   return { tasks: [...tasks.values()] };
 }

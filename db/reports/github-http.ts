@@ -106,7 +106,10 @@ export async function waitForRateLimit(limit: RateLimit, options: GitHubClientOp
     const when = new Date(resetAt).toISOString();
     const used = limit.limit !== null ? ` (all ${limit.limit} requests of this hour used)` : '';
     const tokenHint = options.token ? '' : ', or set GITHUB_TOKEN for a higher limit';
-    throw new GitHubRateLimitError(`GitHub API rate limit reached${used}; it resets at ${when} (in ${minutes(resetAt - now)}): retry after that${tokenHint}`, new Date(resetAt));
+    throw new GitHubRateLimitError(
+      `GitHub API rate limit reached${used}; it resets at ${when} (in ${minutes(resetAt - now)}): retry after that${tokenHint}`,
+      new Date(resetAt),
+    );
   }
   await (options.sleep ?? ((ms, signal) => delay(ms, undefined, { signal })))(wait, options.signal);
   return wait;
@@ -152,7 +155,8 @@ export async function githubRequest(
 ): Promise<{ response: Response; waitedMs: number }> {
   const base = new URL(baseUrlOf(options));
   const target = new URL(url);
-  if (target.origin !== base.origin) throw new GitHubError(`refusing to send the GitHub token to ${target.origin} (expected ${base.origin})`);
+  if (target.origin !== base.origin)
+    throw new GitHubError(`refusing to send the GitHub token to ${target.origin} (expected ${base.origin})`);
   const doFetch = options.fetch ?? fetch;
   let waitedMs = 0;
   for (let attempt = 0; ; attempt++) {
@@ -169,11 +173,14 @@ export async function githubRequest(
       });
     } catch (error) {
       if (options.signal?.aborted) throw error;
-      throw new GitHubError(`cannot reach GitHub for ${what}: ${error instanceof Error ? error.message : String(error)}`);
+      throw new GitHubError(
+        `cannot reach GitHub for ${what}: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
     if (response.ok) return { response, waitedMs };
     const limit = rateLimitOf(response);
-    const limited = (response.status === 403 || response.status === 429) && (limit.remaining === 0 || limit.retryAfterMs !== null);
+    const limited =
+      (response.status === 403 || response.status === 429) && (limit.remaining === 0 || limit.retryAfterMs !== null);
     if (limited && attempt < MAX_RETRIES) {
       await response.body?.cancel();
       waitedMs += await waitForRateLimit(limit, options);

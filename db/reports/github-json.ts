@@ -18,7 +18,8 @@ export interface IssueList {
 
 /** Issues from an already parsed JSON value (a page or an array of pages); `path` names the source in skipped items. */
 export function issuesFromJson(value: unknown, path: string, repo?: string): IssueList {
-  if (!Array.isArray(value)) throw new ReaderError(path, '', 'expected a JSON array of GitHub issues (or an array of pages of issues)');
+  if (!Array.isArray(value))
+    throw new ReaderError(path, '', 'expected a JSON array of GitHub issues (or an array of pages of issues)');
   const paged = value.length > 0 && value.every((page) => Array.isArray(page));
   const pages: unknown[][] = paged ? (value as unknown[][]) : [value];
   const out: IssueList = { issues: [], skipped: [], pullRequests: 0 };

@@ -4,7 +4,15 @@
 import type { SkippedItem } from '../../shared/api-types';
 import { issuesFromJson } from './github-json';
 import type { GitHubClientOptions } from './github-http';
-import { baseUrlOf, checkRepo, GitHubError, GitHubRateLimitError, githubRequest, nextLink, respectRemaining } from './github-http';
+import {
+  baseUrlOf,
+  checkRepo,
+  GitHubError,
+  GitHubRateLimitError,
+  githubRequest,
+  nextLink,
+  respectRemaining,
+} from './github-http';
 import type { ReportIssue } from './issue';
 
 export interface FetchIssuesOptions extends GitHubClientOptions {
@@ -33,7 +41,10 @@ export class PartialFetchError extends GitHubRateLimitError {
     cause: GitHubRateLimitError,
     readonly partial: FetchedIssues,
   ) {
-    super(`${cause.message} (${partial.issues.length} issues from ${partial.pages} pages were fetched before the stop)`, cause.resetAt);
+    super(
+      `${cause.message} (${partial.issues.length} issues from ${partial.pages} pages were fetched before the stop)`,
+      cause.resetAt,
+    );
   }
 }
 
@@ -51,7 +62,8 @@ export async function fetchGitHubIssues(options: FetchIssuesOptions): Promise<Fe
   const maxPages = options.maxPages ?? 1000;
   try {
     while (url !== null) {
-      if (out.pages >= maxPages) throw new GitHubError(`stopped after ${maxPages} pages of issues: the repository has more than expected`);
+      if (out.pages >= maxPages)
+        throw new GitHubError(`stopped after ${maxPages} pages of issues: the repository has more than expected`);
       const { response, waitedMs } = await githubRequest(url, {}, options, `the issues of ${options.repo}`);
       out.waitedMs += waitedMs;
       let value: unknown;
@@ -60,7 +72,8 @@ export async function fetchGitHubIssues(options: FetchIssuesOptions): Promise<Fe
       } catch {
         throw new GitHubError(`GitHub sent a page of ${options.repo}'s issues that is not JSON (${url})`);
       }
-      if (!Array.isArray(value)) throw new GitHubError(`GitHub sent something other than a list of issues for ${options.repo} (${url})`);
+      if (!Array.isArray(value))
+        throw new GitHubError(`GitHub sent something other than a list of issues for ${options.repo} (${url})`);
       out.pages++;
       const page = issuesFromJson(value, url, options.repo);
       out.pullRequests += page.pullRequests;
@@ -79,7 +92,8 @@ export async function fetchGitHubIssues(options: FetchIssuesOptions): Promise<Fe
       if (url !== null) out.waitedMs += await respectRemaining(response, options);
     }
   } catch (error) {
-    if (error instanceof GitHubRateLimitError && !(error instanceof PartialFetchError)) throw new PartialFetchError(error, out);
+    if (error instanceof GitHubRateLimitError && !(error instanceof PartialFetchError))
+      throw new PartialFetchError(error, out);
     throw error;
   }
   return out;

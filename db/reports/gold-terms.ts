@@ -12,18 +12,31 @@ export function goldTerms(store: Store, taskId: string): string[] {
     if (text !== null && text.trim() !== '') terms.add(text.trim());
   };
   for (const cell of db
-    .prepare<[string], { value_s: string | null; alternatives_s: string }>('SELECT value_s, alternatives_s FROM gold_cells WHERE task_id = ?')
+    .prepare<[string], { value_s: string | null; alternatives_s: string }>(
+      'SELECT value_s, alternatives_s FROM gold_cells WHERE task_id = ?',
+    )
     .all(taskId)) {
     add(sealer.open(cell.value_s));
     for (const alternative of sealer.openJson<string[]>(cell.alternatives_s, [])) add(alternative);
   }
-  for (const row of db.prepare<[string], { entity_s: string; aliases_s: string }>('SELECT entity_s, aliases_s FROM gold_rows WHERE task_id = ?').all(taskId)) {
+  for (const row of db
+    .prepare<[string], { entity_s: string; aliases_s: string }>(
+      'SELECT entity_s, aliases_s FROM gold_rows WHERE task_id = ?',
+    )
+    .all(taskId)) {
     add(sealer.open(row.entity_s));
     for (const alias of sealer.openJson<string[]>(row.aliases_s, [])) add(alias);
   }
   // Without the dataset, the grader's record of gold beside each system cell.
-  for (const cell of db.prepare<[string], { gold_s: string }>('SELECT DISTINCT gold_s FROM system_cells WHERE task_id = ?').all(taskId)) add(sealer.open(cell.gold_s));
-  const task = db.prepare<[string], { question_enc: string; canary: string }>('SELECT question_enc, canary FROM tasks WHERE task_id = ?').get(taskId);
+  for (const cell of db
+    .prepare<[string], { gold_s: string }>('SELECT DISTINCT gold_s FROM system_cells WHERE task_id = ?')
+    .all(taskId))
+    add(sealer.open(cell.gold_s));
+  const task = db
+    .prepare<[string], { question_enc: string; canary: string }>(
+      'SELECT question_enc, canary FROM tasks WHERE task_id = ?',
+    )
+    .get(taskId);
   if (task) {
     try {
       add(decryptText(task.question_enc, task.canary));
@@ -37,7 +50,9 @@ export function goldTerms(store: Store, taskId: string): string[] {
 /** Every task this store knows, from the dataset or from the runs: what to check when a report has no task. */
 export function allTaskIds(store: Store): string[] {
   return store.db
-    .prepare<[], { task_id: string }>('SELECT task_id FROM tasks UNION SELECT DISTINCT task_id FROM system_cells ORDER BY task_id')
+    .prepare<[], { task_id: string }>(
+      'SELECT task_id FROM tasks UNION SELECT DISTINCT task_id FROM system_cells ORDER BY task_id',
+    )
     .all()
     .map((row) => row.task_id);
 }
@@ -121,7 +136,10 @@ export function findLeaks(text: string, terms: readonly string[], ignore: readon
     const termKey = looseKey(term);
     if (termKey === '') return false;
     if (termKey.length === 1) {
-      const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${term.trim().replace(/[.*+?^${}()|[\]\\]/gu, '\\$&')}(?![\\p{L}\\p{N}])`, 'u');
+      const pattern = new RegExp(
+        `(?<![\\p{L}\\p{N}])${term.trim().replace(/[.*+?^${}()|[\]\\]/gu, '\\$&')}(?![\\p{L}\\p{N}])`,
+        'u',
+      );
       return searched.some((variant) => pattern.test(variant));
     }
     return keys.some((key) => key.includes(` ${termKey} `));

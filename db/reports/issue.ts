@@ -75,7 +75,9 @@ function repoOf(issue: RawIssue, webUrl: string | null): string | null {
 /** The normalised issue. A `repo` given by the caller (the live import's, or one named with a file) wins. */
 export function toReportIssue(issue: RawIssue, repo?: string): ReportIssue {
   // REST `url` is the API address; gh's `url` is the web page. Only a web page is kept, and only a plain link.
-  const candidates = [issue.html_url, issue.url].filter((u): u is string => typeof u === 'string' && !/^https?:\/\/api\./iu.test(u));
+  const candidates = [issue.html_url, issue.url].filter(
+    (u): u is string => typeof u === 'string' && !/^https?:\/\/api\./iu.test(u),
+  );
   const url = candidates.map((u) => safeExternalUrl(u)).find((u): u is string => u !== null) ?? null;
   return {
     repo: repo ?? repoOf(issue, url) ?? '',

@@ -37,21 +37,37 @@ export function targetOf(store: Store, fields: EffectiveReportFields): Target {
   if (fields.row !== null) {
     // A column the report names that the task lacks is a misread, not a report on the whole row.
     if (fields.column === null && fields.column_unresolved !== null) return null;
-    const entityColumn = db.prepare<[string], { entity_column: string }>('SELECT entity_column FROM tasks WHERE task_id = ?').get(fields.task_id)?.entity_column;
+    const entityColumn = db
+      .prepare<[string], { entity_column: string }>('SELECT entity_column FROM tasks WHERE task_id = ?')
+      .get(fields.task_id)?.entity_column;
     // Naming the entity column is a report against the row itself.
     const column = fields.column !== null && fields.column !== entityColumn ? fields.column : null;
     const key: ReportDisputeKey = { task_id: fields.task_id, gold_row: fields.row, column };
     const reportId = reportDisputeId(key);
     if (column !== null) {
       // Rulings already made on the report dispute stay where they were made.
-      const ruled = exists(reportId) && db.prepare('SELECT 1 FROM rulings WHERE dispute_id = ? LIMIT 1').get(reportId) !== undefined;
-      const cellId = disputeId({ kind: 'cell', task_id: fields.task_id, gold_row: fields.row, column, entity_key: null });
+      const ruled =
+        exists(reportId) &&
+        db.prepare('SELECT 1 FROM rulings WHERE dispute_id = ? LIMIT 1').get(reportId) !== undefined;
+      const cellId = disputeId({
+        kind: 'cell',
+        task_id: fields.task_id,
+        gold_row: fields.row,
+        column,
+        entity_key: null,
+      });
       if (!ruled && exists(cellId)) return { id: cellId };
     }
     return { id: reportId, create: key };
   }
   if (fields.missing_entity !== null && fields.missing_entity.trim() !== '') {
-    const id = disputeId({ kind: 'missing_row', task_id: fields.task_id, gold_row: null, column: null, entity_key: entityKey(fields.missing_entity) });
+    const id = disputeId({
+      kind: 'missing_row',
+      task_id: fields.task_id,
+      gold_row: null,
+      column: null,
+      entity_key: entityKey(fields.missing_entity),
+    });
     if (exists(id)) return { id };
     return closestMissingRow(store, fields.task_id, fields.missing_entity);
   }
@@ -65,7 +81,9 @@ export function targetOf(store: Store, fields: EffectiveReportFields): Target {
  */
 function closestMissingRow(store: Store, taskId: string, name: string): Target {
   const candidates = store.db
-    .prepare<[string], { id: string; entity_s: string }>("SELECT id, entity_s FROM disputes WHERE task_id = ? AND kind = 'missing_row' ORDER BY id")
+    .prepare<[string], { id: string; entity_s: string }>(
+      "SELECT id, entity_s FROM disputes WHERE task_id = ? AND kind = 'missing_row' ORDER BY id",
+    )
     .all(taskId)
     .map((row) => ({ id: row.id, score: nameScore(name, store.sealer.open(row.entity_s)) }))
     .sort((a, b) => b.score - a.score);
@@ -83,7 +101,9 @@ export function linkReportRows(store: Store, rows: readonly ReportRow[], options
   const { db, sealer } = store;
   return db.transaction((): LinkSummary => {
     const catalogue = options.reparse ? buildCatalogue(store) : null;
-    const manualOf = db.prepare<[number], { dispute_id: string; manual: number }>('SELECT dispute_id, manual FROM report_links WHERE report_id = ?');
+    const manualOf = db.prepare<[number], { dispute_id: string; manual: number }>(
+      'SELECT dispute_id, manual FROM report_links WHERE report_id = ?',
+    );
     const setLink = db.prepare(
       `INSERT INTO report_links (report_id, dispute_id, manual, linked_at) VALUES (?, ?, 0, ?)
        ON CONFLICT(report_id) DO UPDATE SET dispute_id = excluded.dispute_id, manual = 0, linked_at = excluded.linked_at

@@ -16,14 +16,19 @@ function check(store: Store, merged: ReportOverride, taskOfParse: string | null)
     if (!known) throw new ReportError(`no task ${JSON.stringify(merged.task_id)} in this store`);
   }
   if ((merged.row !== undefined && merged.row !== null) || (merged.column !== undefined && merged.column !== null)) {
-    if (taskId === null || taskId === undefined) throw new ReportError('set the task first: a row or column needs the task it belongs to');
+    if (taskId === null || taskId === undefined)
+      throw new ReportError('set the task first: a row or column needs the task it belongs to');
     const task = buildCatalogue(store, taskId).tasks[0];
     if (!task) throw new ReportError(`no task ${JSON.stringify(taskId)} in this store`);
     if (merged.row !== undefined && merged.row !== null && (merged.row < 0 || merged.row >= task.rows.length)) {
-      throw new ReportError(`row ${merged.row} is not a gold row of ${taskId} (0-based; the task has ${task.rows.length} rows)`);
+      throw new ReportError(
+        `row ${merged.row} is not a gold row of ${taskId} (0-based; the task has ${task.rows.length} rows)`,
+      );
     }
     if (merged.column !== undefined && merged.column !== null && !task.columns.includes(merged.column)) {
-      throw new ReportError(`${taskId} has no column ${JSON.stringify(merged.column)} (columns: ${task.columns.join(', ')})`);
+      throw new ReportError(
+        `${taskId} has no column ${JSON.stringify(merged.column)} (columns: ${task.columns.join(', ')})`,
+      );
     }
   }
   return merged;
@@ -34,17 +39,26 @@ function check(store: Store, merged: ReportOverride, taskOfParse: string | null)
  * (null = "none"); `replace` discards the earlier ones first; an empty object
  * with `replace` returns the report to what the parser found.
  */
-export function overrideReport(store: Store, ref: ReportRef, fields: ReportOverride, options: { replace?: boolean } = {}): LinkSummary {
+export function overrideReport(
+  store: Store,
+  ref: ReportRef,
+  fields: ReportOverride,
+  options: { replace?: boolean } = {},
+): LinkSummary {
   const input = reportOverrideSchema.parse(fields);
   const { db, sealer } = store;
   return db.transaction((): LinkSummary => {
     const row = findReport(store, ref);
     const merged: ReportOverride = { ...(options.replace ? {} : (readOverride(store, row) ?? {})) };
     for (const [key, value] of Object.entries(input) as [keyof ReportOverride, unknown][]) {
-      if (value !== undefined) (merged as Record<string, unknown>)[key] = typeof value === 'string' ? value.trim() : value;
+      if (value !== undefined)
+        (merged as Record<string, unknown>)[key] = typeof value === 'string' ? value.trim() : value;
     }
     check(store, merged, row.task_id);
-    db.prepare('UPDATE reports SET override_s = ? WHERE id = ?').run(Object.keys(merged).length > 0 ? sealer.sealJson(merged) : null, row.id);
+    db.prepare('UPDATE reports SET override_s = ? WHERE id = ?').run(
+      Object.keys(merged).length > 0 ? sealer.sealJson(merged) : null,
+      row.id,
+    );
     return linkReportRows(store, [findReport(store, ref)], { reparse: true });
   })();
 }

@@ -25,14 +25,29 @@ export interface PostReplyOptions extends GitHubClientOptions {
 
 export type { PostReplyResult };
 
-export async function postIssueComment(repo: string, number: number, body: string, options: GitHubClientOptions): Promise<string | null> {
+export async function postIssueComment(
+  repo: string,
+  number: number,
+  body: string,
+  options: GitHubClientOptions,
+): Promise<string | null> {
   const [owner, name] = checkRepo(repo);
-  const { response } = await githubRequest(`${baseUrlOf(options)}/repos/${owner}/${name}/issues/${number}/comments`, { method: 'POST', body: { body } }, options, `a comment on ${repo}#${number}`);
+  const { response } = await githubRequest(
+    `${baseUrlOf(options)}/repos/${owner}/${name}/issues/${number}/comments`,
+    { method: 'POST', body: { body } },
+    options,
+    `a comment on ${repo}#${number}`,
+  );
   const created = (await response.json().catch(() => ({}))) as { html_url?: unknown };
   return typeof created.html_url === 'string' ? created.html_url : null;
 }
 
-export async function closeIssue(repo: string, number: number, reason: 'completed' | 'not_planned', options: GitHubClientOptions): Promise<void> {
+export async function closeIssue(
+  repo: string,
+  number: number,
+  reason: 'completed' | 'not_planned',
+  options: GitHubClientOptions,
+): Promise<void> {
   const [owner, name] = checkRepo(repo);
   const { response } = await githubRequest(
     `${baseUrlOf(options)}/repos/${owner}/${name}/issues/${number}`,
@@ -52,29 +67,50 @@ export async function closeIssue(repo: string, number: number, reason: 'complete
  */
 function checkNoGold(store: Store, report: ReportRow, revision: string | null, body: string): void {
   const { db } = store;
-  const link = db.prepare<[number], { dispute_id: string }>('SELECT dispute_id FROM report_links WHERE report_id = ?').get(report.id);
+  const link = db
+    .prepare<[number], { dispute_id: string }>('SELECT dispute_id FROM report_links WHERE report_id = ?')
+    .get(report.id);
   const dispute = link
-    ? db.prepare<[string], { task_id: string; gold_row: number | null }>('SELECT task_id, gold_row FROM disputes WHERE id = ?').get(link.dispute_id)
+    ? db
+        .prepare<[string], { task_id: string; gold_row: number | null }>(
+          'SELECT task_id, gold_row FROM disputes WHERE id = ?',
+        )
+        .get(link.dispute_id)
     : undefined;
-  const named = [dispute?.task_id, report.task_id, readParsed(store, report)?.task_id].filter((id): id is string => typeof id === 'string' && id !== '');
+  const named = [dispute?.task_id, report.task_id, readParsed(store, report)?.task_id].filter(
+    (id): id is string => typeof id === 'string' && id !== '',
+  );
   const everyTask = named.length === 0 || (link !== undefined && dispute === undefined);
   const taskIds = [...new Set(everyTask ? [...named, ...allTaskIds(store)] : named)];
   // Task ids, row numbers, the revision and the issue number are ours to write, even where they look like a short gold value.
-  const rows = [report.gold_row, dispute?.gold_row ?? null].filter((row): row is number => row !== null).map((row) => `row ${row + 1}`);
+  const rows = [report.gold_row, dispute?.gold_row ?? null]
+    .filter((row): row is number => row !== null)
+    .map((row) => `row ${row + 1}`);
   const safe = [...taskIds, ...rows, ...(revision ? [revision] : []), `#${report.number}`];
   const leaks = findLeaks(body, goldTermsOf(store, taskIds), safe);
   if (leaks.length === 0) return;
-  const whose = everyTask ? "this store's tasks (the report is tied to no task, so every task's gold is checked)" : taskIds.join(', ');
+  const whose = everyTask
+    ? "this store's tasks (the report is tied to no task, so every task's gold is checked)"
+    : taskIds.join(', ');
   const many = leaks.length > 1;
-  throw new ReportError(`the reply quotes ${leaks.length} gold value${many ? 's' : ''} or name${many ? 's' : ''} of ${whose}: remove ${many ? 'them' : 'it'} before posting`);
+  throw new ReportError(
+    `the reply quotes ${leaks.length} gold value${many ? 's' : ''} or name${many ? 's' : ''} of ${whose}: remove ${many ? 'them' : 'it'} before posting`,
+  );
 }
 
 /** Posts the reply (the draft, or the engineer's edit of it) and closes the issue when asked. */
-export async function postReportReply(store: Store, ref: ReportRef, options: PostReplyOptions): Promise<PostReplyResult> {
+export async function postReportReply(
+  store: Store,
+  ref: ReportRef,
+  options: PostReplyOptions,
+): Promise<PostReplyResult> {
   if (options.confirm !== true) throw new ReportError('posting to GitHub needs explicit confirmation');
   if (!options.token) throw new ReportError('posting to GitHub needs a token (GITHUB_TOKEN or the token in settings)');
   const report = findReport(store, ref);
-  if (!report.repo) throw new ReportError(`report #${report.number} was imported without its repository: re-import it with --repo OWNER/NAME`);
+  if (!report.repo)
+    throw new ReportError(
+      `report #${report.number} was imported without its repository: re-import it with --repo OWNER/NAME`,
+    );
   const draft = draftReply(store, ref, { revision: options.revision });
   const body = (options.body ?? draft.text).trim();
   if (body === '') throw new ReportError('the reply is empty');

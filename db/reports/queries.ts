@@ -67,7 +67,10 @@ export function listReports(store: Store, options: { unlinked?: boolean } = {}):
         parsed_row: row.gold_row,
         parsed_column: row.column_name,
         // Only an unlinked report (or one without a column) can have one: no parse is opened for the others.
-        column_unresolved: row.column_name === null ? effectiveFields(readParsed(store, row), readOverride(store, row)).column_unresolved : null,
+        column_unresolved:
+          row.column_name === null
+            ? effectiveFields(readParsed(store, row), readOverride(store, row)).column_unresolved
+            : null,
         fixed_in: row.dispute_id === null ? null : (fixedIn.get(row.dispute_id) ?? null),
       };
     });

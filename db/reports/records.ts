@@ -1,7 +1,13 @@
 // Reading and writing report rows: finding a report by issue number, and
 // storing what the parser found together with the fields linking uses (the
 // engineer's override where given, else the parse).
-import type { EffectiveReportFields, ParsedReport, ReportCatalogue, ReportOverride, ReportRef } from '../../shared/report-parse';
+import type {
+  EffectiveReportFields,
+  ParsedReport,
+  ReportCatalogue,
+  ReportOverride,
+  ReportRef,
+} from '../../shared/report-parse';
 import { parseReport } from '../../shared/report-parse';
 import { NotFoundError } from '../not-found';
 import type { Store } from '../store';
@@ -41,10 +47,14 @@ export function findReport(store: Store, ref: ReportRef): ReportRow {
     .all(ref.number)
     .filter((row) => ref.repo === undefined || row.repo.toLowerCase() === ref.repo.toLowerCase());
   if (rows.length === 0) {
-    throw new NotFoundError(`no report #${ref.number}${ref.repo ? ` from ${ref.repo}` : ''} in this store (import it with "reports import")`);
+    throw new NotFoundError(
+      `no report #${ref.number}${ref.repo ? ` from ${ref.repo}` : ''} in this store (import it with "reports import")`,
+    );
   }
   if (rows.length > 1) {
-    throw new ReportError(`issue #${ref.number} exists in ${rows.map((row) => row.repo || '(no repository)').join(', ')}: name the repository`);
+    throw new ReportError(
+      `issue #${ref.number} exists in ${rows.map((row) => row.repo || '(no repository)').join(', ')}: name the repository`,
+    );
   }
   return rows[0]!;
 }
@@ -57,7 +67,11 @@ export function readOverride(store: Store, row: Pick<ReportRow, 'override_s'>): 
   return store.sealer.openJson<ReportOverride | null>(row.override_s, null);
 }
 
-function pick<K extends keyof ReportOverride>(override: ReportOverride | null, key: K, parsed: NonNullable<ReportOverride[K]> | null): NonNullable<ReportOverride[K]> | null {
+function pick<K extends keyof ReportOverride>(
+  override: ReportOverride | null,
+  key: K,
+  parsed: NonNullable<ReportOverride[K]> | null,
+): NonNullable<ReportOverride[K]> | null {
   return override && Object.hasOwn(override, key) && override[key] !== undefined ? (override[key] ?? null) : parsed;
 }
 
@@ -68,11 +82,13 @@ export function effectiveFields(parsed: ParsedReport | null, override: ReportOve
     row: pick(override, 'row', parsed?.gold_row ?? null),
     column,
     // A hand-picked column is exact.
-    column_score: override && Object.hasOwn(override, 'column') ? (column === null ? null : 1) : (parsed?.column_score ?? null),
+    column_score:
+      override && Object.hasOwn(override, 'column') ? (column === null ? null : 1) : (parsed?.column_score ?? null),
     proposed_value: pick(override, 'proposed_value', parsed?.proposed_value ?? null),
     missing_entity: pick(override, 'missing_entity', parsed?.missing_entity ?? null),
     confidence: parsed?.confidence ?? null,
-    column_unresolved: column === null && !(override && Object.hasOwn(override, 'column')) ? (parsed?.column_text ?? null) : null,
+    column_unresolved:
+      column === null && !(override && Object.hasOwn(override, 'column')) ? (parsed?.column_text ?? null) : null,
   };
 }
 

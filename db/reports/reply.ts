@@ -30,7 +30,9 @@ interface DisputeState {
 }
 
 function greeting(author: string | null): string {
-  return author !== null && /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/u.test(author) ? `Thanks for the report, @${author}.` : 'Thanks for the report.';
+  return author !== null && /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/u.test(author)
+    ? `Thanks for the report, @${author}.`
+    : 'Thanks for the report.';
 }
 
 function where(dispute: DisputeState): string {
@@ -88,12 +90,16 @@ function supportingSources(store: Store, dispute: DisputeState): string[] {
   const links: string[] = [];
   if (dispute.gold_row !== null && dispute.column_name !== null) {
     const cell = db
-      .prepare<[string, number, string], { sources_s: string }>('SELECT sources_s FROM gold_cells WHERE task_id = ? AND row_idx = ? AND column_name = ?')
+      .prepare<[string, number, string], { sources_s: string }>(
+        'SELECT sources_s FROM gold_cells WHERE task_id = ? AND row_idx = ? AND column_name = ?',
+      )
       .get(dispute.task_id, dispute.gold_row, dispute.column_name);
     links.push(...sealer.openJson<string[]>(cell?.sources_s, []));
   }
   for (const ruling of db
-    .prepare<[string], { evidence_s: string }>('SELECT r.evidence_s FROM positions p JOIN rulings r ON r.id = p.ruling_id WHERE p.dispute_id = ?')
+    .prepare<[string], { evidence_s: string }>(
+      'SELECT r.evidence_s FROM positions p JOIN rulings r ON r.id = p.ruling_id WHERE p.dispute_id = ?',
+    )
     .all(dispute.id)) {
     links.push(...sealer.openJson<string[]>(ruling.evidence_s, []));
   }
@@ -107,43 +113,72 @@ function supportingSources(store: Store, dispute: DisputeState): string[] {
  * the report's dispute (another revision did not fix this report).
  */
 function checkRevision(store: Store, tag: string, reportNumber: number, disputeId: string | null): void {
-  const known = store.db.prepare<[], { tag: string }>('SELECT tag FROM revisions ORDER BY recorded_at, tag').all().map((row) => row.tag);
+  const known = store.db
+    .prepare<[], { tag: string }>('SELECT tag FROM revisions ORDER BY recorded_at, tag')
+    .all()
+    .map((row) => row.tag);
   if (!known.includes(tag)) {
     const list = known.length > 0 ? `known: ${known.join(', ')}` : 'none yet: export the patch first';
     throw new ReportError(`no revision ${JSON.stringify(tag)} in this store's revision history (${list})`);
   }
   if (disputeId === null) {
-    throw new ReportError(`report #${reportNumber} is linked to no dispute, so revision ${JSON.stringify(tag)} cannot have fixed it: link it first, or reply without a revision`);
+    throw new ReportError(
+      `report #${reportNumber} is linked to no dispute, so revision ${JSON.stringify(tag)} cannot have fixed it: link it first, or reply without a revision`,
+    );
   }
-  const carries = store.db.prepare('SELECT 1 FROM revision_disputes WHERE revision = ? AND dispute_id = ?').get(tag, disputeId) !== undefined;
+  const carries =
+    store.db.prepare('SELECT 1 FROM revision_disputes WHERE revision = ? AND dispute_id = ?').get(tag, disputeId) !==
+    undefined;
   if (!carries) {
     const others = store.db
-      .prepare<[string], { revision: string }>('SELECT revision FROM revision_disputes WHERE dispute_id = ? ORDER BY revision')
+      .prepare<[string], { revision: string }>(
+        'SELECT revision FROM revision_disputes WHERE dispute_id = ? ORDER BY revision',
+      )
       .all(disputeId)
       .map((row) => row.revision);
-    const hint = others.length > 0 ? `it is changed in ${others.join(', ')}` : 'no revision in this store changes it yet';
-    throw new ReportError(`revision ${JSON.stringify(tag)} carries no change for dispute ${disputeId} (report #${reportNumber}): ${hint}`);
+    const hint =
+      others.length > 0 ? `it is changed in ${others.join(', ')}` : 'no revision in this store changes it yet';
+    throw new ReportError(
+      `revision ${JSON.stringify(tag)} carries no change for dispute ${disputeId} (report #${reportNumber}): ${hint}`,
+    );
   }
 }
 
 export function draftReply(store: Store, ref: ReportRef, options: { revision?: string } = {}): ReplyDraft {
   const { db } = store;
   const report = findReport(store, ref);
-  const link = db.prepare<[number], { dispute_id: string }>('SELECT dispute_id FROM report_links WHERE report_id = ?').get(report.id);
+  const link = db
+    .prepare<[number], { dispute_id: string }>('SELECT dispute_id FROM report_links WHERE report_id = ?')
+    .get(report.id);
   const dispute = link
     ? db
-        .prepare<[string], DisputeState>('SELECT id, kind, task_id, gold_row, column_name, rule_type, status, settled_by_revision FROM disputes WHERE id = ?')
+        .prepare<[string], DisputeState>(
+          'SELECT id, kind, task_id, gold_row, column_name, rule_type, status, settled_by_revision FROM disputes WHERE id = ?',
+        )
         .get(link.dispute_id)
     : undefined;
   if (options.revision !== undefined) checkRevision(store, options.revision, report.number, dispute?.id ?? null);
-  const base = { number: report.number, repo: report.repo, dispute_id: dispute?.id ?? null, sources: [] as string[], withheld_sources: 0 };
+  const base = {
+    number: report.number,
+    repo: report.repo,
+    dispute_id: dispute?.id ?? null,
+    sources: [] as string[],
+    withheld_sources: 0,
+  };
   const hello = greeting(report.author);
 
   if (!dispute) {
     const text = report.task_id
       ? `${hello}\n\nWe have it in our review queue for task \`${report.task_id}\` and will reply here once it is settled.`
       : `${hello}\n\nWe could not tell which task, row and column it is about. Could you edit the issue to give the task id, the row (its number or the entity's name), the column's name and a link to a source for the correct value? Please do not paste the question or the table: we keep the dataset out of plain text on the web.`;
-    return { ...base, outcome: report.task_id ? 'under_review' : 'needs_details', revision: null, text, closes: false, close_reason: null };
+    return {
+      ...base,
+      outcome: report.task_id ? 'under_review' : 'needs_details',
+      revision: null,
+      text,
+      closes: false,
+      close_reason: null,
+    };
   }
 
   const settled = settledDecision(store, dispute);
@@ -158,13 +193,28 @@ export function draftReply(store: Store, ref: ReportRef, options: { revision?: s
     const all = supportingSources(store, dispute);
     const cited = all.filter((url) => findLeaks(url, terms).length === 0);
     const list = cited.length > 0 ? `\n\n${cited.map((url) => `- ${url}`).join('\n')}` : '';
-    const intro = cited.length > 0 ? 'the sources below support the current answer' : 'the sources behind the current answer support it';
+    const intro =
+      cited.length > 0
+        ? 'the sources below support the current answer'
+        : 'the sources behind the current answer support it';
     const text =
       `${hello}\n\nWe checked ${place} against your sources, and ${intro}, so we are keeping it.${list}\n\n` +
       'If you have a source we missed, please reply with a link and we will look again. (We do not quote the dataset here, to keep it out of plain text on the web.)';
-    return { ...base, outcome: 'not_confirmed', revision, text, sources: cited, withheld_sources: all.length - cited.length, closes: true, close_reason: 'not_planned' };
+    return {
+      ...base,
+      outcome: 'not_confirmed',
+      revision,
+      text,
+      sources: cited,
+      withheld_sources: all.length - cited.length,
+      closes: true,
+      close_reason: 'not_planned',
+    };
   }
-  const shipped = revision !== null ? `The fix ships in dataset revision \`${revision}\`.` : 'The fix will ship in the next tagged dataset revision.';
+  const shipped =
+    revision !== null
+      ? `The fix ships in dataset revision \`${revision}\`.`
+      : 'The fix will ship in the next tagged dataset revision.';
   const text = `${hello}\n\n${confirmation(settled, place)} ${shipped}`;
   // Closed once the fix has shipped; before that the reporter can follow the issue.
   return { ...base, outcome: 'confirmed', revision, text, closes: revision !== null, close_reason: 'completed' };

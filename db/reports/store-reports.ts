@@ -34,7 +34,11 @@ function isOlder(incoming: string | null, stored: string | null): boolean {
 }
 
 /** Upserts issues and links the new and changed ones, in one transaction. */
-export function storeReports(store: Store, issues: readonly ReportIssue[], extra: { skipped?: SkippedItem[]; pullRequests?: number } = {}): ReportImportResult {
+export function storeReports(
+  store: Store,
+  issues: readonly ReportIssue[],
+  extra: { skipped?: SkippedItem[]; pullRequests?: number } = {},
+): ReportImportResult {
   const { db, sealer } = store;
   const result: ReportImportResult = {
     added: 0,
@@ -92,7 +96,11 @@ export function storeReports(store: Store, issues: readonly ReportIssue[], extra
         result.unchanged++;
       }
     }
-    summary = linkReportRows(store, touched.map((id) => byId.get(id)!), { reparse: true });
+    summary = linkReportRows(
+      store,
+      touched.map((id) => byId.get(id)!),
+      { reparse: true },
+    );
   }).immediate();
   result.linked = summary.linked;
   result.unlinked = summary.unlinked;
@@ -100,7 +108,11 @@ export function storeReports(store: Store, issues: readonly ReportIssue[], extra
 }
 
 /** `reports import FILE...`: every file read first (a bad file is reported, the rest import), then one transaction. */
-export function importReportFiles(store: Store, paths: readonly string[], options: { repo?: string; maxFileBytes?: number } = {}): ReportImportResult {
+export function importReportFiles(
+  store: Store,
+  paths: readonly string[],
+  options: { repo?: string; maxFileBytes?: number } = {},
+): ReportImportResult {
   const issues: ReportIssue[] = [];
   const skipped: SkippedItem[] = [];
   let pullRequests = 0;
@@ -117,14 +129,19 @@ export function importReportFiles(store: Store, paths: readonly string[], option
   }
   if (issues.length === 0 && skipped.length > 0) {
     // Like `import`: nothing importable is an error (the store is unchanged); partial success is a report.
-    const reasons = skipped.slice(0, 3).map((item) => `${item.path}${item.field ? ` (${item.field})` : ''}: ${item.reason}`);
+    const reasons = skipped
+      .slice(0, 3)
+      .map((item) => `${item.path}${item.field ? ` (${item.field})` : ''}: ${item.reason}`);
     throw new ReportError(`no report could be imported: ${reasons.join('; ')}`);
   }
   return storeReports(store, dedupe(issues), { skipped, pullRequests });
 }
 
 /** `reports import --repo OWNER/NAME [--label L]`: fetched first (no transaction held open over the network), then stored. */
-export async function importReportsFromGitHub(store: Store, options: FetchIssuesOptions): Promise<ReportImportResult & { pages: number }> {
+export async function importReportsFromGitHub(
+  store: Store,
+  options: FetchIssuesOptions,
+): Promise<ReportImportResult & { pages: number }> {
   const fetched = await fetchGitHubIssues(options);
   const result = storeReports(store, fetched.issues, { skipped: fetched.skipped, pullRequests: fetched.pullRequests });
   return { ...result, pages: fetched.pages };

@@ -16,13 +16,22 @@ import type { WriteLockOptions } from '../write-lock';
 export async function applyAndRecord(
   store: Store,
   input: ApplyInput,
-  progress: { signal?: AbortSignal; onProgress?: (done: number, total: number, phase: string) => void; busy?: WriteLockOptions } = {},
+  progress: {
+    signal?: AbortSignal;
+    onProgress?: (done: number, total: number, phase: string) => void;
+    busy?: WriteLockOptions;
+  } = {},
 ): Promise<ApplyResult> {
   const { patch, sha256 } = await readPatchFile(input.patch, 'patch', { signal: progress.signal });
   // A tag this store recorded with other changes is refused before anything is written (recording comes
   // after), once the patch fits the dataset: a mismatch says more about a damaged patch than its tag does.
   const { busy, ...watch } = progress;
-  const result = await applyPatch({ ...input, changelog: input.changelog ?? null, ...watch, beforeWrite: () => refuseConflictingTag(store, patch, sha256) });
+  const result = await applyPatch({
+    ...input,
+    changelog: input.changelog ?? null,
+    ...watch,
+    beforeWrite: () => refuseConflictingTag(store, patch, sha256),
+  });
   await writeTransaction(
     store,
     () =>
@@ -39,7 +48,11 @@ export async function applyAndRecord(
 }
 
 function refuseConflictingTag(store: Store, patch: GoldPatch, patchSha256: string): void {
-  const recorded = store.db.prepare<[string], { content_sha256: string; patch_sha256: string }>('SELECT content_sha256, patch_sha256 FROM revisions WHERE tag = ?').get(patch.revision);
+  const recorded = store.db
+    .prepare<[string], { content_sha256: string; patch_sha256: string }>(
+      'SELECT content_sha256, patch_sha256 FROM revisions WHERE tag = ?',
+    )
+    .get(patch.revision);
   if (!recorded) return;
   let content: string;
   try {
@@ -48,5 +61,6 @@ function refuseConflictingTag(store: Store, patch: GoldPatch, patchSha256: strin
     // Tasks this store does not hold: its own revision of that tag cannot be this patch.
     throw new RevisionConflictError(patch.revision, recorded.patch_sha256, patchSha256, true);
   }
-  if (content !== recorded.content_sha256) throw new RevisionConflictError(patch.revision, recorded.patch_sha256, patchSha256, true);
+  if (content !== recorded.content_sha256)
+    throw new RevisionConflictError(patch.revision, recorded.patch_sha256, patchSha256, true);
 }

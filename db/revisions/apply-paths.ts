@@ -19,7 +19,13 @@ export interface ApplyPaths {
 export type ApplyPathLabels = Record<Exclude<keyof ApplyPaths, 'overwrite'>, string> & { overwrite: string };
 
 /** The API's field names; the command line passes its flags instead. */
-export const API_LABELS: ApplyPathLabels = { dataset: 'dataset', patch: 'patch', out: 'out', changelog: 'changelog', overwrite: 'overwrite' };
+export const API_LABELS: ApplyPathLabels = {
+  dataset: 'dataset',
+  patch: 'patch',
+  out: 'out',
+  changelog: 'changelog',
+  overwrite: 'overwrite',
+};
 
 const FORMAT_OF_EXTENSION: Record<string, 'Parquet' | 'JSON Lines'> = { '.parquet': 'Parquet', '.jsonl': 'JSON Lines' };
 
@@ -41,9 +47,16 @@ function refuseOtherFormatName(paths: ApplyPaths, labels: ApplyPathLabels): void
 export function checkApplyPaths(paths: ApplyPaths, labels: ApplyPathLabels = API_LABELS): void {
   checkInputFile(paths.dataset, { label: labels.dataset, expected: 'a dataset file (.jsonl or .parquet)' });
   checkInputFile(paths.patch, { label: labels.patch, expected: PATCH_FILE_EXPECTED });
-  checkOutputFile(paths.out, { label: labels.out, expected: "the revised dataset's file name, e.g. DIR/atlas-test.v1.1.jsonl" });
+  checkOutputFile(paths.out, {
+    label: labels.out,
+    expected: "the revised dataset's file name, e.g. DIR/atlas-test.v1.1.jsonl",
+  });
   const changelog = paths.changelog ?? null;
-  if (changelog !== null) checkOutputFile(changelog, { label: labels.changelog, expected: "the changelog's file name, e.g. DIR/CHANGELOG.md" });
+  if (changelog !== null)
+    checkOutputFile(changelog, {
+      label: labels.changelog,
+      expected: "the changelog's file name, e.g. DIR/CHANGELOG.md",
+    });
 
   refuseOtherFormatName(paths, labels);
 
@@ -53,14 +66,20 @@ export function checkApplyPaths(paths: ApplyPaths, labels: ApplyPathLabels = API
   const outputs = changelog === null ? (['out'] as const) : (['out', 'changelog'] as const);
   for (const output of outputs) {
     const path = output === 'out' ? paths.out : changelog!;
-    if (sameFile(path, paths.dataset)) refuse(output, 'dataset', 'the base dataset must not be overwritten; write to a new file');
+    if (sameFile(path, paths.dataset))
+      refuse(output, 'dataset', 'the base dataset must not be overwritten; write to a new file');
     if (sameFile(path, paths.patch)) refuse(output, 'patch', 'the patch must not be overwritten; write to a new file');
   }
-  if (changelog !== null && sameFile(paths.out, changelog)) refuse('changelog', 'out', 'the revised dataset and its changelog need a file each');
+  if (changelog !== null && sameFile(paths.out, changelog))
+    refuse('changelog', 'out', 'the revised dataset and its changelog need a file each');
   // A CHANGELOG.md beside the output may be a repository's own: replacing a file is the engineer's call.
   if (paths.overwrite !== true) {
-    for (const [label, path] of [[labels.out, paths.out], [labels.changelog, changelog]] as const) {
-      if (path !== null && existsSync(path)) throw new PathError(`${label}: ${path} already exists (${labels.overwrite} replaces it)`);
+    for (const [label, path] of [
+      [labels.out, paths.out],
+      [labels.changelog, changelog],
+    ] as const) {
+      if (path !== null && existsSync(path))
+        throw new PathError(`${label}: ${path} already exists (${labels.overwrite} replaces it)`);
     }
   }
 }

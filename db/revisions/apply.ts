@@ -59,7 +59,11 @@ export async function applyPatch(options: ApplyOptions): Promise<ApplyResult> {
   signal?.throwIfAborted();
 
   // Another file may still be the base in its other format (Parquet for JSONL, or back): the same gold, shipped otherwise.
-  const otherForm = patch.base_sha256 !== null && patch.base_sha256 !== dataset.sha256 && patch.base_gold_sha256 !== undefined && goldContentSha256(dataset.records) === patch.base_gold_sha256;
+  const otherForm =
+    patch.base_sha256 !== null &&
+    patch.base_sha256 !== dataset.sha256 &&
+    patch.base_gold_sha256 !== undefined &&
+    goldContentSha256(dataset.records) === patch.base_gold_sha256;
   const base =
     patch.base_sha256 !== null && patch.base_sha256 !== dataset.sha256 && !otherForm
       ? { expected: patch.base_sha256, found: dataset.sha256, byGold: patch.base_gold_sha256 !== undefined }
@@ -98,7 +102,8 @@ export async function applyPatch(options: ApplyOptions): Promise<ApplyResult> {
     onProgress?.(checked++, byTask.size, 'checking');
     const records = recordsById.get(taskId) ?? [];
     if (records.length !== 1) {
-      const reason = records.length === 0 ? 'task not in the dataset' : `task appears ${records.length} times in the dataset`;
+      const reason =
+        records.length === 0 ? 'task not in the dataset' : `task appears ${records.length} times in the dataset`;
       for (const { index } of operations) failOp(index, reason);
       continue;
     }
@@ -128,7 +133,10 @@ export async function applyPatch(options: ApplyOptions): Promise<ApplyResult> {
   onProgress?.(byTask.size, byTask.size, 'checking');
 
   if (base || mismatches.length > 0) {
-    throw new PatchMismatchError(base, mismatches.sort((a, b) => a.index - b.index));
+    throw new PatchMismatchError(
+      base,
+      mismatches.sort((a, b) => a.index - b.index),
+    );
   }
   options.beforeWrite?.();
 
@@ -142,10 +150,18 @@ export async function applyPatch(options: ApplyOptions): Promise<ApplyResult> {
   const changelogPath = options.changelog ? resolve(options.changelog) : null;
   // The changelog first: a dataset without its changelog is worse than a changelog without its dataset.
   if (changelogPath) {
-    const changelog = renderChangelog(patch, { patchSha256, datasetSha256: outputSha256, superseded, ...(otherForm ? { appliedTo: dataset.sha256 } : {}) });
+    const changelog = renderChangelog(patch, {
+      patchSha256,
+      datasetSha256: outputSha256,
+      superseded,
+      ...(otherForm ? { appliedTo: dataset.sha256 } : {}),
+    });
     writeChunksAtomic(changelogPath, [Buffer.from(changelog, 'utf8')], { signal });
   }
-  const bytes = writeChunksAtomic(out, chunks, { signal, onChunk: (written, total) => onProgress?.(written, total, 'writing') });
+  const bytes = writeChunksAtomic(out, chunks, {
+    signal,
+    onChunk: (written, total) => onProgress?.(written, total, 'writing'),
+  });
 
   const byKind: Partial<Record<PatchOpKind, number>> = {};
   for (const op of patch.operations) byKind[op.op] = (byKind[op.op] ?? 0) + 1;

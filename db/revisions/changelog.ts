@@ -14,7 +14,15 @@ const DESCRIPTIONS: Record<PatchOpKind, string> = {
   add_alias: 'alias added',
 };
 
-const KIND_ORDER: PatchOpKind[] = ['set_cell', 'add_alternative', 'set_blank', 'set_ungraded', 'add_alias', 'add_row', 'remove_row'];
+const KIND_ORDER: PatchOpKind[] = [
+  'set_cell',
+  'add_alternative',
+  'set_blank',
+  'set_ungraded',
+  'add_alias',
+  'add_row',
+  'remove_row',
+];
 
 export interface ChangelogOptions {
   /** sha256 of the patch file. */
@@ -29,7 +37,10 @@ export interface ChangelogOptions {
 
 /** Text for a Markdown table cell: pipes escaped, line breaks flattened. */
 function cell(text: string): string {
-  return text.replace(/\\/gu, '\\\\').replace(/\|/gu, '\\|').replace(/[\r\n]+/gu, ' ');
+  return text
+    .replace(/\\/gu, '\\\\')
+    .replace(/\|/gu, '\\|')
+    .replace(/[\r\n]+/gu, ' ');
 }
 
 /** An inline code span that holds any text (a fence longer than any backtick run inside). */
@@ -46,7 +57,12 @@ function compare(a: string, b: string): number {
 }
 
 function issuesOf(op: PatchOperation): string {
-  return op.issues.length === 0 ? '' : [...new Set(op.issues)].sort((a, b) => a - b).map((n) => `Fixes #${n}`).join(', ');
+  return op.issues.length === 0
+    ? ''
+    : [...new Set(op.issues)]
+        .sort((a, b) => a - b)
+        .map((n) => `Fixes #${n}`)
+        .join(', ');
 }
 
 export function renderChangelog(patch: GoldPatch, options: ChangelogOptions = {}): string {
@@ -67,10 +83,13 @@ export function renderChangelog(patch: GoldPatch, options: ChangelogOptions = {}
   lines.push(`# ATLAS ${patch.revision}`, '');
   lines.push(`Gold revision ${code(patch.revision)} of ${patch.dataset}, on top of ${code(patch.base_revision)}.`, '');
   if (patch.base_sha256) lines.push(`- Base dataset sha256: ${code(patch.base_sha256)}`);
-  if (options.appliedTo) lines.push(`- Applied to the base dataset in another format (the same gold): sha256 ${code(options.appliedTo)}`);
+  if (options.appliedTo)
+    lines.push(`- Applied to the base dataset in another format (the same gold): sha256 ${code(options.appliedTo)}`);
   if (options.datasetSha256) lines.push(`- Revised dataset sha256: ${code(options.datasetSha256)}`);
   if (options.patchSha256) lines.push(`- Patch sha256: ${code(options.patchSha256)}`);
-  lines.push(`- ${ops.length} operation${ops.length === 1 ? '' : 's'} on ${tasks.length} task${tasks.length === 1 ? '' : 's'}`);
+  lines.push(
+    `- ${ops.length} operation${ops.length === 1 ? '' : 's'} on ${tasks.length} task${tasks.length === 1 ? '' : 's'}`,
+  );
   if (patch.created_at) lines.push(`- Latest ruling: ${patch.created_at}`);
   lines.push('');
 
@@ -85,15 +104,22 @@ export function renderChangelog(patch: GoldPatch, options: ChangelogOptions = {}
   }
 
   lines.push('## Changes', '');
-  lines.push('Rows are numbered from 1 as in the base revision (row 1 is its first gold row); an added row takes the next free number.', '');
+  lines.push(
+    'Rows are numbered from 1 as in the base revision (row 1 is its first gold row); an added row takes the next free number.',
+    '',
+  );
   if (ops.length === 0) lines.push('No gold changes.', '');
   for (const task of tasks) {
     lines.push(`### Task ${code(task)}`, '', '| row | column | change | issues |', '| ---: | --- | --- | --- |');
     const taskOps = opsByTask.get(task)!.sort((a, b) => a.row - b.row || compare(a.column ?? '', b.column ?? ''));
     for (const op of taskOps) {
       // People read this page (and reporters count rows from 1); the patch's `row` stays the 0-based index.
-      const change = moot.has(op) ? `none: the row is removed (${op.op} was moot)` : `${DESCRIPTIONS[op.op]} (${op.op})`;
-      lines.push(`| ${op.row + 1} | ${op.column === null ? '(whole row)' : cell(op.column)} | ${change} | ${issuesOf(op)} |`);
+      const change = moot.has(op)
+        ? `none: the row is removed (${op.op} was moot)`
+        : `${DESCRIPTIONS[op.op]} (${op.op})`;
+      lines.push(
+        `| ${op.row + 1} | ${op.column === null ? '(whole row)' : cell(op.column)} | ${change} | ${issuesOf(op)} |`,
+      );
     }
     lines.push('');
   }

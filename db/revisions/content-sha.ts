@@ -17,7 +17,9 @@ class IntegerKey extends Error {}
 
 function sortedCell(state: PatchCellState): PatchCellState {
   if (!('value' in state)) return state;
-  return state.alternatives === undefined ? { value: state.value } : { alternatives: state.alternatives, value: state.value };
+  return state.alternatives === undefined
+    ? { value: state.value }
+    : { alternatives: state.alternatives, value: state.value };
 }
 
 function sortedRow(state: PatchRowState): PatchRowState {

@@ -32,7 +32,11 @@ export interface DatasetFile {
 }
 
 /** `label`: the field or flag that named the file, for a refusal (not a regular file, too large). */
-export async function loadDatasetFile(path: string, label = 'dataset', options: InputReadOptions = {}): Promise<DatasetFile> {
+export async function loadDatasetFile(
+  path: string,
+  label = 'dataset',
+  options: InputReadOptions = {},
+): Promise<DatasetFile> {
   const bytes = await readInputFile(path, { label, expected: 'a dataset file (.jsonl or .parquet)' }, options);
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   return extname(path).toLowerCase() === '.parquet' ? parquetFile(path, bytes, sha256) : jsonlFile(bytes, sha256);
@@ -42,7 +46,8 @@ export async function loadDatasetFile(path: string, label = 'dataset', options: 
 function recordOf(raw: unknown, position: number): DatasetRecord | null {
   if (typeof raw !== 'object' || raw === null) return null;
   const fields = raw as Record<string, unknown>;
-  const id = text(fields.id) ?? (typeof fields.id === 'number' || typeof fields.id === 'bigint' ? String(fields.id) : null);
+  const id =
+    text(fields.id) ?? (typeof fields.id === 'number' || typeof fields.id === 'bigint' ? String(fields.id) : null);
   const canary = text(fields.canary);
   const gold = text(fields.gold);
   if (id === null || canary === null || gold === null) return null;
@@ -52,7 +57,8 @@ function recordOf(raw: unknown, position: number): DatasetRecord | null {
 /** A string field; Parquet BYTE_ARRAY columns without a UTF8 annotation arrive as bytes. */
 function text(value: unknown): string | null {
   if (typeof value === 'string') return value;
-  if (value instanceof Uint8Array) return Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('utf8');
+  if (value instanceof Uint8Array)
+    return Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('utf8');
   return null;
 }
 
@@ -115,7 +121,11 @@ function jsonlFile(bytes: Buffer, sha256: string): DatasetFile {
       lines.forEach((line, position) => {
         const gold = replacements.get(position);
         if (gold === undefined) push(line.body);
-        else for (const part of swapGoldBytes(line.body, gold) ?? [Buffer.from(replaceGold(line.body.toString('utf8'), gold), 'utf8')]) push(part);
+        else
+          for (const part of swapGoldBytes(line.body, gold) ?? [
+            Buffer.from(replaceGold(line.body.toString('utf8'), gold), 'utf8'),
+          ])
+            push(part);
         push(line.end);
       });
       if (pending.length > 0) chunks.push(Buffer.concat(pending));
@@ -138,7 +148,13 @@ export function replaceGold(line: string, gold: string): string {
   if (first >= 0 && text.indexOf(token, first + 1) < 0) {
     const swapped = text.slice(0, first) + JSON.stringify(gold) + text.slice(first + token.length);
     const check = JSON.parse(swapped) as Record<string, unknown>;
-    if (check.gold === gold && check.id === record.id && check.canary === record.canary && check.question === record.question) return bom + swapped;
+    if (
+      check.gold === gold &&
+      check.id === record.id &&
+      check.canary === record.canary &&
+      check.question === record.question
+    )
+      return bom + swapped;
   }
   record.gold = gold;
   return bom + JSON.stringify(record);
@@ -161,11 +177,14 @@ async function parquetFile(path: string, bytes: Buffer, sha256: string): Promise
   const [root, ...fields] = metadata.schema;
   // Apply rewrites every column from the values it read; nested columns would need their structure rebuilt.
   if (!root || fields.some((field) => (field.num_children ?? 0) > 0) || fields.length !== (root.num_children ?? 0)) {
-    throw new DatasetFormatError(`${path}: nested Parquet columns are not supported; export the dataset with flat columns`);
+    throw new DatasetFormatError(
+      `${path}: nested Parquet columns are not supported; export the dataset with flat columns`,
+    );
   }
   const names = fields.map((field) => field.name);
   for (const required of ['id', 'gold', 'canary']) {
-    if (!names.includes(required)) throw new DatasetFormatError(`${path}: the Parquet file has no "${required}" column`);
+    if (!names.includes(required))
+      throw new DatasetFormatError(`${path}: the Parquet file has no "${required}" column`);
   }
   let rows: Record<string, unknown>[];
   try {
@@ -199,7 +218,8 @@ async function parquetFile(path: string, bytes: Buffer, sha256: string): Promise
       });
       const out = new Uint8Array(buffer);
       const chunks: Uint8Array[] = [];
-      for (let start = 0; start < out.length; start += CHUNK_BYTES) chunks.push(out.subarray(start, start + CHUNK_BYTES));
+      for (let start = 0; start < out.length; start += CHUNK_BYTES)
+        chunks.push(out.subarray(start, start + CHUNK_BYTES));
       return chunks;
     },
   };

@@ -48,7 +48,10 @@ export class RevisionConflictError extends Error {
   }
 }
 
-function describeMismatches(base: { expected: string; found: string; byGold?: boolean } | null, mismatches: readonly PatchMismatch[]): string {
+function describeMismatches(
+  base: { expected: string; found: string; byGold?: boolean } | null,
+  mismatches: readonly PatchMismatch[],
+): string {
   const parts: string[] = [];
   if (base?.byGold) {
     parts.push(

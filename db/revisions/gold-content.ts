@@ -36,7 +36,10 @@ function line(record: ShippedGold): string {
 }
 
 export function goldContentSha256(records: readonly ShippedGold[]): string {
-  const sorted = [...records].sort((a, b) => compareCodePoints(a.id, b.id) || compareCodePoints(a.canary, b.canary) || compareCodePoints(a.gold, b.gold));
+  const sorted = [...records].sort(
+    (a, b) =>
+      compareCodePoints(a.id, b.id) || compareCodePoints(a.canary, b.canary) || compareCodePoints(a.gold, b.gold),
+  );
   const hash = createHash('sha256');
   for (const record of sorted) hash.update(line(record));
   return hash.digest('hex');
@@ -49,7 +52,9 @@ const GOLD_CONTENT_META = 'gold_content_sha256';
 function storeGoldContentSha256(store: Store): string | null {
   const hash = createHash('sha256');
   let tasks = 0;
-  for (const task of store.db.prepare<[], ShippedGold>('SELECT task_id AS id, canary, gold_enc AS gold FROM tasks ORDER BY task_id').iterate()) {
+  for (const task of store.db
+    .prepare<[], ShippedGold>('SELECT task_id AS id, canary, gold_enc AS gold FROM tasks ORDER BY task_id')
+    .iterate()) {
     hash.update(line(task));
     tasks++;
   }
@@ -67,6 +72,7 @@ export function recordStoreGoldContent(store: Store): void {
 export function storeGoldContent(store: Store): string | null {
   const datasetSha = getMeta(store.db, 'dataset_sha256');
   const recorded = getMeta(store.db, GOLD_CONTENT_META);
-  if (datasetSha !== null && recorded !== null && recorded.startsWith(`${datasetSha} `)) return recorded.slice(datasetSha.length + 1);
+  if (datasetSha !== null && recorded !== null && recorded.startsWith(`${datasetSha} `))
+    return recorded.slice(datasetSha.length + 1);
   return storeGoldContentSha256(store);
 }

@@ -38,7 +38,11 @@ function rawSources(cell: unknown): unknown[] {
 /** A new cell in the dataset's key order: value or state, alternatives, sources. */
 function cellJson(state: PatchCellState, sources: readonly unknown[]): Json {
   const cell: Json =
-    'value' in state ? { value: state.value, ...(state.alternatives?.length ? { alternatives: [...state.alternatives] } : {}) } : 'blank' in state ? { blank: true } : { ungraded: true };
+    'value' in state
+      ? { value: state.value, ...(state.alternatives?.length ? { alternatives: [...state.alternatives] } : {}) }
+      : 'blank' in state
+        ? { blank: true }
+        : { ungraded: true };
   if (sources.length > 0) cell.sources = [...sources];
   return cell;
 }
@@ -70,7 +74,8 @@ export function applyToRawGold(raw: Json, edits: TaskEdits): Json {
       cells = {};
       setOwn(row, 'cells', cells);
     }
-    for (const [column, edit] of columns) setOwn(cells as Json, column, editedRawCell(own(cells as Json, column), edit));
+    for (const [column, edit] of columns)
+      setOwn(cells as Json, column, editedRawCell(own(cells as Json, column), edit));
   }
   for (const [rowIndex, aliases] of edits.aliases) {
     const row = rows[rowIndex] as Json;
@@ -80,7 +85,8 @@ export function applyToRawGold(raw: Json, edits: TaskEdits): Json {
   const kept = rows.filter((_, index) => !edits.removed.has(index));
   for (const added of edits.added) {
     const cells: Json = {};
-    for (const [column, state] of added.cells) setOwn(cells, column, cellJson(state, 'value' in state ? added.evidence : []));
+    for (const [column, state] of added.cells)
+      setOwn(cells, column, cellJson(state, 'value' in state ? added.evidence : []));
     kept.push({ entity: added.entity, aliases: [...added.aliases], cells });
   }
   raw.rows = kept;
@@ -99,12 +105,14 @@ export interface PatchedRow {
 }
 
 function goldCellOf(state: PatchCellState, sources: string[]): GoldCell {
-  if ('value' in state) return { state: 'value', value: state.value, alternatives: [...(state.alternatives ?? [])], sources };
+  if ('value' in state)
+    return { state: 'value', value: state.value, alternatives: [...(state.alternatives ?? [])], sources };
   return { state: 'blank' in state ? 'blank' : 'ungraded', value: null, alternatives: [], sources };
 }
 
 function editedCell(existing: GoldCell | undefined, edit: CellEdit): GoldCell {
-  if (edit.replace) return goldCellOf(edit.replace, edit.evidence.length > 0 ? edit.evidence : (existing?.sources ?? []));
+  if (edit.replace)
+    return goldCellOf(edit.replace, edit.evidence.length > 0 ? edit.evidence : (existing?.sources ?? []));
   const base = existing ?? { state: 'blank' as const, value: null, alternatives: [], sources: [] };
   return { ...base, alternatives: [...new Set([...base.alternatives, ...edit.addAlternatives])] };
 }
@@ -133,7 +141,9 @@ export function patchedRows(gold: ParsedGold, edits: TaskEdits): PatchedRow[] {
       added: true,
       entity: added.entity,
       aliases: [...added.aliases],
-      cells: new Map(added.cells.map(([column, state]) => [column, goldCellOf(state, 'value' in state ? added.evidence : [])])),
+      cells: new Map(
+        added.cells.map(([column, state]) => [column, goldCellOf(state, 'value' in state ? added.evidence : [])]),
+      ),
       touched: new Set(added.cells.map(([column]) => column)),
     });
   }

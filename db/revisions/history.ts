@@ -43,7 +43,9 @@ export function contentSha256Of(store: Store, patch: GoldPatch): string {
   const failed = plain.findIndex((item) => 'error' in item);
   if (failed >= 0) {
     const op = patch.operations[failed]!;
-    throw new Error(`cannot read operation #${failed} of the patch (task ${JSON.stringify(op.task_id)}): ${(plain[failed] as { error: string }).error}`);
+    throw new Error(
+      `cannot read operation #${failed} of the patch (task ${JSON.stringify(op.task_id)}): ${(plain[failed] as { error: string }).error}`,
+    );
   }
   return patchContentSha256(
     patch,
@@ -62,18 +64,37 @@ export function recordRevision(store: Store, input: RecordRevisionInput): Record
   const content = input.contentSha256 ?? contentSha256Of(store, patch);
   const now = (input.now ?? new Date()).toISOString();
   return db.transaction((): RecordRevisionResult => {
-    const existing = db.prepare<[string], { content_sha256: string; patch_sha256: string }>('SELECT content_sha256, patch_sha256 FROM revisions WHERE tag = ?').get(patch.revision);
-    if (existing && existing.content_sha256 !== content) throw new RevisionConflictError(patch.revision, existing.patch_sha256, input.patchSha256);
+    const existing = db
+      .prepare<[string], { content_sha256: string; patch_sha256: string }>(
+        'SELECT content_sha256, patch_sha256 FROM revisions WHERE tag = ?',
+      )
+      .get(patch.revision);
+    if (existing && existing.content_sha256 !== content)
+      throw new RevisionConflictError(patch.revision, existing.patch_sha256, input.patchSha256);
     if (!existing) {
       db.prepare(
         `INSERT INTO revisions (tag, base_revision, base_sha256, created_at, created_by, recorded_at, operations, patch_sha256, content_sha256, encrypted)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ).run(patch.revision, patch.base_revision, patch.base_sha256, patch.created_at, patch.created_by, now, patch.operations.length, input.patchSha256, content, patch.encrypted ? 1 : 0);
+      ).run(
+        patch.revision,
+        patch.base_revision,
+        patch.base_sha256,
+        patch.created_at,
+        patch.created_by,
+        now,
+        patch.operations.length,
+        input.patchSha256,
+        content,
+        patch.encrypted ? 1 : 0,
+      );
       // One statement for all of them: a patch can carry 10k operations.
       const disputeIds = patch.operations.flatMap((op) => (op.dispute_id ? [op.dispute_id] : []));
-      db.prepare('INSERT OR IGNORE INTO revision_disputes (revision, dispute_id) SELECT ?, value FROM json_each(?)').run(patch.revision, JSON.stringify(disputeIds));
+      db.prepare(
+        'INSERT OR IGNORE INTO revision_disputes (revision, dispute_id) SELECT ?, value FROM json_each(?)',
+      ).run(patch.revision, JSON.stringify(disputeIds));
     }
-    if (input.patchPath) db.prepare('UPDATE revisions SET patch_path = ? WHERE tag = ?').run(input.patchPath, patch.revision);
+    if (input.patchPath)
+      db.prepare('UPDATE revisions SET patch_path = ? WHERE tag = ?').run(input.patchPath, patch.revision);
     if (input.output) {
       db.prepare(
         `INSERT INTO revision_outputs (dataset_sha256, revision, format, written_at) VALUES (?, ?, ?, ?)
@@ -105,7 +126,9 @@ export interface SettleResult {
  */
 export function settleByRevision(store: Store, datasetSha256: string, now = new Date()): SettleResult | null {
   const { db } = store;
-  const output = db.prepare<[string], { revision: string }>('SELECT revision FROM revision_outputs WHERE dataset_sha256 = ?').get(datasetSha256);
+  const output = db
+    .prepare<[string], { revision: string }>('SELECT revision FROM revision_outputs WHERE dataset_sha256 = ?')
+    .get(datasetSha256);
   if (!output) return null;
   const tag = output.revision;
   return db.transaction((): SettleResult => {
@@ -123,7 +146,11 @@ export function settleByRevision(store: Store, datasetSha256: string, now = new 
     // Gold still from another dataset: the import left the task as it was. The dataset released carries the
     // patch's changes to it all the same, so its disputes are settled too: left open, they would be exported
     // again in every later patch, and refused there (the task is behind the base), blocking every release.
-    const tasksLeft = tasksBehindBase(store, datasetSha256, disputes.flatMap((d) => (d.task_id === null ? [] : [d.task_id]))).map((task) => task.task_id);
+    const tasksLeft = tasksBehindBase(
+      store,
+      datasetSha256,
+      disputes.flatMap((d) => (d.task_id === null ? [] : [d.task_id])),
+    ).map((task) => task.task_id);
     const settling = disputes.map((d) => d.dispute_id);
     db.prepare(
       `INSERT OR IGNORE INTO revision_settlements (dispute_id, revision, runs_through, settled_at)
@@ -132,9 +159,14 @@ export function settleByRevision(store: Store, datasetSha256: string, now = new 
     db.prepare('UPDATE revisions SET imported_at = coalesce(imported_at, ?) WHERE tag = ?').run(at, tag);
     db.prepare('UPDATE datasets SET revision = ? WHERE sha256 = ?').run(tag, datasetSha256);
     setMeta(db, 'base_revision', tag);
-    const ids = db.prepare<[string], { dispute_id: string }>('SELECT dispute_id FROM revision_disputes WHERE revision = ?').all(tag).map((row) => row.dispute_id);
+    const ids = db
+      .prepare<[string], { dispute_id: string }>('SELECT dispute_id FROM revision_disputes WHERE revision = ?')
+      .all(tag)
+      .map((row) => row.dispute_id);
     applySettlements(store, [...ids, ...cellsOfSettledReports(store, tag)]);
-    const settled = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM revision_settlements WHERE revision = ?').get(tag)!.n;
+    const settled = db
+      .prepare<[string], { n: number }>('SELECT count(*) AS n FROM revision_settlements WHERE revision = ?')
+      .get(tag)!.n;
     return { revision: tag, settled, tasks_left: tasksLeft };
   })();
 }
@@ -172,7 +204,9 @@ export function applySettlements(store: Store, disputeIds: readonly string[]): n
   const settlement = db.prepare<[string], { revision: string; runs_through: number }>(
     'SELECT revision, runs_through FROM revision_settlements WHERE dispute_id = ? ORDER BY settled_at DESC, revision DESC LIMIT 1',
   );
-  const dispute = db.prepare<[string], DisputeKeyRow>('SELECT id, kind, task_id, gold_row, column_name, entity_key FROM disputes WHERE id = ?');
+  const dispute = db.prepare<[string], DisputeKeyRow>(
+    'SELECT id, kind, task_id, gold_row, column_name, entity_key FROM disputes WHERE id = ?',
+  );
   // Whether a run graded against the new gold contests the dispute: one imported after the
   // settlement, or one whose config names the revision as its suite revision.
   const freshCellRun = db.prepare<[string, number, string, number, string], { n: number }>(
@@ -196,10 +230,15 @@ export function applySettlements(store: Store, disputeIds: readonly string[]): n
         ORDER BY s.settled_at, s.revision`,
     )
     .all()) {
-    settledReportCells.set(cellKey(report.task_id, report.gold_row, report.column_name), { revision: report.revision, runs_through: report.runs_through });
+    settledReportCells.set(cellKey(report.task_id, report.gold_row, report.column_name), {
+      revision: report.revision,
+      runs_through: report.runs_through,
+    });
   }
   const mark = db.prepare("UPDATE disputes SET settled_by_revision = ?, status = 'resolved' WHERE id = ?");
-  const unmark = db.prepare('UPDATE disputes SET settled_by_revision = NULL WHERE id = ? AND settled_by_revision IS NOT NULL');
+  const unmark = db.prepare(
+    'UPDATE disputes SET settled_by_revision = NULL WHERE id = ? AND settled_by_revision IS NOT NULL',
+  );
   let marked = 0;
   for (const id of disputeIds) {
     const own = settlement.get(id);
@@ -207,12 +246,17 @@ export function applySettlements(store: Store, disputeIds: readonly string[]): n
     const row = dispute.get(id);
     if (!row) continue;
     const settled =
-      own ?? (row.kind === 'cell' && row.gold_row !== null && row.column_name !== null ? settledReportCells.get(cellKey(row.task_id, row.gold_row, row.column_name)) : undefined);
+      own ??
+      (row.kind === 'cell' && row.gold_row !== null && row.column_name !== null
+        ? settledReportCells.get(cellKey(row.task_id, row.gold_row, row.column_name))
+        : undefined);
     if (!settled) continue;
     const { revision, runs_through: through } = settled;
     let fresh = 0;
-    if (row.kind === 'missing_row' && row.entity_key !== null) fresh = freshRowRun.get(row.task_id, row.entity_key, through, revision)!.n;
-    else if (row.gold_row !== null && row.column_name !== null) fresh = freshCellRun.get(row.task_id, row.gold_row, row.column_name, through, revision)!.n;
+    if (row.kind === 'missing_row' && row.entity_key !== null)
+      fresh = freshRowRun.get(row.task_id, row.entity_key, through, revision)!.n;
+    else if (row.gold_row !== null && row.column_name !== null)
+      fresh = freshCellRun.get(row.task_id, row.gold_row, row.column_name, through, revision)!.n;
     if (fresh > 0) {
       // A row that kept its flag (not rebuilt since) is reopened to the rulings' verdict.
       if (unmark.run(id).changes > 0) refreshStatus(store, id);
@@ -259,7 +303,9 @@ interface RevisionRow {
 /** Every recorded revision, oldest first. */
 export function listRevisions(store: Store): RevisionRecord[] {
   const { db } = store;
-  const outputs = db.prepare<[string], { dataset_sha256: string }>('SELECT dataset_sha256 FROM revision_outputs WHERE revision = ? ORDER BY written_at, dataset_sha256');
+  const outputs = db.prepare<[string], { dataset_sha256: string }>(
+    'SELECT dataset_sha256 FROM revision_outputs WHERE revision = ? ORDER BY written_at, dataset_sha256',
+  );
   return db
     .prepare<[], RevisionRow>(
       `SELECT r.*,

@@ -6,7 +6,14 @@ export { renderChangelog } from './changelog';
 export type { ChangelogOptions } from './changelog';
 export { DatasetFormatError, PatchFormatError, PatchMismatchError, RevisionConflictError } from './errors';
 export type { RecordRevisionInput, RecordRevisionResult, SettleResult } from './history';
-export { applySettlements, contentSha256Of, isBaseAlready, listRevisions, recordRevision, settleByRevision } from './history';
+export {
+  applySettlements,
+  contentSha256Of,
+  isBaseAlready,
+  listRevisions,
+  recordRevision,
+  settleByRevision,
+} from './history';
 export type { PatchFile } from './patch-file';
 export { parsePatch, readPatchFile } from './patch-file';
 export { patchContentSha256 } from './content-sha';

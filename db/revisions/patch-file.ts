@@ -18,7 +18,11 @@ const cellState = z.union([
   z.object({ blank: z.literal(true) }),
   z.object({ ungraded: z.literal(true) }),
 ]);
-const rowState = z.object({ entity: z.string(), aliases: z.array(z.string()), cells: z.record(z.string(), cellState).optional() });
+const rowState = z.object({
+  entity: z.string(),
+  aliases: z.array(z.string()),
+  cells: z.record(z.string(), cellState).optional(),
+});
 // Row states first: a row state would otherwise also pass as a cell state missing its fields.
 const state = z.union([rowState, cellState]).nullable();
 
@@ -71,7 +75,9 @@ function parsePatchShape(raw: unknown, where: string): GoldPatch {
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const field = issue.path.map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`)).join('');
-    throw new PatchFormatError(`${where}: not an ${PATCH_FORMAT} file (${field.replace(/^\./u, '') || 'document'}: ${issue.message})`);
+    throw new PatchFormatError(
+      `${where}: not an ${PATCH_FORMAT} file (${field.replace(/^\./u, '') || 'document'}: ${issue.message})`,
+    );
   }
   return parsed.data;
 }
@@ -102,7 +108,10 @@ export type DecryptedOperation = { ok: PatchOperation } | { error: string };
  * when the task is unknown); an operation that cannot be decrypted comes back
  * as an error for the caller to report, so every bad operation is named.
  */
-export function plainOperations(patch: GoldPatch, canaryOf: (taskId: string) => string | undefined): DecryptedOperation[] {
+export function plainOperations(
+  patch: GoldPatch,
+  canaryOf: (taskId: string) => string | undefined,
+): DecryptedOperation[] {
   const cipherOf = canaryCiphers();
   return patch.operations.map((operation) => {
     if (!patch.encrypted) return { ok: operation };
@@ -121,7 +130,8 @@ export function plainOperations(patch: GoldPatch, canaryOf: (taskId: string) => 
 export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   // Own keys are unique, so the default sort (UTF-16 code units) is the order `<` gives.
-  if (value !== null && typeof value === 'object') return sortedObjectJson(value as Record<string, unknown>, Object.keys(value).sort());
+  if (value !== null && typeof value === 'object')
+    return sortedObjectJson(value as Record<string, unknown>, Object.keys(value).sort());
   return JSON.stringify(value);
 }
 

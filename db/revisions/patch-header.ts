@@ -22,15 +22,30 @@ function tagProblem(tag: string): string | null {
 }
 
 /** The first header field a patch's exporter would not have written, or null. */
-export function patchHeaderProblem(patch: Pick<GoldPatch, 'revision' | 'base_revision' | 'created_by'>): PatchHeaderProblem | null {
+export function patchHeaderProblem(
+  patch: Pick<GoldPatch, 'revision' | 'base_revision' | 'created_by'>,
+): PatchHeaderProblem | null {
   const revision = tagProblem(patch.revision);
   if (revision !== null) return { field: 'revision', reason: revision };
   const base = tagProblem(patch.base_revision);
   if (base !== null) return { field: 'base_revision', reason: base };
-  if (patch.revision === patch.base_revision) return { field: 'revision', reason: `${JSON.stringify(patch.revision)} is the base revision's own tag; a patch makes a new revision on top of its base` };
+  if (patch.revision === patch.base_revision)
+    return {
+      field: 'revision',
+      reason: `${JSON.stringify(patch.revision)} is the base revision's own tag; a patch makes a new revision on top of its base`,
+    };
   const name = patch.created_by;
-  if (name.trim() === '' || name.trim() !== name) return { field: 'created_by', reason: `${JSON.stringify(name)} is not an engineer's name (blank, or spaces around it)` };
-  if (name.length > MAX_NAME) return { field: 'created_by', reason: `is ${name.length} characters long; expected a name of at most ${MAX_NAME}` };
-  if (CONTROLS.test(name)) return { field: 'created_by', reason: `${JSON.stringify(name)} holds control characters; expected a name without them` };
+  if (name.trim() === '' || name.trim() !== name)
+    return {
+      field: 'created_by',
+      reason: `${JSON.stringify(name)} is not an engineer's name (blank, or spaces around it)`,
+    };
+  if (name.length > MAX_NAME)
+    return { field: 'created_by', reason: `is ${name.length} characters long; expected a name of at most ${MAX_NAME}` };
+  if (CONTROLS.test(name))
+    return {
+      field: 'created_by',
+      reason: `${JSON.stringify(name)} holds control characters; expected a name without them`,
+    };
   return null;
 }

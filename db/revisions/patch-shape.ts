@@ -4,12 +4,27 @@
 // output (same keys, same order, defaults filled, unknown keys dropped).
 // Anything it is unsure of returns null, and the schema decides and names the
 // problem, so error messages stay the schema's.
-import type { GoldPatch, PatchCellState, PatchOpKind, PatchOperation, PatchRowState, PatchRulingRef } from '../../shared/patch';
+import type {
+  GoldPatch,
+  PatchCellState,
+  PatchOpKind,
+  PatchOperation,
+  PatchRowState,
+  PatchRulingRef,
+} from '../../shared/patch';
 import { PATCH_FORMAT } from '../../shared/patch';
 
 type Json = Record<string, unknown>;
 
-const OP_KINDS = new Set<string>(['set_cell', 'add_alternative', 'set_blank', 'set_ungraded', 'add_row', 'remove_row', 'add_alias']);
+const OP_KINDS = new Set<string>([
+  'set_cell',
+  'add_alternative',
+  'set_blank',
+  'set_ungraded',
+  'add_row',
+  'remove_row',
+  'add_alias',
+]);
 
 function isObject(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -123,10 +138,33 @@ const nullableText = (value: unknown): value is string | null => value === null 
 /** The validated patch, or null when the schema must decide. */
 export function fastPatch(raw: unknown): GoldPatch | null {
   if (!isObject(raw)) return null;
-  const { format, dataset, base_revision: baseRevision, base_sha256: baseSha256, base_gold_sha256: baseGold, revision, created_at: createdAt, created_by: createdBy, encrypted, operations } = raw;
-  if (format !== PATCH_FORMAT || typeof dataset !== 'string' || typeof baseRevision !== 'string' || !nullableText(baseSha256)) return null;
+  const {
+    format,
+    dataset,
+    base_revision: baseRevision,
+    base_sha256: baseSha256,
+    base_gold_sha256: baseGold,
+    revision,
+    created_at: createdAt,
+    created_by: createdBy,
+    encrypted,
+    operations,
+  } = raw;
+  if (
+    format !== PATCH_FORMAT ||
+    typeof dataset !== 'string' ||
+    typeof baseRevision !== 'string' ||
+    !nullableText(baseSha256)
+  )
+    return null;
   if (baseGold !== undefined && typeof baseGold !== 'string') return null;
-  if (typeof revision !== 'string' || revision.length === 0 || !nullableText(createdAt) || typeof createdBy !== 'string') return null;
+  if (
+    typeof revision !== 'string' ||
+    revision.length === 0 ||
+    !nullableText(createdAt) ||
+    typeof createdBy !== 'string'
+  )
+    return null;
   if (typeof encrypted !== 'boolean' || !Array.isArray(operations)) return null;
   const ops: PatchOperation[] = new Array<PatchOperation>(operations.length);
   for (let index = 0; index < operations.length; index++) {

@@ -113,7 +113,12 @@ function namesRow(row: GoldRow, entity: string, index: number): boolean {
  * resolves them. Mismatches name the operation; `expected`/`found` are filled
  * only when `showValues`.
  */
-export function planTask(taskId: string, gold: ParsedGold, operations: readonly IndexedOperation[], showValues: boolean): TaskPlan {
+export function planTask(
+  taskId: string,
+  gold: ParsedGold,
+  operations: readonly IndexedOperation[],
+  showValues: boolean,
+): TaskPlan {
   const edits: TaskEdits = { task_id: taskId, cells: new Map(), aliases: new Map(), removed: new Set(), added: [] };
   const mismatches: PatchMismatch[] = [];
   const fail = ({ index, op }: IndexedOperation, reason: string, expected?: string, found?: string): void => {
@@ -130,7 +135,9 @@ export function planTask(taskId: string, gold: ParsedGold, operations: readonly 
       ...(showValues && found !== undefined ? { found } : {}),
     });
   };
-  const attributeColumns = gold.columns.filter((column) => column.name !== gold.entity_column).map((column) => column.name);
+  const attributeColumns = gold.columns
+    .filter((column) => column.name !== gold.entity_column)
+    .map((column) => column.name);
   const isAttribute = new Set(attributeColumns);
   const baseRows = gold.rows.length;
   // Which operations target each row and cell: conflicts and superseded ones are found once all are read.
@@ -180,7 +187,10 @@ export function planTask(taskId: string, gold: ParsedGold, operations: readonly 
     }
     // Cell operations.
     if (op.column === null || !isAttribute.has(op.column)) {
-      fail(item, op.column === null ? 'a cell operation needs a column' : 'column is not an attribute column of the task');
+      fail(
+        item,
+        op.column === null ? 'a cell operation needs a column' : 'column is not an attribute column of the task',
+      );
       continue;
     }
     if (!isCellState(op.from) || !isCellState(op.to)) {
@@ -214,7 +224,8 @@ export function planTask(taskId: string, gold: ParsedGold, operations: readonly 
     else {
       const before = 'value' in op.from ? (op.from.alternatives ?? []) : [];
       for (const alternative of 'value' in op.to ? (op.to.alternatives ?? []) : []) {
-        if (!before.includes(alternative) && !edit.addAlternatives.includes(alternative)) edit.addAlternatives.push(alternative);
+        if (!before.includes(alternative) && !edit.addAlternatives.includes(alternative))
+          edit.addAlternatives.push(alternative);
       }
     }
     for (const url of op.evidence) if (!edit.evidence.includes(url)) edit.evidence.push(url);
@@ -225,7 +236,8 @@ export function planTask(taskId: string, gold: ParsedGold, operations: readonly 
   for (const targets of cellTargets.values()) {
     const replacing = targets.filter((t) => REPLACING.has(t.op.op));
     if (replacing.length > 1 || (replacing.length === 1 && targets.length > 1)) {
-      for (const t of targets) fail(t, `conflicts with operation${targets.length > 2 ? 's' : ''} ${others(targets, t)} on the same cell`);
+      for (const t of targets)
+        fail(t, `conflicts with operation${targets.length > 2 ? 's' : ''} ${others(targets, t)} on the same cell`);
     }
   }
   const superseded: number[] = [];
@@ -245,20 +257,35 @@ export function planTask(taskId: string, gold: ParsedGold, operations: readonly 
     if (!isRowState(op.to)) return fail(item, '`to` must be a row state {entity, aliases, cells}');
     if (op.row !== expectedRow) return fail(item, `the new row would be row ${expectedRow + 1}, not row ${op.row + 1}`);
     // A second row for one entity would count every system that names it wrong once (say, a revision applied twice).
-    const table = [...gold.rows.map((row, index) => ({ row: index, entity: row.entity, aliases: row.aliases })), ...edits.added];
+    const table = [
+      ...gold.rows.map((row, index) => ({ row: index, entity: row.entity, aliases: row.aliases })),
+      ...edits.added,
+    ];
     const named = goldRowNamed(table, [op.to.entity, ...op.to.aliases]);
     if (named) {
-      return fail(item, `the table already has a row of that name (row ${named.row + 1})`, describeState(op.to), describeState({ entity: named.entity, aliases: [...named.aliases] }));
+      return fail(
+        item,
+        `the table already has a row of that name (row ${named.row + 1})`,
+        describeState(op.to),
+        describeState({ entity: named.entity, aliases: [...named.aliases] }),
+      );
     }
     const given = op.to.cells ?? {};
     const unknown = Object.keys(given).filter((column) => !isAttribute.has(column));
-    if (unknown.length > 0) return fail(item, `${unknown.length} column${unknown.length === 1 ? ' is' : 's are'} not attribute columns of the task`);
+    if (unknown.length > 0)
+      return fail(
+        item,
+        `${unknown.length} column${unknown.length === 1 ? ' is' : 's are'} not attribute columns of the task`,
+      );
     edits.added.push({
       row: op.row,
       entity: op.to.entity,
       aliases: [...op.to.aliases],
       // A value nobody supplied was never checked: ungraded, so no system is marked wrong against it.
-      cells: attributeColumns.map((column): [string, PatchCellState] => [column, Object.hasOwn(given, column) ? given[column]! : { ungraded: true }]),
+      cells: attributeColumns.map((column): [string, PatchCellState] => [
+        column,
+        Object.hasOwn(given, column) ? given[column]! : { ungraded: true },
+      ]),
       evidence: [...op.evidence],
     });
   }
@@ -281,8 +308,11 @@ function checkCellTo(op: PatchOperation, from: PatchCellState, to: PatchCellStat
     case 'set_ungraded':
       return 'ungraded' in to ? null : 'set_ungraded needs `to`: {ungraded: true}';
     case 'add_alternative':
-      if (!('value' in from) || !('value' in to) || to.value !== from.value) return 'add_alternative keeps the value and only adds alternatives';
-      return (from.alternatives ?? []).every((alt) => (to.alternatives ?? []).includes(alt)) ? null : 'add_alternative may not drop alternatives';
+      if (!('value' in from) || !('value' in to) || to.value !== from.value)
+        return 'add_alternative keeps the value and only adds alternatives';
+      return (from.alternatives ?? []).every((alt) => (to.alternatives ?? []).includes(alt))
+        ? null
+        : 'add_alternative may not drop alternatives';
     default:
       return `${op.op} is not a cell operation`;
   }

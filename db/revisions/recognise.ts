@@ -28,9 +28,14 @@ export interface ImportedDataset {
  * returning that revision's tag; null when it is a recorded output already or
  * shows no revision. Call it after the dataset's tasks are written.
  */
-export async function recogniseRevisionOutput(store: Store, dataset: ImportedDataset, now = new Date()): Promise<string | null> {
+export async function recogniseRevisionOutput(
+  store: Store,
+  dataset: ImportedDataset,
+  now = new Date(),
+): Promise<string | null> {
   const { db } = store;
-  if (db.prepare('SELECT 1 FROM revision_outputs WHERE dataset_sha256 = ?').get(dataset.sha256) !== undefined) return null;
+  if (db.prepare('SELECT 1 FROM revision_outputs WHERE dataset_sha256 = ?').get(dataset.sha256) !== undefined)
+    return null;
   const candidates = db
     .prepare<[], { tag: string; patch_path: string; content_sha256: string }>(
       'SELECT tag, patch_path, content_sha256 FROM revisions WHERE imported_at IS NULL AND patch_path IS NOT NULL ORDER BY recorded_at DESC, tag DESC',
@@ -78,7 +83,13 @@ async function recordedOperations(
  * this dataset gave (a task the import left with older gold cannot show any).
  */
 function goldShows(store: Store, datasetSha256: string, operations: readonly PatchOperation[]): boolean {
-  const left = new Set(tasksBehindBase(store, datasetSha256, operations.map((op) => op.task_id)).map((task) => task.task_id));
+  const left = new Set(
+    tasksBehindBase(
+      store,
+      datasetSha256,
+      operations.map((op) => op.task_id),
+    ).map((task) => task.task_id),
+  );
   const reader = storeGoldReader(store);
   const golds = new Map<string, ParsedGold | null>();
   let checked = 0;
@@ -125,5 +136,6 @@ function cellShows(cell: GoldCell, kind: PatchOperation['op'], to: PatchCellStat
   return kind === 'set_cell' ? sameSet(cell.alternatives, alternatives) : includesAll(cell.alternatives, alternatives);
 }
 
-const includesAll = (have: readonly string[], wanted: readonly string[]): boolean => wanted.every((item) => have.includes(item));
+const includesAll = (have: readonly string[], wanted: readonly string[]): boolean =>
+  wanted.every((item) => have.includes(item));
 const sameSet = (a: readonly string[], b: readonly string[]): boolean => includesAll(a, b) && includesAll(b, a);

@@ -59,7 +59,15 @@ function planPatch(store: Store, reader: StoreGoldReader, patch: GoldPatch): Map
   for (const [taskId, operations] of byTask) {
     const gold = reader.gold(taskId);
     if (!gold) {
-      for (const { index, op } of operations) mismatches.push({ index, op: op.op, task_id: taskId, row: op.row, column: op.column, reason: 'task not in the imported dataset' });
+      for (const { index, op } of operations)
+        mismatches.push({
+          index,
+          op: op.op,
+          task_id: taskId,
+          row: op.row,
+          column: op.column,
+          reason: 'task not in the imported dataset',
+        });
       continue;
     }
     const plan = planTask(taskId, gold, operations, false);
@@ -72,7 +80,11 @@ function planPatch(store: Store, reader: StoreGoldReader, patch: GoldPatch): Map
       getMeta(store.db, 'base_revision') === patch.revision
         ? `${patch.revision} is this store's base already: its changes are in the gold the preview scores against, so its operations' "from" values are gone; preview the next patch instead. `
         : undefined;
-    throw new PatchMismatchError(null, mismatches.sort((a, b) => a.index - b.index), lead);
+    throw new PatchMismatchError(
+      null,
+      mismatches.sort((a, b) => a.index - b.index),
+      lead,
+    );
   }
   return contexts;
 }
@@ -112,12 +124,16 @@ export async function rescore(store: Store, patch: GoldPatch, options: RescoreOp
   };
 
   const runs = db
-    .prepare<[], RunRow>('SELECT r.id, r.run_key, s.name AS system FROM runs r JOIN systems s ON s.id = r.system_id ORDER BY s.name, r.run_key')
+    .prepare<[], RunRow>(
+      'SELECT r.id, r.run_key, s.name AS system FROM runs r JOIN systems s ON s.id = r.system_id ORDER BY s.name, r.run_key',
+    )
     .all();
   // Task by task, every run at once: a task's cells are one index range for all runs
   // (a range per run and task scanned each task's cells once per run).
   const runTasks = db
-    .prepare<[], RunTaskRow & { run_id: number }>('SELECT run_id, task_id, state, discovery_f1, item_f1, row_f1 FROM run_tasks ORDER BY task_id, run_id')
+    .prepare<[], RunTaskRow & { run_id: number }>(
+      'SELECT run_id, task_id, state, discovery_f1, item_f1, row_f1 FROM run_tasks ORDER BY task_id, run_id',
+    )
     .all();
   const tasksOf = new Map<number, TaskRescore[]>(runs.map((run) => [run.id, []]));
   const regradeOf = new Map<number, CellRef[]>(runs.map((run) => [run.id, []]));
@@ -126,7 +142,7 @@ export async function rescore(store: Store, patch: GoldPatch, options: RescoreOp
   const pacer = signal || onProgress ? new Pacer(signal, 50) : null;
   let tasksDone = 0;
   onProgress?.(0, taskCount, 'scoring');
-  for (let start = 0; start < runTasks.length; ) {
+  for (let start = 0; start < runTasks.length;) {
     if (pacer?.due()) {
       onProgress?.(tasksDone, taskCount, 'scoring');
       await pacer.step();
@@ -144,17 +160,36 @@ export async function rescore(store: Store, patch: GoldPatch, options: RescoreOp
       const tasks = tasksOf.get(row.run_id)!;
       const grader = graderScores(row);
       if (row.state === 'failed') {
-        tasks.push({ task_id: taskId, state: 'failed', before: { ...ZERO_SCORES }, after: { ...ZERO_SCORES }, grader: null, differs: false, touched: isTouched });
+        tasks.push({
+          task_id: taskId,
+          state: 'failed',
+          before: { ...ZERO_SCORES },
+          after: { ...ZERO_SCORES },
+          grader: null,
+          differs: false,
+          touched: isTouched,
+        });
         continue;
       }
       const context = contextOf(taskId);
       if (!context.gold) {
         // Without the task's gold nothing can be recomputed: the grader's figures stand for both.
         const scores = grader ?? { ...ZERO_SCORES };
-        tasks.push({ task_id: taskId, state: 'no_gold', before: scores, after: scores, grader, differs: false, touched: false });
+        tasks.push({
+          task_id: taskId,
+          state: 'no_gold',
+          before: scores,
+          after: scores,
+          grader,
+          differs: false,
+          touched: false,
+        });
         continue;
       }
-      alignments ??= reader.taskAlignments(taskId, rows.filter((r) => r.state === 'graded').map((r) => r.run_id));
+      alignments ??= reader.taskAlignments(
+        taskId,
+        rows.filter((r) => r.state === 'graded').map((r) => r.run_id),
+      );
       const runAlignments = alignments.get(row.run_id) ?? [];
       scoring ??= {
         before: prepareScoring(taskId, context.gold, emptyEdits(taskId)),
@@ -192,7 +227,15 @@ export async function rescore(store: Store, patch: GoldPatch, options: RescoreOp
     const has = new Set(tasks.map((task) => task.task_id));
     for (const taskId of suite) {
       if (has.has(taskId)) continue;
-      tasks.push({ task_id: taskId, state: 'missing', before: { ...ZERO_SCORES }, after: { ...ZERO_SCORES }, grader: null, differs: false, touched: touched.has(taskId) });
+      tasks.push({
+        task_id: taskId,
+        state: 'missing',
+        before: { ...ZERO_SCORES },
+        after: { ...ZERO_SCORES },
+        grader: null,
+        differs: false,
+        touched: touched.has(taskId),
+      });
     }
     tasks.sort((a, b) => (a.task_id < b.task_id ? -1 : a.task_id > b.task_id ? 1 : 0));
   }
@@ -201,7 +244,10 @@ export async function rescore(store: Store, patch: GoldPatch, options: RescoreOp
   const averages = new Map<string, { before: Scores; after: Scores }>();
   for (const run of runs) {
     const tasks = tasksOf.get(run.id)!;
-    averages.set(run.run_key, { before: averageScores(tasks.map((t) => t.before)), after: averageScores(tasks.map((t) => t.after)) });
+    averages.set(run.run_key, {
+      before: averageScores(tasks.map((t) => t.before)),
+      after: averageScores(tasks.map((t) => t.after)),
+    });
     systems.push({
       system: run.system,
       run: run.run_key,
@@ -225,7 +271,10 @@ export async function rescore(store: Store, patch: GoldPatch, options: RescoreOp
     before: { ...averages.get(s.run)!.before, rank: rankBefore.get(s.run)! },
     after: { ...averages.get(s.run)!.after, rank: rankAfter.get(s.run)! },
   }));
-  ranked.sort((a, b) => a.after.rank - b.after.rank || a.before.rank - b.before.rank || (a.run < b.run ? -1 : a.run > b.run ? 1 : 0));
+  ranked.sort(
+    (a, b) =>
+      a.after.rank - b.after.rank || a.before.rank - b.before.rank || (a.run < b.run ? -1 : a.run > b.run ? 1 : 0),
+  );
 
   return {
     revision: patch.revision,

@@ -70,7 +70,12 @@ export interface TaskScoring {
 export function prepareScoring(taskId: string, gold: ParsedGold, edits: TaskEdits): TaskScoring {
   const rules = new Map(gold.columns.filter((c) => c.name !== gold.entity_column).map((c) => [c.name, c.rule]));
   const rows = patchedRows(gold, edits);
-  const gradable = new Map(rows.map((row) => [row, [...rules.keys()].filter((column) => (row.cells.get(column)?.state ?? 'blank') !== 'ungraded')]));
+  const gradable = new Map(
+    rows.map((row) => [
+      row,
+      [...rules.keys()].filter((column) => (row.cells.get(column)?.state ?? 'blank') !== 'ungraded'),
+    ]),
+  );
   let goldCells = 0;
   for (const columns of gradable.values()) goldCells += 1 + columns.length;
   return {
@@ -112,7 +117,15 @@ export function scoreTask(scoring: TaskScoring, alignments: readonly StoredAlign
     }
   }
 
-  const counts: TaskCounts = { returnedRows: 0, goldRows: rows.length, matchedRows: 0, returnedCells: 0, goldCells: scoring.goldCells, correctCells: 0, correctRows: 0 };
+  const counts: TaskCounts = {
+    returnedRows: 0,
+    goldRows: rows.length,
+    matchedRows: 0,
+    returnedCells: 0,
+    goldCells: scoring.goldCells,
+    correctCells: 0,
+    correctRows: 0,
+  };
 
   for (const alignment of alignments) {
     if (alignment.response_row === null) continue;
@@ -132,7 +145,9 @@ export function scoreTask(scoring: TaskScoring, alignments: readonly StoredAlign
       const stored = alignment.cells.get(column);
       // A verdict given against other gold than the patch's base is graded again too.
       const verdict =
-        regradeAll || row.touched.has(column) || (stored?.otherRecordedGold ?? null) !== null ? regrade(row, column, stored, !regradeAll) : storedVerdict(row, column, stored);
+        regradeAll || row.touched.has(column) || (stored?.otherRecordedGold ?? null) !== null
+          ? regrade(row, column, stored, !regradeAll)
+          : storedVerdict(row, column, stored);
       if (CREDITED.has(verdict)) correct++;
     }
     counts.returnedCells += 1 + columns.length;

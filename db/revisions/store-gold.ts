@@ -38,27 +38,55 @@ class SealedCell implements StoredCell {
 export function storeGoldReader(store: Store): StoreGoldReader {
   const { db, sealer } = store;
   const task = db.prepare<[string], { entity_column: string }>('SELECT entity_column FROM tasks WHERE task_id = ?');
-  const columns = db.prepare<[string], { name: string; rule_s: string }>('SELECT name, rule_s FROM task_columns WHERE task_id = ? ORDER BY idx');
+  const columns = db.prepare<[string], { name: string; rule_s: string }>(
+    'SELECT name, rule_s FROM task_columns WHERE task_id = ? ORDER BY idx',
+  );
   const goldRows = db.prepare<[string], { row_idx: number; entity_s: string; aliases_s: string }>(
     'SELECT row_idx, entity_s, aliases_s FROM gold_rows WHERE task_id = ? ORDER BY row_idx',
   );
-  const goldCells = db.prepare<[string], { row_idx: number; column_name: string; state: GoldState; value_s: string | null; alternatives_s: string; sources_s: string }>(
-    'SELECT row_idx, column_name, state, value_s, alternatives_s, sources_s FROM gold_cells WHERE task_id = ?',
-  );
-  const runRows = db.prepare<[number, string], { seq: number; gold_row: number | null; response_row: number | null; response_entity_s: string | null }>(
+  const goldCells = db.prepare<
+    [string],
+    {
+      row_idx: number;
+      column_name: string;
+      state: GoldState;
+      value_s: string | null;
+      alternatives_s: string;
+      sources_s: string;
+    }
+  >('SELECT row_idx, column_name, state, value_s, alternatives_s, sources_s FROM gold_cells WHERE task_id = ?');
+  const runRows = db.prepare<
+    [number, string],
+    { seq: number; gold_row: number | null; response_row: number | null; response_entity_s: string | null }
+  >(
     'SELECT seq, gold_row, response_row, response_entity_s FROM run_rows WHERE run_id = ? AND task_id = ? ORDER BY seq',
   );
   // Covered by system_cells_by_gold_cell, led by task_id.
   // Raw rows: a task has ~1,000 cells over all runs, and objects cost more than the read itself.
   const taskCells = db
-    .prepare<[string], [run_id: number, seq: number, column_name: string, response_s: string, verdict: Verdict, gold_row: number | null, gold_s: string]>(
-      'SELECT run_id, seq, column_name, response_s, verdict, gold_row, gold_s FROM system_cells WHERE task_id = ?',
+    .prepare<
+      [string],
+      [
+        run_id: number,
+        seq: number,
+        column_name: string,
+        response_s: string,
+        verdict: Verdict,
+        gold_row: number | null,
+        gold_s: string,
+      ]
+    >('SELECT run_id, seq, column_name, response_s, verdict, gold_row, gold_s FROM system_cells WHERE task_id = ?')
+    .raw(true);
+  const ruleTypes = db
+    .prepare<[string], [name: string, rule_type: RuleType]>(
+      'SELECT name, rule_type FROM task_columns WHERE task_id = ?',
     )
     .raw(true);
-  const ruleTypes = db.prepare<[string], [name: string, rule_type: RuleType]>('SELECT name, rule_type FROM task_columns WHERE task_id = ?').raw(true);
-  const goldStates = db.prepare<[string], [row_idx: number, column_name: string, state: GoldState, value_s: string | null]>(
-    'SELECT row_idx, column_name, state, value_s FROM gold_cells WHERE task_id = ?',
-  ).raw(true);
+  const goldStates = db
+    .prepare<[string], [row_idx: number, column_name: string, state: GoldState, value_s: string | null]>(
+      'SELECT row_idx, column_name, state, value_s FROM gold_cells WHERE task_id = ?',
+    )
+    .raw(true);
   const open = (sealed: string): string => sealer.open(sealed);
 
   return {
@@ -83,7 +111,9 @@ export function storeGoldReader(store: Store): StoreGoldReader {
       }
       return {
         entity_column: found.entity_column,
-        columns: columns.all(taskId).map((column) => ({ name: column.name, rule: JSON.parse(sealer.open(column.rule_s)) as ColumnRule })),
+        columns: columns
+          .all(taskId)
+          .map((column) => ({ name: column.name, rule: JSON.parse(sealer.open(column.rule_s)) as ColumnRule })),
         rows,
       };
     },
@@ -105,7 +135,10 @@ export function storeGoldReader(store: Store): StoreGoldReader {
         if (!bySeq) cells.set(runId, (bySeq = new Map<number, Map<string, StoredCell>>()));
         let byColumn = bySeq.get(seq);
         if (!byColumn) bySeq.set(seq, (byColumn = new Map<string, StoredCell>()));
-        byColumn.set(column, new SealedCell(sealer, responseSealed, verdict, recordedFormOf(goldRow, column), recordedSealed));
+        byColumn.set(
+          column,
+          new SealedCell(sealer, responseSealed, verdict, recordedFormOf(goldRow, column), recordedSealed),
+        );
       }
       const alignments = new Map<number, StoredAlignment[]>();
       for (const runId of runIds) {

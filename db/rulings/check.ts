@@ -40,10 +40,16 @@ export interface RulingSpelling {
 }
 
 /** What is wrong with `ruling` on a dispute of `target`, or null when it can be recorded. */
-export function rulingProblem(store: Store, target: RulingTarget, ruling: RulingToCheck, name: RulingSpelling): string | null {
+export function rulingProblem(
+  store: Store,
+  target: RulingTarget,
+  ruling: RulingToCheck,
+  name: RulingSpelling,
+): string | null {
   const allowed = decisionsForDispute(target);
   if (!allowed.includes(ruling.decision)) {
-    const what = target.kind === 'report' && target.column === null ? 'report about a whole gold row' : `${target.kind} dispute`;
+    const what =
+      target.kind === 'report' && target.column === null ? 'report about a whole gold row' : `${target.kind} dispute`;
     return `decision ${ruling.decision} does not apply to a ${what} (expected one of ${allowed.join(', ')})`;
   }
   const fields = decisionFieldsProblem(ruling.decision, ruling, name.field);
@@ -59,10 +65,22 @@ export function rulingProblem(store: Store, target: RulingTarget, ruling: Ruling
  * cell gold leaves blank or ungraded has no value to keep, and export could
  * write no operation for it (every later export would be refused).
  */
-export function acceptBothProblem(store: Store, target: RulingTarget, ruling: Pick<RulingToCheck, 'decision'>): string | null {
-  if (ruling.decision !== 'accept_both' || target.column === null || target.gold_row === null || target.gold_row === undefined) return null;
+export function acceptBothProblem(
+  store: Store,
+  target: RulingTarget,
+  ruling: Pick<RulingToCheck, 'decision'>,
+): string | null {
+  if (
+    ruling.decision !== 'accept_both' ||
+    target.column === null ||
+    target.gold_row === null ||
+    target.gold_row === undefined
+  )
+    return null;
   const state = store.db
-    .prepare<[string, number, string], string>('SELECT state FROM gold_cells WHERE task_id = ? AND row_idx = ? AND column_name = ?')
+    .prepare<[string, number, string], string>(
+      'SELECT state FROM gold_cells WHERE task_id = ? AND row_idx = ? AND column_name = ?',
+    )
     .pluck()
     .get(target.task_id, target.gold_row, target.column);
   // Without the task's gold (dataset not imported here yet) nobody can tell; export asks again.
@@ -81,7 +99,8 @@ export function goldProblem(store: Store, taskId: string, ruling: RulingToCheck,
   // Without the task's gold (dataset not imported here yet) nobody can tell; the ruling waits like any other.
   const gold = taskGold(store, taskId);
   if (gold === null) return null;
-  if (ruling.decision === 'add_row' && ruling.values) return columnsProblem(taskId, gold, Object.keys(ruling.values), name.field('values'));
+  if (ruling.decision === 'add_row' && ruling.values)
+    return columnsProblem(taskId, gold, Object.keys(ruling.values), name.field('values'));
   if (ruling.decision === 'add_alias' && ruling.row !== null && ruling.row !== undefined && !gold.hasRow(ruling.row)) {
     // Counted from 1 as people read rows (the tables, the app, CHANGELOG.md); `name.row` says how it was given.
     const rows = gold.rowCount === 1 ? '1 row' : `${gold.rowCount} rows`;
@@ -96,13 +115,19 @@ export function goldProblem(store: Store, taskId: string, ruling: RulingToCheck,
  * dispute's clusters. Only the count of clusters is named: a cluster that
  * agrees with gold holds gold's value.
  */
-export function clusterValueProblem(store: Store, disputeId: string, ruleType: RuleType | null, value: string): string | null {
+export function clusterValueProblem(
+  store: Store,
+  disputeId: string,
+  ruleType: RuleType | null,
+  value: string,
+): string | null {
   const keys = store.db
     .prepare<[string], { norm_key: string }>('SELECT norm_key FROM dispute_clusters WHERE dispute_id = ?')
     .all(disputeId)
     .map((row) => row.norm_key);
   if (keys.includes(normalizeForRule(ruleType ?? undefined, value))) return null;
-  if (keys.length === 0) return 'decision accept_system takes a value a system gave, and no system gave one here: rule new_value instead';
+  if (keys.length === 0)
+    return 'decision accept_system takes a value a system gave, and no system gave one here: rule new_value instead';
   return `decision accept_system takes a value a system gave: the value matches none of this dispute's ${keys.length} cluster value${keys.length === 1 ? '' : 's'} (pick a cluster, or rule new_value)`;
 }
 
@@ -112,9 +137,20 @@ export function clusterValueProblem(store: Store, disputeId: string, ruleType: R
  * with no number in it for a column graded by rule number, for the disputed
  * cell and for each of add_row's cells.
  */
-export function rulingWarnings(store: Store, target: Pick<RulingTarget, 'task_id'> & { gold_row: number | null; column_name: string | null; rule_type: RuleType | null }, ruling: RulingToCheck): string[] {
+export function rulingWarnings(
+  store: Store,
+  target: Pick<RulingTarget, 'task_id'> & {
+    gold_row: number | null;
+    column_name: string | null;
+    rule_type: RuleType | null;
+  },
+  ruling: RulingToCheck,
+): string[] {
   const warnings: string[] = [];
-  if ((ruling.decision === 'accept_system' || ruling.decision === 'accept_both' || ruling.decision === 'new_value') && target.column_name !== null) {
+  if (
+    (ruling.decision === 'accept_system' || ruling.decision === 'accept_both' || ruling.decision === 'new_value') &&
+    target.column_name !== null
+  ) {
     const warning = numberWarning(target.column_name, target.rule_type, ruling.value ?? '');
     if (warning !== null) warnings.push(warning);
   }
@@ -125,7 +161,9 @@ export function rulingWarnings(store: Store, target: Pick<RulingTarget, 'task_id
   if (ruling.decision === 'add_row' && ruling.values) {
     const ruleOf = new Map(
       store.db
-        .prepare<[string], { name: string; rule_type: RuleType }>('SELECT name, rule_type FROM task_columns WHERE task_id = ?')
+        .prepare<[string], { name: string; rule_type: RuleType }>(
+          'SELECT name, rule_type FROM task_columns WHERE task_id = ?',
+        )
         .all(target.task_id)
         .map((column) => [column.name, column.rule_type]),
     );
@@ -142,7 +180,13 @@ export function rulingWarnings(store: Store, target: Pick<RulingTarget, 'task_id
  * an alternative it lists, a cell already blank or ungraded): said, not
  * refused, as it still settles the dispute; export writes no operation for it.
  */
-function unchangedCellWarning(store: Store, taskId: string, goldRow: number | null, column: string, ruling: RulingToCheck): string | null {
+function unchangedCellWarning(
+  store: Store,
+  taskId: string,
+  goldRow: number | null,
+  column: string,
+  ruling: RulingToCheck,
+): string | null {
   if (goldRow === null) return null;
   const cell = store.db
     .prepare<[string, number, string], { state: string; value_s: string | null; alternatives_s: string }>(
@@ -154,11 +198,16 @@ function unchangedCellWarning(store: Store, taskId: string, goldRow: number | nu
   const goldValue = cell.state === 'value' ? store.sealer.open(cell.value_s) : null;
   const same =
     ((ruling.decision === 'accept_system' || ruling.decision === 'new_value') && goldValue === value) ||
-    (ruling.decision === 'accept_both' && goldValue !== null && (goldValue === value || store.sealer.openJson<string[]>(cell.alternatives_s, []).includes(value))) ||
+    (ruling.decision === 'accept_both' &&
+      goldValue !== null &&
+      (goldValue === value || store.sealer.openJson<string[]>(cell.alternatives_s, []).includes(value))) ||
     (ruling.decision === 'mark_blank' && cell.state === 'blank') ||
     (ruling.decision === 'mark_ungraded' && cell.state === 'ungraded');
   if (!same) return null;
-  const what = ruling.decision === 'accept_both' && goldValue !== value ? 'gold already lists this value as an alternative' : 'gold already holds exactly this';
+  const what =
+    ruling.decision === 'accept_both' && goldValue !== value
+      ? 'gold already lists this value as an alternative'
+      : 'gold already holds exactly this';
   return `${what}: the ruling settles the dispute but changes nothing, and export writes no operation for it (keep_gold says so plainly)`;
 }
 
@@ -176,14 +225,20 @@ interface TaskGold {
 }
 
 function taskGold(store: Store, taskId: string): TaskGold | null {
-  const task = store.db.prepare<[string], { entity_column: string }>('SELECT entity_column FROM tasks WHERE task_id = ?').get(taskId);
+  const task = store.db
+    .prepare<[string], { entity_column: string }>('SELECT entity_column FROM tasks WHERE task_id = ?')
+    .get(taskId);
   if (!task) return null;
   const columns = store.db
     .prepare<[string], { name: string }>('SELECT name FROM task_columns WHERE task_id = ? ORDER BY idx')
     .all(taskId)
     .map((row) => row.name);
-  const rows = store.db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM gold_rows WHERE task_id = ?').get(taskId)!.n;
-  const hasRow = store.db.prepare<[string, number], { one: number }>('SELECT 1 AS one FROM gold_rows WHERE task_id = ? AND row_idx = ?');
+  const rows = store.db
+    .prepare<[string], { n: number }>('SELECT count(*) AS n FROM gold_rows WHERE task_id = ?')
+    .get(taskId)!.n;
+  const hasRow = store.db.prepare<[string, number], { one: number }>(
+    'SELECT 1 AS one FROM gold_rows WHERE task_id = ? AND row_idx = ?',
+  );
   return {
     entityColumn: task.entity_column,
     attributeColumns: columns.filter((column) => column !== task.entity_column),
@@ -198,7 +253,9 @@ function columnsProblem(taskId: string, gold: TaskGold, given: readonly string[]
   const unknown = given.filter((column) => !known.has(column));
   if (unknown.length === 0) return null;
   const list = (names: readonly string[]): string => names.map((name) => JSON.stringify(name)).join(', ');
-  const entity = unknown.includes(gold.entityColumn) ? ` (${JSON.stringify(gold.entityColumn)} is the entity column: the new row's entity is the ruling's value)` : '';
+  const entity = unknown.includes(gold.entityColumn)
+    ? ` (${JSON.stringify(gold.entityColumn)} is the entity column: the new row's entity is the ruling's value)`
+    : '';
   const these = unknown.length === 1 ? 'column is not an attribute column' : 'columns are not attribute columns';
   return `${flag}: ${unknown.length} ${these} of task ${taskId}: ${list(unknown)}${entity}; its attribute columns are ${list(gold.attributeColumns)}`;
 }

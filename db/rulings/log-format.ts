@@ -31,7 +31,11 @@ const v1LineSchema = z
       .strict(),
     dispute_id: z.string().min(1).max(200),
     // As rule records it (shared/api.ts engineerName): no blank name, no spaces around it, so one person is one engineer.
-    engineer: z.string().min(1).max(200).refine((name) => name.trim() === name, 'expected a name without spaces around it'),
+    engineer: z
+      .string()
+      .min(1)
+      .max(200)
+      .refine((name) => name.trim() === name, 'expected a name without spaces around it'),
     decision: z.enum([...DECISIONS, 'retract']),
     value: text.nullable(),
     values: z.record(z.string().max(500), text).nullable(),
@@ -68,14 +72,25 @@ const v3LineSchema = v2LineSchema
 export type RulingLine = z.infer<typeof v3LineSchema>;
 
 /** A line of any version, as a version 3 line (what an older line lacks is null: it wrote what it accepted). */
-export const rulingLineSchema = z.discriminatedUnion('format', [v3LineSchema, v2LineSchema, v1LineSchema]).transform((line): RulingLine => {
-  if (line.format === RULING_LOG_FORMAT) return line;
-  const keys = line.format === RULING_LOG_FORMAT_V2 ? { gold_row_entity_key: line.gold_row_entity_key, row_entity_key: line.row_entity_key } : { gold_row_entity_key: null, row_entity_key: null };
-  return { ...line, ...keys, format: RULING_LOG_FORMAT, accepted: null, accepted_values: null };
-});
+export const rulingLineSchema = z
+  .discriminatedUnion('format', [v3LineSchema, v2LineSchema, v1LineSchema])
+  .transform((line): RulingLine => {
+    if (line.format === RULING_LOG_FORMAT) return line;
+    const keys =
+      line.format === RULING_LOG_FORMAT_V2
+        ? { gold_row_entity_key: line.gold_row_entity_key, row_entity_key: line.row_entity_key }
+        : { gold_row_entity_key: null, row_entity_key: null };
+    return { ...line, ...keys, format: RULING_LOG_FORMAT, accepted: null, accepted_values: null };
+  });
 
 const sortedValues = (values: Record<string, string> | null): Record<string, string> | null =>
-  values === null ? null : Object.fromEntries(Object.keys(values).sort().map((key) => [key, values[key]!]));
+  values === null
+    ? null
+    : Object.fromEntries(
+        Object.keys(values)
+          .sort()
+          .map((key) => [key, values[key]!]),
+      );
 
 /** Key order is fixed here, so the same ruling always serialises to the same bytes. */
 export function serialiseRulingLine(line: RulingLine): string {

@@ -18,7 +18,10 @@ export function opensRulingLog(firstLine: string): boolean {
   let format: unknown;
   try {
     const parsed: unknown = JSON.parse(text);
-    format = parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>).format : undefined;
+    format =
+      parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
+        ? (parsed as Record<string, unknown>).format
+        : undefined;
   } catch {
     format = LOG_LINE_START.exec(text)?.[1];
   }

@@ -20,7 +20,6 @@ import { openRulingContent } from './stored';
 import type { StoredRuling } from './stored';
 import { auditLogLines, isAuditLine, mergeAuditLines } from '../audit/log';
 
-
 export class RulingLogError extends Error {
   override name = 'RulingLogError';
 }
@@ -36,7 +35,13 @@ function toLine(store: Store, row: StoredRuling): RulingLine {
   return {
     format: RULING_LOG_FORMAT,
     id: row.id,
-    dispute: { kind: row.kind, task_id: row.task_id, gold_row: row.gold_row, column: row.column_name, entity_key: row.entity_key },
+    dispute: {
+      kind: row.kind,
+      task_id: row.task_id,
+      gold_row: row.gold_row,
+      column: row.column_name,
+      entity_key: row.entity_key,
+    },
     dispute_id: row.dispute_id,
     gold_row_entity_key: row.gold_row_entity_key,
     engineer: row.engineer,
@@ -55,16 +60,26 @@ function mapSecrets(line: RulingLine, map: (text: string) => string, encrypted: 
   return {
     ...line,
     value: line.value === null ? null : map(line.value),
-    values: line.values === null ? null : Object.fromEntries(Object.entries(line.values).map(([key, value]) => [key, map(value)])),
+    values:
+      line.values === null
+        ? null
+        : Object.fromEntries(Object.entries(line.values).map(([key, value]) => [key, map(value)])),
     accepted: line.accepted === null ? null : map(line.accepted),
-    accepted_values: line.accepted_values === null ? null : Object.fromEntries(Object.entries(line.accepted_values).map(([key, value]) => [key, map(value)])),
+    accepted_values:
+      line.accepted_values === null
+        ? null
+        : Object.fromEntries(Object.entries(line.accepted_values).map(([key, value]) => [key, map(value)])),
     rationale: line.rationale === null ? null : map(line.rationale),
     evidence: line.evidence.map(map),
     encrypted,
   };
 }
 
-export function exportRulingLog(store: Store, out: string, options: { plaintext?: boolean } = {}): { path: string; rulings: number } {
+export function exportRulingLog(
+  store: Store,
+  out: string,
+  options: { plaintext?: boolean } = {},
+): { path: string; rulings: number } {
   const rows = store.db.prepare<[], StoredRuling>('SELECT * FROM rulings ORDER BY created_at, id').all();
   const canaryOf = canaryLookup(store);
   const lines: string[] = [];
@@ -73,7 +88,9 @@ export function exportRulingLog(store: Store, out: string, options: { plaintext?
     if (!options.plaintext) {
       const canary = canaryOf(row.task_id);
       if (canary === null) {
-        throw new RulingLogError(`cannot encrypt the ruling on task ${row.task_id}: it is not in an imported dataset (its canary is the key); import the dataset or export with --plaintext`);
+        throw new RulingLogError(
+          `cannot encrypt the ruling on task ${row.task_id}: it is not in an imported dataset (its canary is the key); import the dataset or export with --plaintext`,
+        );
       }
       line = mapSecrets(line, (text) => encryptText(text, canary), true);
     }
@@ -89,7 +106,10 @@ export function exportRulingLog(store: Store, out: string, options: { plaintext?
 }
 
 /** A log line's keys; its `row` is the 0-based index, named beside the row as people count it. */
-const LOG_KEYS: RulingSpelling = { field: (field) => `field "${field}"`, row: (index) => `field "row" is ${index}, counted from 0` };
+const LOG_KEYS: RulingSpelling = {
+  field: (field) => `field "${field}"`,
+  row: (index) => `field "row" is ${index}, counted from 0`,
+};
 
 /** How far ahead of this machine's clock a line may be dated: clocks differ, a ruling is not made tomorrow. */
 export const FUTURE_TOLERANCE_MS = 24 * 60 * 60 * 1000;
@@ -113,19 +133,33 @@ interface KnownRuling {
  * the runs imported here give, and the engineer ruled on the runs they had.
  * `known` finds a ruling in the store or among the lines being merged.
  */
-function lineProblem(store: Store, line: RulingLine, known: (id: string) => KnownRuling | undefined, now: number): string | null {
-  if (!RULING_ID.test(line.id)) return `field "id": expected a ruling id (a uuid such as 0f8fad5b-d9cb-469f-a165-70867728950e), got ${JSON.stringify(line.id)}`;
-  if (line.revision !== null && !REVISION_TAG.test(line.revision)) return `field "revision": ${REVISION_TAG_EXPECTED}, got ${JSON.stringify(line.revision)}`;
+function lineProblem(
+  store: Store,
+  line: RulingLine,
+  known: (id: string) => KnownRuling | undefined,
+  now: number,
+): string | null {
+  if (!RULING_ID.test(line.id))
+    return `field "id": expected a ruling id (a uuid such as 0f8fad5b-d9cb-469f-a165-70867728950e), got ${JSON.stringify(line.id)}`;
+  if (line.revision !== null && !REVISION_TAG.test(line.revision))
+    return `field "revision": ${REVISION_TAG_EXPECTED}, got ${JSON.stringify(line.revision)}`;
   if (Date.parse(line.created_at) > now + FUTURE_TOLERANCE_MS) {
     return `field "created_at": ${line.created_at} is in the future (this machine's clock says ${new Date(now).toISOString()}); a ruling is dated when it is made`;
   }
   const { decision } = line;
-  const identity = rowIdentityProblem(store, { ...line, task_id: line.dispute.task_id, gold_row: line.dispute.gold_row });
+  const identity = rowIdentityProblem(store, {
+    ...line,
+    task_id: line.dispute.task_id,
+    gold_row: line.dispute.gold_row,
+  });
   if (identity !== null) return identity;
   if (decision === 'retract') {
     if (line.retracts === null) return 'a retract names the ruling it withdraws (field "retracts")';
-    if (!RULING_ID.test(line.retracts)) return `field "retracts": expected a ruling id (a uuid), got ${JSON.stringify(line.retracts)}`;
-    const extra = (['value', 'values', 'row', 'accepted', 'accepted_values'] as const).find((field) => line[field] !== null);
+    if (!RULING_ID.test(line.retracts))
+      return `field "retracts": expected a ruling id (a uuid), got ${JSON.stringify(line.retracts)}`;
+    const extra = (['value', 'values', 'row', 'accepted', 'accepted_values'] as const).find(
+      (field) => line[field] !== null,
+    );
     if (extra !== undefined) return `a retract takes no ${extra} (field "${extra}")`;
     // A retraction may arrive before the ruling it withdraws; when that ruling is here, it must be one `retract` could take back.
     const target = known(line.retracts);
@@ -133,14 +167,18 @@ function lineProblem(store: Store, line: RulingLine, known: (id: string) => Know
     if (target.engineer !== line.engineer) {
       return `an engineer retracts only their own rulings: ruling ${line.retracts} is ${JSON.stringify(target.engineer)}'s, this retract is ${JSON.stringify(line.engineer)}'s`;
     }
-    if (target.dispute_id !== line.dispute_id) return `ruling ${line.retracts} is on dispute ${target.dispute_id}, not on this line's ${line.dispute_id}`;
-    if (target.decision === 'retract') return `ruling ${line.retracts} is itself a retract; a retract withdraws a ruling`;
+    if (target.dispute_id !== line.dispute_id)
+      return `ruling ${line.retracts} is on dispute ${target.dispute_id}, not on this line's ${line.dispute_id}`;
+    if (target.decision === 'retract')
+      return `ruling ${line.retracts} is itself a retract; a retract withdraws a ruling`;
     return null;
   }
   if (line.retracts !== null) return `decision ${decision} withdraws nothing (field "retracts" must be null)`;
   // Only a value taken from a system is written in gold's format, so only such a ruling accepted another spelling.
-  if (line.accepted !== null && decision !== 'accept_system' && decision !== 'accept_both') return `decision ${decision} accepts no system's spelling (field "accepted" must be null)`;
-  if (line.accepted_values !== null && decision !== 'add_row') return `decision ${decision} accepts no column values (field "accepted_values" must be null)`;
+  if (line.accepted !== null && decision !== 'accept_system' && decision !== 'accept_both')
+    return `decision ${decision} accepts no system's spelling (field "accepted" must be null)`;
+  if (line.accepted_values !== null && decision !== 'add_row')
+    return `decision ${decision} accepts no column values (field "accepted_values" must be null)`;
   return rulingProblem(store, line.dispute, { ...line, decision }, LOG_KEYS);
 }
 
@@ -151,9 +189,15 @@ function lineProblem(store: Store, line: RulingLine, known: (id: string) => Know
  */
 function sameRuling(a: RulingLine, b: RulingLine): boolean {
   // A line from before the accepted spelling was kept (null) is the same ruling as one that has it.
-  const lacksAccepted = (a.accepted === null && a.accepted_values === null) || (b.accepted === null && b.accepted_values === null);
+  const lacksAccepted =
+    (a.accepted === null && a.accepted_values === null) || (b.accepted === null && b.accepted_values === null);
   const content = (line: RulingLine): string =>
-    serialiseRulingLine({ ...line, gold_row_entity_key: null, row_entity_key: null, ...(lacksAccepted ? { accepted: null, accepted_values: null } : {}) });
+    serialiseRulingLine({
+      ...line,
+      gold_row_entity_key: null,
+      row_entity_key: null,
+      ...(lacksAccepted ? { accepted: null, accepted_values: null } : {}),
+    });
   return content(a) === content(b);
 }
 
@@ -210,11 +254,15 @@ function readLine(raw: string | null, where: string, canaryOf: (taskId: string) 
     return { where, refused: `not JSON: ${(error as Error).message}` };
   }
   const expectedId = disputeId({ ...line.dispute });
-  if (expectedId !== line.dispute_id) return { where, refused: `dispute_id ${line.dispute_id} does not match its natural key (expected ${expectedId})` };
+  if (expectedId !== line.dispute_id)
+    return { where, refused: `dispute_id ${line.dispute_id} does not match its natural key (expected ${expectedId})` };
   if (line.encrypted) {
     const canary = canaryOf(line.dispute.task_id);
     if (canary === null) {
-      return { where, refused: `task ${line.dispute.task_id} is not in this store's dataset, so its encrypted values cannot be read; import the dataset first` };
+      return {
+        where,
+        refused: `task ${line.dispute.task_id} is not in this store's dataset, so its encrypted values cannot be read; import the dataset first`,
+      };
     }
     try {
       line = mapSecrets(line, (text) => decryptText(text, canary), false);
@@ -239,13 +287,21 @@ function contestedIds(read: readonly ReadLine[], stored: (id: string) => boolean
   }
   const contested = new Map<string, string[]>();
   for (const [id, lines] of byId) {
-    if (lines.length > 1 && lines.some((other) => !sameRuling(lines[0]!.line, other.line))) contested.set(id, lines.map((other) => other.where));
+    if (lines.length > 1 && lines.some((other) => !sameRuling(lines[0]!.line, other.line)))
+      contested.set(
+        id,
+        lines.map((other) => other.where),
+      );
   }
   return contested;
 }
 
 /** Merges logs inside the caller's transaction; refreshes positions and statuses of the disputes touched. */
-export function mergeRulingLogs(store: Store, paths: readonly string[], options: { maxFileBytes?: number } = {}): RulingImportReport {
+export function mergeRulingLogs(
+  store: Store,
+  paths: readonly string[],
+  options: { maxFileBytes?: number } = {},
+): RulingImportReport {
   const { db, sealer } = store;
   const report: RulingImportReport = { added: 0, duplicates: 0, refused: [] };
   const existing = db.prepare<[string], StoredRuling>('SELECT * FROM rulings WHERE id = ?');
@@ -274,7 +330,8 @@ export function mergeRulingLogs(store: Store, paths: readonly string[], options:
     });
   }
   const inLogs = new Map<string, KnownRuling>();
-  for (const item of read) if (item !== null && 'line' in item && !inLogs.has(item.line.id)) inLogs.set(item.line.id, item.line);
+  for (const item of read)
+    if (item !== null && 'line' in item && !inLogs.has(item.line.id)) inLogs.set(item.line.id, item.line);
   const known = (id: string): KnownRuling | undefined => existing.get(id) ?? inLogs.get(id);
   const contested = contestedIds(read, (id) => existing.get(id) !== undefined);
   for (const item of read) {
@@ -287,14 +344,21 @@ export function mergeRulingLogs(store: Store, paths: readonly string[], options:
     const stored = existing.get(line.id);
     if (stored) {
       if (sameRuling(toLine(store, stored), line)) report.duplicates++;
-      else report.refused.push({ line: where, reason: `ruling id ${line.id} is already in the store with different content` });
+      else
+        report.refused.push({
+          line: where,
+          reason: `ruling id ${line.id} is already in the store with different content`,
+        });
       continue;
     }
     const others = contested.get(line.id);
     if (others) {
       // Which of them is the real one cannot be told: taking the first would let a tampered copy in.
       const elsewhere = others.filter((other) => other !== where);
-      report.refused.push({ line: where, reason: `ruling id ${line.id} also comes with different content at ${elsewhere.join(', ')}: none of them was taken` });
+      report.refused.push({
+        line: where,
+        reason: `ruling id ${line.id} also comes with different content at ${elsewhere.join(', ')}: none of them was taken`,
+      });
       continue;
     }
     const problem = lineProblem(store, line, known, now);
@@ -303,12 +367,28 @@ export function mergeRulingLogs(store: Store, paths: readonly string[], options:
       continue;
     }
     insert.run(
-      line.id, line.dispute_id, line.dispute.kind, line.dispute.task_id, line.dispute.gold_row, line.dispute.column, line.dispute.entity_key,
-      line.engineer, line.decision, sealer.seal(line.value), line.values === null ? null : sealer.sealJson(line.values), line.row,
-      sealer.seal(line.rationale), sealer.sealJson(line.evidence), line.revision, line.created_at, line.retracts,
-      line.gold_row_entity_key, line.row_entity_key,
+      line.id,
+      line.dispute_id,
+      line.dispute.kind,
+      line.dispute.task_id,
+      line.dispute.gold_row,
+      line.dispute.column,
+      line.dispute.entity_key,
+      line.engineer,
+      line.decision,
+      sealer.seal(line.value),
+      line.values === null ? null : sealer.sealJson(line.values),
+      line.row,
+      sealer.seal(line.rationale),
+      sealer.sealJson(line.evidence),
+      line.revision,
+      line.created_at,
+      line.retracts,
+      line.gold_row_entity_key,
+      line.row_entity_key,
       mergedRowEntitySealed(store, line.dispute.task_id, line.dispute.gold_row, line.gold_row_entity_key),
-      sealer.seal(line.accepted), line.accepted_values === null ? null : sealer.sealJson(line.accepted_values),
+      sealer.seal(line.accepted),
+      line.accepted_values === null ? null : sealer.sealJson(line.accepted_values),
     );
     report.added++;
     touched.add(line.dispute_id);

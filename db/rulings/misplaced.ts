@@ -40,14 +40,22 @@ export function misplacedRulings(store: Store, taskIds: ReadonlySet<string>): Mi
     const rulings = counted.all(taskId);
     if (rulings.length === 0 || hasGold.get(taskId) === undefined) continue;
     for (const ruling of rulings) {
-      const reason = rowReason(store, ruling, ruling.gold_row, ruling.gold_row_entity_key, 'its gold row') ?? rowReason(store, ruling, ruling.row_idx, ruling.row_entity_key, 'the row it makes this entity an alias of');
+      const reason =
+        rowReason(store, ruling, ruling.gold_row, ruling.gold_row_entity_key, 'its gold row') ??
+        rowReason(store, ruling, ruling.row_idx, ruling.row_entity_key, 'the row it makes this entity an alias of');
       if (reason !== null) misplaced.push({ dispute_id: ruling.dispute_id, engineer: ruling.engineer, reason });
     }
   }
   return misplaced;
 }
 
-function rowReason(store: Store, ruling: KeyedRuling, rowIdx: number | null, key: string | null, what: string): string | null {
+function rowReason(
+  store: Store,
+  ruling: KeyedRuling,
+  rowIdx: number | null,
+  key: string | null,
+  what: string,
+): string | null {
   if (rowIdx === null || key === null || rowAnswersTo(store, ruling.task_id, rowIdx, key)) return null;
   const now = rowOfKey(store, ruling.task_id, key);
   const where = now === null ? 'that entity is not in the gold now' : `that entity is gold row ${now + 1} now`;

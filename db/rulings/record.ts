@@ -34,7 +34,9 @@ interface DisputeKeyRow {
 
 function disputeKeyRow(store: Store, disputeId: string): DisputeKeyRow {
   const row = store.db
-    .prepare<[string], DisputeKeyRow>('SELECT id, kind, task_id, gold_row, column_name, entity_key, rule_type, entity_s FROM disputes WHERE id = ?')
+    .prepare<[string], DisputeKeyRow>(
+      'SELECT id, kind, task_id, gold_row, column_name, entity_key, rule_type, entity_s FROM disputes WHERE id = ?',
+    )
     .get(disputeId);
   if (!row) throw new RulingError(`no dispute with id ${disputeId}`);
   return row;
@@ -62,12 +64,20 @@ function nextTimestamp(store: Store, disputeId: string): string {
   };
   const bound = new Date(now + FUTURE_TOLERANCE_MS).toISOString();
   // Rulings sort by their text: a year written with a sign (+010000-…, from before this bound) sorts first, so only four-digit years matter.
-  const latest = latestOf(`SELECT max(created_at) AS t FROM rulings WHERE created_at GLOB '${FOUR_DIGIT_YEAR}' AND created_at <= ?`, bound);
+  const latest = latestOf(
+    `SELECT max(created_at) AS t FROM rulings WHERE created_at GLOB '${FOUR_DIGIT_YEAR}' AND created_at <= ?`,
+    bound,
+  );
   let next = latest !== null && latest >= now ? latest + 1 : now;
-  const onDispute = latestOf(`SELECT max(created_at) AS t FROM rulings WHERE created_at GLOB '${FOUR_DIGIT_YEAR}' AND dispute_id = ?`, disputeId);
+  const onDispute = latestOf(
+    `SELECT max(created_at) AS t FROM rulings WHERE created_at GLOB '${FOUR_DIGIT_YEAR}' AND dispute_id = ?`,
+    disputeId,
+  );
   if (onDispute !== null && onDispute >= next) {
     if (onDispute >= LATEST_TIME) {
-      throw new RulingError(`dispute ${disputeId} holds a ruling dated ${new Date(onDispute).toISOString()}, the latest time a ruling log can hold, so no ruling can follow it`);
+      throw new RulingError(
+        `dispute ${disputeId} holds a ruling dated ${new Date(onDispute).toISOString()}, the latest time a ruling log can hold, so no ruling can follow it`,
+      );
     }
     next = onDispute + 1;
   }
@@ -87,66 +97,112 @@ function validate(store: Store, input: RuleInput, dispute: DisputeKeyRow): void 
     (input.keepSpelling === true && !FORMATTED_DECISIONS.has(input.decision)
       ? `decision ${input.decision} takes no --keep-spelling: only a value taken from a system (${[...FORMATTED_DECISIONS].join(', ')}) is written in gold's format`
       : null) ??
-    (input.decision === 'accept_system' ? clusterValueProblem(store, dispute.id, dispute.rule_type, input.value!) : null);
+    (input.decision === 'accept_system'
+      ? clusterValueProblem(store, dispute.id, dispute.rule_type, input.value!)
+      : null);
   if (problem !== null) throw new RulingError(problem);
 }
 
 export function recordRuling(store: Store, input: RuleInput, engineer: string): RuleResult {
   const { db, sealer } = store;
-  return db.transaction((): RuleResult => {
-    const dispute = disputeKeyRow(store, input.disputeId);
-    validate(store, input, dispute);
-    const id = randomUUID();
-    const row = input.decision === 'add_alias' ? input.row! : null;
-    const written = writtenRuling(store, dispute, input);
-    const value = VALUE_DECISIONS.has(input.decision) ? written.value : null;
-    const goldRow = goldRowEntity(store, dispute.task_id, dispute.gold_row);
-    db.prepare(
-      `INSERT INTO rulings (id, dispute_id, kind, task_id, gold_row, column_name, entity_key, engineer, decision, value_s, values_s,
+  return db
+    .transaction((): RuleResult => {
+      const dispute = disputeKeyRow(store, input.disputeId);
+      validate(store, input, dispute);
+      const id = randomUUID();
+      const row = input.decision === 'add_alias' ? input.row! : null;
+      const written = writtenRuling(store, dispute, input);
+      const value = VALUE_DECISIONS.has(input.decision) ? written.value : null;
+      const goldRow = goldRowEntity(store, dispute.task_id, dispute.gold_row);
+      db.prepare(
+        `INSERT INTO rulings (id, dispute_id, kind, task_id, gold_row, column_name, entity_key, engineer, decision, value_s, values_s,
                             row_idx, rationale_s, evidence_s, revision, created_at, retracts, gold_row_entity_key, row_entity_key, gold_row_entity_s,
                             accepted_s, accepted_values_s)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?)`,
-    ).run(
-      id, dispute.id, dispute.kind, dispute.task_id, dispute.gold_row, dispute.column_name, dispute.entity_key, engineer,
-      input.decision, sealer.seal(value),
-      written.values ? sealer.sealJson(written.values) : null, row,
-      sealer.seal(input.rationale ?? null), sealer.sealJson((input.evidence ?? []).map((url) => url.trim())),
-      getMeta(db, 'base_revision'), nextTimestamp(store, dispute.id),
-      goldRow.key, goldRowEntity(store, dispute.task_id, row).key, goldRow.sealed,
-      sealer.seal(written.accepted), written.accepted_values ? sealer.sealJson(written.accepted_values) : null,
-    );
-    refreshPosition(store, dispute.id, engineer, dispute.rule_type);
-    const status = refreshStatus(store, dispute.id)!;
-    // Warned about what is written (gold's format may be exactly what gold holds), with the dispute it is about:
-    // the CLI prints it apart from the ruling, and a toast may outlive the panel.
-    const warnings = rulingWarnings(store, dispute, { ...input, value, values: written.values }).map((warning) => `${namedDispute(store, dispute.id)}: ${warning}`);
-    const operation = rulingOperation(store, { ...dispute, entity: sealer.open(dispute.entity_s) }, input.decision, written, row);
-    return { ruling: readRulingViews(store, dispute.id).find((ruling) => ruling.id === id)!, status, operation, ...(warnings.length > 0 ? { warnings } : {}) };
-  }).immediate();
+      ).run(
+        id,
+        dispute.id,
+        dispute.kind,
+        dispute.task_id,
+        dispute.gold_row,
+        dispute.column_name,
+        dispute.entity_key,
+        engineer,
+        input.decision,
+        sealer.seal(value),
+        written.values ? sealer.sealJson(written.values) : null,
+        row,
+        sealer.seal(input.rationale ?? null),
+        sealer.sealJson((input.evidence ?? []).map((url) => url.trim())),
+        getMeta(db, 'base_revision'),
+        nextTimestamp(store, dispute.id),
+        goldRow.key,
+        goldRowEntity(store, dispute.task_id, row).key,
+        goldRow.sealed,
+        sealer.seal(written.accepted),
+        written.accepted_values ? sealer.sealJson(written.accepted_values) : null,
+      );
+      refreshPosition(store, dispute.id, engineer, dispute.rule_type);
+      const status = refreshStatus(store, dispute.id)!;
+      // Warned about what is written (gold's format may be exactly what gold holds), with the dispute it is about:
+      // the CLI prints it apart from the ruling, and a toast may outlive the panel.
+      const warnings = rulingWarnings(store, dispute, { ...input, value, values: written.values }).map(
+        (warning) => `${namedDispute(store, dispute.id)}: ${warning}`,
+      );
+      const operation = rulingOperation(
+        store,
+        { ...dispute, entity: sealer.open(dispute.entity_s) },
+        input.decision,
+        written,
+        row,
+      );
+      return {
+        ruling: readRulingViews(store, dispute.id).find((ruling) => ruling.id === id)!,
+        status,
+        operation,
+        ...(warnings.length > 0 ? { warnings } : {}),
+      };
+    })
+    .immediate();
 }
 
 export function retractRuling(store: Store, disputeId: string, engineer: string): RuleResult {
   const { db, sealer } = store;
-  return db.transaction((): RuleResult => {
-    const dispute = disputeKeyRow(store, disputeId);
-    const position = db
-      .prepare<[string, string], { ruling_id: string }>('SELECT ruling_id FROM positions WHERE dispute_id = ? AND engineer = ?')
-      .get(disputeId, engineer);
-    if (!position) throw new RulingError(`${engineer} has no ruling on ${disputeId} to retract`);
-    const id = randomUUID();
-    const goldRow = goldRowEntity(store, dispute.task_id, dispute.gold_row);
-    db.prepare(
-      `INSERT INTO rulings (id, dispute_id, kind, task_id, gold_row, column_name, entity_key, engineer, decision, value_s, values_s,
+  return db
+    .transaction((): RuleResult => {
+      const dispute = disputeKeyRow(store, disputeId);
+      const position = db
+        .prepare<[string, string], { ruling_id: string }>(
+          'SELECT ruling_id FROM positions WHERE dispute_id = ? AND engineer = ?',
+        )
+        .get(disputeId, engineer);
+      if (!position) throw new RulingError(`${engineer} has no ruling on ${disputeId} to retract`);
+      const id = randomUUID();
+      const goldRow = goldRowEntity(store, dispute.task_id, dispute.gold_row);
+      db.prepare(
+        `INSERT INTO rulings (id, dispute_id, kind, task_id, gold_row, column_name, entity_key, engineer, decision, value_s, values_s,
                             row_idx, rationale_s, evidence_s, revision, created_at, retracts, gold_row_entity_key, row_entity_key, gold_row_entity_s)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'retract', NULL, NULL, NULL, NULL, ?, ?, ?, ?, ?, NULL, ?)`,
-    ).run(
-      id, dispute.id, dispute.kind, dispute.task_id, dispute.gold_row, dispute.column_name, dispute.entity_key, engineer,
-      sealer.sealJson([]), getMeta(db, 'base_revision'), nextTimestamp(store, dispute.id), position.ruling_id,
-      goldRow.key, goldRow.sealed,
-    );
-    refreshPosition(store, dispute.id, engineer, dispute.rule_type);
-    const status = refreshStatus(store, dispute.id)!;
-    const operation: GoldOperation = { op: 'none', decision: 'retract', reason: `${engineer}'s ruling is withdrawn` };
-    return { ruling: readRulingViews(store, dispute.id).find((ruling) => ruling.id === id)!, status, operation };
-  }).immediate();
+      ).run(
+        id,
+        dispute.id,
+        dispute.kind,
+        dispute.task_id,
+        dispute.gold_row,
+        dispute.column_name,
+        dispute.entity_key,
+        engineer,
+        sealer.sealJson([]),
+        getMeta(db, 'base_revision'),
+        nextTimestamp(store, dispute.id),
+        position.ruling_id,
+        goldRow.key,
+        goldRow.sealed,
+      );
+      refreshPosition(store, dispute.id, engineer, dispute.rule_type);
+      const status = refreshStatus(store, dispute.id)!;
+      const operation: GoldOperation = { op: 'none', decision: 'retract', reason: `${engineer}'s ruling is withdrawn` };
+      return { ruling: readRulingViews(store, dispute.id).find((ruling) => ruling.id === id)!, status, operation };
+    })
+    .immediate();
 }

@@ -16,8 +16,8 @@ interface GoldRowNames {
 }
 
 /** One statement per connection: a merge checks every line of a log, an export every settled ruling. */
-const rowStatement = perConnection(
-  (db): Statement<[string, number], GoldRowNames> => db.prepare('SELECT entity_s, aliases_s FROM gold_rows WHERE task_id = ? AND row_idx = ?'),
+const rowStatement = perConnection((db): Statement<[string, number], GoldRowNames> =>
+  db.prepare('SELECT entity_s, aliases_s FROM gold_rows WHERE task_id = ? AND row_idx = ?'),
 );
 
 function rowNames(store: Store, taskId: string, rowIdx: number): GoldRowNames | undefined {
@@ -25,7 +25,11 @@ function rowNames(store: Store, taskId: string, rowIdx: number): GoldRowNames | 
 }
 
 /** Gold row `rowIdx` of the task as the store holds it: its entity key and its entity sealed, or nulls when it has no such row. */
-export function goldRowEntity(store: Store, taskId: string, rowIdx: number | null): { key: string | null; sealed: string | null } {
+export function goldRowEntity(
+  store: Store,
+  taskId: string,
+  rowIdx: number | null,
+): { key: string | null; sealed: string | null } {
   const row = rowIdx === null ? undefined : rowNames(store, taskId, rowIdx);
   return row ? { key: entityKey(store.sealer.open(row.entity_s)), sealed: row.entity_s } : { key: null, sealed: null };
 }
@@ -35,7 +39,12 @@ export function goldRowEntity(store: Store, taskId: string, rowIdx: number | nul
  * key is that row's (checked by rowIdentityProblem first): export then
  * compares sealed texts. Null when the line has no key or the store no row.
  */
-export function mergedRowEntitySealed(store: Store, taskId: string, rowIdx: number | null, key: string | null): string | null {
+export function mergedRowEntitySealed(
+  store: Store,
+  taskId: string,
+  rowIdx: number | null,
+  key: string | null,
+): string | null {
   if (rowIdx === null || key === null) return null;
   const row = rowNames(store, taskId, rowIdx);
   return row && keysOf(store, row).has(key) ? row.entity_s : null;
@@ -63,16 +72,27 @@ export function rowAnswersTo(store: Store, taskId: string, rowIdx: number, key: 
  * was ruled on, or null. A store without the task, or a line without a key
  * (written before keys were kept), is not checked: nothing here can say.
  */
-function rowProblem(store: Store, taskId: string, rowIdx: number | null, key: string | null, field: string): string | null {
+function rowProblem(
+  store: Store,
+  taskId: string,
+  rowIdx: number | null,
+  key: string | null,
+  field: string,
+): string | null {
   if (rowIdx === null || key === null) return null;
   const row = rowNames(store, taskId, rowIdx);
   if (row && keysOf(store, row).has(key)) return null;
-  const known = store.db.prepare<[string], number>('SELECT count(*) FROM gold_rows WHERE task_id = ?').pluck().get(taskId) ?? 0;
+  const known =
+    store.db.prepare<[string], number>('SELECT count(*) FROM gold_rows WHERE task_id = ?').pluck().get(taskId) ?? 0;
   if (known === 0) return null;
   const names = `${field} (${rowIdx}, counted from 0)`;
-  const here = row ? `is another entity in this store than the one ruled on` : `is past the task's ${known} gold rows in this store`;
+  const here = row
+    ? `is another entity in this store than the one ruled on`
+    : `is past the task's ${known} gold rows in this store`;
   const rows = store.db
-    .prepare<[string], GoldRowNames & { row_idx: number }>('SELECT row_idx, entity_s, aliases_s FROM gold_rows WHERE task_id = ? ORDER BY row_idx')
+    .prepare<[string], GoldRowNames & { row_idx: number }>(
+      'SELECT row_idx, entity_s, aliases_s FROM gold_rows WHERE task_id = ? ORDER BY row_idx',
+    )
     .all(taskId);
   const moved = rows.find((other) => other.row_idx !== rowIdx && keysOf(store, other).has(key));
   const where = moved
@@ -102,7 +122,9 @@ export function rowIdentityProblem(store: Store, line: RowIdentity): string | nu
 /** The gold row (0-based) of the task that answers to `key`, or null when none does. */
 export function rowOfKey(store: Store, taskId: string, key: string): number | null {
   const rows = store.db
-    .prepare<[string], GoldRowNames & { row_idx: number }>('SELECT row_idx, entity_s, aliases_s FROM gold_rows WHERE task_id = ? ORDER BY row_idx')
+    .prepare<[string], GoldRowNames & { row_idx: number }>(
+      'SELECT row_idx, entity_s, aliases_s FROM gold_rows WHERE task_id = ? ORDER BY row_idx',
+    )
     .all(taskId);
   return rows.find((row) => keysOf(store, row).has(key))?.row_idx ?? null;
 }

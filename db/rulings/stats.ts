@@ -26,10 +26,12 @@ function summarise(positions: readonly PositionRow[], engineers: readonly string
   const pairs: AgreementSummary['pairs'] = [];
   for (let i = 0; i < engineers.length; i++) {
     for (let j = i + 1; j < engineers.length; j++) {
-      const a = engineers[i]!, b = engineers[j]!;
+      const a = engineers[i]!,
+        b = engineers[j]!;
       const items: [string, string][] = [];
       for (const rulings of shared) {
-        const first = rulings.get(a), second = rulings.get(b);
+        const first = rulings.get(a),
+          second = rulings.get(b);
         if (first !== undefined && second !== undefined) items.push([first, second]);
       }
       const result = cohensKappa(items);

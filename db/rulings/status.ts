@@ -48,25 +48,23 @@ interface StatusStatements {
  * ruled dispute, and preparing these again for each was most of a 10,000-line
  * merge's time.
  */
-const statementsFor = perConnection(
-  (db): StatusStatements => ({
-    events: db.prepare(
-      `SELECT id, engineer, created_at, decision, value_s, values_s, row_idx, retracts FROM rulings
+const statementsFor = perConnection((db): StatusStatements => ({
+  events: db.prepare(
+    `SELECT id, engineer, created_at, decision, value_s, values_s, row_idx, retracts FROM rulings
         WHERE dispute_id = ? AND engineer = ? ORDER BY created_at, id`,
-    ),
-    settledBy: db.prepare('SELECT settled_by_revision FROM disputes WHERE id = ?'),
-    settledAt: db.prepare('SELECT max(settled_at) AS at FROM revision_settlements WHERE dispute_id = ?'),
-    deletePosition: db.prepare('DELETE FROM positions WHERE dispute_id = ? AND engineer = ?'),
-    upsertPosition: db.prepare(
-      `INSERT INTO positions (dispute_id, engineer, ruling_id, decision, agreement_key) VALUES (?, ?, ?, ?, ?)
+  ),
+  settledBy: db.prepare('SELECT settled_by_revision FROM disputes WHERE id = ?'),
+  settledAt: db.prepare('SELECT max(settled_at) AS at FROM revision_settlements WHERE dispute_id = ?'),
+  deletePosition: db.prepare('DELETE FROM positions WHERE dispute_id = ? AND engineer = ?'),
+  upsertPosition: db.prepare(
+    `INSERT INTO positions (dispute_id, engineer, ruling_id, decision, agreement_key) VALUES (?, ?, ?, ?, ?)
        ON CONFLICT(dispute_id, engineer) DO UPDATE SET ruling_id = excluded.ruling_id, decision = excluded.decision, agreement_key = excluded.agreement_key`,
-    ),
-    positionKeys: db.prepare('SELECT agreement_key FROM positions WHERE dispute_id = ?'),
-    setStatus: db.prepare('UPDATE disputes SET status = ? WHERE id = ? AND status <> ?'),
-    addRowDispute: db.prepare('SELECT entity_s, task_id FROM disputes WHERE id = ?'),
-    columnRules: db.prepare('SELECT name, rule_type FROM task_columns WHERE task_id = ?'),
-  }),
-);
+  ),
+  positionKeys: db.prepare('SELECT agreement_key FROM positions WHERE dispute_id = ?'),
+  setStatus: db.prepare('UPDATE disputes SET status = ? WHERE id = ? AND status <> ?'),
+  addRowDispute: db.prepare('SELECT entity_s, task_id FROM disputes WHERE id = ?'),
+  columnRules: db.prepare('SELECT name, rule_type FROM task_columns WHERE task_id = ?'),
+}));
 
 /** Recomputes one engineer's counted ruling on a dispute (their latest live one). */
 export function refreshPosition(store: Store, disputeId: string, engineer: string, ruleType: RuleType | null): void {
@@ -101,7 +99,9 @@ export function refreshPosition(store: Store, disputeId: string, engineer: strin
 function addRowContext(store: Store, statements: StatusStatements, disputeId: string): AgreementContext {
   const dispute = statements.addRowDispute.get(disputeId);
   if (!dispute) return {};
-  const columnRules = new Map(statements.columnRules.all(dispute.task_id).map((column) => [column.name, column.rule_type]));
+  const columnRules = new Map(
+    statements.columnRules.all(dispute.task_id).map((column) => [column.name, column.rule_type]),
+  );
   return { entity: store.sealer.open(dispute.entity_s) ?? undefined, columnRules };
 }
 
@@ -126,7 +126,11 @@ export function upgradeAgreementKeys(store: Store): void {
   }).immediate();
 }
 
-export function refreshStatus(store: Store, disputeId: string, required = readPolicy(store.db).required): DisputeStatus | null {
+export function refreshStatus(
+  store: Store,
+  disputeId: string,
+  required = readPolicy(store.db).required,
+): DisputeStatus | null {
   const statements = statementsFor(store.db);
   const dispute = statements.settledBy.get(disputeId);
   if (!dispute) return null;
@@ -141,14 +145,32 @@ export function refreshStatus(store: Store, disputeId: string, required = readPo
 export function refreshAllStatuses(store: Store, disputeIds?: readonly string[]): void {
   const { db } = store;
   const required = readPolicy(db).required;
-  const ids = disputeIds ?? db.prepare<[], { id: string }>('SELECT id FROM disputes').all().map((row) => row.id);
+  const ids =
+    disputeIds ??
+    db
+      .prepare<[], { id: string }>('SELECT id FROM disputes')
+      .all()
+      .map((row) => row.id);
   // After a rebuild most disputes have no ruling yet: one pass over the rulings index finds the
   // few that do. For a handful of ids (a merged log, a report) asking per id is cheaper.
   const ruled =
-    ids.length > 32 ? new Set(db.prepare<[], { dispute_id: string }>('SELECT DISTINCT dispute_id FROM rulings').all().map((row) => row.dispute_id)) : null;
-  const engineersOf = db.prepare<[string], { engineer: string }>('SELECT DISTINCT engineer FROM rulings WHERE dispute_id = ?');
-  const ruleTypeOf = db.prepare<[string], { rule_type: RuleType | null }>('SELECT rule_type FROM disputes WHERE id = ?');
-  const setOpen = db.prepare("UPDATE disputes SET status = 'open' WHERE id = ? AND settled_by_revision IS NULL AND status <> 'open'");
+    ids.length > 32
+      ? new Set(
+          db
+            .prepare<[], { dispute_id: string }>('SELECT DISTINCT dispute_id FROM rulings')
+            .all()
+            .map((row) => row.dispute_id),
+        )
+      : null;
+  const engineersOf = db.prepare<[string], { engineer: string }>(
+    'SELECT DISTINCT engineer FROM rulings WHERE dispute_id = ?',
+  );
+  const ruleTypeOf = db.prepare<[string], { rule_type: RuleType | null }>(
+    'SELECT rule_type FROM disputes WHERE id = ?',
+  );
+  const setOpen = db.prepare(
+    "UPDATE disputes SET status = 'open' WHERE id = ? AND settled_by_revision IS NULL AND status <> 'open'",
+  );
   for (const id of ids) {
     const engineers = ruled === null || ruled.has(id) ? engineersOf.all(id) : [];
     if (engineers.length === 0) {

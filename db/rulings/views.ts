@@ -3,7 +3,22 @@ import type { Store } from '../store';
 import { openRulingContent } from './stored';
 import type { StoredRuling } from './stored';
 
-type RulingRow = Pick<StoredRuling, 'id' | 'engineer' | 'decision' | 'value_s' | 'values_s' | 'row_idx' | 'rationale_s' | 'evidence_s' | 'accepted_s' | 'accepted_values_s' | 'revision' | 'created_at' | 'retracts'>;
+type RulingRow = Pick<
+  StoredRuling,
+  | 'id'
+  | 'engineer'
+  | 'decision'
+  | 'value_s'
+  | 'values_s'
+  | 'row_idx'
+  | 'rationale_s'
+  | 'evidence_s'
+  | 'accepted_s'
+  | 'accepted_values_s'
+  | 'revision'
+  | 'created_at'
+  | 'retracts'
+>;
 
 /** Every ruling on a dispute, oldest first, each marked counted or not. */
 export function readRulingViews(store: Store, disputeId: string): RulingView[] {
@@ -32,4 +47,3 @@ export function readRulingViews(store: Store, disputeId: string): RulingView[] {
     counted: counted.has(row.id),
   }));
 }
-

@@ -23,12 +23,21 @@ export interface WrittenRuling {
 }
 
 /** The column's rule and every value its gold holds (cells with a value, across the task's rows). */
-export function columnGold(store: Store, taskId: string, column: string): { rule: ColumnRule; values: string[] } | null {
+export function columnGold(
+  store: Store,
+  taskId: string,
+  column: string,
+): { rule: ColumnRule; values: string[] } | null {
   const { db, sealer } = store;
-  const rule = db.prepare<[string, string], string>('SELECT rule_s FROM task_columns WHERE task_id = ? AND name = ?').pluck().get(taskId, column);
+  const rule = db
+    .prepare<[string, string], string>('SELECT rule_s FROM task_columns WHERE task_id = ? AND name = ?')
+    .pluck()
+    .get(taskId, column);
   if (rule === undefined) return null;
   const values = db
-    .prepare<[string, string], string>("SELECT value_s FROM gold_cells WHERE task_id = ? AND column_name = ? AND state = 'value' ORDER BY row_idx")
+    .prepare<[string, string], string>(
+      "SELECT value_s FROM gold_cells WHERE task_id = ? AND column_name = ? AND state = 'value' ORDER BY row_idx",
+    )
     .pluck()
     .all(taskId, column)
     .map((sealed) => sealer.open(sealed));
@@ -42,14 +51,23 @@ function inGoldFormat(store: Store, taskId: string, column: string, raw: string)
 }
 
 /** What `input` writes on a dispute of `taskId` about `column`: gold's format unless `keepSpelling`. */
-export function writtenRuling(store: Store, target: { task_id: string; column_name: string | null }, input: RuleInput): WrittenRuling {
+export function writtenRuling(
+  store: Store,
+  target: { task_id: string; column_name: string | null },
+  input: RuleInput,
+): WrittenRuling {
   const value = input.value ?? null;
   const values = input.values ?? null;
   const keep = input.keepSpelling === true || !FORMATTED_DECISIONS.has(input.decision);
   if (keep) return { value, values, accepted: null, accepted_values: null };
   if (input.decision === 'add_row') {
     if (values === null) return { value, values, accepted: null, accepted_values: null };
-    const written = Object.fromEntries(Object.entries(values).map(([column, text]) => [column, text.trim() === '' ? text : inGoldFormat(store, target.task_id, column, text)]));
+    const written = Object.fromEntries(
+      Object.entries(values).map(([column, text]) => [
+        column,
+        text.trim() === '' ? text : inGoldFormat(store, target.task_id, column, text),
+      ]),
+    );
     const changed = Object.keys(values).some((column) => written[column] !== values[column]);
     return { value, values: written, accepted: null, accepted_values: changed ? values : null };
   }
@@ -79,15 +97,49 @@ function goldCellOf(store: Store, taskId: string, row: number, column: string): 
   return { value: sealer.open(cell.value_s) ?? '', ...(alternatives.length > 0 ? { alternatives } : {}) };
 }
 
-function goldRowOf(store: Store, taskId: string, row: number): { row: number; entity: string; aliases: string[] } | null {
-  const stored = store.db.prepare<[string, number], { entity_s: string; aliases_s: string }>('SELECT entity_s, aliases_s FROM gold_rows WHERE task_id = ? AND row_idx = ?').get(taskId, row);
-  return stored ? { row, entity: store.sealer.open(stored.entity_s), aliases: store.sealer.openJson<string[]>(stored.aliases_s, []) } : null;
+function goldRowOf(
+  store: Store,
+  taskId: string,
+  row: number,
+): { row: number; entity: string; aliases: string[] } | null {
+  const stored = store.db
+    .prepare<[string, number], { entity_s: string; aliases_s: string }>(
+      'SELECT entity_s, aliases_s FROM gold_rows WHERE task_id = ? AND row_idx = ?',
+    )
+    .get(taskId, row);
+  return stored
+    ? {
+        row,
+        entity: store.sealer.open(stored.entity_s),
+        aliases: store.sealer.openJson<string[]>(stored.aliases_s, []),
+      }
+    : null;
 }
 
 /** The operation a ruling writes, read from the store's gold as export reads it. */
-export function rulingOperation(store: Store, target: OperationTarget, decision: Decision, written: WrittenRuling, aliasRow: number | null): GoldOperation {
+export function rulingOperation(
+  store: Store,
+  target: OperationTarget,
+  decision: Decision,
+  written: WrittenRuling,
+  aliasRow: number | null,
+): GoldOperation {
   const { task_id: taskId, gold_row: row, column_name: column } = target;
   const gold = row !== null && column !== null ? goldCellOf(store, taskId, row, column) : null;
-  const rowTarget = decision === 'add_alias' && aliasRow !== null ? goldRowOf(store, taskId, aliasRow) : decision === 'remove_row' && row !== null ? goldRowOf(store, taskId, row) : null;
-  return goldOperationFor({ decision, row, column, entity: target.entity, gold, value: written.value, values: written.values, target: rowTarget });
+  const rowTarget =
+    decision === 'add_alias' && aliasRow !== null
+      ? goldRowOf(store, taskId, aliasRow)
+      : decision === 'remove_row' && row !== null
+        ? goldRowOf(store, taskId, row)
+        : null;
+  return goldOperationFor({
+    decision,
+    row,
+    column,
+    entity: target.entity,
+    gold,
+    value: written.value,
+    values: written.values,
+    target: rowTarget,
+  });
 }

@@ -6,7 +6,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 
-export type Registration = { kind: 'abi'; abi: number } | { kind: 'napi' } | { kind: 'none' } | { kind: 'ambiguous'; abis: number[] };
+export type Registration =
+  { kind: 'abi'; abi: number } | { kind: 'napi' } | { kind: 'none' } | { kind: 'ambiguous'; abis: number[] };
 
 /** The registration symbol(s) named in the file's symbol tables (ELF, Mach-O and PE keep them as plain strings). */
 export function registrationOf(bytes: Buffer): Registration {
@@ -36,10 +37,15 @@ interface AbiTarget {
   abi: string;
 }
 
-function nodeAbiModule(root: string): { getAbi(target: string, runtime: string): string; allTargets: AbiTarget[] } | null {
+function nodeAbiModule(
+  root: string,
+): { getAbi(target: string, runtime: string): string; allTargets: AbiTarget[] } | null {
   try {
     // node-abi comes with electron-builder's tool chain; its table works offline.
-    return createRequire(join(root, 'package.json'))('node-abi') as { getAbi(target: string, runtime: string): string; allTargets: AbiTarget[] };
+    return createRequire(join(root, 'package.json'))('node-abi') as {
+      getAbi(target: string, runtime: string): string;
+      allTargets: AbiTarget[];
+    };
   } catch {
     return null;
   }
@@ -50,18 +56,24 @@ export function electronAbi(version: string, root: string): number {
   const electronDir = join(root, 'node_modules', 'electron');
   const abiFile = join(electronDir, 'abi_version');
   if (existsSync(abiFile)) {
-    const installed = (JSON.parse(readFileSync(join(electronDir, 'package.json'), 'utf8')) as { version: string }).version;
+    const installed = (JSON.parse(readFileSync(join(electronDir, 'package.json'), 'utf8')) as { version: string })
+      .version;
     if (installed === version) return Number(readFileSync(abiFile, 'utf8').trim());
   }
   const nodeAbi = nodeAbiModule(root);
-  if (!nodeAbi) throw new Error(`Cannot tell which ABI Electron ${version} uses: node_modules/electron/abi_version is for another version and node-abi is not installed.`);
+  if (!nodeAbi)
+    throw new Error(
+      `Cannot tell which ABI Electron ${version} uses: node_modules/electron/abi_version is for another version and node-abi is not installed.`,
+    );
   return Number(nodeAbi.getAbi(version, 'electron'));
 }
 
 /** "Node 20", "Electron 45": who uses this ABI, for the error message. */
 export function runtimesOfAbi(abi: number, root: string): string {
   const targets = nodeAbiModule(root)?.allTargets.filter((t) => Number(t.abi) === abi) ?? [];
-  const names = [...new Set(targets.map((t) => `${t.runtime === 'node' ? 'Node' : 'Electron'} ${t.target.split('.')[0]!}`))];
+  const names = [
+    ...new Set(targets.map((t) => `${t.runtime === 'node' ? 'Node' : 'Electron'} ${t.target.split('.')[0]!}`)),
+  ];
   return names.length > 0 ? names.join(' or ') : 'an unknown runtime';
 }
 
@@ -78,7 +90,11 @@ export function checkAddon(file: string, abi: number, platform: string, root: st
   const format = binaryFormat(bytes);
   const wanted = FORMAT_OF_PLATFORM[platform];
   if (wanted && format !== wanted) {
-    return { file, ok: false, problem: `${file} is a ${format} binary, but the package is for ${platform} (${wanted}): native modules must be built on the platform they ship for.` };
+    return {
+      file,
+      ok: false,
+      problem: `${file} is a ${format} binary, but the package is for ${platform} (${wanted}): native modules must be built on the platform they ship for.`,
+    };
   }
   const registration = registrationOf(bytes);
   switch (registration.kind) {
@@ -92,9 +108,17 @@ export function checkAddon(file: string, abi: number, platform: string, root: st
         problem: `${file} is built for ABI ${registration.abi} (${runtimesOfAbi(registration.abi, root)}), but the packaged Electron needs ABI ${abi}: the app would fail to open its store. The Electron rebuild of better-sqlite3 did not take effect.`,
       };
     case 'ambiguous':
-      return { file, ok: false, problem: `${file} exports registration symbols for ABIs ${registration.abis.join(', ')}: cannot tell which runtime it is for.` };
+      return {
+        file,
+        ok: false,
+        problem: `${file} exports registration symbols for ABIs ${registration.abis.join(', ')}: cannot tell which runtime it is for.`,
+      };
     case 'none':
-      return { file, ok: false, problem: `${file} exports no node_register_module_v<ABI> symbol: not a Node addon this check understands.` };
+      return {
+        file,
+        ok: false,
+        problem: `${file} exports no node_register_module_v<ABI> symbol: not a Node addon this check understands.`,
+      };
   }
 }
 
@@ -138,7 +162,11 @@ export function platformOfAppDir(path: string): string {
 }
 
 /** Checks every addon of every packaged app under `outDir`; returns the problems (none: all good). */
-export function checkPackagedAddons(outDir: string, electronVersion: string, root: string): { checked: string[]; problems: string[] } {
+export function checkPackagedAddons(
+  outDir: string,
+  electronVersion: string,
+  root: string,
+): { checked: string[]; problems: string[] } {
   const abi = electronAbi(electronVersion, root);
   const checked: string[] = [];
   const problems: string[] = [];
@@ -149,6 +177,9 @@ export function checkPackagedAddons(outDir: string, electronVersion: string, roo
       if (!result.ok && result.problem) problems.push(result.problem);
     }
   }
-  if (checked.length === 0) problems.push(`No native addon found under ${outDir}: better-sqlite3 was not packaged unpacked (asarUnpack), so the app could not load it.`);
+  if (checked.length === 0)
+    problems.push(
+      `No native addon found under ${outDir}: better-sqlite3 was not packaged unpacked (asarUnpack), so the app could not load it.`,
+    );
   return { checked, problems };
 }

@@ -12,7 +12,16 @@ import { dirname, join } from 'node:path';
 export const SQLITE_MODULE = 'better-sqlite3';
 
 /** Network settings are kept: the headers may only be reachable through a proxy. */
-const KEPT_NPM_SETTINGS = new Set(['proxy', 'https_proxy', 'http_proxy', 'noproxy', 'no_proxy', 'cafile', 'ca', 'strict_ssl']);
+const KEPT_NPM_SETTINGS = new Set([
+  'proxy',
+  'https_proxy',
+  'http_proxy',
+  'noproxy',
+  'no_proxy',
+  'cafile',
+  'ca',
+  'strict_ssl',
+]);
 
 /**
  * `env` without npm's configuration (npm and npx export every setting of
@@ -48,7 +57,10 @@ export function rebuildMarker(moduleDir: string): string {
 /** An installed package's folder, found from its main file (its exports hide the rest). */
 export function packageDir(root: string, name: string): string {
   let dir = dirname(createRequire(join(root, 'package.json')).resolve(name));
-  while (!existsSync(join(dir, 'package.json')) || (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: string }).name !== name) {
+  while (
+    !existsSync(join(dir, 'package.json')) ||
+    (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: string }).name !== name
+  ) {
     const parent = dirname(dir);
     if (parent === dir) throw new Error(`${name} is not installed`);
     dir = parent;
@@ -59,7 +71,8 @@ export function packageDir(root: string, name: string): string {
 /** The script of an installed package's command (package.json "bin"), to run with Node rather than through npx. */
 export function binScript(root: string, name: string, command = name.replace(/^@[^/]+\//, '')): string {
   const dir = packageDir(root, name);
-  const bin = (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { bin?: string | Record<string, string> }).bin;
+  const bin = (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { bin?: string | Record<string, string> })
+    .bin;
   const script = typeof bin === 'string' ? bin : bin?.[command];
   if (!script) throw new Error(`${name} has no "${command}" command`);
   return join(dir, script);
@@ -71,7 +84,11 @@ export interface RebuildCommand {
 }
 
 /** `node <@electron/rebuild>/lib/cli.js … --force` for better-sqlite3 alone. */
-export function electronRebuildCommand(root: string, electronVersion: string, arch: string = process.arch): RebuildCommand {
+export function electronRebuildCommand(
+  root: string,
+  electronVersion: string,
+  arch: string = process.arch,
+): RebuildCommand {
   const cli = join(packageDir(root, '@electron/rebuild'), 'lib', 'cli.js');
   return {
     command: process.execPath,

@@ -11,7 +11,13 @@ export interface ToolRun {
 
 export function runTool(command: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): ToolRun {
   const posix = process.platform !== 'win32';
-  const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: 'inherit', detached: posix, shell: !posix });
+  const child = spawn(command, args, {
+    cwd: options.cwd,
+    env: options.env ?? process.env,
+    stdio: 'inherit',
+    detached: posix,
+    shell: !posix,
+  });
   const done = new Promise<number>((resolve) => {
     child.once('error', (error) => {
       console.error(`${command}: ${error.message}`);

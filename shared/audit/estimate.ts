@@ -46,7 +46,8 @@ export interface StratifiedEstimate {
 function check(stratum: StratumCounts): void {
   const { name, frame, n, incorrect } = stratum;
   const whole = (value: number) => Number.isSafeInteger(value) && value >= 0;
-  if (!whole(frame) || !whole(n) || !whole(incorrect)) throw new RangeError(`stratum ${name}: frame, n and incorrect must be whole numbers ≥ 0`);
+  if (!whole(frame) || !whole(n) || !whole(incorrect))
+    throw new RangeError(`stratum ${name}: frame, n and incorrect must be whole numbers ≥ 0`);
   if (incorrect > n) throw new RangeError(`stratum ${name}: ${incorrect} incorrect of ${n} settled cells`);
   if (n > frame) throw new RangeError(`stratum ${name}: ${n} settled cells in a frame of ${frame}`);
 }
@@ -67,8 +68,10 @@ export function stratifiedEstimate(strata: readonly StratumCounts[], z: number =
   });
   for (const s of out) {
     if (s.frame === 0) continue;
-    if (s.n === 0) notes.push(`stratum ${s.name} has no settled cell: the estimate leaves its ${s.frame} frame cells out`);
-    else if (s.n === 1) notes.push(`stratum ${s.name} has fewer than 2 settled cells (1): it adds nothing to the variance`);
+    if (s.n === 0)
+      notes.push(`stratum ${s.name} has no settled cell: the estimate leaves its ${s.frame} frame cells out`);
+    else if (s.n === 1)
+      notes.push(`stratum ${s.name} has fewer than 2 settled cells (1): it adds nothing to the variance`);
   }
   const n = out.reduce((sum, s) => sum + s.n, 0);
   if (covered > 0) {

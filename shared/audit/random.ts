@@ -11,7 +11,10 @@ export interface RandomStream {
 export function seededStream(seed: string): RandomStream {
   const digest = sha256(new TextEncoder().encode(seed));
   const view = new DataView(digest.buffer, digest.byteOffset, digest.byteLength);
-  let a = view.getUint32(0), b = view.getUint32(4), c = view.getUint32(8), d = view.getUint32(12);
+  let a = view.getUint32(0),
+    b = view.getUint32(4),
+    c = view.getUint32(8),
+    d = view.getUint32(12);
   const next = (): number => {
     const t = (((a + b) | 0) + d) | 0;
     d = (d + 1) | 0;
@@ -25,7 +28,8 @@ export function seededStream(seed: string): RandomStream {
   for (let i = 0; i < 12; i++) next();
   return {
     below(bound: number): number {
-      if (!Number.isSafeInteger(bound) || bound < 1 || bound > 2 ** 32) throw new RangeError(`below: bound must be a whole number in 1…2^32, got ${bound}`);
+      if (!Number.isSafeInteger(bound) || bound < 1 || bound > 2 ** 32)
+        throw new RangeError(`below: bound must be a whole number in 1…2^32, got ${bound}`);
       const limit = 2 ** 32 - (2 ** 32 % bound);
       for (;;) {
         const value = next();

@@ -22,7 +22,8 @@ export interface SampleSizeProposal {
   formula: string;
 }
 
-export const SAMPLE_SIZE_FORMULA = 'n₀ = z² p (1 − p) / d², n = n₀ / (1 + (n₀ − 1) / N), n_h = ⌈n N_h / N⌉ (at least 2, at most N_h)';
+export const SAMPLE_SIZE_FORMULA =
+  'n₀ = z² p (1 − p) / d², n = n₀ / (1 + (n₀ − 1) / N), n_h = ⌈n N_h / N⌉ (at least 2, at most N_h)';
 
 export function proposeSampleSizes(input: SampleSizeInput, z: number = Z_95): SampleSizeProposal {
   const { halfWidth: d, priorRate: p } = input;

@@ -6,8 +6,10 @@ import type { RandomStream } from './random';
 import { seededStream } from './random';
 
 export function drawWithoutReplacement(population: number, size: number, random: RandomStream): number[] {
-  if (!Number.isSafeInteger(population) || population < 0) throw new RangeError(`population must be a whole number ≥ 0, got ${population}`);
-  if (!Number.isSafeInteger(size) || size < 0) throw new RangeError(`sample size must be a whole number ≥ 0, got ${size}`);
+  if (!Number.isSafeInteger(population) || population < 0)
+    throw new RangeError(`population must be a whole number ≥ 0, got ${population}`);
+  if (!Number.isSafeInteger(size) || size < 0)
+    throw new RangeError(`sample size must be a whole number ≥ 0, got ${size}`);
   if (size > population) throw new RangeError(`cannot draw ${size} of ${population} without replacement`);
   const swapped = new Map<number, number>();
   const at = (i: number): number => swapped.get(i) ?? i;
@@ -26,5 +28,7 @@ export function drawWithoutReplacement(population: number, size: number, random:
  * asked of one stratum never changes which cells another gets.
  */
 export function drawStratum<T>(eligible: readonly T[], size: number, seed: string, stratum: string): T[] {
-  return drawWithoutReplacement(eligible.length, size, seededStream(`${seed}\u0000${stratum}`)).map((index) => eligible[index]!);
+  return drawWithoutReplacement(eligible.length, size, seededStream(`${seed}\u0000${stratum}`)).map(
+    (index) => eligible[index]!,
+  );
 }

@@ -41,6 +41,7 @@ export function datasetCardSentence(estimate: StratifiedEstimate, context: Sente
   if (context.unsure > 0) left.push(`${grouped(context.unsure)} marked unsure`);
   if (context.pending > 0) left.push(`${grouped(context.pending)} not yet settled`);
   if (left.length > 0) sentence += `; ${left.join(' and ')} left out`;
-  if (estimate.covered < estimate.frame) sentence += `; the estimate covers ${grouped(estimate.covered)} of the ${grouped(estimate.frame)} cells (a stratum has no settled cell)`;
+  if (estimate.covered < estimate.frame)
+    sentence += `; the estimate covers ${grouped(estimate.covered)} of the ${grouped(estimate.frame)} cells (a stratum has no settled cell)`;
   return `${sentence}.`;
 }

@@ -32,7 +32,16 @@ function clauseEnd(line: string): number {
 }
 
 // Openers of a value written in quotes, code or link text, and what closes each.
-const CLOSERS: Record<string, string> = { '"': '"”', '“': '”"', '„': '“”"', '«': '»', '‘': '’\'', "'": "'’", '`': '`', '[': ']' };
+const CLOSERS: Record<string, string> = {
+  '"': '"”',
+  '“': '”"',
+  '„': '“”"',
+  '«': '»',
+  '‘': "’'",
+  "'": "'’",
+  '`': '`',
+  '[': ']',
+};
 
 /**
  * A value the reporter delimited ("Grégory Doucet", `320`, [522,250](…)):
@@ -55,11 +64,13 @@ function delimitedValue(text: string): string | null {
 // A number (with its unit) followed by a remark in brackets: "522,250 (INSEE 2021)",
 // "320 (first edition)". A number cell holds no brackets, so the remark is not part of it.
 // `\s` before a digit takes the no-break and thin spaces of "522 250" too.
-const NUMBER_WITH_REMARK = /^([-+−]?\p{Sc}?\s?\d(?:[\d,.'’]|\s(?=\d))*(?:\s?[\p{L}%°][\p{L}\p{N}²³/%°.]*){0,2})\s*\([^()]*\)$/u;
+const NUMBER_WITH_REMARK =
+  /^([-+−]?\p{Sc}?\s?\d(?:[\d,.'’]|\s(?=\d))*(?:\s?[\p{L}%°][\p{L}\p{N}²³/%°.]*){0,2})\s*\([^()]*\)$/u;
 
 // After a number and its unit, a function word starts the rest of the sentence
 // ("522,250 for the Lyon population"); a number cell holds no such word.
-const AFTER_NUMBER = /^([-+−]?\p{Sc}?\s?\d\S*(?:\s\S+)??)\s(?:for|of|in|on|at|from|to|as|and|by|with|when|where|while|if|than|or)\s.*$/su;
+const AFTER_NUMBER =
+  /^([-+−]?\p{Sc}?\s?\d\S*(?:\s\S+)??)\s(?:for|of|in|on|at|from|to|as|and|by|with|when|where|while|if|than|or)\s.*$/su;
 
 /** The value without the words a sentence carries on with after a number. */
 function numberOnly(value: string): string {

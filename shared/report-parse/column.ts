@@ -37,16 +37,23 @@ function fromFields(fields: readonly LabelledField[], columns: readonly string[]
       notes.push(`no column of the task is close to "${written}"`);
       continue;
     }
-    if (second && second.score >= best.score - TIE) notes.push(`"${written}" is as close to "${second.column}" as to "${best.column}"`);
+    if (second && second.score >= best.score - TIE)
+      notes.push(`"${written}" is as close to "${second.column}" as to "${best.column}"`);
     return best;
   }
   return null;
 }
 
 /** A pasted table whose headers are the task's columns (entity, then the reported column). */
-export function snippetTable(tables: readonly TableBlock[], columns: readonly string[], entityColumn: string | null): { column: ColumnGuess; value: string | null; entity: string | null } | null {
+export function snippetTable(
+  tables: readonly TableBlock[],
+  columns: readonly string[],
+  entityColumn: string | null,
+): { column: ColumnGuess; value: string | null; entity: string | null } | null {
   for (const table of tables) {
-    const matched = table.headers.map((header) => ranked(header, columns)[0]).map((guess) => (guess && guess.score >= 0.8 ? guess : null));
+    const matched = table.headers
+      .map((header) => ranked(header, columns)[0])
+      .map((guess) => (guess && guess.score >= 0.8 ? guess : null));
     const target = matched.findIndex((guess) => guess !== null && guess.column !== entityColumn);
     if (target < 0) continue;
     const entityIndex = matched.findIndex((guess) => guess !== null && guess.column === entityColumn);
@@ -62,7 +69,11 @@ export function snippetTable(tables: readonly TableBlock[], columns: readonly st
 }
 
 /** Column names (or close runs of their words) in free text; the entity column is never guessed from prose. */
-function fromProse(prose: string, columns: readonly string[], exclude: readonly string[]): { guess: ColumnGuess | null; notes: string[] } {
+function fromProse(
+  prose: string,
+  columns: readonly string[],
+  exclude: readonly string[],
+): { guess: ColumnGuess | null; notes: string[] } {
   const lines = prose.split('\n').map((line) => {
     let key = ` ${looseKey(line)} `;
     for (const text of exclude) {

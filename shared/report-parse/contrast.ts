@@ -14,12 +14,14 @@ const HEDGE = new RegExp(String.raw`^${HEDGE_WORDS}\b`, 'iu');
 // What introduces a value in a sentence. Gold verbs introduce the gold's
 // (wrong) value; "is" and the rest the reporter's own. One right before the
 // contrast ("is not Y") leaves no value on the proposed side.
-const LEAD_IN = /(?:^|\s)(is|are|be|it['’]s|use|put|write|enter|has|have|says|lists|listed as|shows|shown as|gives|given as|states|reads|recorded as)(?=\s|$)|[:=→]\s/giu;
+const LEAD_IN =
+  /(?:^|\s)(is|are|be|it['’]s|use|put|write|enter|has|have|says|lists|listed as|shows|shown as|gives|given as|states|reads|recorded as)(?=\s|$)|[:=→]\s/giu;
 // "is listed as Y": always the gold's value. "has Y" only when the gold has it
 // ("the table has Y, not X"); "Lyon has X inhabitants, not Y" is the reporter's fact.
 const GOLD_PASSIVE = /^(?:listed as|shown as|given as|recorded as)$/iu;
 const GOLD_ACTIVE = /^(?:has|have|says|lists|shows|gives|states|reads)$/iu;
-const GOLD_SUBJECT = /\b(?:gold|table|dataset|data|benchmark|answer|key|truth|task|row|cell|column|entry|record|file|csv|sheet|it|you|they)\s+(?:(?:currently|still|wrongly|incorrectly|now|also)\s+)?$/iu;
+const GOLD_SUBJECT =
+  /\b(?:gold|table|dataset|data|benchmark|answer|key|truth|task|row|cell|column|entry|record|file|csv|sheet|it|you|they)\s+(?:(?:currently|still|wrongly|incorrectly|now|also)\s+)?$/iu;
 const PLAIN_IS = /^(?:is|are)$/iu;
 // A number with its unit at the end of the text: "came out in 1937", "population 522,250".
 // `\s` takes the no-break and thin spaces of "522 250" too.
@@ -54,7 +56,9 @@ function lastLeadIn(prefix: string): LeadIn | null {
 
 /** Whether the lead-in introduces what the gold says rather than what the reporter says. */
 function introducesGold(prefix: string, lead: LeadIn): boolean {
-  return GOLD_PASSIVE.test(lead.verb) || (GOLD_ACTIVE.test(lead.verb) && GOLD_SUBJECT.test(prefix.slice(0, lead.start)));
+  return (
+    GOLD_PASSIVE.test(lead.verb) || (GOLD_ACTIVE.test(lead.verb) && GOLD_SUBJECT.test(prefix.slice(0, lead.start)))
+  );
 }
 
 function wordCount(text: string): number {

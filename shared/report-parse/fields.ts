@@ -27,8 +27,14 @@ export function roleOf(label: string): FieldRole {
   if (/\btask\b|\b(dataset|item|question|atlas|benchmark) id\b|^id$/u.test(k)) return 'task';
   if (/\brow\b/u.test(k)) return 'row';
   if (/\b(columns?|fields?|attributes?|property|header)\b/u.test(k)) return 'column';
-  if (/\b(current|gold|existing|listed|old|wrong|incorrect|dataset|present|stated|reported)\b/u.test(k)) return 'current';
-  if (/\b(correct|corrected|proposed|expected|suggested|new|right|fixed|true|actual|should|proposal|correction)\b|^value$/u.test(k)) return 'proposed';
+  if (/\b(current|gold|existing|listed|old|wrong|incorrect|dataset|present|stated|reported)\b/u.test(k))
+    return 'current';
+  if (
+    /\b(correct|corrected|proposed|expected|suggested|new|right|fixed|true|actual|should|proposal|correction)\b|^value$/u.test(
+      k,
+    )
+  )
+    return 'proposed';
   if (/\b(entity|item|name|title|product|subject|record)\b/u.test(k)) return 'entity';
   return 'other';
 }
@@ -36,7 +42,8 @@ export function roleOf(label: string): FieldRole {
 const HEADING = /^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$/u;
 // `Label: value`, `- **Label:** value`, `Label = value`; the label is a few words without digits
 // ("atlas-0003 row 2: …" is prose) and never a URL scheme.
-const LABEL_LINE = /^\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:\*\*|__)?([\p{L}][\p{L} .'’/()#&?-]{0,40}?)(?:\*\*|__)?\s*[:：=]\s*(?:\*\*|__)?(?!\/\/)(.*)$/u;
+const LABEL_LINE =
+  /^\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:\*\*|__)?([\p{L}][\p{L} .'’/()#&?-]{0,40}?)(?:\*\*|__)?\s*[:：=]\s*(?:\*\*|__)?(?!\/\/)(.*)$/u;
 const MAX_LINE = 2000;
 const SEPARATOR = /^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$/u;
 
@@ -52,7 +59,8 @@ export function extractFields(text: string): { fields: LabelledField[]; tables: 
     if (line.includes('|') && SEPARATOR.test(lines[i + 1] ?? '') && !SEPARATOR.test(line)) {
       const block: TableBlock = { headers: splitRow(line), rows: [] };
       i += 2;
-      while (i < lines.length && lines[i]!.includes('|') && lines[i]!.trim() !== '') block.rows.push(splitRow(lines[i++]!));
+      while (i < lines.length && lines[i]!.includes('|') && lines[i]!.trim() !== '')
+        block.rows.push(splitRow(lines[i++]!));
       i--;
       tables.push(block);
       fields.push(...tableFields(block));
@@ -76,7 +84,8 @@ export function extractFields(text: string): { fields: LabelledField[]; tables: 
       if (role === 'other' || label.split(/\s+/u).length > 5) continue;
       let value = labelled[2]!.replace(/\*\*|__/gu, '').trim();
       // `**Task id:**` alone on its line, the answer on the next.
-      if (value === '' && i + 1 < lines.length && !LABEL_LINE.test(lines[i + 1]!) && !HEADING.test(lines[i + 1]!)) value = lines[++i]!.trim();
+      if (value === '' && i + 1 < lines.length && !LABEL_LINE.test(lines[i + 1]!) && !HEADING.test(lines[i + 1]!))
+        value = lines[++i]!.trim();
       if (!isEmptyAnswer(value)) fields.push({ label, role, value: value.trim(), origin: 'line' });
     }
   }
@@ -96,7 +105,8 @@ function tableFields(table: TableBlock): LabelledField[] {
   const out: LabelledField[] = [];
   const keyValue =
     table.headers.length === 2 &&
-    (/^(field|key|name|item|what|property|)$/iu.test(table.headers[0]!) || table.rows.filter((row) => roleOf(row[0] ?? '') !== 'other').length >= 2);
+    (/^(field|key|name|item|what|property|)$/iu.test(table.headers[0]!) ||
+      table.rows.filter((row) => roleOf(row[0] ?? '') !== 'other').length >= 2);
   if (keyValue) {
     const pairs = roleOf(table.headers[0]!) !== 'other' ? [table.headers, ...table.rows] : table.rows;
     for (const [label = '', value = ''] of pairs) {

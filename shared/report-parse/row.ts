@@ -26,14 +26,31 @@ export interface RowFinding {
   unmatchedName: string | null;
 }
 
-const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth', 'eleventh', 'twelfth'];
+const ORDINALS = [
+  'first',
+  'second',
+  'third',
+  'fourth',
+  'fifth',
+  'sixth',
+  'seventh',
+  'eighth',
+  'ninth',
+  'tenth',
+  'eleventh',
+  'twelfth',
+];
 
-const NUMBER_ANSWER = /^(?:row\s*)?(?:#|no\.?\s*|number\s*|n[°º]\s*)?(\d{1,5})(?:\s*(?:st|nd|rd|th))?(?:\s*[(\-–:].*)?$/iu;
+const NUMBER_ANSWER =
+  /^(?:row\s*)?(?:#|no\.?\s*|number\s*|n[°º]\s*)?(\d{1,5})(?:\s*(?:st|nd|rd|th))?(?:\s*[(\-–:].*)?$/iu;
 
 const PROSE_NUMBERS: { pattern: RegExp; value: (m: RegExpExecArray) => number }[] = [
   { pattern: /\b(?:row|entry)\s*(?:#|no\.?\s*|number\s*|n[°º]\s*)?(\d{1,5})\b/giu, value: (m) => Number(m[1]) },
   { pattern: /\b(\d{1,5})(?:st|nd|rd|th)\s+(?:row|entry)\b/giu, value: (m) => Number(m[1]) },
-  { pattern: new RegExp(`\\b(${ORDINALS.join('|')})\\s+(?:row|entry)\\b`, 'giu'), value: (m) => ORDINALS.indexOf(m[1]!.toLowerCase()) + 1 },
+  {
+    pattern: new RegExp(`\\b(${ORDINALS.join('|')})\\s+(?:row|entry)\\b`, 'giu'),
+    value: (m) => ORDINALS.indexOf(m[1]!.toLowerCase()) + 1,
+  },
 ];
 
 /** A row number written in a labelled answer ("3", "#3", "row 3", "3 (Wind Waker)"). */
@@ -55,7 +72,10 @@ function namesInText(text: string, rows: readonly CatalogueRow[]): RowGuess[] {
   const key = looseKey(text);
   const found: RowGuess[] = [];
   rows.forEach((row, index) => {
-    const names: [string, RowBy][] = [[row.entity, 'entity'], ...row.aliases.map((alias): [string, RowBy] => [alias, 'alias'])];
+    const names: [string, RowBy][] = [
+      [row.entity, 'entity'],
+      ...row.aliases.map((alias): [string, RowBy] => [alias, 'alias']),
+    ];
     for (const [name, by] of names) {
       const nameKey = looseKey(name);
       if (nameKey.length < 2 || wordOccurrences(key, nameKey).length === 0) continue;
@@ -71,7 +91,8 @@ function closestName(written: string, rows: readonly CatalogueRow[]): RowGuess |
   for (const [index, row] of rows.entries()) {
     for (const name of [row.entity, ...row.aliases]) {
       const score = Math.round(similarity(written, name) * 100) / 100;
-      if (score >= 0.8 && (best === null || score > best.score)) best = { row: index, by: 'fuzzy', text: written, score };
+      if (score >= 0.8 && (best === null || score > best.score))
+        best = { row: index, by: 'fuzzy', text: written, score };
     }
   }
   return best;
@@ -117,14 +138,18 @@ export function findRow(fields: readonly LabelledField[], prose: string, rows: r
   const names = namesInText(prose, rows);
   const proseName = names[0] ?? null;
   const distinct = new Set(names.map((guess) => guess.row));
-  if (!fieldName && proseName && distinct.size > 1) notes.push(`names of ${distinct.size} gold rows appear; took the longest match (row ${proseName.row + 1})`);
+  if (!fieldName && proseName && distinct.size > 1)
+    notes.push(`names of ${distinct.size} gold rows appear; took the longest match (row ${proseName.row + 1})`);
 
   const ranked = [fieldName, fieldNumber, proseName, proseNumber].filter((guess): guess is RowGuess => guess !== null);
   const taken = ranked[0] ?? null;
   const other = ranked.find((guess) => taken !== null && guess.row !== taken.row);
   if (taken && other) {
-    const describe = (guess: RowGuess): string => (guess.by === 'number' ? `row number ${guess.row + 1}` : `the name "${guess.text}" (row ${guess.row + 1})`);
-    notes.push(`${describe(taken)} and ${describe(other)} disagree; took ${taken.by === 'number' ? 'the number' : 'the name'}`);
+    const describe = (guess: RowGuess): string =>
+      guess.by === 'number' ? `row number ${guess.row + 1}` : `the name "${guess.text}" (row ${guess.row + 1})`;
+    notes.push(
+      `${describe(taken)} and ${describe(other)} disagree; took ${taken.by === 'number' ? 'the number' : 'the name'}`,
+    );
     return { guess: { ...taken, score: Math.min(taken.score, 0.7) }, notes, unmatchedName };
   }
   return { guess: taken, notes, unmatchedName };

@@ -70,7 +70,11 @@ export function findTaskMentions(title: string, body: string, taskIds: readonly 
 }
 
 /** The task a labelled "Task id" answer names, if it names a catalogue task. */
-export function taskFromField(field: LabelledField | undefined, mentions: readonly TaskMention[], taskIds: readonly string[]): string | null {
+export function taskFromField(
+  field: LabelledField | undefined,
+  mentions: readonly TaskMention[],
+  taskIds: readonly string[],
+): string | null {
   if (!field) return null;
   const written = squash(unwrapValue(field.value.split('\n')[0] ?? ''));
   const exact = taskIds.find((id) => squash(id) === written);

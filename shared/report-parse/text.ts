@@ -38,7 +38,10 @@ export function removeInvisible(text: string): string {
 export function stripTags(text: string): string {
   return text
     .replace(/<(script|style)\b[^>]*>[\s\S]*?(?:<\/\1\s*>|$)/giu, ' ')
-    .replace(/<\/?(?:p|div|table|thead|tbody|tfoot|tr|ul|ol|li|h[1-6]|blockquote|pre|hr|section|article)\b[^<>]*>/giu, '\n')
+    .replace(
+      /<\/?(?:p|div|table|thead|tbody|tfoot|tr|ul|ol|li|h[1-6]|blockquote|pre|hr|section|article)\b[^<>]*>/giu,
+      '\n',
+    )
     .replace(/<\/?[a-z][^<>]*>/giu, ' ');
 }
 
@@ -69,7 +72,24 @@ export function looseKey(text: string): string {
     .trim();
 }
 
-const STOPWORDS = new Set(['the', 'of', 'a', 'an', 'in', 'on', 'for', 'and', 'to', 's', 'is', 'its', 'it', 'at', 'by', 'with']);
+const STOPWORDS = new Set([
+  'the',
+  'of',
+  'a',
+  'an',
+  'in',
+  'on',
+  'for',
+  'and',
+  'to',
+  's',
+  'is',
+  'its',
+  'it',
+  'at',
+  'by',
+  'with',
+]);
 
 /** Words of a name that carry meaning (stopwords dropped). */
 export function contentTokens(text: string): string[] {
@@ -133,7 +153,8 @@ export function nameScore(written: string, name: string): number {
   const theirs = contentTokens(b);
   let words = 0;
   if (mine.length > 0 && theirs.length > 0) {
-    const best = (token: string, pool: string[]): number => Math.max(0, ...pool.map((other) => tokenSimilarity(token, other)));
+    const best = (token: string, pool: string[]): number =>
+      Math.max(0, ...pool.map((other) => tokenSimilarity(token, other)));
     const precision = mine.reduce((sum, token) => sum + best(token, theirs), 0) / mine.length;
     const recall = theirs.reduce((sum, token) => sum + best(token, mine), 0) / theirs.length;
     words = 0.6 * precision + 0.4 * recall;

@@ -69,7 +69,8 @@ function describe(url: string): ReportUrl {
     return { url, safe: false, href: null, reason: 'contains invisible or bidirectional control characters' };
   }
   const scheme = /^[a-z][a-z0-9+.-]*:/iu.exec(url)?.[0].toLowerCase() ?? '';
-  if (scheme !== 'http:' && scheme !== 'https:') return { url, safe: false, href: null, reason: `${scheme.replace(/:$/u, '')} link, not http(s)` };
+  if (scheme !== 'http:' && scheme !== 'https:')
+    return { url, safe: false, href: null, reason: `${scheme.replace(/:$/u, '')} link, not http(s)` };
   const href = safeExternalUrl(url);
   if (href === null) return { url, safe: false, href: null, reason: 'not a plain http(s) link with a host' };
   return { url, safe: true, href, reason: null };

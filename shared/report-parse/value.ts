@@ -67,6 +67,8 @@ export function proposedFromField(value: string): string | null {
   const unwrapped = unwrapValue(line);
   if (!usableValue(unwrapped)) return null;
   // "93 (see the Metacritic page)" -> "93"; a field answer is the value, not a sentence.
-  const trimmed = unwrapped.replace(/\s+\((?:see|source|per|according|ref)[^)]*\)\s*$/iu, '').replace(/\s+(?:per|see|according to|source:?)\s+.*$/iu, '');
+  const trimmed = unwrapped
+    .replace(/\s+\((?:see|source|per|according|ref)[^)]*\)\s*$/iu, '')
+    .replace(/\s+(?:per|see|according to|source:?)\s+.*$/iu, '');
   return unwrapValue(withoutRemark(unwrapValue(trimmed)));
 }

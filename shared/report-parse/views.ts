@@ -127,11 +127,16 @@ export const reportOverrideSchema = z
   .strict();
 
 export const listReportsInputSchema = z.object({ unlinked: z.boolean().optional() }).strict();
-export const overrideReportInputSchema = reportRefSchema.extend({ fields: reportOverrideSchema, replace: z.boolean().optional() }).strict();
-export const linkReportInputSchema = reportRefSchema.extend({ disputeId: z.string().min(1).max(200).nullable() }).strict();
-export const draftReplyInputSchema = reportRefSchema.extend({ revision: z.string().min(1).max(100).optional() }).strict();
-export const importReportsInputSchema = z
-  .union([
-    z.object({ paths: z.array(z.string().min(1).max(4096)).min(1).max(1000), repo: repoName.optional() }).strict(),
-    z.object({ repo: repoName, label: z.string().min(1).max(200).optional() }).strict(),
-  ]);
+export const overrideReportInputSchema = reportRefSchema
+  .extend({ fields: reportOverrideSchema, replace: z.boolean().optional() })
+  .strict();
+export const linkReportInputSchema = reportRefSchema
+  .extend({ disputeId: z.string().min(1).max(200).nullable() })
+  .strict();
+export const draftReplyInputSchema = reportRefSchema
+  .extend({ revision: z.string().min(1).max(100).optional() })
+  .strict();
+export const importReportsInputSchema = z.union([
+  z.object({ paths: z.array(z.string().min(1).max(4096)).min(1).max(1000), repo: repoName.optional() }).strict(),
+  z.object({ repo: repoName, label: z.string().min(1).max(200).optional() }).strict(),
+]);

@@ -59,8 +59,14 @@ describe('unknown ids: 404 with the service message', () => {
   });
 
   it('a report or a link target that does not exist', async () => {
-    expect(await call('draftReply', { number: 999 })).toEqual({ status: 404, error: 'no report #999 in this store (import it with "reports import")' });
-    expect(await call('linkReport', { number: 7, disputeId: 'd-nope' })).toEqual({ status: 404, error: 'no dispute with id d-nope' });
+    expect(await call('draftReply', { number: 999 })).toEqual({
+      status: 404,
+      error: 'no report #999 in this store (import it with "reports import")',
+    });
+    expect(await call('linkReport', { number: 7, disputeId: 'd-nope' })).toEqual({
+      status: 404,
+      error: 'no dispute with id d-nope',
+    });
   });
 });
 
@@ -85,23 +91,40 @@ describe('bad input: 400', () => {
   });
 
   it('a path that is a folder, named by its API field', async () => {
-    expect(await call('applyPatch', { dataset: folder, patch: dataset, out: join(folder, '..', 'out.jsonl') })).toEqual({
-      status: 400,
-      error: `dataset: is a directory: ${folder}; expected a dataset file (.jsonl or .parquet)`,
-    });
+    expect(await call('applyPatch', { dataset: folder, patch: dataset, out: join(folder, '..', 'out.jsonl') })).toEqual(
+      {
+        status: 400,
+        error: `dataset: is a directory: ${folder}; expected a dataset file (.jsonl or .parquet)`,
+      },
+    );
     expect((await call('exportRulings', { out: folder })).status).toBe(400);
   });
 
-  it.each(['reviewPatch', 'rescore', 'startRescore'] as const)('%s of a patch path that is missing or a folder, naming the field', async (method) => {
-    const missing = join(folder, 'nope.patch.json');
-    expect(await call(method, { patch: missing })).toEqual({ status: 400, error: `patch: no such file: ${missing}; expected an atlas-gold-patch/1 file (.json)` });
-    expect(await call(method, { patch: folder })).toEqual({ status: 400, error: `patch: is a directory: ${folder}; expected an atlas-gold-patch/1 file (.json)` });
-  });
+  it.each(['reviewPatch', 'rescore', 'startRescore'] as const)(
+    '%s of a patch path that is missing or a folder, naming the field',
+    async (method) => {
+      const missing = join(folder, 'nope.patch.json');
+      expect(await call(method, { patch: missing })).toEqual({
+        status: 400,
+        error: `patch: no such file: ${missing}; expected an atlas-gold-patch/1 file (.json)`,
+      });
+      expect(await call(method, { patch: folder })).toEqual({
+        status: 400,
+        error: `patch: is a directory: ${folder}; expected an atlas-gold-patch/1 file (.json)`,
+      });
+    },
+  );
 
   it('importRulings of a log that is missing or a folder, refused before anything merges', async () => {
     const missing = join(folder, 'absent.rulings.jsonl');
-    expect(await call('importRulings', { paths: [dataset, missing] })).toEqual({ status: 400, error: `paths: no such file: ${missing}; expected a ruling log (*.rulings.jsonl)` });
-    expect(await call('importRulings', { paths: [folder] })).toEqual({ status: 400, error: `paths: is a directory: ${folder}; expected a ruling log (*.rulings.jsonl)` });
+    expect(await call('importRulings', { paths: [dataset, missing] })).toEqual({
+      status: 400,
+      error: `paths: no such file: ${missing}; expected a ruling log (*.rulings.jsonl)`,
+    });
+    expect(await call('importRulings', { paths: [folder] })).toEqual({
+      status: 400,
+      error: `paths: is a directory: ${folder}; expected a ruling log (*.rulings.jsonl)`,
+    });
   });
 });
 
@@ -122,8 +145,14 @@ describe('the refusal’s kind, beside its message', () => {
 
   it('names every other refusal by its kind too, and a fault by none', async () => {
     expect(await kindOf('getDispute', { id: 'd-nope' })).toEqual({ status: 404, kind: 'NotFoundError' });
-    expect(await kindOf('rule', { disputeId: cellId, decision: 'overrule' })).toEqual({ status: 400, kind: 'ApiInputError' });
-    expect(await kindOf('rule', { disputeId: cellId, decision: 'add_row' })).toEqual({ status: 422, kind: 'RulingError' });
+    expect(await kindOf('rule', { disputeId: cellId, decision: 'overrule' })).toEqual({
+      status: 400,
+      kind: 'ApiInputError',
+    });
+    expect(await kindOf('rule', { disputeId: cellId, decision: 'add_row' })).toEqual({
+      status: 422,
+      kind: 'RulingError',
+    });
     expect(await kindOf('exportRulings', { out: folder })).toEqual({ status: 400, kind: 'PathError' });
   });
 });

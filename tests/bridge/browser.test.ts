@@ -80,14 +80,23 @@ describe('in Chromium', () => {
         // A preflighted JSON call, and a "simple" text/plain one that skips preflight.
         for (const type of ['application/json', 'text/plain']) {
           try {
-            const r = await fetch(`${origin}/api/getInfo`, { method: 'POST', headers: { 'Content-Type': type, Authorization: `Bearer ${token}` }, body: '{}' });
+            const r = await fetch(`${origin}/api/getInfo`, {
+              method: 'POST',
+              headers: { 'Content-Type': type, Authorization: `Bearer ${token}` },
+              body: '{}',
+            });
             results.push(`status ${r.status}`);
           } catch {
             results.push('blocked');
           }
         }
         try {
-          await fetch(`${origin}/api/getInfo`, { method: 'POST', mode: 'no-cors', headers: { 'Content-Type': 'text/plain' }, body: '{}' });
+          await fetch(`${origin}/api/getInfo`, {
+            method: 'POST',
+            mode: 'no-cors',
+            headers: { 'Content-Type': 'text/plain' },
+            body: '{}',
+          });
           results.push('sent');
         } catch {
           results.push('blocked');
@@ -106,7 +115,11 @@ describe('in Chromium', () => {
     expect(response?.status()).toBe(421);
     const before = calls('getInfo');
     const status = await page.evaluate(async (token) => {
-      const r = await fetch('/api/getInfo', { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: '{}' });
+      const r = await fetch('/api/getInfo', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+        body: '{}',
+      });
       return r.status;
     }, bridge.token);
     expect(status).toBe(421);

@@ -34,7 +34,10 @@ beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'bridge-'));
   const renderer = join(root, 'renderer');
   mkdirSync(join(renderer, 'assets'), { recursive: true });
-  writeFileSync(join(renderer, 'index.html'), '<!doctype html><title>app</title><script type="module" src="/assets/app.js"></script>');
+  writeFileSync(
+    join(renderer, 'index.html'),
+    '<!doctype html><title>app</title><script type="module" src="/assets/app.js"></script>',
+  );
   writeFileSync(join(renderer, 'assets', 'app.js'), 'console.log(location.hash)');
   writeFileSync(join(root, 'package.json'), '{"secret": "outside the renderer"}');
   fake = createFakeService();
@@ -98,13 +101,25 @@ describe('API', () => {
 
   it('accepts the token in X-Adjudicator-Token too', async () => {
     const res = await track(
-      raw(server.port, { method: 'POST', path: '/api/getFacets', headers: { 'Content-Type': 'application/json', 'X-Adjudicator-Token': server.token }, body: '{}' }),
+      raw(server.port, {
+        method: 'POST',
+        path: '/api/getFacets',
+        headers: { 'Content-Type': 'application/json', 'X-Adjudicator-Token': server.token },
+        body: '{}',
+      }),
     );
     expect(res.status).toBe(200);
   });
 
   it('refuses a request without the token: 401', async () => {
-    const res = await track(raw(server.port, { method: 'POST', path: '/api/getInfo', headers: { 'Content-Type': 'application/json' }, body: '{}' }));
+    const res = await track(
+      raw(server.port, {
+        method: 'POST',
+        path: '/api/getInfo',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{}',
+      }),
+    );
     expect(res.status).toBe(401);
     expect(res.json()).toEqual({ ok: false, error: 'missing or wrong token' });
   });
@@ -146,9 +161,20 @@ describe('API', () => {
 
   it('refuses a body that is not a JSON object: 400, or not JSON at all: 415', async () => {
     const headers = { 'Content-Type': 'application/json', Authorization: `Bearer ${server.token}` };
-    expect((await track(raw(server.port, { method: 'POST', path: '/api/getInfo', headers, body: '{not json' }))).status).toBe(400);
-    expect((await track(raw(server.port, { method: 'POST', path: '/api/getInfo', headers, body: '[1]' }))).status).toBe(400);
-    const plain = await track(raw(server.port, { method: 'POST', path: '/api/getInfo', headers: { ...headers, 'Content-Type': 'text/plain' }, body: '{}' }));
+    expect(
+      (await track(raw(server.port, { method: 'POST', path: '/api/getInfo', headers, body: '{not json' }))).status,
+    ).toBe(400);
+    expect((await track(raw(server.port, { method: 'POST', path: '/api/getInfo', headers, body: '[1]' }))).status).toBe(
+      400,
+    );
+    const plain = await track(
+      raw(server.port, {
+        method: 'POST',
+        path: '/api/getInfo',
+        headers: { ...headers, 'Content-Type': 'text/plain' },
+        body: '{}',
+      }),
+    );
     expect(plain.status).toBe(415);
   });
 
@@ -167,7 +193,11 @@ describe('API', () => {
       raw(server.port, {
         method: 'POST',
         path: '/api/getDispute',
-        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${server.token}`, 'Transfer-Encoding': 'chunked' },
+        headers: {
+          'Content-Type': 'application/json',
+          Authorization: `Bearer ${server.token}`,
+          'Transfer-Encoding': 'chunked',
+        },
         body: big,
       }),
     );
@@ -177,7 +207,12 @@ describe('API', () => {
 
 describe('Host and Origin', () => {
   it('refuses a foreign Host (DNS rebinding), even with the token', async () => {
-    for (const host of [`evil.example:${server.port}`, '127.0.0.1', `127.0.0.1:${server.port + 1}`, `localhost.evil.example:${server.port}`]) {
+    for (const host of [
+      `evil.example:${server.port}`,
+      '127.0.0.1',
+      `127.0.0.1:${server.port + 1}`,
+      `localhost.evil.example:${server.port}`,
+    ]) {
       const res = await track(api(server.port, server.token, 'getInfo', {}, { Host: host }));
       expect(res.status).toBe(421);
       const page = await track(raw(server.port, { path: '/', headers: { Host: host } }));
@@ -191,7 +226,12 @@ describe('Host and Origin', () => {
   });
 
   it('refuses a foreign Origin with 403, even with the token', async () => {
-    for (const origin of ['http://evil.example', 'null', `http://127.0.0.1:${server.port + 1}`, `https://127.0.0.1:${server.port}`]) {
+    for (const origin of [
+      'http://evil.example',
+      'null',
+      `http://127.0.0.1:${server.port + 1}`,
+      `https://127.0.0.1:${server.port}`,
+    ]) {
       const res = await track(api(server.port, server.token, 'getInfo', {}, { Origin: origin }));
       expect(res.status).toBe(403);
     }
@@ -206,7 +246,11 @@ describe('Host and Origin', () => {
 
   it('answers a CORS preflight without any CORS header', async () => {
     const res = await track(
-      raw(server.port, { method: 'OPTIONS', path: '/api/getInfo', headers: { Origin: 'http://evil.example', 'Access-Control-Request-Method': 'POST' } }),
+      raw(server.port, {
+        method: 'OPTIONS',
+        path: '/api/getInfo',
+        headers: { Origin: 'http://evil.example', 'Access-Control-Request-Method': 'POST' },
+      }),
     );
     expect(res.status).toBe(403);
   });
@@ -240,7 +284,17 @@ describe('static files', () => {
   });
 
   it('refuses path traversal in every spelling', async () => {
-    for (const path of ['/../package.json', '/%2e%2e/package.json', '/%2E%2E/package.json', '/assets/../../package.json', '/assets/%2e%2e/%2e%2e/package.json', '/..%2fpackage.json', '/..%5cpackage.json', '/%00', '/%zz']) {
+    for (const path of [
+      '/../package.json',
+      '/%2e%2e/package.json',
+      '/%2E%2E/package.json',
+      '/assets/../../package.json',
+      '/assets/%2e%2e/%2e%2e/package.json',
+      '/..%2fpackage.json',
+      '/..%5cpackage.json',
+      '/%00',
+      '/%zz',
+    ]) {
       const res = await track(raw(server.port, { path }));
       expect(res.status, path).toBeGreaterThanOrEqual(400);
       expect(res.body, path).not.toContain('outside the renderer');

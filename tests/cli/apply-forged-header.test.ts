@@ -32,12 +32,28 @@ function history(): unknown {
 
 describe('apply refuses a patch whose header export would not have written', () => {
   const cases: [string, Partial<GoldPatch>, string][] = [
-    ['an injected heading in revision', { revision: 'v9\n# Injected [x](javascript:alert(1))' }, 'revision: "v9\\n# Injected'],
-    ['a revision that is the base revision', { revision: 'v1.0' }, "revision: \"v1.0\" is the base revision's own tag"],
-    ['a base_revision with spaces', { base_revision: 'v1.0 <script>' }, 'base_revision: "v1.0 <script>" is not a revision tag'],
+    [
+      'an injected heading in revision',
+      { revision: 'v9\n# Injected [x](javascript:alert(1))' },
+      'revision: "v9\\n# Injected',
+    ],
+    ['a revision that is the base revision', { revision: 'v1.0' }, 'revision: "v1.0" is the base revision\'s own tag'],
+    [
+      'a base_revision with spaces',
+      { base_revision: 'v1.0 <script>' },
+      'base_revision: "v1.0 <script>" is not a revision tag',
+    ],
     ['an empty revision tag', { revision: '' }, 'revision'],
-    ['a created_by with a terminal escape', { created_by: 'mia\u001b[2J' }, 'created_by: "mia\\u001b[2J" holds control characters'],
-    ['a created_by with a line break', { created_by: 'mia\n## Approved' }, 'created_by: "mia\\n## Approved" holds control characters'],
+    [
+      'a created_by with a terminal escape',
+      { created_by: 'mia\u001b[2J' },
+      'created_by: "mia\\u001b[2J" holds control characters',
+    ],
+    [
+      'a created_by with a line break',
+      { created_by: 'mia\n## Approved' },
+      'created_by: "mia\\n## Approved" holds control characters',
+    ],
   ];
   it.each(cases)('%s', async (name, change, message) => {
     const forged = join(dir, `forged-${name.replace(/\W+/gu, '-')}.json`);
@@ -45,7 +61,19 @@ describe('apply refuses a patch whose header export would not have written', () 
     const out = join(dir, `out-${name.replace(/\W+/gu, '-')}.jsonl`);
     const changelog = join(dir, `CHANGELOG-${name.replace(/\W+/gu, '-')}.md`);
     const before = history();
-    const res = await cli.run(['apply', '--dataset', ws.dataset, '--patch', forged, '--out', out, '--changelog', changelog, '--db', service.dbPath]);
+    const res = await cli.run([
+      'apply',
+      '--dataset',
+      ws.dataset,
+      '--patch',
+      forged,
+      '--out',
+      out,
+      '--changelog',
+      changelog,
+      '--db',
+      service.dbPath,
+    ]);
     expect(res.code).toBe(1);
     expect(res.stderr.trimEnd().split('\n')).toHaveLength(1);
     expect(res.stderr).toContain(forged);
@@ -59,7 +87,17 @@ describe('apply refuses a patch whose header export would not have written', () 
     const out = join(dir, 'out-as-exported.jsonl');
     const exported = join(dir, 'as-exported.json');
     writeFileSync(exported, JSON.stringify(patch));
-    const res = await cli.run(['apply', '--dataset', ws.dataset, '--patch', exported, '--out', out, '--db', service.dbPath]);
+    const res = await cli.run([
+      'apply',
+      '--dataset',
+      ws.dataset,
+      '--patch',
+      exported,
+      '--out',
+      out,
+      '--db',
+      service.dbPath,
+    ]);
     expect(res.stderr).toBe('');
     expect(res.code).toBe(0);
     expect(existsSync(out)).toBe(true);

@@ -20,7 +20,9 @@ import type { Harness } from './support/harness';
 
 /** The command line on the store at `dbPath`, one connection per command as the installed CLI opens it. */
 function cliOn(dbPath: string, dir: string): Harness {
-  return harness(() => openService({ dbPath, settingsPath: join(dir, 'settings.json'), engineer: 'mia' }), { cwd: dir });
+  return harness(() => openService({ dbPath, settingsPath: join(dir, 'settings.json'), engineer: 'mia' }), {
+    cwd: dir,
+  });
 }
 
 const jsonLines = <T>(stdout: string): T[] =>
@@ -33,7 +35,9 @@ let ws: GeneratedWorkspace;
 const stores: ServiceHandle[] = [];
 
 /** A fresh store with the small workspace imported, and the CLI on it. */
-async function store(prefix: string): Promise<{ service: ServiceHandle; dir: string; run: (...argv: string[]) => ReturnType<Harness['run']> }> {
+async function store(
+  prefix: string,
+): Promise<{ service: ServiceHandle; dir: string; run: (...argv: string[]) => ReturnType<Harness['run']> }> {
   const service = freshService('mia');
   stores.push(service);
   await service.importPaths(workspacePaths(ws));
@@ -71,7 +75,9 @@ describe('disputes: filters naming what the store does not have', () => {
     const res = await run('disputes', '--column', 'nonexistent col');
     expect(res.code).toBe(1);
     expect(res.stdout).toBe('');
-    expect(res.stderr).toBe('atlas-adjudicator: disputes: --column: this store has no column named "nonexistent col"; leave out --column to list every dispute\n');
+    expect(res.stderr).toBe(
+      'atlas-adjudicator: disputes: --column: this store has no column named "nonexistent col"; leave out --column to list every dispute\n',
+    );
     const typo = await run('disputes', '--column', 'critic metascor');
     expect(typo.code).toBe(1);
     expect(typo.stderr).toContain('(did you mean "Critic Metascore"?)');
@@ -124,17 +130,23 @@ describe('rulings import and validator wording', () => {
     const res = await run('rulings', 'import', log);
     // The good line is taken; the refused one fails the command, so a script merging logs notices it.
     expect(res.code).toBe(1);
-    expect(res.stdout).toMatch(/^Added 0 rulings, 1 already present, 1 refused\n {2}refused .*mia\.rulings\.jsonl:3: not JSON/u);
+    expect(res.stdout).toMatch(
+      /^Added 0 rulings, 1 already present, 1 refused\n {2}refused .*mia\.rulings\.jsonl:3: not JSON/u,
+    );
   });
 
   it('says a bad choice and an empty value in its own words, naming the option', async () => {
     const cell = [...service.disputeRecords({ kind: 'cell' })][0]!;
     const bad = await run('rule', cell.id, '--decision', 'bogus');
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toMatch(/^atlas-adjudicator: rule: --decision: expected one of keep_gold, accept_system, accept_both, new_value, .*, got "bogus" \(see /u);
+    expect(bad.stderr).toMatch(
+      /^atlas-adjudicator: rule: --decision: expected one of keep_gold, accept_system, accept_both, new_value, .*, got "bogus" \(see /u,
+    );
     expect(bad.stderr).not.toMatch(/Invalid option|"\|"/u);
     const status = await run('disputes', '--status', 'closed');
-    expect(status.stderr).toMatch(/^atlas-adjudicator: disputes: --status: expected one of open, resolved, conflict, got "closed" \(see /u);
+    expect(status.stderr).toMatch(
+      /^atlas-adjudicator: disputes: --status: expected one of open, resolved, conflict, got "closed" \(see /u,
+    );
     const empty = await run('show', '');
     expect(empty.code).toBe(2);
     expect(empty.stderr).toMatch(/^atlas-adjudicator: show: DISPUTE_ID: must not be empty \(see /u);
@@ -163,10 +175,24 @@ describe('a repeated option', () => {
 
   it('stays repeatable where documented so (rule --evidence), and a repeated flag is harmless', async () => {
     const cell = [...service.disputeRecords({ kind: 'cell', status: 'open' })][0]!;
-    const res = await run('rule', cell.id, '--decision', 'keep_gold', '--evidence', 'https://a.example/1', '--evidence', 'https://b.example/2', '--json', '--json');
+    const res = await run(
+      'rule',
+      cell.id,
+      '--decision',
+      'keep_gold',
+      '--evidence',
+      'https://a.example/1',
+      '--evidence',
+      'https://b.example/2',
+      '--json',
+      '--json',
+    );
     expect(res.stderr).toBe('');
     expect(res.code).toBe(0);
-    expect((JSON.parse(res.stdout) as { ruling: { evidence: string[] } }).ruling.evidence).toEqual(['https://a.example/1', 'https://b.example/2']);
+    expect((JSON.parse(res.stdout) as { ruling: { evidence: string[] } }).ruling.evidence).toEqual([
+      'https://a.example/1',
+      'https://b.example/2',
+    ]);
   });
 });
 
@@ -182,7 +208,9 @@ describe('export: earlier revisions not imported yet, in one warning', () => {
     const text = await run('export', '--revision', 'v1.4', '--out', join(dir, 'v1.4.patch.json'));
     expect(text.code).toBe(0);
     // What the patch leaves out (the open disputes nobody ruled on) is said first, on a line of its own.
-    const warnings = text.stderr.split('\n').filter((line) => line !== '' && !line.startsWith('left out of the patch:'));
+    const warnings = text.stderr
+      .split('\n')
+      .filter((line) => line !== '' && !line.startsWith('left out of the patch:'));
     // v1.4 carries the three rulings v1.3 carries (v1.3 carries v1.2's, which carries v1.1's).
     expect(warnings).toEqual([
       'warning: 3 operations of v1.4 are also in v1.1, v1.2, v1.3 (not imported as the base yet): apply only one of these patches, or import the revised dataset of the one you apply first so its changes settle and leave later exports.',
@@ -191,7 +219,9 @@ describe('export: earlier revisions not imported yet, in one warning', () => {
     expect(json.code).toBe(0);
     const result = JSON.parse(json.stdout) as ExportResult;
     expect(result.warnings).toHaveLength(1);
-    expect(result.warnings![0]).toMatch(/^4 operations of v1\.5 are also in v1\.1, v1\.2, v1\.3, v1\.4 \(not imported as the base yet\): /u);
+    expect(result.warnings![0]).toMatch(
+      /^4 operations of v1\.5 are also in v1\.1, v1\.2, v1\.3, v1\.4 \(not imported as the base yet\): /u,
+    );
   });
 });
 
@@ -213,11 +243,14 @@ describe('blind review counts only rulings that stand', () => {
     const { run, service } = await store('atlas-audit-blind-');
     expect((await run('policy', '--required', '3', '--blind', 'on')).code).toBe(0);
     const cell = [...service.disputeRecords({ kind: 'cell', status: 'open' })][0]!;
-    for (const engineer of ['ann', 'bea', 'cat']) expect((await run('rule', cell.id, '--decision', 'keep_gold', '--engineer', engineer)).code).toBe(0);
+    for (const engineer of ['ann', 'bea', 'cat'])
+      expect((await run('rule', cell.id, '--decision', 'keep_gold', '--engineer', engineer)).code).toBe(0);
     expect((await run('retract', cell.id, '--engineer', 'cat')).code).toBe(0);
     const shown = await run('show', cell.id, '--engineer', 'dan');
     expect(shown.code).toBe(0);
-    expect(shown.stdout).toContain('  (2 other engineers have ruled; blind review hides their rulings until you rule)\n');
+    expect(shown.stdout).toContain(
+      '  (2 other engineers have ruled; blind review hides their rulings until you rule)\n',
+    );
     const json = JSON.parse((await run('show', cell.id, '--engineer', 'dan', '--json')).stdout) as DisputeDetail;
     expect(json.hidden_engineers).toBe(2);
     // Once the last standing ruling of one of them is withdrawn too, one is left.
@@ -245,10 +278,14 @@ describe('a missing row a revision added', () => {
     const line = table.stdout.split('\n').find((l) => l.startsWith(missing.id))!;
     expect(line).toContain(`(in gold now: row ${row})`);
     expect(line).not.toContain('(not in gold)');
-    const record = jsonLines<DisputeRecord>((await run('disputes', '--kind', 'missing_row', '--json')).stdout).find((r) => r.id === missing.id)!;
+    const record = jsonLines<DisputeRecord>((await run('disputes', '--kind', 'missing_row', '--json')).stdout).find(
+      (r) => r.id === missing.id,
+    )!;
     expect(record.gold_row_now).toBe(Number(row) - 1);
     // The other missing rows gold still lacks say so.
-    const others = jsonLines<DisputeRecord>((await run('disputes', '--kind', 'missing_row', '--json')).stdout).filter((r) => r.id !== missing.id);
+    const others = jsonLines<DisputeRecord>((await run('disputes', '--kind', 'missing_row', '--json')).stdout).filter(
+      (r) => r.id !== missing.id,
+    );
     expect(others.length).toBeGreaterThan(0);
     expect(others.every((r) => r.gold_row_now === null)).toBe(true);
   });

@@ -11,7 +11,10 @@ import { Capture } from './support/harness';
 const dir = tempDir('cli-audit-');
 const db = join(dir, 'store.sqlite');
 
-async function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+async function cli(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
   const stdout = new Capture();
   const stderr = new Capture();
   const code = await run(args, {
@@ -25,7 +28,11 @@ async function cli(args: string[], env: Record<string, string> = {}): Promise<{ 
   return { code, stdout: stdout.text, stderr: stderr.text };
 }
 
-const jsonLines = (text: string) => text.trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+const jsonLines = (text: string) =>
+  text
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 
 beforeAll(async () => {
   const workspace = await smallWorkspace();
@@ -37,12 +44,27 @@ describe.sequential('audit on the command line', () => {
   let ids: string[] = [];
 
   it('sample draws a round and says how much of each stratum it took', async () => {
-    const res = await cli(['audit', 'sample', '--disputed', '2', '--undisputed', '4', '--seed', 'cli-seed', '--db', db]);
+    const res = await cli([
+      'audit',
+      'sample',
+      '--disputed',
+      '2',
+      '--undisputed',
+      '4',
+      '--seed',
+      'cli-seed',
+      '--db',
+      db,
+    ]);
     expect(res.stderr).toBe('');
     expect(res.code).toBe(0);
     expect(res.stdout).toMatch(/^Round 1 \(seed cli-seed\): 2 of \d+ disputed and 4 of \d+ undisputed cells drawn\./u);
     const again = await cli(['audit', 'sample', '--disputed', '0', '--undisputed', '1', '--json', '--db', db]);
-    const round = JSON.parse(again.stdout) as { round: number; seed: string; drawn: { disputed: number; undisputed: number } };
+    const round = JSON.parse(again.stdout) as {
+      round: number;
+      seed: string;
+      drawn: { disputed: number; undisputed: number };
+    };
     expect(round.round).toBe(2);
     expect(round.seed).toMatch(/^[0-9a-f]{8}$/u);
     expect(round.drawn).toEqual({ disputed: 0, undisputed: 1 });
@@ -62,28 +84,79 @@ describe.sequential('audit on the command line', () => {
   });
 
   it('rule records verdicts; list --status filters; a settled incorrect cell names its dispute', async () => {
-    const res = await cli(['audit', 'rule', ids[0]!, '--verdict', 'incorrect', '--rationale', 'the source disagrees', '--evidence', 'https://example.org/x', '--db', db]);
+    const res = await cli([
+      'audit',
+      'rule',
+      ids[0]!,
+      '--verdict',
+      'incorrect',
+      '--rationale',
+      'the source disagrees',
+      '--evidence',
+      'https://example.org/x',
+      '--db',
+      db,
+    ]);
     expect(res.stderr).toBe('');
-    expect(res.stdout).toContain(`Audit ${ids[0]}: incorrect recorded.\nStatus: settled (incorrect)\nDispute for the fix: d-`);
-    for (const id of ids.slice(1, 5)) expect((await cli(['audit', 'rule', id, '--verdict', 'correct', '--db', db])).code).toBe(0);
+    expect(res.stdout).toContain(
+      `Audit ${ids[0]}: incorrect recorded.\nStatus: settled (incorrect)\nDispute for the fix: d-`,
+    );
+    for (const id of ids.slice(1, 5))
+      expect((await cli(['audit', 'rule', id, '--verdict', 'correct', '--db', db])).code).toBe(0);
     const unsure = await cli(['audit', 'rule', ids[5]!, '--verdict', 'unsure', '--json', '--db', db]);
-    expect(JSON.parse(unsure.stdout)).toMatchObject({ id: ids[5], status: 'settled', verdict: 'unsure', mine: 'unsure' });
+    expect(JSON.parse(unsure.stdout)).toMatchObject({
+      id: ids[5],
+      status: 'settled',
+      verdict: 'unsure',
+      mine: 'unsure',
+    });
     const settled = jsonLines((await cli(['audit', 'list', '--status', 'settled', '--json', '--db', db])).stdout);
     expect(settled.map((l) => l.id)).toEqual(ids.slice(0, 6));
-    expect(jsonLines((await cli(['audit', 'list', '--status', 'pending', '--json', '--db', db])).stdout).map((l) => l.id)).toEqual([ids[6]]);
+    expect(
+      jsonLines((await cli(['audit', 'list', '--status', 'pending', '--json', '--db', db])).stdout).map((l) => l.id),
+    ).toEqual([ids[6]]);
   });
 
   it('estimate --json has exactly the documented keys, unrounded fractions, and counts unsure and pending apart', async () => {
     const res = await cli(['audit', 'estimate', '--json', '--db', db]);
     expect(res.code).toBe(0);
     const estimate = JSON.parse(res.stdout) as {
-      rate: number; ci_low: number; ci_high: number; n: number; n_eff: number; unsure: number; pending: number; method: string;
-      strata: { name: string; frame: number; n: number; incorrect: number; rate: number; ci_low: number; ci_high: number }[];
+      rate: number;
+      ci_low: number;
+      ci_high: number;
+      n: number;
+      n_eff: number;
+      unsure: number;
+      pending: number;
+      method: string;
+      strata: {
+        name: string;
+        frame: number;
+        n: number;
+        incorrect: number;
+        rate: number;
+        ci_low: number;
+        ci_high: number;
+      }[];
     };
-    expect(Object.keys(estimate)).toEqual(['rate', 'ci_low', 'ci_high', 'n', 'n_eff', 'unsure', 'pending', 'strata', 'method']);
-    for (const stratum of estimate.strata) expect(Object.keys(stratum)).toEqual(['name', 'frame', 'n', 'incorrect', 'rate', 'ci_low', 'ci_high']);
+    expect(Object.keys(estimate)).toEqual([
+      'rate',
+      'ci_low',
+      'ci_high',
+      'n',
+      'n_eff',
+      'unsure',
+      'pending',
+      'strata',
+      'method',
+    ]);
+    for (const stratum of estimate.strata)
+      expect(Object.keys(stratum)).toEqual(['name', 'frame', 'n', 'incorrect', 'rate', 'ci_low', 'ci_high']);
     expect(estimate).toMatchObject({ n: 5, unsure: 1, pending: 1 });
-    expect(estimate.strata.map((s) => [s.name, s.n, s.incorrect])).toEqual([['disputed', 2, 1], ['undisputed', 3, 0]]);
+    expect(estimate.strata.map((s) => [s.name, s.n, s.incorrect])).toEqual([
+      ['disputed', 2, 1],
+      ['undisputed', 3, 0],
+    ]);
     // W_d p_d with p_d = 1/2 and W_d = N_d / N: unrounded.
     const [d, u] = estimate.strata;
     expect(estimate.rate).toBe((d!.frame / (d!.frame + u!.frame)) * 0.5);
@@ -93,7 +166,9 @@ describe.sequential('audit on the command line', () => {
 
   it('estimate as text gives the rate, the strata and the dataset-card sentence', async () => {
     const res = await cli(['audit', 'estimate', '--db', db]);
-    expect(res.stdout).toMatch(/^Incorrect gold: \d+\.\d+% \(95% CI \d+\.\d+–\d+\.\d+%\), from 5 settled cells \(n_eff \d+\.\d\)\./u);
+    expect(res.stdout).toMatch(
+      /^Incorrect gold: \d+\.\d+% \(95% CI \d+\.\d+–\d+\.\d+%\), from 5 settled cells \(n_eff \d+\.\d\)\./u,
+    );
     expect(res.stdout).toContain('Left out: 1 unsure, 1 not settled.');
     expect(res.stdout).toMatch(/\nWe estimate that \d+\.\d+% of gold values are incorrect/u);
   });
@@ -101,8 +176,14 @@ describe.sequential('audit on the command line', () => {
   it('refuses bad input in one line naming the option', async () => {
     const cases: [string[], string][] = [
       [['audit', 'sample', '--undisputed', '1'], 'audit sample: missing --disputed N (0 for none)'],
-      [['audit', 'sample', '--disputed', 'x', '--undisputed', '1'], "audit sample: --disputed must be a whole number, got 'x'"],
-      [['audit', 'rule', ids[6]!, '--verdict', 'maybe'], 'audit rule: --verdict: expected one of correct, incorrect, unsure'],
+      [
+        ['audit', 'sample', '--disputed', 'x', '--undisputed', '1'],
+        "audit sample: --disputed must be a whole number, got 'x'",
+      ],
+      [
+        ['audit', 'rule', ids[6]!, '--verdict', 'maybe'],
+        'audit rule: --verdict: expected one of correct, incorrect, unsure',
+      ],
       [['audit', 'rule', ids[6]!], 'audit rule: missing --verdict (one of correct, incorrect, unsure)'],
       [['audit', 'list', '--status', 'open'], 'audit list: --status: expected one of pending, settled, conflict'],
       [['audit', 'rule', 'a-nope', '--verdict', 'correct'], 'no audited cell with id a-nope'],

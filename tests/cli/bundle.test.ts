@@ -44,17 +44,23 @@ syncBuiltinESMExports();
 /** Runs the real bin with the recorder; returns its stdout and what it loaded. */
 function runRecorded(args: string[], logName: string): { stdout: string; modules: string[]; workers: string[] } {
   const log = join(dir.path, logName);
-  const stdout = execFileSync(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(RECORDER)}`, BIN, ...args], {
-    cwd: REPO_ROOT,
-    encoding: 'utf8',
-    env: { ...process.env, ATLAS_LOAD_LOG: log, ATLAS_ADJUDICATOR_ENGINEER: 'mia' },
-  });
+  const stdout = execFileSync(
+    process.execPath,
+    ['--import', `data:text/javascript,${encodeURIComponent(RECORDER)}`, BIN, ...args],
+    {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, ATLAS_LOAD_LOG: log, ATLAS_ADJUDICATOR_ENGINEER: 'mia' },
+    },
+  );
   const lines = readFileSync(log, 'utf8').trimEnd().split('\n');
-  const of = (kind: string) => lines.filter((line) => line.startsWith(`${kind} `)).map((line) => line.slice(kind.length + 1));
+  const of = (kind: string) =>
+    lines.filter((line) => line.startsWith(`${kind} `)).map((line) => line.slice(kind.length + 1));
   return { stdout, modules: of('module'), workers: of('worker') };
 }
 
-const ownModules = (modules: string[]) => modules.filter((url) => url.startsWith('file:') && !url.includes('/node_modules/'));
+const ownModules = (modules: string[]) =>
+  modules.filter((url) => url.startsWith('file:') && !url.includes('/node_modules/'));
 
 describe('the bundled CLI', () => {
   it('answers help from dist-cli/ without a TypeScript loader, a command module or the store', () => {
@@ -72,7 +78,13 @@ describe('the bundled CLI', () => {
 
   it('loads the one command it runs, and starts the import thread from the worker bundled beside it', async () => {
     // 120 tasks: enough for the import to derive disputes on its worker thread.
-    const ws = await generateWorkspace(join(dir.path, 'ws'), { seed: 3, tasks: 120, systems: 2, maxRows: 3, maxColumns: 3 });
+    const ws = await generateWorkspace(join(dir.path, 'ws'), {
+      seed: 3,
+      tasks: 120,
+      systems: 2,
+      maxRows: 3,
+      maxColumns: 3,
+    });
     const store = dir.db();
     const { modules, workers } = runRecorded(['import', ...workspacePaths(ws), '--db', store, '--json'], 'import.log');
     expect(modules.filter((url) => url.includes('tsx') || url.endsWith('.ts'))).toEqual([]);
@@ -93,7 +105,8 @@ describe('a stale bundle', () => {
     // A copy of what the build reads, so touching a source leaves the checkout alone.
     const root = join(dir.path, 'checkout');
     mkdirSync(root);
-    for (const folder of ['cli', 'db', 'shared', 'scripts']) cpSync(join(REPO_ROOT, folder), join(root, folder), { recursive: true });
+    for (const folder of ['cli', 'db', 'shared', 'scripts'])
+      cpSync(join(REPO_ROOT, folder), join(root, folder), { recursive: true });
     cpSync(join(REPO_ROOT, 'package.json'), join(root, 'package.json'));
     symlinkSync(join(REPO_ROOT, 'node_modules'), join(root, 'node_modules'));
     expect(cliBundleIsFresh(root)).toBe(false);

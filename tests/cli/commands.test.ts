@@ -36,16 +36,37 @@ describe('disputes', () => {
     const { h, fake } = setup();
     const res = await h.run(['disputes', '--json', '--db', db]);
     expect(res.code).toBe(0);
-    const lines = res.stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as { id: string });
+    const lines = res.stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { id: string });
     expect(lines.map((l) => l.id)).toEqual([CELL_ID, MISSING_ID]);
     expect(fake().closed).toBe(true);
   });
 
   it('passes the filters through, validated', async () => {
     const { h, fake } = setup();
-    const res = await h.run(['disputes', '--json', '--status', 'open', '--kind', 'cell', '--task', 'zelda-remakes', '--needs', 'mia', '--db', db]);
+    const res = await h.run([
+      'disputes',
+      '--json',
+      '--status',
+      'open',
+      '--kind',
+      'cell',
+      '--task',
+      'zelda-remakes',
+      '--needs',
+      'mia',
+      '--db',
+      db,
+    ]);
     expect(res.code).toBe(0);
-    expect(fake().calls.find((c) => c.method === 'disputeRecords')?.input).toEqual({ status: 'open', kind: 'cell', task: 'zelda-remakes', needs: 'mia' });
+    expect(fake().calls.find((c) => c.method === 'disputeRecords')?.input).toEqual({
+      status: 'open',
+      kind: 'cell',
+      task: 'zelda-remakes',
+      needs: 'mia',
+    });
     expect(res.stdout.trimEnd().split('\n')).toHaveLength(1);
   });
 
@@ -81,7 +102,16 @@ describe('show', () => {
     const { h } = setup();
     const res = await h.run(['show', CELL_ID, '--db', db]);
     expect(res.code).toBe(0);
-    for (const text of ['Find every Zelda remake', 'Critic Metascore · rule: number (tolerance 0)', 'Gold       94', '[a] 93 · 3 systems · contests gold', 'alpha as "Ocarina of Time 3D": incorrect by deterministic', 'source: https://example.org/review', 'judge-1: system · value 93', 'Rulings (0):']) {
+    for (const text of [
+      'Find every Zelda remake',
+      'Critic Metascore · rule: number (tolerance 0)',
+      'Gold       94',
+      '[a] 93 · 3 systems · contests gold',
+      'alpha as "Ocarina of Time 3D": incorrect by deterministic',
+      'source: https://example.org/review',
+      'judge-1: system · value 93',
+      'Rulings (0):',
+    ]) {
       expect(res.stdout).toContain(text);
     }
     expect(res.stdout).toContain('javascript:alert(1)  (unsafe: not an http(s) link)');
@@ -110,8 +140,26 @@ describe('rule and retract', () => {
   it('maps every option onto the rule input and prints ruling and status', async () => {
     const { h, fake } = setup();
     const res = await h.run([
-      'rule', CELL_ID, '--decision', 'add_row', '--value', '93', '--rationale', 'seen on the site', '--evidence', 'https://a.example/1',
-      '--evidence', 'https://a.example/2', '--engineer', 'mia', '--row', '2', '--values', '{"Critic Metascore": 93, "City": "Kyoto"}', '--db', db,
+      'rule',
+      CELL_ID,
+      '--decision',
+      'add_row',
+      '--value',
+      '93',
+      '--rationale',
+      'seen on the site',
+      '--evidence',
+      'https://a.example/1',
+      '--evidence',
+      'https://a.example/2',
+      '--engineer',
+      'mia',
+      '--row',
+      '2',
+      '--values',
+      '{"Critic Metascore": 93, "City": "Kyoto"}',
+      '--db',
+      db,
     ]);
     expect(res.stderr).toBe('');
     expect(res.code).toBe(0);
@@ -126,14 +174,23 @@ describe('rule and retract', () => {
       values: { 'Critic Metascore': '93', City: 'Kyoto' },
     });
     expect(res.stdout).toBe(
-      [`Recorded add_row value "93" on ${CELL_ID} by mia (ruling r-1).`, 'Writes: add_row "93"', '  "City": "Kyoto"', '  "Critic Metascore": "93"', 'Status: resolved', ''].join('\n'),
+      [
+        `Recorded add_row value "93" on ${CELL_ID} by mia (ruling r-1).`,
+        'Writes: add_row "93"',
+        '  "City": "Kyoto"',
+        '  "Critic Metascore": "93"',
+        'Status: resolved',
+        '',
+      ].join('\n'),
     );
   });
 
   it('passes --keep-spelling as keepSpelling, and nothing when it is not given', async () => {
     const keepSpelling = async (...flags: string[]) => {
       const { h, fake } = setup();
-      expect((await h.run(['rule', CELL_ID, '--decision', 'accept_system', '--value', '93.0', ...flags, '--db', db])).code).toBe(0);
+      expect(
+        (await h.run(['rule', CELL_ID, '--decision', 'accept_system', '--value', '93.0', ...flags, '--db', db])).code,
+      ).toBe(0);
       return (fake().calls.find((c) => c.method === 'rule')?.input as { keepSpelling?: boolean }).keepSpelling;
     };
     expect([await keepSpelling('--keep-spelling'), await keepSpelling()]).toEqual([true, undefined]);
@@ -142,11 +199,18 @@ describe('rule and retract', () => {
   it('takes the engineer from $ATLAS_ADJUDICATOR_ENGINEER, else leaves it to the service', async () => {
     const withEnv = setup({ env: { ATLAS_ADJUDICATOR_ENGINEER: 'kai' } });
     await withEnv.h.run(['rule', CELL_ID, '--decision', 'keep_gold', '--db', db]);
-    expect((withEnv.fake().calls.find((c) => c.method === 'rule')?.input as { engineer?: string }).engineer).toBe('kai');
+    expect((withEnv.fake().calls.find((c) => c.method === 'rule')?.input as { engineer?: string }).engineer).toBe(
+      'kai',
+    );
     const plain = setup();
     const res = await plain.h.run(['rule', CELL_ID, '--decision', 'keep_gold', '--json', '--db', db]);
-    expect((plain.fake().calls.find((c) => c.method === 'rule')?.input as { engineer?: string }).engineer).toBeUndefined();
-    expect(JSON.parse(res.stdout)).toMatchObject({ status: 'resolved', ruling: { decision: 'keep_gold', engineer: 'fake-engineer' } });
+    expect(
+      (plain.fake().calls.find((c) => c.method === 'rule')?.input as { engineer?: string }).engineer,
+    ).toBeUndefined();
+    expect(JSON.parse(res.stdout)).toMatchObject({
+      status: 'resolved',
+      ruling: { decision: 'keep_gold', engineer: 'fake-engineer' },
+    });
   });
 
   it('retract prints the retraction and the new status', async () => {
@@ -162,9 +226,25 @@ describe('rule and retract', () => {
 describe('export', () => {
   it('resolves paths against the working directory and reports the patch', async () => {
     const { h, fake } = setup();
-    const res = await h.run(['export', '--revision', 'v1.1', '--out', 'patch.json', '--base-revision', 'v1.0', '--db', db]);
+    const res = await h.run([
+      'export',
+      '--revision',
+      'v1.1',
+      '--out',
+      'patch.json',
+      '--base-revision',
+      'v1.0',
+      '--db',
+      db,
+    ]);
     expect(res.code).toBe(0);
-    expect(fake().calls.find((c) => c.method === 'exportPatch')?.input).toEqual({ revision: 'v1.1', out: join(dir.path, 'patch.json'), baseRevision: 'v1.0', plaintext: false, overwrite: false });
+    expect(fake().calls.find((c) => c.method === 'exportPatch')?.input).toEqual({
+      revision: 'v1.1',
+      out: join(dir.path, 'patch.json'),
+      baseRevision: 'v1.0',
+      plaintext: false,
+      overwrite: false,
+    });
     expect(existsSync(join(dir.path, 'patch.json'))).toBe(true);
     expect(res.stdout).toMatch(/^Wrote v1\.1: 0 operations, encrypted, to /);
   });
@@ -174,7 +254,17 @@ describe('export', () => {
     const out = await h.run(['export', '--revision', 'v1.1', '--out', 'no/such/dir/p.json', '--db', db]);
     expect(out.code).toBe(1);
     expect(out.stderr).toMatch(/^atlas-adjudicator: export: --out: no such directory: /);
-    const ds = await h.run(['export', '--revision', 'v1.1', '--out', 'p.json', '--dataset', 'missing.jsonl', '--db', db]);
+    const ds = await h.run([
+      'export',
+      '--revision',
+      'v1.1',
+      '--out',
+      'p.json',
+      '--dataset',
+      'missing.jsonl',
+      '--db',
+      db,
+    ]);
     expect(ds.code).toBe(1);
     expect(ds.stderr).toMatch(/^atlas-adjudicator: export: --dataset: no such file: .*missing\.jsonl\n$/);
   });
@@ -204,14 +294,21 @@ describe('import', () => {
     const revision = { tag: 'v1.1', settled: 4, tasks_left: ['t/2'], recognised_by_gold: false };
     const { h } = setup({ report: { ...IMPORT_REPORT, revision } });
     const res = await h.run(['import', runDir, '--db', db]);
-    expect(res.stdout).toContain('Revision v1.1 is now the base: 4 disputes settled by it.\n  1 task it changed kept its older gold here (see the skipped item): the revision\'s changes to it are settled, but new rulings on it cannot be exported from this store: t/2.');
+    expect(res.stdout).toContain(
+      "Revision v1.1 is now the base: 4 disputes settled by it.\n  1 task it changed kept its older gold here (see the skipped item): the revision's changes to it are settled, but new rulings on it cannot be exported from this store: t/2.",
+    );
     const json = setup({ report: { ...IMPORT_REPORT, revision } });
     expect(JSON.parse((await json.h.run(['import', runDir, '--json', '--db', db])).stdout)).toMatchObject({ revision });
   });
 
   it('prints a long skip reason in full under its file, wrapped, rather than cut to a table cell', async () => {
     const reason = `task t/2: ${'its gold would go from 6 gold rows to 5 while graded runs aligned to the old rows are in this store, '.repeat(2)}so the task was left as it was (runs graded against this dataset need a fresh store)`;
-    const { h } = setup({ report: { ...IMPORT_REPORT, skipped: [...IMPORT_REPORT.skipped, { path: '/data/atlas-v1.1.jsonl', field: 'gold.rows', reason }] } });
+    const { h } = setup({
+      report: {
+        ...IMPORT_REPORT,
+        skipped: [...IMPORT_REPORT.skipped, { path: '/data/atlas-v1.1.jsonl', field: 'gold.rows', reason }],
+      },
+    });
     const res = await h.run(['import', runDir, '--db', db]);
     expect(res.code).toBe(0);
     expect(res.stdout).toContain('  /data/atlas-v1.1.jsonl (gold.rows)\n      task t/2: its gold would go');
@@ -228,7 +325,9 @@ describe('import', () => {
     const res = await nothing.h.run(['import', runDir, '--json', '--db', db]);
     expect(res.code).toBe(1);
     expect(JSON.parse(res.stdout)).toMatchObject({ tasks: 0, skipped: IMPORT_REPORT.skipped });
-    expect(res.stderr).toBe('atlas-adjudicator: import: nothing could be imported: every task was skipped (1 in the report)\n');
+    expect(res.stderr).toBe(
+      'atlas-adjudicator: import: nothing could be imported: every task was skipped (1 in the report)\n',
+    );
   });
 
   it('shows progress on stderr only when it is a terminal', async () => {
@@ -286,7 +385,11 @@ describe('serve', () => {
     const match = /Open: (http:\/\/127\.0\.0\.1:(\d+)\/#token=([A-Za-z0-9_-]+))/.exec(out.text);
     expect(match).not.toBeNull();
     const [, , port, token] = match as unknown as [string, string, string, string];
-    const res = await fetch(`http://127.0.0.1:${port}/api/getFacets`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: '{}' });
+    const res = await fetch(`http://127.0.0.1:${port}/api/getFacets`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: '{}',
+    });
     expect(res.status).toBe(200);
     h.signal('SIGTERM');
     expect((await pending).code).toBe(0);

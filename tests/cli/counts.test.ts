@@ -27,22 +27,31 @@ describe('counts in words that agree', () => {
     expect((await run('policy')).stdout).toBe('Policy: 1 agreeing engineer settles a dispute; blind review off\n');
     expect((await run('stats')).stdout).toContain('Policy: 1 agreeing engineer settles a dispute; blind review off\n');
     // The one settled change goes back to open under double review, and is said so.
-    expect((await run('policy', '--required', '2')).stdout).toMatch(/^Policy: 2 agreeing engineers settle a dispute; blind review on\n1 resolved dispute went back to open\.\n$/);
+    expect((await run('policy', '--required', '2')).stdout).toMatch(
+      /^Policy: 2 agreeing engineers settle a dispute; blind review on\n1 resolved dispute went back to open\.\n$/,
+    );
     expect((await run('stats')).stdout).toContain('Policy: 2 agreeing engineers settle a dispute;');
     expect((await run('policy', '--required', '1')).stdout).toMatch(/\n1 open dispute resolved\.\n$/);
-    expect(JSON.parse((await run('policy', '--required', '1', '--json')).stdout)).toEqual({ required: 1, blind: false });
+    expect(JSON.parse((await run('policy', '--required', '1', '--json')).stdout)).toEqual({
+      required: 1,
+      blind: false,
+    });
   });
 
   it('rescore: 1 operation on 1 task', async () => {
     const res = await run('rescore', '--patch', patch);
     expect(res.code).toBe(0);
-    expect(res.stdout.split('\n')[0]).toMatch(/^v1\.1 on v1\.0: 1 operation on 1 task; (1 llm_judge cell needs|\d+ llm_judge cells need) regrading$/);
+    expect(res.stdout.split('\n')[0]).toMatch(
+      /^v1\.1 on v1\.0: 1 operation on 1 task; (1 llm_judge cell needs|\d+ llm_judge cells need) regrading$/,
+    );
   });
 
   it('apply refusing one operation: "1 operation does not match"', async () => {
     const target = (JSON.parse(readFileSync(patch, 'utf8')) as GoldPatch).operations[0]!.task_id;
     const other = join(dir, 'without-the-task.jsonl');
-    const lines = readFileSync(ws.dataset, 'utf8').split('\n').filter((line) => line !== '' && (JSON.parse(line) as { id: string }).id !== target);
+    const lines = readFileSync(ws.dataset, 'utf8')
+      .split('\n')
+      .filter((line) => line !== '' && (JSON.parse(line) as { id: string }).id !== target);
     writeFileSync(other, `${lines.join('\n')}\n`);
     const res = await run('apply', '--dataset', other, '--patch', patch, '--out', join(dir, 'out.jsonl'));
     expect(res.code).toBe(1);

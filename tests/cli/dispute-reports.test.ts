@@ -21,14 +21,24 @@ function report(overrides: Partial<ReportView> = {}): ReportView {
     state: 'open',
     labels: ['gold-error'],
     body: '',
-    body_text: 'Row: Ocarina of Time 3D\nCorrect value: 93\n\u001b[31mSee https://www.metacritic.com/game/x or javascript:alert(1)',
+    body_text:
+      'Row: Ocarina of Time 3D\nCorrect value: 93\n\u001b[31mSee https://www.metacritic.com/game/x or javascript:alert(1)',
     urls: [
       { url: 'https://www.metacritic.com/game/x', safe: true, href: 'https://www.metacritic.com/game/x', reason: null },
       { url: 'javascript:alert(1)', safe: false, href: null, reason: 'javascript link, not http(s)' },
     ],
     parsed: null,
     override: null,
-    effective: { task_id: 'zelda-remakes', row: 0, column: 'Critic Metascore', column_score: 1, proposed_value: '93', missing_entity: null, confidence: 0.9, column_unresolved: null },
+    effective: {
+      task_id: 'zelda-remakes',
+      row: 0,
+      column: 'Critic Metascore',
+      column_score: 1,
+      proposed_value: '93',
+      missing_entity: null,
+      confidence: 0.9,
+      column_unresolved: null,
+    },
     dispute_id: CELL_ID,
     manual_link: false,
     ...overrides,
@@ -41,14 +51,40 @@ async function detail() {
 
 describe('show: attached reports', () => {
   it('lists each report with number, state, title, reporter, proposed value, body and links', async () => {
-    const text = disputeDetailText({ ...(await detail()), reports: [report(), report({ number: 102, state: 'closed', author: null, url: null, title: 'Missing remake', effective: { ...report().effective, row: null, column: null, proposed_value: null, missing_entity: "Link's Awakening", confidence: null }, urls: [], body_text: '' })] });
+    const text = disputeDetailText({
+      ...(await detail()),
+      reports: [
+        report(),
+        report({
+          number: 102,
+          state: 'closed',
+          author: null,
+          url: null,
+          title: 'Missing remake',
+          effective: {
+            ...report().effective,
+            row: null,
+            column: null,
+            proposed_value: null,
+            missing_entity: "Link's Awakening",
+            confidence: null,
+          },
+          urls: [],
+          body_text: '',
+        }),
+      ],
+    });
     const section = text.slice(text.indexOf('Reports (2):'));
-    expect(section).toContain('  #101 open · Ocarina 3D metascore is wrong\n      by @mario · 2026-01-02 · exa-ai/atlas\n      issue: https://github.com/exa-ai/atlas/issues/101\n');
+    expect(section).toContain(
+      '  #101 open · Ocarina 3D metascore is wrong\n      by @mario · 2026-01-02 · exa-ai/atlas\n      issue: https://github.com/exa-ai/atlas/issues/101\n',
+    );
     expect(section).toContain('      proposes "93" · row 1 · Critic Metascore · parsed with 90% confidence\n');
     expect(section).toContain('      | Correct value: 93\n');
     expect(section).toContain('      link: https://www.metacritic.com/game/x\n');
     expect(section).toContain('      link: javascript:alert(1)  (unsafe: javascript link, not http(s))\n');
-    expect(section).toContain('  #102 closed · Missing remake\n      by unknown reporter · 2026-01-02 · exa-ai/atlas\n      proposes the missing row "Link\'s Awakening"\n      (empty body)\n');
+    expect(section).toContain(
+      '  #102 closed · Missing remake\n      by unknown reporter · 2026-01-02 · exa-ai/atlas\n      proposes the missing row "Link\'s Awakening"\n      (empty body)\n',
+    );
     expect(text).not.toMatch(ESC);
     // The reports come before the rulings, as in the panel.
     expect(text.indexOf('Reports (2):')).toBeLessThan(text.indexOf('Rulings ('));

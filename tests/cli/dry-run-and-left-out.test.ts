@@ -32,7 +32,10 @@ beforeAll(async () => {
   await service.rule({ disputeId: conflict.id, decision: 'keep_gold', engineer: 'noah' });
   await service.rule({ disputeId: conflict.id, decision: 'mark_blank', engineer: 'bob' });
   dir = tempDir('atlas-cli-dry-run-');
-  cli = harness(() => openService({ dbPath: service.dbPath, settingsPath: join(dir, 'settings.json'), engineer: 'mia' }), { cwd: dir });
+  cli = harness(
+    () => openService({ dbPath: service.dbPath, settingsPath: join(dir, 'settings.json'), engineer: 'mia' }),
+    { cwd: dir },
+  );
 });
 afterAll(() => service.close());
 
@@ -44,7 +47,9 @@ describe('rescore without --patch', () => {
     expect(result).toMatchObject({ dry_run: true, operations: 1, touched_tasks: [changed.task_id] });
     const text = await cli.run(['rescore', '--db', service.dbPath]);
     expect(text.code, text.stderr).toBe(0);
-    expect(text.stdout).toContain('Dry run: the settled rulings not exported yet; nothing written, no revision tag taken.');
+    expect(text.stdout).toContain(
+      'Dry run: the settled rulings not exported yet; nothing written, no revision tag taken.',
+    );
     const revisions = await cli.run(['revisions', '--json', '--db', service.dbPath]);
     expect(revisions.code, revisions.stderr).toBe(0);
     expect(revisions.stdout.trim()).toBe('');
@@ -63,16 +68,38 @@ describe('export', () => {
     const json = await cli.run(['export', '--revision', 'v1.1', '--out', out, '--json', '--db', service.dbPath]);
     expect(json.code, json.stderr).toBe(0);
     const result = JSON.parse(json.stdout) as ExportResult;
-    expect(result.left_out).toMatchObject({ conflicts: 1, open_ruled: 0, disputes: [{ id: conflict.id, status: 'conflict', rulings: 2, name: names(conflict) }] });
+    expect(result.left_out).toMatchObject({
+      conflicts: 1,
+      open_ruled: 0,
+      disputes: [{ id: conflict.id, status: 'conflict', rulings: 2, name: names(conflict) }],
+    });
   });
 });
 
 describe('warnings', () => {
   it('name the dispute a ruling warning is about by task, entity and column', async () => {
-    const numberIds = new Set(service.store.db.prepare<[], string>("SELECT id FROM disputes WHERE kind = 'cell' AND rule_type = 'number' AND status = 'open'").pluck().all());
+    const numberIds = new Set(
+      service.store.db
+        .prepare<[], string>("SELECT id FROM disputes WHERE kind = 'cell' AND rule_type = 'number' AND status = 'open'")
+        .pluck()
+        .all(),
+    );
     const numberCell = [...service.disputeRecords({ kind: 'cell' })].find((record) => numberIds.has(record.id))!;
-    const run = await cli.run(['rule', numberCell.id, '--decision', 'new_value', '--value', 'undisclosed', '--engineer', 'mia', '--db', service.dbPath]);
+    const run = await cli.run([
+      'rule',
+      numberCell.id,
+      '--decision',
+      'new_value',
+      '--value',
+      'undisclosed',
+      '--engineer',
+      'mia',
+      '--db',
+      service.dbPath,
+    ]);
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stderr).toContain(`warning: ${names(numberCell)} (dispute ${numberCell.id}): column ${JSON.stringify(numberCell.column)} is graded as a number`);
+    expect(run.stderr).toContain(
+      `warning: ${names(numberCell)} (dispute ${numberCell.id}): column ${JSON.stringify(numberCell.column)} is graded as a number`,
+    );
   });
 });

@@ -19,22 +19,29 @@ beforeAll(async () => {
   await service.importPaths(workspacePaths(await smallWorkspace()));
   await service.setPolicy({ required: 2 });
   const dir = tempDir('atlas-engineer-names-');
-  const open = (): ServiceHandle => openService({ dbPath: service.dbPath, settingsPath: join(dir, 'settings.json'), engineer: undefined });
+  const open = (): ServiceHandle =>
+    openService({ dbPath: service.dbPath, settingsPath: join(dir, 'settings.json'), engineer: undefined });
   cli = harness(open, { cwd: dir });
   blankEnv = harness(open, { cwd: dir, env: { ATLAS_ADJUDICATOR_ENGINEER: '  ' } });
 });
 afterAll(() => service.close());
 
-const cellIds = (): string[] => [...service.disputeRecords({ kind: 'cell', status: 'open' })].map((record) => record.id);
+const cellIds = (): string[] =>
+  [...service.disputeRecords({ kind: 'cell', status: 'open' })].map((record) => record.id);
 
 describe('engineer names', () => {
   it('"mia" and "mia " are one engineer: the second ruling does not settle the dispute under policy 2', async () => {
     const id = cellIds()[0]!;
-    expect((await cli.run(['rule', id, '--decision', 'keep_gold', '--engineer', 'mia', '--db', service.dbPath])).code).toBe(0);
+    expect(
+      (await cli.run(['rule', id, '--decision', 'keep_gold', '--engineer', 'mia', '--db', service.dbPath])).code,
+    ).toBe(0);
     const again = await cli.run(['rule', id, '--decision', 'keep_gold', '--engineer', 'mia ', '--db', service.dbPath]);
     expect(again.code).toBe(0);
     expect(again.stdout).toContain('Status: open');
-    const engineers = service.store.db.prepare<[string], string>('SELECT DISTINCT engineer FROM rulings WHERE dispute_id = ?').pluck().all(id);
+    const engineers = service.store.db
+      .prepare<[string], string>('SELECT DISTINCT engineer FROM rulings WHERE dispute_id = ?')
+      .pluck()
+      .all(id);
     expect(engineers).toEqual(['mia']);
   });
 
@@ -50,13 +57,18 @@ describe('engineer names', () => {
       if (saved === undefined) delete process.env.ATLAS_ADJUDICATOR_ENGINEER;
       else process.env.ATLAS_ADJUDICATOR_ENGINEER = saved;
     }
-    const [engineer] = service.store.db.prepare<[string], string>('SELECT engineer FROM rulings WHERE dispute_id = ?').pluck().all(id);
+    const [engineer] = service.store.db
+      .prepare<[string], string>('SELECT engineer FROM rulings WHERE dispute_id = ?')
+      .pluck()
+      .all(id);
     expect(engineer).toMatch(/^\S(.*\S)?$/u);
   });
 
   it('the API trims a name and refuses a blank one, for every host', () => {
     expect(parseInput('rule', { disputeId: 'd-x', decision: 'keep_gold', engineer: ' mia ' }).engineer).toBe('mia');
-    expect(() => parseInput('rule', { disputeId: 'd-x', decision: 'keep_gold', engineer: '   ' })).toThrow(/an engineer needs a name/u);
+    expect(() => parseInput('rule', { disputeId: 'd-x', decision: 'keep_gold', engineer: '   ' })).toThrow(
+      /an engineer needs a name/u,
+    );
     expect(() => parseInput('setSettings', { engineer: ' ' })).toThrow(/an engineer needs a name/u);
   });
 });

@@ -12,16 +12,39 @@ import type { GoldPatch } from '../../shared/patch';
 import { runCli, tempDir } from '../e2e/support';
 
 const dir = tempDir('cli-gold-format-');
-const env = { ATLAS_ADJUDICATOR_HOME: join(dir.path, 'home'), ATLAS_ADJUDICATOR_ENGINEER: 'mia', ATLAS_ADJUDICATOR_DB: undefined };
+const env = {
+  ATLAS_ADJUDICATOR_HOME: join(dir.path, 'home'),
+  ATLAS_ADJUDICATOR_ENGINEER: 'mia',
+  ATLAS_ADJUDICATOR_DB: undefined,
+};
 const db = dir.db();
 const cli = (args: string[]) => runCli([...args, '--db', db], env);
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** A date dispute a system answered with a spelled-out date (`November 9, 2005`), its gold cell and that spelling. */
 let target: { id: string; row: number; column: string; gold: string; raw: string; iso: string };
 
 beforeAll(async () => {
-  const ws = await generateWorkspace(join(dir.path, 'ws'), { seed: 7, tasks: 12, systems: 5, maxRows: 8, maxColumns: 9 });
+  const ws = await generateWorkspace(join(dir.path, 'ws'), {
+    seed: 7,
+    tasks: 12,
+    systems: 5,
+    maxRows: 8,
+    maxColumns: 9,
+  });
   const imported = await cli(['import', ws.dataset, ws.runsDir, '--json']);
   expect(imported.code).toBe(0);
   // Found through the service on the same file (closed before any command runs).
@@ -30,7 +53,10 @@ beforeAll(async () => {
     for (const record of service.disputeRecords({ kind: 'cell' })) {
       const detail = await service.getDispute({ id: record.id });
       if (detail.column_rule?.type !== 'date' || detail.gold.value === null) continue;
-      const raw = detail.clusters.filter((c) => !c.agrees_with_gold).flatMap((c) => c.cells.map((cell) => cell.response.trim())).find((text) => /^[A-Z][a-z]+ \d{1,2}, \d{4}$/u.test(text));
+      const raw = detail.clusters
+        .filter((c) => !c.agrees_with_gold)
+        .flatMap((c) => c.cells.map((cell) => cell.response.trim()))
+        .find((text) => /^[A-Z][a-z]+ \d{1,2}, \d{4}$/u.test(text));
       if (raw === undefined) continue;
       const [, month, day, year] = /^([A-Za-z]+) (\d+), (\d{4})$/u.exec(raw)!;
       const iso = `${year}-${String(MONTHS.indexOf(month!) + 1).padStart(2, '0')}-${day!.padStart(2, '0')}`;
@@ -50,7 +76,12 @@ describe.sequential("rule writes gold's format", () => {
     expect(res.stderr).toBe('');
     expect(res.code).toBe(0);
     const lines = res.stdout.split('\n');
-    expect(lines[0]).toMatch(new RegExp(`^Recorded accept_system value "${target.iso}" on ${target.id} by mia \\(ruling [0-9a-f-]+\\)\\.$`, 'u'));
+    expect(lines[0]).toMatch(
+      new RegExp(
+        `^Recorded accept_system value "${target.iso}" on ${target.id} by mia \\(ruling [0-9a-f-]+\\)\\.$`,
+        'u',
+      ),
+    );
     expect(lines.slice(1)).toEqual([
       `Accepted "${target.raw}", written "${target.iso}" (gold's format; --keep-spelling writes it as given).`,
       `Writes: set_cell row ${target.row + 1} ${JSON.stringify(target.column)}: ${JSON.stringify(target.gold)} → ${JSON.stringify(target.iso)}`,
@@ -64,7 +95,13 @@ describe.sequential("rule writes gold's format", () => {
     expect(res.code).toBe(0);
     const result = JSON.parse(res.stdout) as RuleResult;
     expect(result.ruling).toMatchObject({ value: target.iso, accepted: target.raw });
-    expect(result.operation).toEqual({ op: 'set_cell', row: target.row, column: target.column, from: { value: target.gold }, to: target.iso });
+    expect(result.operation).toEqual({
+      op: 'set_cell',
+      row: target.row,
+      column: target.column,
+      from: { value: target.gold },
+      to: target.iso,
+    });
   });
 
   it("export's patch carries the written value", async () => {
@@ -76,7 +113,16 @@ describe.sequential("rule writes gold's format", () => {
   });
 
   it("--keep-spelling writes the system's spelling, on purpose only", async () => {
-    const res = await cli(['rule', target.id, '--decision', 'accept_system', '--value', target.raw, '--keep-spelling', '--json']);
+    const res = await cli([
+      'rule',
+      target.id,
+      '--decision',
+      'accept_system',
+      '--value',
+      target.raw,
+      '--keep-spelling',
+      '--json',
+    ]);
     expect(res.code).toBe(0);
     const result = JSON.parse(res.stdout) as RuleResult;
     expect([result.ruling.value, result.ruling.accepted]).toEqual([target.raw, null]);

@@ -41,7 +41,9 @@ const help = async (name: string): Promise<string> => (await fake.run([name, '--
 
 describe('disputes --help', () => {
   it('lists every field of a real --json line, in order', async () => {
-    const real = harness(() => openService({ dbPath: service.dbPath, settingsPath: join(dir, 'settings.json'), engineer: 'mia' }));
+    const real = harness(() =>
+      openService({ dbPath: service.dbPath, settingsPath: join(dir, 'settings.json'), engineer: 'mia' }),
+    );
     const res = await real.run(['disputes', '--json', '--db', service.dbPath]);
     expect(res.code).toBe(0);
     const keys = res.stdout

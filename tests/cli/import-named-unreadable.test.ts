@@ -11,7 +11,11 @@ import { smallWorkspace } from '../db/workspace';
 import { runCli, tempDir } from '../e2e/support';
 
 const dir = tempDir('atlas-cli-named-unreadable-');
-const env = { ATLAS_ADJUDICATOR_HOME: join(dir.path, 'home'), ATLAS_ADJUDICATOR_ENGINEER: 'mia', ATLAS_ADJUDICATOR_DB: undefined };
+const env = {
+  ATLAS_ADJUDICATOR_HOME: join(dir.path, 'home'),
+  ATLAS_ADJUDICATOR_ENGINEER: 'mia',
+  ATLAS_ADJUDICATOR_DB: undefined,
+};
 let workspace: GeneratedWorkspace;
 /** The workspace's dataset cut off in the middle of its last record, as by an interrupted download. */
 let cutOff: string;

@@ -8,7 +8,11 @@ import { generateWorkspace } from '../../db/demo/generate';
 import { runCli, tempDir } from '../e2e/support';
 
 const dir = tempDir('atlas-cli-import-new-store-');
-const env = { ATLAS_ADJUDICATOR_HOME: join(dir.path, 'home'), ATLAS_ADJUDICATOR_ENGINEER: 'mia', ATLAS_ADJUDICATOR_DB: undefined };
+const env = {
+  ATLAS_ADJUDICATOR_HOME: join(dir.path, 'home'),
+  ATLAS_ADJUDICATOR_ENGINEER: 'mia',
+  ATLAS_ADJUDICATOR_DB: undefined,
+};
 afterAll(() => dir.remove());
 
 describe('a failed first import', () => {
@@ -28,7 +32,12 @@ describe('a failed first import', () => {
 
   it('keeps a store that was there before', async () => {
     const issues = join(dir.path, 'issues.json');
-    writeFileSync(issues, JSON.stringify([{ number: 7, title: 'Wrong year', body: 'Task atlas-0001 row 1: the year is 1887.', state: 'open' }]));
+    writeFileSync(
+      issues,
+      JSON.stringify([
+        { number: 7, title: 'Wrong year', body: 'Task atlas-0001 row 1: the year is 1887.', state: 'open' },
+      ]),
+    );
     const db = dir.db('kept.sqlite');
     expect((await runCli(['import', issues, '--db', db], env)).code).toBe(0);
     const garbage = join(dir.path, 'garbage2.jsonl');
@@ -48,7 +57,9 @@ describe('a dataset cut off in the middle of a record', () => {
     const db = dir.db('cut.sqlite');
     const res = await runCli(['import', cut, '--db', db], env);
     expect(res.code).toBe(1);
-    expect(res.stderr).toContain(`${cut}: the file ends in the middle of a record (its last line is cut off, as by an interrupted download); nothing of it was imported`);
+    expect(res.stderr).toContain(
+      `${cut}: the file ends in the middle of a record (its last line is cut off, as by an interrupted download); nothing of it was imported`,
+    );
     expect(existsSync(db)).toBe(false);
 
     const unterminated = join(dir.path, 'no-final-newline.jsonl');

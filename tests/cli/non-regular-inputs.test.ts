@@ -22,7 +22,12 @@ beforeAll(async () => {
   ({ ws, service, dir, patch } = await storeWithOneChange('atlas-cli-non-regular-'));
   fifo = join(dir, 'pipe.json');
   execFileSync('mkfifo', [fifo]);
-  env = { ATLAS_ADJUDICATOR_HOME: join(dir, 'home'), ATLAS_ADJUDICATOR_ENGINEER: 'mia', ATLAS_ADJUDICATOR_DB: undefined, ATLAS_ADJUDICATOR_MAX_FILE_SIZE: undefined };
+  env = {
+    ATLAS_ADJUDICATOR_HOME: join(dir, 'home'),
+    ATLAS_ADJUDICATOR_ENGINEER: 'mia',
+    ATLAS_ADJUDICATOR_DB: undefined,
+    ATLAS_ADJUDICATOR_MAX_FILE_SIZE: undefined,
+  };
 });
 afterAll(() => service.close());
 
@@ -31,10 +36,26 @@ const HANG = { timeoutMs: 30_000 };
 
 describe('non-regular inputs are refused at once', () => {
   it.each([
-    ['apply --patch a named pipe', () => ['apply', '--dataset', ws.dataset, '--patch', fifo, '--out', join(dir, 'o1.jsonl')], () => `--patch: not a regular file: ${fifo} (a named pipe)`],
-    ['apply --dataset a named pipe', () => ['apply', '--dataset', fifo, '--patch', patch, '--out', join(dir, 'o2.jsonl')], () => `--dataset: not a regular file: ${fifo} (a named pipe)`],
-    ['rescore --patch /dev/zero', () => ['rescore', '--patch', '/dev/zero'], () => '--patch: not a regular file: /dev/zero (a device)'],
-    ['rescore --patch a named pipe', () => ['rescore', '--patch', fifo], () => `--patch: not a regular file: ${fifo} (a named pipe)`],
+    [
+      'apply --patch a named pipe',
+      () => ['apply', '--dataset', ws.dataset, '--patch', fifo, '--out', join(dir, 'o1.jsonl')],
+      () => `--patch: not a regular file: ${fifo} (a named pipe)`,
+    ],
+    [
+      'apply --dataset a named pipe',
+      () => ['apply', '--dataset', fifo, '--patch', patch, '--out', join(dir, 'o2.jsonl')],
+      () => `--dataset: not a regular file: ${fifo} (a named pipe)`,
+    ],
+    [
+      'rescore --patch /dev/zero',
+      () => ['rescore', '--patch', '/dev/zero'],
+      () => '--patch: not a regular file: /dev/zero (a device)',
+    ],
+    [
+      'rescore --patch a named pipe',
+      () => ['rescore', '--patch', fifo],
+      () => `--patch: not a regular file: ${fifo} (a named pipe)`,
+    ],
     ['rulings import a named pipe', () => ['rulings', 'import', fifo], () => `not a regular file: ${fifo}`],
     ['reports import a named pipe', () => ['reports', 'import', fifo], () => `${fifo}`],
     ['import a named pipe', () => ['import', fifo], () => `cannot read ${fifo}: not a regular file`],
@@ -48,8 +69,14 @@ describe('non-regular inputs are refused at once', () => {
   it('refuses a patch above the size limit, naming the limit', async () => {
     const big = join(dir, 'big.patch.json');
     writeFileSync(big, `${' '.repeat(4096)}{}`);
-    const res = await runCli(['rescore', '--patch', big, '--db', service.dbPath], { ...env, ATLAS_ADJUDICATOR_MAX_FILE_SIZE: '1K' }, HANG);
+    const res = await runCli(
+      ['rescore', '--patch', big, '--db', service.dbPath],
+      { ...env, ATLAS_ADJUDICATOR_MAX_FILE_SIZE: '1K' },
+      HANG,
+    );
     expect(res.code).toBe(1);
-    expect(res.stderr).toContain(`patch: ${big} is 4.0 KiB (4098 bytes), above the size limit of 1.0 KiB (1024 bytes); set another with ATLAS_ADJUDICATOR_MAX_FILE_SIZE`);
+    expect(res.stderr).toContain(
+      `patch: ${big} is 4.0 KiB (4098 bytes), above the size limit of 1.0 KiB (1024 bytes); set another with ATLAS_ADJUDICATOR_MAX_FILE_SIZE`,
+    );
   });
 });

@@ -22,9 +22,21 @@ const modeOf = (path: string): number => statSync(path).mode & 0o777;
 describe('plain-text outputs are private', () => {
   it('writes a --plaintext patch readable by its owner only', async () => {
     const out = join(dir, 'v1.1.plain.json');
-    const res = await cli.run(['export', '--revision', 'v1.1', '--out', out, '--plaintext', '--overwrite', '--db', service.dbPath]);
+    const res = await cli.run([
+      'export',
+      '--revision',
+      'v1.1',
+      '--out',
+      out,
+      '--plaintext',
+      '--overwrite',
+      '--db',
+      service.dbPath,
+    ]);
     // Only the note of what the patch leaves out (open disputes nobody ruled on).
-    expect(res.stderr.split('\n').filter((line) => line !== '' && !line.startsWith('left out of the patch:'))).toEqual([]);
+    expect(res.stderr.split('\n').filter((line) => line !== '' && !line.startsWith('left out of the patch:'))).toEqual(
+      [],
+    );
     expect(res.code).toBe(0);
     expect(modeOf(out)).toBe(0o600);
   });

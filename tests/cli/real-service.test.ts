@@ -27,7 +27,11 @@ interface Record_ {
 
 const dir = tempDir('cli-real-');
 // Settings and the demo live in the temp folder, never in the user's own.
-const env = { ATLAS_ADJUDICATOR_HOME: join(dir.path, 'home'), ATLAS_ADJUDICATOR_ENGINEER: undefined, ATLAS_ADJUDICATOR_DB: undefined };
+const env = {
+  ATLAS_ADJUDICATOR_HOME: join(dir.path, 'home'),
+  ATLAS_ADJUDICATOR_ENGINEER: undefined,
+  ATLAS_ADJUDICATOR_DB: undefined,
+};
 const db = dir.db();
 let ws: GeneratedWorkspace;
 let paths: string[];
@@ -40,7 +44,16 @@ const records = (stdout: string): Record_[] =>
     .map((l) => JSON.parse(l) as Record_);
 
 beforeAll(async () => {
-  ws = await generateWorkspace(join(dir.path, 'ws'), { seed: 11, tasks: 6, systems: 4, maxRows: 8, maxColumns: 5, includeZelda: true, cellsFile: true, judges: true });
+  ws = await generateWorkspace(join(dir.path, 'ws'), {
+    seed: 11,
+    tasks: 6,
+    systems: 4,
+    maxRows: 8,
+    maxColumns: 5,
+    includeZelda: true,
+    cellsFile: true,
+    judges: true,
+  });
   paths = [ws.dataset, ws.runsDir, ...(ws.cells ? [ws.cells] : []), ...(ws.judges ? [ws.judges] : [])];
 });
 afterAll(() => dir.remove());
@@ -52,7 +65,13 @@ describe.sequential('a session from import to export', () => {
     const res = await cli(['import', ...paths, '--json', '--db', db]);
     expect(res.stderr).toBe('');
     expect(res.code).toBe(0);
-    const report = JSON.parse(res.stdout) as { tasks: number; systems: number; cells: number; disputes: number; skipped: Record<string, string>[] };
+    const report = JSON.parse(res.stdout) as {
+      tasks: number;
+      systems: number;
+      cells: number;
+      disputes: number;
+      skipped: Record<string, string>[];
+    };
     expect(report.tasks).toBe(ws.taskIds.length);
     expect(report.systems).toBeGreaterThanOrEqual(ws.systems.length);
     expect(report.cells).toBeGreaterThan(0);
@@ -79,7 +98,8 @@ describe.sequential('a session from import to export', () => {
       expect(r.kind === 'missing_row' ? r.gold_row === null : typeof r.gold_row === 'number').toBe(true);
       expect(['value', 'blank', 'ungraded']).toContain(r.gold.state);
       expect(Array.isArray(r.clusters) && Array.isArray(r.systems)).toBe(true);
-      for (const c of r.clusters) expect(Object.keys(c)).toEqual(expect.arrayContaining(['value', 'systems', 'agrees_with_gold']));
+      for (const c of r.clusters)
+        expect(Object.keys(c)).toEqual(expect.arrayContaining(['value', 'systems', 'agrees_with_gold']));
       expect(typeof r.contesting).toBe('number');
       expect(['open', 'resolved', 'conflict']).toContain(r.status);
       expect(typeof r.priority).toBe('number');
@@ -100,7 +120,9 @@ describe.sequential('a session from import to export', () => {
     expect(csv.code).toBe(0);
     const lines = csv.stdout.split('\r\n');
     expect(lines.at(-1)).toBe('');
-    expect(lines[0]).toBe('id,kind,task_id,gold_row,entity,column,gold_state,gold_value,top_value,top_count,contesting,systems,status,priority,has_report');
+    expect(lines[0]).toBe(
+      'id,kind,task_id,gold_row,entity,column,gold_state,gold_value,top_value,top_count,contesting,systems,status,priority,has_report',
+    );
     const rows = lines.slice(1, -1);
     // Row order and ids follow --json; ids never need quoting.
     expect(rows.map((line) => line.split(',')[0])).toEqual(json.map((r) => r.id));
@@ -123,11 +145,29 @@ describe.sequential('a session from import to export', () => {
 
   it('rules, honours the engineer variable, and retracts', async () => {
     const decision = first.kind === 'missing_row' ? 'reject_row' : 'keep_gold';
-    const ruled = await cli(['rule', first.id, '--decision', decision, '--rationale', 'checked', '--evidence', 'https://example.org/a', '--json', '--db', db], {
-      ATLAS_ADJUDICATOR_ENGINEER: 'mia',
-    });
+    const ruled = await cli(
+      [
+        'rule',
+        first.id,
+        '--decision',
+        decision,
+        '--rationale',
+        'checked',
+        '--evidence',
+        'https://example.org/a',
+        '--json',
+        '--db',
+        db,
+      ],
+      {
+        ATLAS_ADJUDICATOR_ENGINEER: 'mia',
+      },
+    );
     expect(ruled.stderr).toBe('');
-    const result = JSON.parse(ruled.stdout) as { ruling: { engineer: string; decision: string; evidence: string[] }; status: string };
+    const result = JSON.parse(ruled.stdout) as {
+      ruling: { engineer: string; decision: string; evidence: string[] };
+      status: string;
+    };
     expect(result.ruling).toMatchObject({ engineer: 'mia', decision, evidence: ['https://example.org/a'] });
     expect(result.status).toBe('resolved');
     const needs = records((await cli(['disputes', '--json', '--needs', 'mia', '--db', db])).stdout);
@@ -136,24 +176,40 @@ describe.sequential('a session from import to export', () => {
     expect(retracted.code).toBe(0);
     expect(retracted.stdout).toMatch(/^Retracted mia's ruling/);
     expect(retracted.stdout).toContain('Status: open');
-    const wrong = await cli(['rule', first.id, '--decision', first.kind === 'missing_row' ? 'keep_gold' : 'add_row', '--db', db]);
+    const wrong = await cli([
+      'rule',
+      first.id,
+      '--decision',
+      first.kind === 'missing_row' ? 'keep_gold' : 'add_row',
+      '--db',
+      db,
+    ]);
     expect(wrong.code).toBe(1);
     expect(wrong.stderr).toMatch(/^atlas-adjudicator: rule: .+\n$/);
   });
 
   it('refuses at ruling time what apply could never use, naming it; the dispute stays open', async () => {
     const missing = records((await cli(['disputes', '--json', '--kind', 'missing_row', '--db', db])).stdout)[0]!;
-    const shown = JSON.parse((await cli(['show', missing.id, '--json', '--db', db])).stdout) as { entity_column: string; columns: { name: string }[] };
+    const shown = JSON.parse((await cli(['show', missing.id, '--json', '--db', db])).stdout) as {
+      entity_column: string;
+      columns: { name: string }[];
+    };
     const attributes = shown.columns.map((c) => c.name).filter((name) => name !== shown.entity_column);
     const values = JSON.stringify({ 'No such column': 'x', [attributes[0]!]: '12' });
     const unknown = await cli(['rule', missing.id, '--decision', 'add_row', '--values', values, '--db', db]);
     expect(unknown.code).toBe(1);
-    expect(unknown.stderr).toMatch(/^atlas-adjudicator: rule: --values: 1 column is not an attribute column of task .+: "No such column"; its attribute columns are .+\n$/);
+    expect(unknown.stderr).toMatch(
+      /^atlas-adjudicator: rule: --values: 1 column is not an attribute column of task .+: "No such column"; its attribute columns are .+\n$/,
+    );
     expect(unknown.stderr).toContain(attributes.map((name) => JSON.stringify(name)).join(', '));
-    const cell = records((await cli(['disputes', '--json', '--kind', 'cell', '--status', 'open', '--db', db])).stdout).find((r) => r.clusters.every((c) => c.value !== '12345'))!;
+    const cell = records(
+      (await cli(['disputes', '--json', '--kind', 'cell', '--status', 'open', '--db', db])).stdout,
+    ).find((r) => r.clusters.every((c) => c.value !== '12345'))!;
     const stranger = await cli(['rule', cell.id, '--decision', 'accept_system', '--value', '12345', '--db', db]);
     expect(stranger.code).toBe(1);
-    expect(stranger.stderr).toMatch(/accept_system takes a value a system gave: the value matches none of this dispute's \d+ cluster values?/);
+    expect(stranger.stderr).toMatch(
+      /accept_system takes a value a system gave: the value matches none of this dispute's \d+ cluster values?/,
+    );
     const extra = await cli(['rule', cell.id, '--decision', 'keep_gold', '--value', '3', '--row', '3', '--db', db]);
     expect(extra.code).toBe(1);
     expect(extra.stderr).toMatch(/rule: decision keep_gold takes no value \(--value\) and no gold row \(--row\)\n$/);
@@ -171,7 +227,16 @@ describe.sequential('a session from import to export', () => {
   });
 
   it('exports a deterministic patch', async () => {
-    await cli(['rule', first.id, '--decision', first.kind === 'missing_row' ? 'reject_row' : 'mark_ungraded', '--engineer', 'kai', '--db', db]);
+    await cli([
+      'rule',
+      first.id,
+      '--decision',
+      first.kind === 'missing_row' ? 'reject_row' : 'mark_ungraded',
+      '--engineer',
+      'kai',
+      '--db',
+      db,
+    ]);
     const a = join(dir.path, 'a.json');
     const b = join(dir.path, 'b.json');
     const one = await cli(['export', '--revision', 'v1.1', '--out', a, '--json', '--db', db]);
@@ -180,12 +245,19 @@ describe.sequential('a session from import to export', () => {
     expect(JSON.parse(one.stdout)).toMatchObject({ path: a, revision: 'v1.1', encrypted: true });
     await cli(['export', '--revision', 'v1.1', '--out', b, '--db', db]);
     expect(readFileSync(a, 'utf8')).toBe(readFileSync(b, 'utf8'));
-    expect(JSON.parse(readFileSync(a, 'utf8'))).toMatchObject({ format: 'atlas-gold-patch/1', revision: 'v1.1', encrypted: true });
+    expect(JSON.parse(readFileSync(a, 'utf8'))).toMatchObject({
+      format: 'atlas-gold-patch/1',
+      revision: 'v1.1',
+      encrypted: true,
+    });
   });
 
   it('survives a closed pipe without noise', async () => {
     const res = await new Promise<{ code: number | null; stderr: string; stdout: string }>((resolve) => {
-      const sh = spawn('sh', ['-c', `"${process.execPath}" "${BIN}" disputes --json --db "${db}" | head -n 1`], { cwd: REPO_ROOT, env: { ...process.env, ...env } });
+      const sh = spawn('sh', ['-c', `"${process.execPath}" "${BIN}" disputes --json --db "${db}" | head -n 1`], {
+        cwd: REPO_ROOT,
+        env: { ...process.env, ...env },
+      });
       let stderr = '';
       let stdout = '';
       sh.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
@@ -202,7 +274,9 @@ describe('imports that go wrong', () => {
     const copy = join(dir.path, 'broken-runs');
     cpSync(ws.runsDir, copy, { recursive: true });
     const run = readdirSync(copy)[0] as string;
-    const task = readdirSync(join(copy, run, 'tasks')).find((t) => existsSync(join(copy, run, 'tasks', t, 'grade.json'))) as string;
+    const task = readdirSync(join(copy, run, 'tasks')).find((t) =>
+      existsSync(join(copy, run, 'tasks', t, 'grade.json')),
+    ) as string;
     const grade = join(copy, run, 'tasks', task, 'grade.json');
     writeFileSync(grade, readFileSync(grade, 'utf8').slice(0, 40));
     const res = await cli(['import', ws.dataset, copy, '--json', '--db', dir.db('broken.sqlite')]);
@@ -214,17 +288,43 @@ describe('imports that go wrong', () => {
 
   it('refuses files above --max-file-size (or the environment’s limit) by name, and a size it cannot read', async () => {
     // The dataset is named: above the limit, it fails the import whole.
-    const named = await cli(['import', ws.dataset, ws.runsDir, '--max-file-size', '2k', '--json', '--db', dir.db('limited-named.sqlite')]);
+    const named = await cli([
+      'import',
+      ws.dataset,
+      ws.runsDir,
+      '--max-file-size',
+      '2k',
+      '--json',
+      '--db',
+      dir.db('limited-named.sqlite'),
+    ]);
     expect(named.code).toBe(1);
-    expect(named.stderr).toMatch(new RegExp(`cannot read ${ws.dataset.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&')}: file is .* above the size limit of 2\\.0 KiB`, 'u'));
+    expect(named.stderr).toMatch(
+      new RegExp(
+        `cannot read ${ws.dataset.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&')}: file is .* above the size limit of 2\\.0 KiB`,
+        'u',
+      ),
+    );
     // Run files found in the run directories are skipped and named.
-    const limited = await cli(['import', ws.runsDir, '--max-file-size', '2k', '--json', '--db', dir.db('limited.sqlite')]);
+    const limited = await cli([
+      'import',
+      ws.runsDir,
+      '--max-file-size',
+      '2k',
+      '--json',
+      '--db',
+      dir.db('limited.sqlite'),
+    ]);
     const report = JSON.parse(limited.stdout) as { skipped: { path: string; reason: string }[]; tasks: number };
-    const tooLarge = report.skipped.filter((s) => /above the size limit of 2\.0 KiB|above the size limit of .*\(2048 bytes\)/.test(s.reason));
+    const tooLarge = report.skipped.filter((s) =>
+      /above the size limit of 2\.0 KiB|above the size limit of .*\(2048 bytes\)/.test(s.reason),
+    );
     expect(tooLarge.length).toBeGreaterThan(0);
     expect(tooLarge.every((s) => s.path.startsWith(ws.runsDir))).toBe(true);
 
-    const fromEnv = await cli(['import', ws.runsDir, '--json', '--db', dir.db('limited-env.sqlite')], { ATLAS_ADJUDICATOR_MAX_FILE_SIZE: '2048' });
+    const fromEnv = await cli(['import', ws.runsDir, '--json', '--db', dir.db('limited-env.sqlite')], {
+      ATLAS_ADJUDICATOR_MAX_FILE_SIZE: '2048',
+    });
     expect((JSON.parse(fromEnv.stdout) as { skipped: unknown[] }).skipped).toHaveLength(report.skipped.length);
 
     const bad = await cli(['import', ws.dataset, '--max-file-size', 'lots', '--db', dir.db('bad-size.sqlite')]);
@@ -244,9 +344,19 @@ describe('imports that go wrong', () => {
   });
 
   it('cancels on SIGINT with exit 130 and leaves the store unchanged', async () => {
-    const big = await generateWorkspace(join(dir.path, 'big'), { seed: 5, tasks: 80, systems: 6, includeZelda: false, cellsFile: false, judges: false });
+    const big = await generateWorkspace(join(dir.path, 'big'), {
+      seed: 5,
+      tasks: 80,
+      systems: 6,
+      includeZelda: false,
+      cellsFile: false,
+      judges: false,
+    });
     const store = dir.db('interrupted.sqlite');
-    const child = spawn(process.execPath, [BIN, 'import', big.dataset, big.runsDir, '--db', store], { cwd: REPO_ROOT, env: { ...process.env, ...env } });
+    const child = spawn(process.execPath, [BIN, 'import', big.dataset, big.runsDir, '--db', store], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, ...env },
+    });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
@@ -269,8 +379,19 @@ describe('serve', () => {
       expect(info.tasks).toBe(ws.taskIds.length);
       const listing = await bridge.api('listDisputes', { limit: 5 });
       expect(listing.rows.length).toBeGreaterThan(0);
-      expect((await raw(bridge.port, { method: 'POST', path: '/api/getInfo', headers: { 'Content-Type': 'application/json' }, body: '{}' })).status).toBe(401);
-      expect((await raw(bridge.port, { path: '/', headers: { Host: `rebind.example:${bridge.port}` } })).status).toBe(421);
+      expect(
+        (
+          await raw(bridge.port, {
+            method: 'POST',
+            path: '/api/getInfo',
+            headers: { 'Content-Type': 'application/json' },
+            body: '{}',
+          })
+        ).status,
+      ).toBe(401);
+      expect((await raw(bridge.port, { path: '/', headers: { Host: `rebind.example:${bridge.port}` } })).status).toBe(
+        421,
+      );
       const page = await raw(bridge.port, { path: '/' });
       expect(page.status).toBe(200);
       expect(page.headers['content-security-policy']).toContain("default-src 'none'");

@@ -18,7 +18,10 @@ describe('revisions', () => {
   it('shows the rulings-up-to time and the export time in their own columns', async () => {
     const json = await fx.cli.run(['revisions', '--json', '--db', fx.service.dbPath]);
     expect(json.code, json.stderr).toBe(0);
-    const [record] = json.stdout.trim().split('\n').map((line) => JSON.parse(line) as RevisionRecord);
+    const [record] = json.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as RevisionRecord);
     expect(record!.created_at).not.toBe(record!.recorded_at);
 
     const text = await fx.cli.run(['revisions', '--db', fx.service.dbPath]);
@@ -32,13 +35,23 @@ describe('revisions', () => {
 });
 
 describe('apply and the store it records in', () => {
-  const args = (out: string): string[] => ['apply', '--dataset', fx.ws.dataset, '--patch', fx.patch, '--out', join(fx.dir, out)];
+  const args = (out: string): string[] => [
+    'apply',
+    '--dataset',
+    fx.ws.dataset,
+    '--patch',
+    fx.patch,
+    '--out',
+    join(fx.dir, out),
+  ];
 
   it('refuses a --db that names no store, writing nothing', async () => {
     const missing = join(fx.dir, 'no-such-store.sqlite');
     const run = await fx.cli.run([...args('never.jsonl'), '--db', missing]);
     expect(run.code).not.toBe(0);
-    expect(run.stderr).toContain(`--db: no store at ${missing}; leave --db out to apply without recording the revised dataset in a store`);
+    expect(run.stderr).toContain(
+      `--db: no store at ${missing}; leave --db out to apply without recording the revised dataset in a store`,
+    );
     expect(existsSync(join(fx.dir, 'never.jsonl'))).toBe(false);
     expect(existsSync(missing)).toBe(false);
   });
@@ -46,11 +59,15 @@ describe('apply and the store it records in', () => {
   it('says where the revised dataset was recorded, or that no store holds it', async () => {
     const recorded = await fx.cli.run([...args('recorded.jsonl'), '--db', fx.service.dbPath]);
     expect(recorded.code, recorded.stderr).toBe(0);
-    expect(recorded.stdout).toContain(`Recorded in the store ${fx.service.dbPath}: importing the revised dataset there settles v1.1`);
+    expect(recorded.stdout).toContain(
+      `Recorded in the store ${fx.service.dbPath}: importing the revised dataset there settles v1.1`,
+    );
     const absent = join(fx.dir, 'default-store.sqlite');
     const unrecorded = await fx.cli.run(args('unrecorded.jsonl'), { env: { ATLAS_ADJUDICATOR_DB: absent } });
     expect(unrecorded.code, unrecorded.stderr).toBe(0);
-    expect(unrecorded.stdout).toContain(`Recorded in no store (none at ${absent}): the store that exported the patch knows the revised dataset by its gold`);
+    expect(unrecorded.stdout).toContain(
+      `Recorded in no store (none at ${absent}): the store that exported the patch knows the revised dataset by its gold`,
+    );
     expect(existsSync(absent)).toBe(false);
   });
 });

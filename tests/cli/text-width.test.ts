@@ -22,7 +22,13 @@ describe('terminal text width', () => {
   });
 
   it('aligns table columns by display width', () => {
-    const lines = table(['ENTITY', 'SYS'], [['月見 Brauhaus', '2'], ['Tidewell Brauhaus', '4']]).split('\n');
+    const lines = table(
+      ['ENTITY', 'SYS'],
+      [
+        ['月見 Brauhaus', '2'],
+        ['Tidewell Brauhaus', '4'],
+      ],
+    ).split('\n');
     const column = (line: string): number => textWidth(line.slice(0, line.lastIndexOf(' ') + 1));
     expect(new Set(lines.map(column)).size).toBe(1);
   });

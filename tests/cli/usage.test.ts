@@ -38,7 +38,10 @@ const CASES: [string[], RegExp][] = [
   [['rule', 'd-1', '--decision', 'add_alias', '--row', '-1'], /rule: option --row needs a value/],
   [['rule', 'd-1', '--decision', 'add_row', '--values', '{oops'], /rule: --values is not valid JSON/],
   [['rule', 'd-1', '--decision', 'add_row', '--values', '[1]'], /rule: --values must be a JSON object/],
-  [['rule', 'd-1', '--decision', 'add_row', '--values', '{"a":{"b":1}}'], /rule: --values: column "a" must be a string/],
+  [
+    ['rule', 'd-1', '--decision', 'add_row', '--values', '{"a":{"b":1}}'],
+    /rule: --values: column "a" must be a string/,
+  ],
   [['rule', 'd-1', '--decision', 'keep_gold', '--engineer', ''], /--engineer needs a name/],
   [['retract'], /retract: missing DISPUTE_ID/],
   [['export', '--out', 'x.json'], /export: missing --revision/],
@@ -65,13 +68,16 @@ describe('usage errors (in-process)', () => {
 });
 
 describe('--help', () => {
-  it.each(COMMANDS.map((c) => c.name))('%s --help prints its usage and exits 0, even beside bad options', async (name) => {
-    const res = await cli.run([name, '--help', '--no-such-option']);
-    expect(res.code).toBe(0);
-    expect(res.stderr).toBe('');
-    expect(res.stdout).toMatch(new RegExp(`^Usage: atlas-adjudicator ${name}`));
-    expect(res.stdout).toContain('--db FILE');
-  });
+  it.each(COMMANDS.map((c) => c.name))(
+    '%s --help prints its usage and exits 0, even beside bad options',
+    async (name) => {
+      const res = await cli.run([name, '--help', '--no-such-option']);
+      expect(res.code).toBe(0);
+      expect(res.stderr).toBe('');
+      expect(res.stdout).toMatch(new RegExp(`^Usage: atlas-adjudicator ${name}`));
+      expect(res.stdout).toContain('--db FILE');
+    },
+  );
 
   it('lists every command at the top level', async () => {
     for (const argv of [['--help'], ['-h'], ['help']]) {
@@ -83,7 +89,11 @@ describe('--help', () => {
   });
 
   it('before the command name gives that command’s help, as after it does', async () => {
-    for (const argv of [['--help', 'disputes'], ['-h', 'rule'], ['--db', '/nowhere/x.sqlite', '--help', 'export']]) {
+    for (const argv of [
+      ['--help', 'disputes'],
+      ['-h', 'rule'],
+      ['--db', '/nowhere/x.sqlite', '--help', 'export'],
+    ]) {
       const res = await cli.run(argv);
       expect(res.code, argv.join(' ')).toBe(0);
       expect(res.stdout).toMatch(new RegExp(`^Usage: atlas-adjudicator ${argv.at(-1)!}`, 'u'));
@@ -104,7 +114,9 @@ describe('the installed binary', () => {
   it('reports an unknown option in one line with exit 2', async () => {
     const res = await runCli(['disputes', '--bogus', '--db', db]);
     expect(res.code).toBe(2);
-    expect(res.stderr).toBe("atlas-adjudicator: disputes: unknown option --bogus (see 'atlas-adjudicator disputes --help')\n");
+    expect(res.stderr).toBe(
+      "atlas-adjudicator: disputes: unknown option --bogus (see 'atlas-adjudicator disputes --help')\n",
+    );
     expect(res.stdout).toBe('');
   });
 

@@ -9,10 +9,11 @@ import { REPO_ROOT, runCli, startBridge, tempDir } from '../e2e/support';
 const dir = tempDir('atlas-cli-version-');
 afterAll(() => dir.remove());
 
-const packageVersion = (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+const packageVersion = (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string })
+  .version;
 
 describe('the app version', () => {
-  it('is package.json\'s in what the service reports', async () => {
+  it("is package.json's in what the service reports", async () => {
     const service = freshService('mia');
     try {
       expect((await service.getInfo({})).version).toBe(packageVersion);
@@ -21,7 +22,7 @@ describe('the app version', () => {
     }
   });
 
-  it('is the same from the bundled CLI\'s --version and from the service it serves', async () => {
+  it("is the same from the bundled CLI's --version and from the service it serves", async () => {
     const printed = await runCli(['--version']);
     expect(printed).toMatchObject({ code: 0, stderr: '' });
     const bridge = await startBridge(join(dir.path, 'store.sqlite'));

@@ -20,7 +20,9 @@ import type { Harness } from './support/harness';
 
 /** The command line on the store at `dbPath`, one connection per command as the installed CLI opens it. */
 function cliOn(dbPath: string, dir: string): Harness {
-  return harness(() => openService({ dbPath, settingsPath: join(dir, 'settings.json'), engineer: 'mia' }), { cwd: dir });
+  return harness(() => openService({ dbPath, settingsPath: join(dir, 'settings.json'), engineer: 'mia' }), {
+    cwd: dir,
+  });
 }
 
 describe('a store with the small workspace', () => {
@@ -48,7 +50,9 @@ describe('a store with the small workspace', () => {
       const res = await run('rule', missing.id, '--decision', 'add_alias', '--row', '999');
       expect(res.code).toBe(1);
       expect(res.stdout).toBe('');
-      expect(res.stderr).toBe(`atlas-adjudicator: rule: task ${missing.task_id} has no gold row 999 (--row; the task has ${rows} rows)\n`);
+      expect(res.stderr).toBe(
+        `atlas-adjudicator: rule: task ${missing.task_id} has no gold row 999 (--row; the task has ${rows} rows)\n`,
+      );
       // One past the last row is refused as that number; the last row itself is taken.
       const past = await run('rule', missing.id, '--decision', 'add_alias', '--row', String(rows + 1));
       expect(past.stderr).toContain(`has no gold row ${rows + 1} (--row;`);
@@ -66,7 +70,9 @@ describe('a store with the small workspace', () => {
         const res = await run('disputes', '--task', 'nope', ...format);
         expect(res.code, format.join(' ')).toBe(1);
         expect(res.stdout).toBe('');
-        expect(res.stderr).toMatch(/^atlas-adjudicator: disputes: --task: this store has no task "nope"[ ;].*leave out --task to list every dispute\n$/u);
+        expect(res.stderr).toMatch(
+          /^atlas-adjudicator: disputes: --task: this store has no task "nope"[ ;].*leave out --task to list every dispute\n$/u,
+        );
       }
       // A typo of a real task id: the id is offered.
       const typo = await run('disputes', '--task', task.slice(0, -1));
@@ -82,7 +88,9 @@ describe('a store with the small workspace', () => {
       const task = records[0]!.task_id;
       const listed = await run('disputes', '--task', task, '--json');
       expect(listed.code).toBe(0);
-      expect(listed.stdout.trimEnd().split('\n').length).toBe(records.filter((record) => record.task_id === task).length);
+      expect(listed.stdout.trimEnd().split('\n').length).toBe(
+        records.filter((record) => record.task_id === task).length,
+      );
       const none = await run('disputes', '--task', task, '--search', 'no such text anywhere 8c1f');
       expect(none.code).toBe(0);
       expect(none.stdout).toContain('No disputes match.');
@@ -137,7 +145,8 @@ describe('a store with the small workspace', () => {
         await ruled.rule({ disputeId: missing[0]!.id, decision: 'add_alias', row: 2 });
         await ruled.rule({ disputeId: missing[1]!.id, decision: 'add_row' });
         const out = join(dir, 'ruled');
-        const patchPath = (await ruled.exportPatch({ revision: 'v1.1', out: `${out}.patch.json`, plaintext: true })).path;
+        const patchPath = (await ruled.exportPatch({ revision: 'v1.1', out: `${out}.patch.json`, plaintext: true }))
+          .path;
         const patch = JSON.parse(readFileSync(patchPath, 'utf8')) as GoldPatch;
         const aliasAt = patch.operations.findIndex((op) => op.op === 'add_alias');
         const addAt = patch.operations.findIndex((op) => op.op === 'add_row');
@@ -146,7 +155,19 @@ describe('a store with the small workspace', () => {
         expect(alias.row).toBe(2);
 
         // The changelog of the patch as it stands: the rows people read.
-        const ok = await cli.run(['apply', '--dataset', ws.dataset, '--patch', patchPath, '--out', `${out}.jsonl`, '--changelog', `${out}.md`, '--db', ruled.dbPath]);
+        const ok = await cli.run([
+          'apply',
+          '--dataset',
+          ws.dataset,
+          '--patch',
+          patchPath,
+          '--out',
+          `${out}.jsonl`,
+          '--changelog',
+          `${out}.md`,
+          '--db',
+          ruled.dbPath,
+        ]);
         expect(ok.code).toBe(0);
         const changelog = readFileSync(`${out}.md`, 'utf8');
         expect(changelog).toContain('| 3 | (whole row) | alias added (add_alias) |');
@@ -158,11 +179,23 @@ describe('a store with the small workspace', () => {
         added.row += 1;
         const bad = join(dir, 'bad.patch.json');
         writeFileSync(bad, JSON.stringify(patch));
-        const args = ['apply', '--dataset', ws.dataset, '--patch', bad, '--out', join(dir, 'never.jsonl'), '--db', ruled.dbPath];
+        const args = [
+          'apply',
+          '--dataset',
+          ws.dataset,
+          '--patch',
+          bad,
+          '--out',
+          join(dir, 'never.jsonl'),
+          '--db',
+          ruled.dbPath,
+        ];
         const refused = await cli.run(args);
         expect(refused.code).toBe(1);
         // Operations counted from 1 too; --json keeps the 0-based index.
-        expect(refused.stderr).toContain(`#${aliasAt + 1} add_alias task ${JSON.stringify(alias.task_id)} row 3: \`from\` differs from the dataset`);
+        expect(refused.stderr).toContain(
+          `#${aliasAt + 1} add_alias task ${JSON.stringify(alias.task_id)} row 3: \`from\` differs from the dataset`,
+        );
         // The new row belongs at index added.row - 1, row added.row as people count it; it is now at index added.row.
         expect(refused.stderr).toContain(
           `#${addAt + 1} add_row task ${JSON.stringify(added.task_id)} row ${added.row + 1}: the new row would be row ${added.row}, not row ${added.row + 1}`,
@@ -172,10 +205,12 @@ describe('a store with the small workspace', () => {
         const json = await cli.run([...args, '--json']);
         expect(json.code).toBe(1);
         const { mismatches } = JSON.parse(json.stdout) as { mismatches: PatchMismatch[] };
-        expect(mismatches.map((m) => [m.index, m.row])).toEqual([
-          [aliasAt, 2],
-          [addAt, added.row],
-        ].sort((a, b) => a[0]! - b[0]!));
+        expect(mismatches.map((m) => [m.index, m.row])).toEqual(
+          [
+            [aliasAt, 2],
+            [addAt, added.row],
+          ].sort((a, b) => a[0]! - b[0]!),
+        );
       } finally {
         ruled.close();
       }
@@ -200,7 +235,12 @@ describe('a store with the small workspace', () => {
       expect((await runIn('import', ws.dataset)).code).toBe(0);
       const res = await runIn('export', '--revision', 'v-early', '--out', join(earlyDir, 'early.json'));
       expect(res.code).toBe(1);
-      expect(res.stderr).toMatch(new RegExp(`\\(dispute ${missing.id}\\), add_alias agreed by mia: task ${missing.task_id} has no gold row 999 \\(row index 998; the task has \\d+ rows\\)`, 'u'));
+      expect(res.stderr).toMatch(
+        new RegExp(
+          `\\(dispute ${missing.id}\\), add_alias agreed by mia: task ${missing.task_id} has no gold row 999 \\(row index 998; the task has \\d+ rows\\)`,
+          'u',
+        ),
+      );
     });
   });
 });
@@ -213,11 +253,24 @@ describe('rescore on tasks of 200 rows', () => {
   beforeAll(async () => {
     const dir = tempDir('atlas-cli-walkthrough-rescore-');
     // Large tasks, so one added row moves a system's Row F1 by less than half a thousandth.
-    const ws = await generateWorkspace(join(dir, 'ws'), { seed: 5, tasks: 4, systems: 6, minRows: 200, maxRows: 200, minColumns: 2, maxColumns: 2, includeZelda: false, cellsFile: false, judges: false });
+    const ws = await generateWorkspace(join(dir, 'ws'), {
+      seed: 5,
+      tasks: 4,
+      systems: 6,
+      minRows: 200,
+      maxRows: 200,
+      minColumns: 2,
+      maxColumns: 2,
+      includeZelda: false,
+      cellsFile: false,
+      judges: false,
+    });
     service = freshService('mia');
     await service.importPaths(workspacePaths(ws));
     // The entity fewest systems returned: those that did not are a little worse off once gold has it.
-    const missing = [...service.disputeRecords({ kind: 'missing_row' })].sort((a, b) => a.systems.length - b.systems.length)[0]!;
+    const missing = [...service.disputeRecords({ kind: 'missing_row' })].sort(
+      (a, b) => a.systems.length - b.systems.length,
+    )[0]!;
     await service.rule({ disputeId: missing.id, decision: 'add_row' });
     patch = (await service.exportPatch({ revision: 'v1.1', out: join(dir, 'v1.1.patch.json') })).path;
     cli = cliOn(service.dbPath, dir);

@@ -17,7 +17,11 @@ beforeAll(async () => {
   await service.importPaths(workspacePaths(await smallWorkspace()));
   await service.setPolicy({ required: 2 });
   const records = [...service.disputeRecords({ kind: 'missing_row' })];
-  const columnOf = service.store.db.prepare<[string], string>("SELECT name FROM task_columns WHERE task_id = ? AND rule_type = 'number' ORDER BY idx LIMIT 1").pluck();
+  const columnOf = service.store.db
+    .prepare<[string], string>(
+      "SELECT name FROM task_columns WHERE task_id = ? AND rule_type = 'number' ORDER BY idx LIMIT 1",
+    )
+    .pluck();
   missing = records.flatMap((record) => {
     const column = columnOf.get(record.task_id);
     return column === undefined ? [] : [{ id: record.id, entity: record.entity, column }];
@@ -34,10 +38,21 @@ describe('add_row agreement', () => {
   it('"1987" and "1,987" in a number column agree; naming the entity agrees with leaving it out', async () => {
     const [first, second] = missing;
     await service.rule({ disputeId: first!.id, decision: 'add_row', values: { [first!.column]: '1987' } });
-    await service.rule({ disputeId: first!.id, decision: 'add_row', value: first!.entity, values: { [first!.column]: '1,987' }, engineer: 'noah' });
+    await service.rule({
+      disputeId: first!.id,
+      decision: 'add_row',
+      value: first!.entity,
+      values: { [first!.column]: '1,987' },
+      engineer: 'noah',
+    });
     expect(await status(first!.id)).toBe('resolved');
     await service.rule({ disputeId: second!.id, decision: 'add_row', values: { [second!.column]: '1987' } });
-    await service.rule({ disputeId: second!.id, decision: 'add_row', values: { [second!.column]: '1988' }, engineer: 'noah' });
+    await service.rule({
+      disputeId: second!.id,
+      decision: 'add_row',
+      values: { [second!.column]: '1988' },
+      engineer: 'noah',
+    });
     expect(await status(second!.id)).toBe('conflict');
   });
 

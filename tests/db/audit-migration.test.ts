@@ -9,7 +9,10 @@ import { storeAtVersion } from './store-at-version';
 import { smallWorkspace, tempDir, workspacePaths } from './workspace';
 
 const tables = (db: ReturnType<typeof openStore>['db']) =>
-  db.prepare<[], string>("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'audit_%' ORDER BY name").pluck().all();
+  db
+    .prepare<[], string>("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'audit_%' ORDER BY name")
+    .pluck()
+    .all();
 
 describe('migration 013 (gold error-rate audit)', () => {
   it('adds the audit tables to a store at version 12, which then draws and records verdicts', async () => {
@@ -30,8 +33,12 @@ describe('migration 013 (gold error-rate audit)', () => {
       await service.drawAuditSample({ disputed: 1, undisputed: 1, seed: 'm' });
       const [cell] = await service.listAuditCells({});
       await service.ruleAuditCell({ id: cell!.id, verdict: 'correct' });
-      expect(() => service.store.db.prepare("UPDATE audit_verdicts SET verdict = 'incorrect'").run()).toThrow('audit verdicts are append-only');
-      expect(() => service.store.db.prepare('DELETE FROM audit_verdicts').run()).toThrow('audit verdicts are append-only');
+      expect(() => service.store.db.prepare("UPDATE audit_verdicts SET verdict = 'incorrect'").run()).toThrow(
+        'audit verdicts are append-only',
+      );
+      expect(() => service.store.db.prepare('DELETE FROM audit_verdicts').run()).toThrow(
+        'audit verdicts are append-only',
+      );
     } finally {
       service.close();
     }

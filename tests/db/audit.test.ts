@@ -43,10 +43,19 @@ describe('drawing a sample', () => {
       const frame = countFrame(service);
       expect(frame.disputed).toBeGreaterThan(3);
       const round = await service.drawAuditSample({ disputed: 3, undisputed: 5, seed: 'alpha' });
-      expect(round).toMatchObject({ round: 1, seed: 'alpha', frame, drawn: { disputed: 3, undisputed: 5 }, asked: { disputed: 3, undisputed: 5 }, drawn_by: 'mia' });
+      expect(round).toMatchObject({
+        round: 1,
+        seed: 'alpha',
+        frame,
+        drawn: { disputed: 3, undisputed: 5 },
+        asked: { disputed: 3, undisputed: 5 },
+        drawn_by: 'mia',
+      });
       const cells = await service.listAuditCells({});
       expect(cells).toHaveLength(8);
-      const ungraded = service.store.db.prepare<[string, number, string], { state: string }>('SELECT state FROM gold_cells WHERE task_id = ? AND row_idx = ? AND column_name = ?');
+      const ungraded = service.store.db.prepare<[string, number, string], { state: string }>(
+        'SELECT state FROM gold_cells WHERE task_id = ? AND row_idx = ? AND column_name = ?',
+      );
       for (const cell of cells) {
         expect(ungraded.get(cell.task_id, cell.gold_row, cell.column)!.state).not.toBe('ungraded');
         const disputed = service.store.db
@@ -66,7 +75,8 @@ describe('drawing a sample', () => {
       await a.drawAuditSample({ disputed: 2, undisputed: 6, seed: 'same' });
       await b.drawAuditSample({ disputed: 2, undisputed: 6, seed: 'same' });
       await c.drawAuditSample({ disputed: 2, undisputed: 6, seed: 'other' });
-      const keys = async (s: ServiceHandle) => (await s.listAuditCells({})).map((cell) => [cell.id, cell.task_id, cell.gold_row, cell.column]);
+      const keys = async (s: ServiceHandle) =>
+        (await s.listAuditCells({})).map((cell) => [cell.id, cell.task_id, cell.gold_row, cell.column]);
       expect(await keys(b)).toEqual(await keys(a));
       expect(await keys(c)).not.toEqual(await keys(a));
       expect((await a.getAuditOverview({})).rounds[0]!.id).toBe((await b.getAuditOverview({})).rounds[0]!.id);
@@ -104,7 +114,11 @@ describe('drawing a sample', () => {
     const service = await imported();
     try {
       await service.drawAuditSample({ disputed: 3, undisputed: 20, seed: 'sealed' });
-      const rows = service.store.db.prepare<[], { id: string; gold_value_s: string | null }>("SELECT id, gold_value_s FROM audit_cells WHERE gold_state = 'value'").all();
+      const rows = service.store.db
+        .prepare<[], { id: string; gold_value_s: string | null }>(
+          "SELECT id, gold_value_s FROM audit_cells WHERE gold_state = 'value'",
+        )
+        .all();
       expect(rows.length).toBeGreaterThan(0);
       for (const row of rows) {
         const detail = await service.getAuditCell({ id: row.id });
@@ -126,7 +140,12 @@ describe('verdicts and the estimate', () => {
       const cells = await service.listAuditCells({});
       const disputed = cells.filter((cell) => cell.stratum === 'disputed');
       const undisputed = cells.filter((cell) => cell.stratum === 'undisputed');
-      await service.ruleAuditCell({ id: disputed[0]!.id, verdict: 'incorrect', rationale: 'the source says otherwise', evidence: ['https://example.org/a'] });
+      await service.ruleAuditCell({
+        id: disputed[0]!.id,
+        verdict: 'incorrect',
+        rationale: 'the source says otherwise',
+        evidence: ['https://example.org/a'],
+      });
       await service.ruleAuditCell({ id: disputed[1]!.id, verdict: 'correct' });
       await service.ruleAuditCell({ id: disputed[2]!.id, verdict: 'unsure' });
       for (const cell of undisputed.slice(0, 4)) await service.ruleAuditCell({ id: cell.id, verdict: 'correct' });
@@ -136,7 +155,15 @@ describe('verdicts and the estimate', () => {
         { name: 'disputed', frame: frame.disputed, n: 2, incorrect: 1 },
         { name: 'undisputed', frame: frame.undisputed, n: 4, incorrect: 0 },
       ]);
-      expect(estimate).toMatchObject({ rate: expected.rate, ci_low: expected.ci_low, ci_high: expected.ci_high, n: 6, n_eff: expected.n_eff, unsure: 1, pending: 2 });
+      expect(estimate).toMatchObject({
+        rate: expected.rate,
+        ci_low: expected.ci_low,
+        ci_high: expected.ci_high,
+        n: 6,
+        n_eff: expected.n_eff,
+        unsure: 1,
+        pending: 2,
+      });
       expect(estimate.strata.map((s) => [s.name, s.frame, s.n, s.incorrect])).toEqual([
         ['disputed', frame.disputed, 2, 1],
         ['undisputed', frame.undisputed, 4, 0],
@@ -159,7 +186,9 @@ describe('verdicts and the estimate', () => {
       const before = disputeCount();
       const joined = await service.ruleAuditCell({ id: disputedCell!.id, verdict: 'incorrect' });
       const cellDispute = service.store.db
-        .prepare<[string, number, string], string>("SELECT id FROM disputes WHERE kind = 'cell' AND task_id = ? AND gold_row = ? AND column_name = ?")
+        .prepare<[string, number, string], string>(
+          "SELECT id FROM disputes WHERE kind = 'cell' AND task_id = ? AND gold_row = ? AND column_name = ?",
+        )
         .pluck()
         .get(disputedCell!.task_id, disputedCell!.gold_row, disputedCell!.column);
       expect(joined.dispute_id).toBe(cellDispute);
@@ -167,7 +196,12 @@ describe('verdicts and the estimate', () => {
       const raised = await service.ruleAuditCell({ id: undisputedCell!.id, verdict: 'incorrect' });
       expect(raised.dispute_id).not.toBeNull();
       const dispute = await service.getDispute({ id: raised.dispute_id! });
-      expect(dispute.dispute).toMatchObject({ kind: 'report', task_id: undisputedCell!.task_id, gold_row: undisputedCell!.gold_row, column: undisputedCell!.column });
+      expect(dispute.dispute).toMatchObject({
+        kind: 'report',
+        task_id: undisputedCell!.task_id,
+        gold_row: undisputedCell!.gold_row,
+        column: undisputedCell!.column,
+      });
       expect(disputeCount()).toBe(before + 1);
       // Importing again rebuilds disputes and relinks reports (a store with a report prunes report disputes no report
       // points at): the audit's dispute stays.
@@ -175,9 +209,17 @@ describe('verdicts and the estimate', () => {
       await service.importPaths([...workspacePaths(workspace), issues]);
       expect(service.store.db.prepare('SELECT 1 FROM disputes WHERE id = ?').get(raised.dispute_id!)).toBeDefined();
       // Its fix is a ruling like any other, and the audit links to it.
-      const rule = await service.rule({ disputeId: raised.dispute_id!, decision: 'new_value', value: 'Fixed by audit' });
+      const rule = await service.rule({
+        disputeId: raised.dispute_id!,
+        decision: 'new_value',
+        value: 'Fixed by audit',
+      });
       const detail = await service.getAuditCell({ id: undisputedCell!.id });
-      expect(detail.fix).toMatchObject({ dispute_id: raised.dispute_id, dispute_status: 'resolved', ruling: { id: rule.ruling.id, decision: 'new_value', value: 'Fixed by audit' } });
+      expect(detail.fix).toMatchObject({
+        dispute_id: raised.dispute_id,
+        dispute_status: 'resolved',
+        ruling: { id: rule.ruling.id, decision: 'new_value', value: 'Fixed by audit' },
+      });
     } finally {
       service.close();
     }
@@ -203,7 +245,9 @@ describe('verdicts and the estimate', () => {
       expect(after.method).toContain('after v1.1: 1 of the 2 incorrect cells found are fixed');
       const overview = await service.getAuditOverview({});
       expect(overview.revisions.map((r) => [r.revision, r.fixed])).toEqual([['v1.1', 1]]);
-      await expect(async () => service.getAuditEstimate({ revision: 'v9' })).rejects.toThrow('--revision v9: not a revision this store exported (it has v1.1)');
+      await expect(async () => service.getAuditEstimate({ revision: 'v9' })).rejects.toThrow(
+        '--revision v9: not a revision this store exported (it has v1.1)',
+      );
     } finally {
       service.close();
     }
@@ -216,7 +260,9 @@ describe('verdicts and the estimate', () => {
       await service.drawAuditSample({ disputed: 0, undisputed: 2, seed: 'team' });
       const [first, second] = await service.listAuditCells({});
       await service.ruleAuditCell({ id: first!.id, verdict: 'incorrect', rationale: 'mia thinks so', engineer: 'mia' });
-      expect((await service.ruleAuditCell({ id: first!.id, verdict: 'incorrect', engineer: 'noor' })).status).toBe('settled');
+      expect((await service.ruleAuditCell({ id: first!.id, verdict: 'incorrect', engineer: 'noor' })).status).toBe(
+        'settled',
+      );
       await service.ruleAuditCell({ id: second!.id, verdict: 'correct', engineer: 'mia' });
       // Blind review (on with two engineers): noor, on the same store, sees neither mia's verdict nor its rationale before giving one.
       const noorView = openAs(service.dbPath, 'noor');
@@ -224,10 +270,17 @@ describe('verdicts and the estimate', () => {
         const hidden = await noorView.getAuditCell({ id: second!.id });
         expect(hidden.verdicts).toEqual([]);
         expect(hidden.hidden_engineers).toBe(1);
-        expect((await noorView.listAuditCells({})).find((cell) => cell.id === second!.id)).toMatchObject({ status: 'pending', verdict: null, mine: null });
+        expect((await noorView.listAuditCells({})).find((cell) => cell.id === second!.id)).toMatchObject({
+          status: 'pending',
+          verdict: null,
+          mine: null,
+        });
         await noorView.ruleAuditCell({ id: second!.id, verdict: 'incorrect' });
         const shown = await noorView.getAuditCell({ id: second!.id });
-        expect(shown.verdicts.map((v) => [v.engineer, v.verdict])).toEqual([['mia', 'correct'], ['noor', 'incorrect']]);
+        expect(shown.verdicts.map((v) => [v.engineer, v.verdict])).toEqual([
+          ['mia', 'correct'],
+          ['noor', 'incorrect'],
+        ]);
         expect(shown.cell.status).toBe('conflict');
       } finally {
         noorView.close();
@@ -265,7 +318,12 @@ describe('audit verdicts in ruling logs', () => {
     try {
       await mia.drawAuditSample({ disputed: 1, undisputed: 2, seed: 'log' });
       const cells = await mia.listAuditCells({});
-      await mia.ruleAuditCell({ id: cells[0]!.id, verdict: 'incorrect', rationale: 'secret rationale', evidence: ['https://example.org/proof'] });
+      await mia.ruleAuditCell({
+        id: cells[0]!.id,
+        verdict: 'incorrect',
+        rationale: 'secret rationale',
+        evidence: ['https://example.org/proof'],
+      });
       await mia.ruleAuditCell({ id: cells[1]!.id, verdict: 'correct' });
       const out = join(tempDir(), 'mia.rulings.jsonl');
       const exported = await mia.exportRulings({ out });

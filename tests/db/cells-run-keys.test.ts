@@ -11,14 +11,23 @@ import { SMALL, smallWorkspace, tempDir, workspacePaths } from './workspace';
 import { storeAtVersion } from './store-at-version';
 
 const runKeys = (db: { prepare: (sql: string) => { raw: () => { all: () => unknown[] } } }) =>
-  db.prepare("SELECT r.run_key, s.name FROM runs r JOIN systems s ON s.id = r.system_id WHERE r.format = 'cells' ORDER BY 1").raw().all();
+  db
+    .prepare(
+      "SELECT r.run_key, s.name FROM runs r JOIN systems s ON s.id = r.system_id WHERE r.format = 'cells' ORDER BY 1",
+    )
+    .raw()
+    .all();
 
 describe('flat cells runs', () => {
   it('take an edited file back as the same run, re-reading only what changed', async () => {
     const workspace = await smallWorkspace({ ...SMALL, cellsFile: true });
     const cells = workspace.cells!;
     const dir = tempDir();
-    const service = openService({ dbPath: join(dir, 'store.sqlite'), settingsPath: join(dir, 'settings.json'), engineer: 'mia' });
+    const service = openService({
+      dbPath: join(dir, 'store.sqlite'),
+      settingsPath: join(dir, 'settings.json'),
+      engineer: 'mia',
+    });
     try {
       await service.importPaths(workspacePaths(workspace));
       const keys = runKeys(service.store.db);
@@ -34,7 +43,9 @@ describe('flat cells runs', () => {
       expect(report.skipped).toEqual([]);
       expect(runKeys(service.store.db)).toEqual(keys);
       const responses = service.store.db
-        .prepare("SELECT unseal(c.response_s) FROM system_cells c JOIN runs r ON r.id = c.run_id WHERE r.format = 'cells' AND c.task_id = ?")
+        .prepare(
+          "SELECT unseal(c.response_s) FROM system_cells c JOIN runs r ON r.id = c.run_id WHERE r.format = 'cells' AND c.task_id = ?",
+        )
         .pluck()
         .all(edited.task_id);
       expect(responses).toContain('Edited by hand');
@@ -53,7 +64,9 @@ describe('flat cells runs', () => {
     service.close();
     const old = storeAtVersion(5, { rowsOf: dbPath });
     // As 005 left it: keys of the file's hash, and a Windows path.
-    old.db.exec("UPDATE runs SET run_key = (SELECT name FROM systems WHERE id = runs.system_id) || '@0123456789ab', source_path = replace(source_path, '/', char(92)) WHERE format = 'cells'");
+    old.db.exec(
+      "UPDATE runs SET run_key = (SELECT name FROM systems WHERE id = runs.system_id) || '@0123456789ab', source_path = replace(source_path, '/', char(92)) WHERE format = 'cells'",
+    );
     old.db.close();
     const reopened = openStore(old.path);
     try {

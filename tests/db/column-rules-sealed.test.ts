@@ -23,7 +23,13 @@ function dataset(): string {
   const gold = {
     entity_column: 'Title',
     columns: RULES,
-    rows: [{ entity: 'Mystery Title', aliases: [], cells: { Edition: { value: 'Standard edition' }, Hometown: { value: 'Tromsø' } } }],
+    rows: [
+      {
+        entity: 'Mystery Title',
+        aliases: [],
+        cells: { Edition: { value: 'Standard edition' }, Hometown: { value: 'Tromsø' } },
+      },
+    ],
   };
   const path = join(tempDir(), 'atlas.jsonl');
   writeFileSync(path, `${JSON.stringify(datasetRecord('atlas/0042:rules', gold))}\n`);
@@ -32,7 +38,10 @@ function dataset(): string {
 
 /** The store's bytes as they are on disk, its write-ahead log included. */
 function storeBytes(path: string): string {
-  return [path, `${path}-wal`].filter((file) => existsSync(file)).map((file) => readFileSync(file).toString('latin1')).join('');
+  return [path, `${path}-wal`]
+    .filter((file) => existsSync(file))
+    .map((file) => readFileSync(file).toString('latin1'))
+    .join('');
 }
 
 describe('column rules in the store', () => {
@@ -46,7 +55,10 @@ describe('column rules in the store', () => {
     expect(bytes).not.toContain(CRITERION);
     const reopened = openService({ dbPath: path, settingsPath: join(tempDir(), 'settings.json'), engineer: 'mia' });
     try {
-      const rules = reopened.store.db.prepare<[], string>('SELECT unseal(rule_s) FROM task_columns ORDER BY idx').pluck().all();
+      const rules = reopened.store.db
+        .prepare<[], string>('SELECT unseal(rule_s) FROM task_columns ORDER BY idx')
+        .pluck()
+        .all();
       expect(rules.map((rule) => JSON.parse(rule) as unknown)).toEqual(RULES.map((column) => column.rule));
     } finally {
       reopened.close();
@@ -67,7 +79,10 @@ describe('column rules in the store', () => {
     try {
       expect(service.store.db.pragma('user_version', { simple: true })).toBe(LATEST_VERSION);
       expect(service.store.db.pragma('integrity_check', { simple: true })).toBe('ok');
-      const rules = service.store.db.prepare<[], string>('SELECT unseal(rule_s) FROM task_columns ORDER BY idx').pluck().all();
+      const rules = service.store.db
+        .prepare<[], string>('SELECT unseal(rule_s) FROM task_columns ORDER BY idx')
+        .pluck()
+        .all();
       expect(rules.map((rule) => JSON.parse(rule) as unknown)).toEqual(RULES.map((column) => column.rule));
     } finally {
       service.close();

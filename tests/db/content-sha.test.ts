@@ -8,7 +8,10 @@ import { canonicalContentSha256 } from '../../db/revisions/patch-file';
 import type { GoldPatch, PatchCellState, PatchOperation, PatchRowState } from '../../shared/patch';
 import { PATCH_FORMAT } from '../../shared/patch';
 
-const text = fc.oneof(fc.string({ unit: 'binary', maxLength: 12 }), fc.constantFrom('', '\uD800', 'a\uDC00b', '12', '0', '__proto__', 'x"y\\z', '東京'));
+const text = fc.oneof(
+  fc.string({ unit: 'binary', maxLength: 12 }),
+  fc.constantFrom('', '\uD800', 'a\uDC00b', '12', '0', '__proto__', 'x"y\\z', '東京'),
+);
 const cell: fc.Arbitrary<PatchCellState> = fc.oneof(
   fc.record({ value: text }),
   fc.record({ value: text, alternatives: fc.array(text, { maxLength: 3 }) }),
@@ -17,7 +20,11 @@ const cell: fc.Arbitrary<PatchCellState> = fc.oneof(
 );
 const row: fc.Arbitrary<PatchRowState> = fc.oneof(
   fc.record({ entity: text, aliases: fc.array(text, { maxLength: 3 }) }),
-  fc.record({ entity: text, aliases: fc.array(text, { maxLength: 3 }), cells: fc.dictionary(text, cell, { maxKeys: 4 }) }),
+  fc.record({
+    entity: text,
+    aliases: fc.array(text, { maxLength: 3 }),
+    cells: fc.dictionary(text, cell, { maxKeys: 4 }),
+  }),
 );
 const operation: fc.Arbitrary<PatchOperation> = fc.record({
   op: fc.constantFrom('set_cell', 'add_alternative', 'set_blank', 'set_ungraded', 'add_row', 'remove_row', 'add_alias'),
@@ -55,12 +62,34 @@ describe("a patch's content sha", () => {
   });
 
   it('agrees on an empty patch and on cells keyed like integers', () => {
-    const head: GoldPatch = { format: PATCH_FORMAT, dataset: 'd', base_revision: 'v1.0', base_sha256: null, revision: 'v1.1', created_at: null, created_by: 'mia', encrypted: false, operations: [] };
+    const head: GoldPatch = {
+      format: PATCH_FORMAT,
+      dataset: 'd',
+      base_revision: 'v1.0',
+      base_sha256: null,
+      revision: 'v1.1',
+      created_at: null,
+      created_by: 'mia',
+      encrypted: false,
+      operations: [],
+    };
     expect(patchContentSha256(head, [])).toBe(canonicalContentSha256(head, []));
     const addRow: PatchOperation = {
-      op: 'add_row', task_id: 't', row: 3, entity: 'e', column: null, from: null,
-      to: { entity: 'e', aliases: [], cells: { '9': { value: 'a' }, '10': { blank: true }, b: { value: 'c', alternatives: ['d'] } } },
-      evidence: [], rulings: [], issues: [], dispute_id: 'd-1',
+      op: 'add_row',
+      task_id: 't',
+      row: 3,
+      entity: 'e',
+      column: null,
+      from: null,
+      to: {
+        entity: 'e',
+        aliases: [],
+        cells: { '9': { value: 'a' }, '10': { blank: true }, b: { value: 'c', alternatives: ['d'] } },
+      },
+      evidence: [],
+      rulings: [],
+      issues: [],
+      dispute_id: 'd-1',
     };
     expect(patchContentSha256(head, [addRow])).toBe(canonicalContentSha256(head, [addRow]));
   });

@@ -15,9 +15,15 @@ beforeAll(async () => {
   workspace = await smallWorkspace();
 });
 
-function importAndKill(dbPath: string, paths: string[], killAfterProgressLines: number): Promise<'killed' | 'committed'> {
+function importAndKill(
+  dbPath: string,
+  paths: string[],
+  killAfterProgressLines: number,
+): Promise<'killed' | 'committed'> {
   return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, ['--import', 'tsx', child, dbPath, ...paths], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const proc = spawn(process.execPath, ['--import', 'tsx', child, dbPath, ...paths], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let lines = 0;
     let committed = false;
     proc.stdout.setEncoding('utf8');
@@ -36,12 +42,18 @@ function counts(dbPath: string): { integrity: string; fk: number; tasks: number;
   const db = new Database(dbPath);
   try {
     return {
-      integrity: (db.pragma('integrity_check', { simple: true }) as string),
+      integrity: db.pragma('integrity_check', { simple: true }) as string,
       fk: (db.pragma('foreign_key_check') as unknown[]).length,
       tasks: (db.prepare('SELECT count(*) AS n FROM tasks').get() as { n: number }).n,
       runTasks: (db.prepare('SELECT count(*) AS n FROM run_tasks').get() as { n: number }).n,
       // A graded task with no rows at all would be half-imported.
-      partial: (db.prepare("SELECT count(*) AS n FROM run_tasks rt WHERE state = 'graded' AND NOT EXISTS (SELECT 1 FROM run_rows rr WHERE rr.run_id = rt.run_id AND rr.task_id = rt.task_id)").get() as { n: number }).n,
+      partial: (
+        db
+          .prepare(
+            "SELECT count(*) AS n FROM run_tasks rt WHERE state = 'graded' AND NOT EXISTS (SELECT 1 FROM run_rows rr WHERE rr.run_id = rt.run_id AND rr.task_id = rt.task_id)",
+          )
+          .get() as { n: number }
+      ).n,
     };
   } finally {
     db.close();

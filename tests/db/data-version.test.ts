@@ -28,7 +28,9 @@ describe('the data version', () => {
     const before = await version(service);
     await service.getInfo(parseInput('getInfo', {}));
     await service.listDisputes(parseInput('listDisputes', { filter: {}, offset: 0, limit: 100 }));
-    await service.listDisputes(parseInput('listDisputes', { filter: { status: 'open', kind: 'cell' }, offset: 0, limit: 10 }));
+    await service.listDisputes(
+      parseInput('listDisputes', { filter: { status: 'open', kind: 'cell' }, offset: 0, limit: 10 }),
+    );
     await service.locateDispute(parseInput('locateDispute', { id: ids[3]! }));
     for (const id of ids.slice(0, 5)) await service.getDispute(parseInput('getDispute', { id }));
     await service.getFacets(parseInput('getFacets', {}));

@@ -19,20 +19,38 @@ const stores = tempStores('atlas-index-');
 const newStore = stores.open;
 
 beforeAll(async () => {
-  workspace = await smallWorkspace({ seed: 23, tasks: 20, systems: 4, maxRows: 8, maxColumns: 5, includeZelda: true, cellsFile: true, judges: true });
+  workspace = await smallWorkspace({
+    seed: 23,
+    tasks: 20,
+    systems: 4,
+    maxRows: 8,
+    maxColumns: 5,
+    includeZelda: true,
+    cellsFile: true,
+    judges: true,
+  });
 });
 afterAll(stores.closeAll);
 
 /** Every index over disputes, as the schema defines it. */
 const queueIndexes = (store: Store) =>
-  store.db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'disputes' AND sql IS NOT NULL ORDER BY name").all();
+  store.db
+    .prepare(
+      "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'disputes' AND sql IS NOT NULL ORDER BY name",
+    )
+    .all();
 
 const indexSql = (store: Store): string | undefined =>
-  store.db.prepare<[], { sql: string }>("SELECT sql FROM sqlite_master WHERE name = 'system_cells_by_gold_cell'").get()?.sql;
+  store.db.prepare<[], { sql: string }>("SELECT sql FROM sqlite_master WHERE name = 'system_cells_by_gold_cell'").get()
+    ?.sql;
 
 async function importWith(deferIndex: ImportOptions['deferIndex'], progress: string[] = []) {
   const store = newStore();
-  const report = await importPaths(store, workspacePaths(workspace), { deferIndex, threads: 'never', onProgress: (_done, _total, message) => progress.push(message) });
+  const report = await importPaths(store, workspacePaths(workspace), {
+    deferIndex,
+    threads: 'never',
+    onProgress: (_done, _total, message) => progress.push(message),
+  });
   return { store, report };
 }
 
@@ -50,7 +68,13 @@ describe('the deferred cells index', () => {
     // The queue's indexes, dropped while disputes were written and ranked, are back as the schema defines them.
     expect(queueIndexes(deferred.store)).toEqual(queueIndexes(kept.store));
     expect(queueIndexes(kept.store).map((index) => (index as { name: string }).name)).toEqual(
-      expect.arrayContaining(['disputes_by_column', 'disputes_by_kind', 'disputes_by_priority', 'disputes_by_status', 'disputes_by_task']),
+      expect.arrayContaining([
+        'disputes_by_column',
+        'disputes_by_kind',
+        'disputes_by_priority',
+        'disputes_by_status',
+        'disputes_by_task',
+      ]),
     );
     expect(deferred.store.db.pragma('integrity_check', { simple: true })).toBe('ok');
   });
@@ -105,7 +129,11 @@ describe('the deferred cells index', () => {
   it('is kept when the store already holds cells (a changed task deletes its old cells through it)', async () => {
     const { store } = await importWith('never');
     const progress: string[] = [];
-    await importPaths(store, workspacePaths(workspace), { deferIndex: 'always', threads: 'never', onProgress: (_done, _total, message) => progress.push(message) });
+    await importPaths(store, workspacePaths(workspace), {
+      deferIndex: 'always',
+      threads: 'never',
+      onProgress: (_done, _total, message) => progress.push(message),
+    });
     expect(progress).not.toContain('indexing cells');
   });
 

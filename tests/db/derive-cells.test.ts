@@ -17,7 +17,16 @@ const stores = tempStores('atlas-derive-cells-');
 afterAll(stores.closeAll);
 
 beforeAll(async () => {
-  workspace = await smallWorkspace({ seed: 31, tasks: 12, systems: 4, maxRows: 8, maxColumns: 5, includeZelda: true, cellsFile: true, judges: true });
+  workspace = await smallWorkspace({
+    seed: 31,
+    tasks: 12,
+    systems: 4,
+    maxRows: 8,
+    maxColumns: 5,
+    includeZelda: true,
+    cellsFile: true,
+    judges: true,
+  });
 });
 
 async function imported(paths: string[]): Promise<Store> {
@@ -26,7 +35,8 @@ async function imported(paths: string[]): Promise<Store> {
   return store;
 }
 
-const taskIds = (store: Store): string[] => store.db.prepare<[], string>('SELECT DISTINCT task_id FROM run_tasks ORDER BY task_id').pluck().all();
+const taskIds = (store: Store): string[] =>
+  store.db.prepare<[], string>('SELECT DISTINCT task_id FROM run_tasks ORDER BY task_id').pluck().all();
 
 /** The cells as derivation used to read them: a row array each, ordered by SQL. */
 function rowByRow(store: Store, taskId: string): CellTuple[] {

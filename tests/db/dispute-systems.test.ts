@@ -13,7 +13,10 @@ import { parseInput } from '../../shared/api';
 import { freshService, smallWorkspace, tempDir, workspacePaths } from './workspace';
 import { migrateStore, storeAtVersion } from './store-at-version';
 
-const name = fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('a', 'b', 'a,b', '"a"', 'a","b', ',"a",', '\\', 'x\n', '', ',', '\n', '"\n"', '\\n'));
+const name = fc.oneof(
+  fc.string({ maxLength: 12 }),
+  fc.constantFrom('a', 'b', 'a,b', '"a"', 'a","b', ',"a",', '\\', 'x\n', '', ',', '\n', '"\n"', '\\n'),
+);
 
 describe('the systems column', () => {
   it('round-trips any set of names, sorted and without duplicates', () => {
@@ -64,11 +67,14 @@ describe('migrations 004 and 005', () => {
     migrateStore(db, 4);
     const migrated = db;
     try {
-      const systems = (id: string): string => (migrated.prepare('SELECT systems FROM disputes WHERE id = ?').get(id) as { systems: string }).systems;
+      const systems = (id: string): string =>
+        (migrated.prepare('SELECT systems FROM disputes WHERE id = ?').get(id) as { systems: string }).systems;
       expect(systems('d-1')).toBe(',"a \\"quoted\\", name","kestrel","orion",');
       expect(systems('d-2')).toBe(',');
       expect(decodeSystems(systems('d-2'))).toEqual([]);
-      expect(migrated.prepare("SELECT count(*) AS n FROM sqlite_schema WHERE name = 'dispute_systems'").get()).toEqual({ n: 0 });
+      expect(migrated.prepare("SELECT count(*) AS n FROM sqlite_schema WHERE name = 'dispute_systems'").get()).toEqual({
+        n: 0,
+      });
     } finally {
       migrated.close();
     }
@@ -76,9 +82,16 @@ describe('migrations 004 and 005', () => {
 
   it('005 rewrites the column one name a line, from the graded cells, as derivation writes it', async () => {
     const dir = tempDir();
-    const service = openService({ dbPath: join(dir, 'store.sqlite'), settingsPath: join(dir, 'settings.json'), engineer: 'mia' });
+    const service = openService({
+      dbPath: join(dir, 'store.sqlite'),
+      settingsPath: join(dir, 'settings.json'),
+      engineer: 'mia',
+    });
     await service.importPaths(workspacePaths(await smallWorkspace()));
-    const derived = service.store.db.prepare('SELECT id, systems FROM disputes ORDER BY id').all() as { id: string; systems: string }[];
+    const derived = service.store.db.prepare('SELECT id, systems FROM disputes ORDER BY id').all() as {
+      id: string;
+      systems: string;
+    }[];
     expect(derived.some((row) => decodeSystems(row.systems).length > 1)).toBe(true);
     service.close();
     const old = storeAtVersion(4, { rowsOf: join(dir, 'store.sqlite') });
@@ -101,7 +114,9 @@ describe('the queue filtered by system', () => {
     try {
       await service.importPaths(workspacePaths(await smallWorkspace()));
       const { db } = service.store;
-      const systems = (db.prepare('SELECT name FROM systems ORDER BY name').all() as { name: string }[]).map((row) => row.name);
+      const systems = (db.prepare('SELECT name FROM systems ORDER BY name').all() as { name: string }[]).map(
+        (row) => row.name,
+      );
       expect(systems.length).toBeGreaterThan(2);
       const expectedFor = db.prepare(
         `SELECT d.id FROM disputes d WHERE d.kind = 'cell' AND EXISTS (
@@ -111,7 +126,11 @@ describe('the queue filtered by system', () => {
          ORDER BY d.id`,
       );
       for (const system of systems) {
-        const listed = (await service.listDisputes(parseInput('listDisputes', { filter: { system, kind: 'cell' }, offset: 0, limit: 1000 }))).rows
+        const listed = (
+          await service.listDisputes(
+            parseInput('listDisputes', { filter: { system, kind: 'cell' }, offset: 0, limit: 1000 }),
+          )
+        ).rows
           .map((row) => row.id)
           .sort();
         const expected = (expectedFor.all(system) as { id: string }[]).map((row) => row.id);

@@ -22,7 +22,12 @@ export interface ExpectedDisputes {
   failedTasks: number;
 }
 
-export function expectedDisputes(datasetPath: string, runDirs: readonly string[], cellsPath: string | null, minSystems = 2): ExpectedDisputes {
+export function expectedDisputes(
+  datasetPath: string,
+  runDirs: readonly string[],
+  cellsPath: string | null,
+  minSystems = 2,
+): ExpectedDisputes {
   const gold = new Map<string, Gold>();
   for (const line of readFileSync(datasetPath, 'utf8').split('\n')) {
     if (!line.trim()) continue;
@@ -33,7 +38,15 @@ export function expectedDisputes(datasetPath: string, runDirs: readonly string[]
   const extras = new Map<string, Set<string>>();
   let failedTasks = 0;
 
-  const consider = (system: string, taskId: string, goldRow: number | null, entity: string | null, column: string, response: string, verdict: string): void => {
+  const consider = (
+    system: string,
+    taskId: string,
+    goldRow: number | null,
+    entity: string | null,
+    column: string,
+    response: string,
+    verdict: string,
+  ): void => {
     const taskGold = gold.get(taskId);
     if (goldRow === null) return;
     if (taskGold && column === taskGold.entity_column) return;
@@ -50,7 +63,8 @@ export function expectedDisputes(datasetPath: string, runDirs: readonly string[]
   };
 
   for (const runDir of runDirs) {
-    const system = (JSON.parse(readFileSync(join(runDir, 'config.json'), 'utf8')) as { system: { name: string } }).system.name;
+    const system = (JSON.parse(readFileSync(join(runDir, 'config.json'), 'utf8')) as { system: { name: string } })
+      .system.name;
     for (const folder of readdirSync(join(runDir, 'tasks'))) {
       const taskDir = join(runDir, 'tasks', folder);
       if (existsSync(join(taskDir, 'error.json')) && !existsSync(join(taskDir, 'grade.json'))) {
@@ -59,21 +73,37 @@ export function expectedDisputes(datasetPath: string, runDirs: readonly string[]
       }
       const grade = JSON.parse(readFileSync(join(taskDir, 'grade.json'), 'utf8')) as {
         task_id: string;
-        details: { rows: { gold_row: number | null; response_entity: string | null; cells: { column: string; response: string; verdict: string }[] }[] };
+        details: {
+          rows: {
+            gold_row: number | null;
+            response_entity: string | null;
+            cells: { column: string; response: string; verdict: string }[];
+          }[];
+        };
       };
       for (const row of grade.details.rows) {
         if (row.gold_row === null) {
           if (row.response_entity) extra(system, grade.task_id, row.response_entity);
           continue;
         }
-        for (const c of row.cells) consider(system, grade.task_id, row.gold_row, row.response_entity, c.column, c.response, c.verdict);
+        for (const c of row.cells)
+          consider(system, grade.task_id, row.gold_row, row.response_entity, c.column, c.response, c.verdict);
       }
     }
   }
   if (cellsPath) {
     for (const line of readFileSync(cellsPath, 'utf8').split('\n')) {
       if (!line.trim()) continue;
-      const c = JSON.parse(line) as { task_id: string; system: string; gold_row: number | null; entity: string | null; response_entity: string | null; column: string; response: string; verdict: string };
+      const c = JSON.parse(line) as {
+        task_id: string;
+        system: string;
+        gold_row: number | null;
+        entity: string | null;
+        response_entity: string | null;
+        column: string;
+        response: string;
+        verdict: string;
+      };
       if (c.gold_row === null) {
         if (c.response_entity) extra(c.system, c.task_id, c.response_entity);
       } else consider(c.system, c.task_id, c.gold_row, c.entity, c.column, c.response, c.verdict);

@@ -23,7 +23,9 @@ async function importedStore(): Promise<void> {
 }
 
 function valueCells(): DisputeRecord[] {
-  return [...service.disputeRecords({ kind: 'cell' })].filter((record) => record.gold.state === 'value' && record.gold.value !== null);
+  return [...service.disputeRecords({ kind: 'cell' })].filter(
+    (record) => record.gold.state === 'value' && record.gold.value !== null,
+  );
 }
 
 async function settleOneChange(): Promise<void> {
@@ -38,9 +40,15 @@ describe('an export never lands on what it is made from', () => {
   it('refuses the store and the imported dataset as --out, even with overwrite', async () => {
     await settleOneChange();
     const storeBytes = readFileSync(service.dbPath);
-    await expect(service.exportPatch({ revision: 'v1.1', out: service.dbPath, overwrite: true })).rejects.toThrow(`out is the store (${service.dbPath}): write the export to a new file`);
-    await expect(service.exportPatch({ revision: 'v1.1', out: ws.dataset, overwrite: true })).rejects.toThrow(`out is an imported dataset (${ws.dataset})`);
-    await expect(Promise.resolve().then(() => service.exportRulings({ out: service.dbPath, overwrite: true }))).rejects.toThrow(`out is the store (${service.dbPath})`);
+    await expect(service.exportPatch({ revision: 'v1.1', out: service.dbPath, overwrite: true })).rejects.toThrow(
+      `out is the store (${service.dbPath}): write the export to a new file`,
+    );
+    await expect(service.exportPatch({ revision: 'v1.1', out: ws.dataset, overwrite: true })).rejects.toThrow(
+      `out is an imported dataset (${ws.dataset})`,
+    );
+    await expect(
+      Promise.resolve().then(() => service.exportRulings({ out: service.dbPath, overwrite: true })),
+    ).rejects.toThrow(`out is the store (${service.dbPath})`);
     expect(readFileSync(service.dbPath).subarray(0, 16).toString()).toBe(storeBytes.subarray(0, 16).toString());
     expect(revisionTags()).toEqual([]);
   });
@@ -49,7 +57,9 @@ describe('an export never lands on what it is made from', () => {
     await settleOneChange();
     const notes = join(dir, 'notes.json');
     writeFileSync(notes, '{"mine": true}\n');
-    await expect(service.exportPatch({ revision: 'v1.1', out: notes })).rejects.toThrow(`out: ${notes} already exists and is not a patch for v1.1 (overwrite replaces it)`);
+    await expect(service.exportPatch({ revision: 'v1.1', out: notes })).rejects.toThrow(
+      `out: ${notes} already exists and is not a patch for v1.1 (overwrite replaces it)`,
+    );
     expect(readFileSync(notes, 'utf8')).toBe('{"mine": true}\n');
     expect(revisionTags()).toEqual([]);
     await service.exportPatch({ revision: 'v1.1', out: notes, overwrite: true });
@@ -61,7 +71,9 @@ describe('an export never lands on what it is made from', () => {
     const out = join(dir, 'patch.json');
     await service.exportPatch({ revision: 'v1.1', out });
     await service.exportPatch({ revision: 'v1.1', out });
-    await expect(service.exportPatch({ revision: 'v1.2', out })).rejects.toThrow(`out: ${out} already exists and is not a patch for v1.2`);
+    await expect(service.exportPatch({ revision: 'v1.2', out })).rejects.toThrow(
+      `out: ${out} already exists and is not a patch for v1.2`,
+    );
     expect(JSON.parse(readFileSync(out, 'utf8'))).toMatchObject({ revision: 'v1.1' });
   });
 
@@ -72,7 +84,9 @@ describe('an export never lands on what it is made from', () => {
     expect((await service.exportRulings({ out: log })).rulings).toBe(1);
     const other = join(dir, 'todo.txt');
     writeFileSync(other, 'buy milk\n');
-    await expect(Promise.resolve().then(() => service.exportRulings({ out: other }))).rejects.toThrow(`out: ${other} already exists and is not a ruling log (overwrite replaces it)`);
+    await expect(Promise.resolve().then(() => service.exportRulings({ out: other }))).rejects.toThrow(
+      `out: ${other} already exists and is not a ruling log (overwrite replaces it)`,
+    );
     expect(readFileSync(other, 'utf8')).toBe('buy milk\n');
   });
 });
@@ -80,15 +94,21 @@ describe('an export never lands on what it is made from', () => {
 describe('the revision and base an export names', () => {
   it('refuses a tag equal to the base revision, taking no tag', async () => {
     await settleOneChange();
-    const base = service.store.db.prepare<[], string>("SELECT value FROM meta WHERE key = 'base_revision'").pluck().get() ?? 'v1.0';
-    await expect(service.exportPatch({ revision: base, out: join(dir, 'same.json') })).rejects.toThrow(`revision ${base} is the base revision itself`);
+    const base =
+      service.store.db.prepare<[], string>("SELECT value FROM meta WHERE key = 'base_revision'").pluck().get() ??
+      'v1.0';
+    await expect(service.exportPatch({ revision: base, out: join(dir, 'same.json') })).rejects.toThrow(
+      `revision ${base} is the base revision itself`,
+    );
     expect(revisionTags()).toEqual([]);
   });
 
   it('refuses a --dataset without the gold the rulings were made on, taking no tag', async () => {
     await settleOneChange();
     const partial = join(dir, 'partial.jsonl');
-    const lines = readFileSync(ws.dataset, 'utf8').split('\n').filter((line) => line.trim() !== '');
+    const lines = readFileSync(ws.dataset, 'utf8')
+      .split('\n')
+      .filter((line) => line.trim() !== '');
     writeFileSync(partial, `${lines[0]}\n`);
     await expect(service.exportPatch({ revision: 'v1.1', out: join(dir, 'p.json'), dataset: partial })).rejects.toThrow(
       `dataset ${partial} does not hold the gold this store's rulings were made on: ${lines.length - 1} of ${lines.length} tasks differ: `,
@@ -99,9 +119,14 @@ describe('the revision and base an export names', () => {
 
   it('takes the imported dataset, or another form of it (its Parquet twin)', async () => {
     await settleOneChange();
-    expect((await service.exportPatch({ revision: 'v1.1', out: join(dir, 'p.json'), dataset: ws.dataset })).operations).toBe(1);
+    expect(
+      (await service.exportPatch({ revision: 'v1.1', out: join(dir, 'p.json'), dataset: ws.dataset })).operations,
+    ).toBe(1);
     expect(ws.datasetParquet).toBeTruthy();
-    expect((await service.exportPatch({ revision: 'v1.2', out: join(dir, 'q.json'), dataset: ws.datasetParquet! })).operations).toBe(1);
+    expect(
+      (await service.exportPatch({ revision: 'v1.2', out: join(dir, 'q.json'), dataset: ws.datasetParquet! }))
+        .operations,
+    ).toBe(1);
   });
 });
 
@@ -110,9 +135,13 @@ describe('rulings that leave gold as it is', () => {
     const cell = valueCells()[0]!;
     const result = await service.rule({ disputeId: cell.id, decision: 'new_value', value: cell.gold.value! });
     // Named as people name it, then what is wrong.
-    expect(result.warnings).toEqual([`${cell.task_id} · “${cell.entity}” › ${cell.column} (dispute ${cell.id}): gold already holds exactly this: the ruling settles the dispute but changes nothing, and export writes no operation for it (keep_gold says so plainly)`]);
+    expect(result.warnings).toEqual([
+      `${cell.task_id} · “${cell.entity}” › ${cell.column} (dispute ${cell.id}): gold already holds exactly this: the ruling settles the dispute but changes nothing, and export writes no operation for it (keep_gold says so plainly)`,
+    ]);
     expect(result.status).toBe('resolved');
-    await expect(service.exportPatch({ revision: 'v1.1', out: join(dir, 'none.json') })).rejects.toThrow(/^nothing to export/u);
+    await expect(service.exportPatch({ revision: 'v1.1', out: join(dir, 'none.json') })).rejects.toThrow(
+      /^nothing to export/u,
+    );
     expect(revisionTags()).toEqual([]);
 
     const other = valueCells()[1]!;
@@ -120,12 +149,18 @@ describe('rulings that leave gold as it is', () => {
     await service.rule({ disputeId: valueCells()[2]!.id, decision: 'new_value', value: 'Zanzibar Quarterly Review' });
     const exported = await service.exportPatch({ revision: 'v1.1', out: join(dir, 'one.json'), plaintext: true });
     expect(exported.operations).toBe(1);
-    const patch = JSON.parse(readFileSync(exported.path, 'utf8')) as { operations: { op: string; to: { value: string } }[] };
+    const patch = JSON.parse(readFileSync(exported.path, 'utf8')) as {
+      operations: { op: string; to: { value: string } }[];
+    };
     expect(patch.operations.map((op) => [op.op, op.to.value])).toEqual([['set_cell', 'Zanzibar Quarterly Review']]);
   });
 
   it('a ruling that changes gold gets no such warning', async () => {
-    const result = await service.rule({ disputeId: valueCells()[0]!.id, decision: 'new_value', value: 'Zanzibar Quarterly Review' });
+    const result = await service.rule({
+      disputeId: valueCells()[0]!.id,
+      decision: 'new_value',
+      value: 'Zanzibar Quarterly Review',
+    });
     expect(result.warnings ?? []).toEqual([]);
   });
 });
@@ -133,12 +168,21 @@ describe('rulings that leave gold as it is', () => {
 describe('engineers who agree in different spellings', () => {
   it('are told which spelling the patch writes', async () => {
     await service.setPolicy({ required: 2 });
-    const cell = valueCells().find((record) => record.column !== null && !/year|date|count|number|population/iu.test(record.column))!;
+    const cell = valueCells().find(
+      (record) => record.column !== null && !/year|date|count|number|population/iu.test(record.column),
+    )!;
     await service.rule({ disputeId: cell.id, decision: 'new_value', value: 'Zanzibar Quarterly Review' });
-    await service.rule({ disputeId: cell.id, decision: 'new_value', value: 'zanzibar quarterly review', engineer: 'bob' });
+    await service.rule({
+      disputeId: cell.id,
+      decision: 'new_value',
+      value: 'zanzibar quarterly review',
+      engineer: 'bob',
+    });
     const exported = await service.exportPatch({ revision: 'v1.1', out: join(dir, 'agreed.json'), plaintext: true });
     expect(exported.operations).toBe(1);
-    expect(exported.warnings).toContain(`${cell.task_id} · “${cell.entity}” › ${cell.column} (dispute ${cell.id}): mia, bob agreed on a value spelled 2 ways; the patch writes bob's, the latest ruling (rule it again in the spelling gold should have)`);
+    expect(exported.warnings).toContain(
+      `${cell.task_id} · “${cell.entity}” › ${cell.column} (dispute ${cell.id}): mia, bob agreed on a value spelled 2 ways; the patch writes bob's, the latest ruling (rule it again in the spelling gold should have)`,
+    );
     const same = freshService('mia');
     await same.importPaths(workspacePaths(ws));
     await same.setPolicy({ required: 2 });

@@ -37,7 +37,12 @@ beforeAll(async () => {
   const cells = records.filter((record) => record.kind === 'cell' && record.gold.state === 'value');
   const missing = records.filter((record) => record.kind === 'missing_row');
   const top = (record: DisputeRecord) => record.clusters.find((cluster) => !cluster.agrees_with_gold)!.value;
-  await service.rule({ disputeId: cells[0]!.id, decision: 'accept_system', value: top(cells[0]!), evidence: ['https://source.example/a'] });
+  await service.rule({
+    disputeId: cells[0]!.id,
+    decision: 'accept_system',
+    value: top(cells[0]!),
+    evidence: ['https://source.example/a'],
+  });
   await service.rule({ disputeId: cells[1]!.id, decision: 'accept_both', value: top(cells[1]!) });
   await service.rule({ disputeId: cells[2]!.id, decision: 'mark_blank' });
   await service.rule({ disputeId: cells[3]!.id, decision: 'keep_gold' });
@@ -54,24 +59,40 @@ describe('gold patch export (design.md §7.1)', () => {
     expect(patch.encrypted).toBe(false);
     expect(patch.base_revision).toBe('v1.0');
     expect(patch.base_sha256).toMatch(/^[0-9a-f]{64}$/);
-    expect(patch.operations.map((op) => op.op).sort()).toEqual(['add_alias', 'add_alternative', 'add_row', 'set_blank', 'set_cell']);
+    expect(patch.operations.map((op) => op.op).sort()).toEqual([
+      'add_alias',
+      'add_alternative',
+      'add_row',
+      'set_blank',
+      'set_cell',
+    ]);
     const setCell = patch.operations.find((op) => op.op === 'set_cell')!;
     expect(setCell.evidence).toEqual(['https://source.example/a']);
     expect(setCell.rulings).toEqual([expect.objectContaining({ engineer: 'mia', decision: 'accept_system' })]);
     expect(setCell.dispute_id).toMatch(/^d-[0-9a-f]{20}$/);
     expect(patch.created_at).toBe(
-      [...service.store.db.prepare('SELECT created_at FROM rulings').all()].map((row) => (row as { created_at: string }).created_at).sort().at(-1),
+      [...service.store.db.prepare('SELECT created_at FROM rulings').all()]
+        .map((row) => (row as { created_at: string }).created_at)
+        .sort()
+        .at(-1),
     );
   });
 
   it('encrypts every value, entity, alias and evidence URL with the task canary by default', async () => {
-    const plain = JSON.parse(readFileSync((await service.exportPatch({ revision: 'v1.1', out: join(out, 'p.json'), plaintext: true })).path, 'utf8')) as GoldPatch;
+    const plain = JSON.parse(
+      readFileSync(
+        (await service.exportPatch({ revision: 'v1.1', out: join(out, 'p.json'), plaintext: true })).path,
+        'utf8',
+      ),
+    ) as GoldPatch;
     const result = await service.exportPatch({ revision: 'v1.1', out: join(out, 'enc.json') });
     const text = readFileSync(result.path, 'utf8');
     const encrypted = JSON.parse(text) as GoldPatch;
     expect(encrypted.encrypted).toBe(true);
     const canaries = datasetCanaries(workspace.dataset);
-    const decrypted = encrypted.operations.map((op) => mapOperationText(op, (cipher) => decryptText(cipher, canaries.get(op.task_id)!)));
+    const decrypted = encrypted.operations.map((op) =>
+      mapOperationText(op, (cipher) => decryptText(cipher, canaries.get(op.task_id)!)),
+    );
     expect(decrypted).toEqual(plain.operations);
     const secrets = plain.operations.flatMap((op) => {
       const found: string[] = [];
@@ -83,9 +104,15 @@ describe('gold patch export (design.md §7.1)', () => {
 
   it('records the content identity a reader of the written file computes (by decrypting it)', async () => {
     for (const plaintext of [false, true]) {
-      const result = await service.exportPatch({ revision: 'v1.1', out: join(out, `content-${plaintext}.json`), plaintext });
+      const result = await service.exportPatch({
+        revision: 'v1.1',
+        out: join(out, `content-${plaintext}.json`),
+        plaintext,
+      });
       const patch = JSON.parse(readFileSync(result.path, 'utf8')) as GoldPatch;
-      const recorded = service.store.db.prepare("SELECT content_sha256 FROM revisions WHERE tag = 'v1.1'").get() as { content_sha256: string };
+      const recorded = service.store.db.prepare("SELECT content_sha256 FROM revisions WHERE tag = 'v1.1'").get() as {
+        content_sha256: string;
+      };
       expect(recorded.content_sha256).toBe(contentSha256Of(service.store, patch));
     }
   });
@@ -117,7 +144,10 @@ describe('content identity of an encrypted export', () => {
     const cancelled = await service.startExport({ revision: 'v-cancelled', out: join(out, 'cancelled.json') });
     await service.cancelJob({ jobId: cancelled.jobId });
     await service.idle();
-    expect(await service.getJob({ jobId: cancelled.jobId })).toMatchObject({ state: 'cancelled', error: 'cancelled: no revision was recorded and no file was written' });
+    expect(await service.getJob({ jobId: cancelled.jobId })).toMatchObject({
+      state: 'cancelled',
+      error: 'cancelled: no revision was recorded and no file was written',
+    });
     expect(() => readFileSync(join(out, 'cancelled.json'))).toThrow();
     expect((await service.listRevisions({})).map((r) => r.tag)).not.toContain('v-cancelled');
   });
@@ -130,10 +160,18 @@ describe('content identity of an encrypted export', () => {
       // A column of the task: rule refuses one the task lacks.
       const detail = await fresh.getDispute({ id: missing.id });
       const column = detail.columns.map((c) => c.name).find((name) => name !== detail.entity_column)!;
-      await fresh.rule({ disputeId: missing.id, decision: 'add_row', value: missing.entity, values: { [column]: 'half \uD800 pair' }, evidence: ['https://x.example/\uDC00'] });
+      await fresh.rule({
+        disputeId: missing.id,
+        decision: 'add_row',
+        value: missing.entity,
+        values: { [column]: 'half \uD800 pair' },
+        evidence: ['https://x.example/\uDC00'],
+      });
       const result = await fresh.exportPatch({ revision: 'v2', out: join(tempDir(), 'lone.json') });
       const patch = JSON.parse(readFileSync(result.path, 'utf8')) as GoldPatch;
-      const recorded = fresh.store.db.prepare("SELECT content_sha256 FROM revisions WHERE tag = 'v2'").get() as { content_sha256: string };
+      const recorded = fresh.store.db.prepare("SELECT content_sha256 FROM revisions WHERE tag = 'v2'").get() as {
+        content_sha256: string;
+      };
       expect(recorded.content_sha256).toBe(contentSha256Of(fresh.store, patch));
     } finally {
       fresh.close();
@@ -142,12 +180,15 @@ describe('content identity of an encrypted export', () => {
 });
 
 describe('refused exports take no tag', () => {
-  const recorded = (): string[] => service.store.db.prepare('SELECT tag FROM revisions ORDER BY tag').pluck().all() as string[];
+  const recorded = (): string[] =>
+    service.store.db.prepare('SELECT tag FROM revisions ORDER BY tag').pluck().all() as string[];
 
   it('refuses a patch with nothing settled to change, recording nothing', async () => {
     const empty = freshService('mia');
     await empty.importPaths(workspacePaths(workspace));
-    await expect(empty.exportPatch({ revision: 'v-empty', out: join(out, 'empty.json') })).rejects.toThrow(/^nothing to export: no settled ruling changes gold yet/u);
+    await expect(empty.exportPatch({ revision: 'v-empty', out: join(out, 'empty.json') })).rejects.toThrow(
+      /^nothing to export: no settled ruling changes gold yet/u,
+    );
     expect(empty.store.db.prepare('SELECT count(*) FROM revisions').pluck().get()).toBe(0);
     empty.close();
   });
@@ -155,9 +196,13 @@ describe('refused exports take no tag', () => {
   it('names the missing folder of an output it cannot write, and leaves the tag free for the next try', async () => {
     const before = recorded();
     const missing = join(out, 'no-such-folder', 'patch.json');
-    await expect(service.exportPatch({ revision: 'v-retry', out: missing })).rejects.toThrow(`out: no such directory: ${join(out, 'no-such-folder')}`);
+    await expect(service.exportPatch({ revision: 'v-retry', out: missing })).rejects.toThrow(
+      `out: no such directory: ${join(out, 'no-such-folder')}`,
+    );
     // The folder checked, then gone by the time the file is written.
-    expect(() => exportPatch(service.store, { revision: 'v-retry', out: missing }, 'mia')).toThrow(`${missing}: the folder ${join(out, 'no-such-folder')} does not exist`);
+    expect(() => exportPatch(service.store, { revision: 'v-retry', out: missing }, 'mia')).toThrow(
+      `${missing}: the folder ${join(out, 'no-such-folder')} does not exist`,
+    );
     expect(recorded()).toEqual(before);
     const retried = await service.exportPatch({ revision: 'v-retry', out: join(out, 'retry.json') });
     expect(retried.operations).toBeGreaterThan(0);
@@ -170,16 +215,29 @@ describe('refused exports take no tag', () => {
       // Runs first: nobody can check an add_row's columns yet, so the ruling is recorded.
       await early.importPaths([workspace.runsDir]);
       const missing = [...early.disputeRecords({ kind: 'missing_row' })][0]!;
-      await early.rule({ disputeId: missing.id, decision: 'add_row', value: missing.entity, values: { 'Not a column': '12' } });
+      await early.rule({
+        disputeId: missing.id,
+        decision: 'add_row',
+        value: missing.entity,
+        values: { 'Not a column': '12' },
+      });
       await early.importPaths([workspace.dataset]);
       await expect(early.exportPatch({ revision: 'v-early', out: join(out, 'early.json') })).rejects.toThrow(
-        new RegExp(`^1 settled ruling does not fit the task's gold .*rule it again:\\n  ${missing.task_id} · missing row .* \\(dispute ${missing.id}\\), add_row agreed by mia: values: 1 column is not an attribute column of task ${missing.task_id}: "Not a column"`, 'u'),
+        new RegExp(
+          `^1 settled ruling does not fit the task's gold .*rule it again:\\n  ${missing.task_id} · missing row .* \\(dispute ${missing.id}\\), add_row agreed by mia: values: 1 column is not an attribute column of task ${missing.task_id}: "Not a column"`,
+          'u',
+        ),
       );
       expect(early.store.db.prepare('SELECT count(*) FROM revisions').pluck().get()).toBe(0);
 
       const detail = await early.getDispute({ id: missing.id });
       const columns = detail.columns.map((column) => column.name).filter((name) => name !== detail.entity_column);
-      await early.rule({ disputeId: missing.id, decision: 'add_row', value: missing.entity, values: { [columns[0]!]: '12' } });
+      await early.rule({
+        disputeId: missing.id,
+        decision: 'add_row',
+        value: missing.entity,
+        values: { [columns[0]!]: '12' },
+      });
       const exported = await early.exportPatch({ revision: 'v-early', out: join(out, 'early.json') });
       expect(exported.operations).toBe(1);
     } finally {
@@ -191,7 +249,10 @@ describe('refused exports take no tag', () => {
     const local = freshService('mia');
     try {
       await local.importPaths(workspacePaths(workspace));
-      const lines = readFileSync(workspace.dataset, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as { id: string; gold: string; canary: string });
+      const lines = readFileSync(workspace.dataset, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as { id: string; gold: string; canary: string });
       const cells = [...local.disputeRecords({ kind: 'cell' })].filter((record) => record.gold.state === 'value');
       const behind = cells[0]!;
       const elsewhere = cells.find((record) => record.task_id !== behind.task_id)!;
@@ -205,7 +266,9 @@ describe('refused exports take no tag', () => {
       const revisedPath = join(out, 'atlas-behind.v1.1.jsonl');
       writeFileSync(revisedPath, `${revised.map((record) => JSON.stringify(record)).join('\n')}\n`);
       const report = await local.importPaths([revisedPath]);
-      expect(report.skipped.map((item) => [item.field, item.reason.startsWith(`task ${behind.task_id}: `)])).toEqual([['gold.rows', true]]);
+      expect(report.skipped.map((item) => [item.field, item.reason.startsWith(`task ${behind.task_id}: `)])).toEqual([
+        ['gold.rows', true],
+      ]);
 
       await local.rule({ disputeId: elsewhere.id, decision: 'mark_blank' });
       await local.rule({ disputeId: behind.id, decision: 'mark_blank' });
@@ -230,9 +293,15 @@ describe('refused exports take no tag', () => {
 
   it('refuses tags and base revisions that are not safe as a file name or git tag', () => {
     for (const revision of ['v 1/2', 'v2 ', '-v2', '../v2', '']) {
-      expect(() => parseInput('exportPatch', { revision, out: join(out, 'bad.json') })).toThrow(/^exportPatch: revision: expected a tag such as v1\.1/u);
+      expect(() => parseInput('exportPatch', { revision, out: join(out, 'bad.json') })).toThrow(
+        /^exportPatch: revision: expected a tag such as v1\.1/u,
+      );
     }
-    expect(() => parseInput('startExport', { revision: 'v9', baseRevision: 'totally bogus', out: join(out, 'bad.json') })).toThrow(/^startExport: baseRevision: expected a tag such as v1\.1/u);
-    expect(parseInput('exportPatch', { revision: 'v2.0-rc1+build_7', out: join(out, 'ok.json') })).toMatchObject({ revision: 'v2.0-rc1+build_7' });
+    expect(() =>
+      parseInput('startExport', { revision: 'v9', baseRevision: 'totally bogus', out: join(out, 'bad.json') }),
+    ).toThrow(/^startExport: baseRevision: expected a tag such as v1\.1/u);
+    expect(parseInput('exportPatch', { revision: 'v2.0-rc1+build_7', out: join(out, 'ok.json') })).toMatchObject({
+      revision: 'v2.0-rc1+build_7',
+    });
   });
 });

@@ -33,7 +33,11 @@ function task(id: string, rows: readonly Row[]): HandTask {
         { name: 'Score', rule: { type: 'number', tolerance: 0 } },
         { name: 'City', rule: { type: 'text' } },
       ],
-      rows: rows.map(([entity, score, city]) => ({ entity, aliases: [], cells: { Score: { value: score }, City: { value: city } } })),
+      rows: rows.map(([entity, score, city]) => ({
+        entity,
+        aliases: [],
+        cells: { Score: { value: score }, City: { value: city } },
+      })),
     },
   };
 }
@@ -46,7 +50,12 @@ function alignment(rows: readonly Row[]): HandAlignment[] {
     response_entity: entity,
     cells: [
       { column: 'Score', gold: score, response: score, verdict: 'correct' },
-      { column: 'City', gold: city, response: index === 1 ? 'Milan' : city, verdict: index === 1 ? 'incorrect' : 'correct' },
+      {
+        column: 'City',
+        gold: city,
+        response: index === 1 ? 'Milan' : city,
+        verdict: index === 1 ? 'incorrect' : 'correct',
+      },
     ],
   }));
 }
@@ -67,7 +76,11 @@ async function importWith(revised: readonly Row[]) {
   writeRun(runs, 'sys-b', 'bbbb', [{ task_id: 't/one', scores: SCORES, rows: alignment(V10) }]);
   service = freshService('mia');
   const report = await service.importPaths([join(dir, 'atlas-test.jsonl'), runs]);
-  const cellsOf = (taskId: string): number => service!.store.db.prepare<[string], number>('SELECT count(*) FROM system_cells WHERE task_id = ?').pluck().get(taskId)!;
+  const cellsOf = (taskId: string): number =>
+    service!.store.db
+      .prepare<[string], number>('SELECT count(*) FROM system_cells WHERE task_id = ?')
+      .pluck()
+      .get(taskId)!;
   return { report, cellsOf };
 }
 
@@ -92,8 +105,14 @@ describe('runs graded against other gold', () => {
 
   it('keep a dataset imported after them from putting other gold under them (runs first, then the revised dataset)', async () => {
     const dir = tempDir('atlas-alignment-runs-first-');
-    writeDataset(join(dir, 'revised.jsonl'), [task('t/one', [V10[0]!, V10[2]!, V10[3]!, ['Epsilon', '50', 'Kyiv']]), task('t/two', V10)]);
-    writeDataset(join(dir, 'corrected.jsonl'), [task('t/one', [V10[0]!, ['Beta', '20', 'Milan'], V10[2]!, ['Delta', '41', 'Lima']]), task('t/two', V10)]);
+    writeDataset(join(dir, 'revised.jsonl'), [
+      task('t/one', [V10[0]!, V10[2]!, V10[3]!, ['Epsilon', '50', 'Kyiv']]),
+      task('t/two', V10),
+    ]);
+    writeDataset(join(dir, 'corrected.jsonl'), [
+      task('t/one', [V10[0]!, ['Beta', '20', 'Milan'], V10[2]!, ['Delta', '41', 'Lima']]),
+      task('t/two', V10),
+    ]);
     const runs = join(dir, 'runs');
     writeRun(runs, 'sys-a', 'aaaa', [
       { task_id: 't/one', scores: SCORES, rows: alignment(V10) },
@@ -106,7 +125,11 @@ describe('runs graded against other gold', () => {
     expect(report.skipped[0]!.reason).toMatch(
       /^task t\/one: 1 graded run in this store was graded against another version of its gold than this dataset's \(.*sys-a-atlas-aaaa.*: in gold rows 3 and 4, 4 of the 4 gold values it was graded against differ from this dataset's \(a row removed or moved since\)\), so the task was left out of this import: import the dataset the runs were graded against \(suite_revision v1\.0\) first/u,
     );
-    const goldOf = (taskId: string): number => service!.store.db.prepare<[string], number>('SELECT count(*) FROM gold_rows WHERE task_id = ?').pluck().get(taskId)!;
+    const goldOf = (taskId: string): number =>
+      service!.store.db
+        .prepare<[string], number>('SELECT count(*) FROM gold_rows WHERE task_id = ?')
+        .pluck()
+        .get(taskId)!;
     expect(goldOf('t/one')).toBe(0);
     expect(goldOf('t/two')).toBe(4);
     // A dataset that only corrects values goes in under the same runs.
@@ -118,17 +141,27 @@ describe('runs graded against other gold', () => {
   it('are taken back when the run names a gold row the store does not have (the last rows removed)', async () => {
     const { report, cellsOf } = await importWith([V10[0]!, V10[1]!]);
     expect(report.skipped).toHaveLength(2);
-    expect(report.skipped[0]!.reason).toMatch(/^task t\/one: .*: its alignment names gold row 4, and this store's gold for the task has 2 rows\./u);
+    expect(report.skipped[0]!.reason).toMatch(
+      /^task t\/one: .*: its alignment names gold row 4, and this store's gold for the task has 2 rows\./u,
+    );
     expect(cellsOf('t/one')).toBe(0);
   });
 
   it('stay when the revision only corrected values, or added rows at the end', async () => {
-    const corrected: Row[] = [V10[0]!, ['Beta', '20', 'Milan'], V10[2]!, ['Delta', '41', 'Lima'], ['Epsilon', '50', 'Kyiv']];
+    const corrected: Row[] = [
+      V10[0]!,
+      ['Beta', '20', 'Milan'],
+      V10[2]!,
+      ['Delta', '41', 'Lima'],
+      ['Epsilon', '50', 'Kyiv'],
+    ];
     const { report, cellsOf } = await importWith(corrected);
     expect(report.skipped).toEqual([]);
     expect(cellsOf('t/one')).toBe(16);
     // sys-b has no result for t/two, which sys-a has: said, as the score preview counts it 0.
-    expect(report.incomplete_runs).toEqual([{ system: 'sys-b', run: 'sys-b-atlas-bbbb', missing: 1, tasks: ['t/two'] }]);
+    expect(report.incomplete_runs).toEqual([
+      { system: 'sys-b', run: 'sys-b-atlas-bbbb', missing: 1, tasks: ['t/two'] },
+    ]);
   });
 
   it('are taken back when the first row was removed too (every row moved up: the last rows hold earlier rows’ values)', async () => {
@@ -141,12 +174,17 @@ describe('runs graded against other gold', () => {
   it('stay when a pipeline records every gold value in another form (94.0 for 94): a difference everywhere is not a moved row', async () => {
     const dir = tempDir('atlas-alignment-form-');
     writeDataset(join(dir, 'atlas-test.jsonl'), [task('t/one', V10)]);
-    const otherForm = alignment(V10).map((row) => ({ ...row, cells: row.cells.map((cell) => ({ ...cell, gold: `${cell.gold!} (as graded)` })) }));
+    const otherForm = alignment(V10).map((row) => ({
+      ...row,
+      cells: row.cells.map((cell) => ({ ...cell, gold: `${cell.gold!} (as graded)` })),
+    }));
     writeRun(join(dir, 'runs'), 'sys-a', 'aaaa', [{ task_id: 't/one', scores: SCORES, rows: otherForm }]);
     service = freshService('mia');
     const report = await service.importPaths([join(dir, 'atlas-test.jsonl'), join(dir, 'runs')]);
     expect(report.skipped).toEqual([]);
-    expect(service.store.db.prepare<[], number>("SELECT count(*) FROM system_cells WHERE task_id = 't/one'").pluck().get()).toBe(8);
+    expect(
+      service.store.db.prepare<[], number>("SELECT count(*) FROM system_cells WHERE task_id = 't/one'").pluck().get(),
+    ).toBe(8);
   });
 
   it('name no incomplete run when every run has every task', async () => {
@@ -161,21 +199,56 @@ describe('runs graded against other gold', () => {
 
   it('are checked too when written before their task’s gold came in (the dataset read alongside the runs)', async () => {
     const dir = tempDir('atlas-alignment-deferred-');
-    writeDataset(join(dir, 'atlas-test.jsonl'), [task('t/one', [V10[0]!, V10[2]!, V10[3]!, ['Epsilon', '50', 'Kyiv']])]);
+    writeDataset(join(dir, 'atlas-test.jsonl'), [
+      task('t/one', [V10[0]!, V10[2]!, V10[3]!, ['Epsilon', '50', 'Kyiv']]),
+    ]);
     service = freshService('mia');
     await service.importPaths([join(dir, 'atlas-test.jsonl')]);
-    const run = { run_key: 'sys-a-atlas-aaaa', system: 'sys-a', suite_revision: 'v1.0', judge_model: null, created_at: null, source_path: dir, format: 'harness' as const };
-    const rows = alignment(V10).map((row) => ({ ...row, aligned_by: 'name', cells: row.cells.map((cell) => ({ gold: '', method: 'deterministic' as const, sources: [], reasoning: null, ...cell })) }));
-    const record = { run, task_id: 't/one', state: 'graded' as const, content_sha: 'x', path: join(dir, 't0'), scores: SCORES, returned_rows: 4, rows };
+    const run = {
+      run_key: 'sys-a-atlas-aaaa',
+      system: 'sys-a',
+      suite_revision: 'v1.0',
+      judge_model: null,
+      created_at: null,
+      source_path: dir,
+      format: 'harness' as const,
+    };
+    const rows = alignment(V10).map((row) => ({
+      ...row,
+      aligned_by: 'name',
+      cells: row.cells.map((cell) => ({
+        gold: '',
+        method: 'deterministic' as const,
+        sources: [],
+        reasoning: null,
+        ...cell,
+      })),
+    }));
+    const record = {
+      run,
+      task_id: 't/one',
+      state: 'graded' as const,
+      content_sha: 'x',
+      path: join(dir, 't0'),
+      scores: SCORES,
+      returned_rows: 4,
+      rows,
+    };
     const tail = runTaskTail(1, new RunTaskPreparer(service.store.sealer).prepare(record))!;
     const found = misalignedRunTasks(new GoldAlignment(service.store), [tail]);
-    expect(found.map((item) => item.reason)).toEqual([expect.stringMatching(/^task t\/one: .*in gold rows 3 and 4, 4 of the 4 gold values/u)]);
+    expect(found.map((item) => item.reason)).toEqual([
+      expect.stringMatching(/^task t\/one: .*in gold rows 3 and 4, 4 of the 4 gold values/u),
+    ]);
     // The same run task against the gold it was graded on fits.
     const other = freshService('mia');
     try {
       writeDataset(join(dir, 'v10.jsonl'), [task('t/one', V10)]);
       await other.importPaths([join(dir, 'v10.jsonl')]);
-      expect(misalignedRunTasks(new GoldAlignment(other.store), [runTaskTail(1, new RunTaskPreparer(other.store.sealer).prepare(record))!])).toEqual([]);
+      expect(
+        misalignedRunTasks(new GoldAlignment(other.store), [
+          runTaskTail(1, new RunTaskPreparer(other.store.sealer).prepare(record))!,
+        ]),
+      ).toEqual([]);
     } finally {
       other.close();
     }

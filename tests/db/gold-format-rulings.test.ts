@@ -32,7 +32,11 @@ async function fresh(engineer = 'mia'): Promise<ServiceHandle> {
 }
 
 /** A cell dispute of a column of `type` with a system's spelling matching `spelled`, and that spelling. */
-async function disputeSpelled(service: ServiceHandle, type: string, spelled: RegExp): Promise<{ record: DisputeRecord; raw: string; gold: string }> {
+async function disputeSpelled(
+  service: ServiceHandle,
+  type: string,
+  spelled: RegExp,
+): Promise<{ record: DisputeRecord; raw: string; gold: string }> {
   for (const record of service.disputeRecords({ kind: 'cell' })) {
     const detail = await service.getDispute({ id: record.id });
     if (detail.column_rule?.type !== type || detail.gold.value === null) continue;
@@ -46,7 +50,20 @@ async function disputeSpelled(service: ServiceHandle, type: string, spelled: Reg
 }
 
 const LONG_DATE = /^[A-Z][a-z]+ \d{1,2}, \d{4}$/u;
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 const isoOf = (long: string): string => {
   const [, month, day, year] = /^([A-Za-z]+) (\d+), (\d{4})$/u.exec(long)!;
   return `${year}-${String(MONTHS.indexOf(month!) + 1).padStart(2, '0')}-${day!.padStart(2, '0')}`;
@@ -59,16 +76,33 @@ describe("accepted values are written in gold's format", () => {
     expect(gold).toMatch(/^\d{4}-\d{2}-\d{2}$/u);
     const iso = isoOf(raw);
     // What the form previews before saving is what the service says it wrote.
-    const planned = plannedOperation(await service.getDispute({ id: record.id }), { disputeId: record.id, decision: 'accept_system', value: raw });
+    const planned = plannedOperation(await service.getDispute({ id: record.id }), {
+      disputeId: record.id,
+      decision: 'accept_system',
+      value: raw,
+    });
     const result = await service.rule({ disputeId: record.id, decision: 'accept_system', value: raw });
     expect([result.ruling.value, result.ruling.accepted]).toEqual([iso, raw]);
-    expect(result.operation).toEqual({ op: 'set_cell', row: record.gold_row, column: record.column, from: { value: gold }, to: iso });
+    expect(result.operation).toEqual({
+      op: 'set_cell',
+      row: record.gold_row,
+      column: record.column,
+      from: { value: gold },
+      to: iso,
+    });
     expect(planned).toEqual(result.operation);
-    expect(describeGoldOperation(result.operation)).toBe(`set_cell row ${record.gold_row! + 1} ${JSON.stringify(record.column)}: ${JSON.stringify(gold)} → ${JSON.stringify(iso)}`);
+    expect(describeGoldOperation(result.operation)).toBe(
+      `set_cell row ${record.gold_row! + 1} ${JSON.stringify(record.column)}: ${JSON.stringify(gold)} → ${JSON.stringify(iso)}`,
+    );
     // The store holds what is written, and the patch carries it.
     const stored = (await service.getDispute({ id: record.id })).rulings.at(-1)!;
     expect([stored.value, stored.accepted]).toEqual([iso, raw]);
-    const patch = JSON.parse(readFileSync((await service.exportPatch({ revision: 'v1.1', out: join(dir, 'dates.json'), plaintext: true })).path, 'utf8')) as GoldPatch;
+    const patch = JSON.parse(
+      readFileSync(
+        (await service.exportPatch({ revision: 'v1.1', out: join(dir, 'dates.json'), plaintext: true })).path,
+        'utf8',
+      ),
+    ) as GoldPatch;
     expect(patch.operations.find((op) => op.dispute_id === record.id)?.to).toEqual({ value: iso });
   });
 
@@ -82,14 +116,21 @@ describe("accepted values are written in gold's format", () => {
   it("keeps the system's spelling when asked, and only for a value taken from a system", async () => {
     const service = await fresh();
     const { record, raw } = await disputeSpelled(service, 'date', LONG_DATE);
-    const kept = await service.rule({ disputeId: record.id, decision: 'accept_system', value: raw, keepSpelling: true });
+    const kept = await service.rule({
+      disputeId: record.id,
+      decision: 'accept_system',
+      value: raw,
+      keepSpelling: true,
+    });
     expect([kept.ruling.value, kept.ruling.accepted]).toEqual([raw, null]);
     expect(kept.operation).toMatchObject({ op: 'set_cell', to: raw });
     const both = await service.rule({ disputeId: record.id, decision: 'accept_both', value: raw });
     expect(both.operation).toMatchObject({ op: 'add_alternative', alternative: isoOf(raw) });
     // Typed by the engineer: written as typed.
     expect((await service.rule({ disputeId: record.id, decision: 'new_value', value: raw })).ruling.value).toBe(raw);
-    await expect(service.rule({ disputeId: record.id, decision: 'new_value', value: raw, keepSpelling: true })).rejects.toThrow(
+    await expect(
+      service.rule({ disputeId: record.id, decision: 'new_value', value: raw, keepSpelling: true }),
+    ).rejects.toThrow(
       "decision new_value takes no --keep-spelling: only a value taken from a system (accept_system, accept_both, add_row) is written in gold's format",
     );
   });
@@ -106,7 +147,11 @@ describe("accepted values are written in gold's format", () => {
     }
     if (found === null) return expect.fail('no missing row in a task with a date column');
     const values = { [found.column]: 'November 9, 2005' };
-    const planned = plannedOperation(await service.getDispute({ id: found.id }), { disputeId: found.id, decision: 'add_row', values });
+    const planned = plannedOperation(await service.getDispute({ id: found.id }), {
+      disputeId: found.id,
+      decision: 'add_row',
+      values,
+    });
     const result = await service.rule({ disputeId: found.id, decision: 'add_row', values });
     expect(planned).toEqual(result.operation);
     expect([result.ruling.values, result.ruling.accepted_values]).toEqual([{ [found.column]: '2005-11-09' }, values]);
@@ -121,13 +166,18 @@ describe("accepted values are written in gold's format", () => {
     await mia.rule({ disputeId: record.id, decision: 'accept_system', value: raw });
     for (const plaintext of [true, false]) {
       const log = (await mia.exportRulings({ out: join(dir, `mia-${plaintext}.rulings.jsonl`), plaintext })).path;
-      const [line] = readFileSync(log, 'utf8').split('\n').filter(Boolean).map((text) => JSON.parse(text) as Record<string, unknown>);
+      const [line] = readFileSync(log, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((text) => JSON.parse(text) as Record<string, unknown>);
       expect(line).toMatchObject({ format: 'atlas-rulings/3', encrypted: !plaintext });
       if (plaintext) expect([line!.value, line!.accepted]).toEqual([isoOf(raw), raw]);
       else expect(line!.accepted).not.toBe(raw);
       const noah = await fresh('noah');
       expect(await noah.importRulings({ paths: [log] })).toEqual({ added: 1, duplicates: 0, refused: [] });
-      expect((await noah.getDispute({ id: record.id })).rulings.map((r) => [r.value, r.accepted])).toEqual([[isoOf(raw), raw]]);
+      expect((await noah.getDispute({ id: record.id })).rulings.map((r) => [r.value, r.accepted])).toEqual([
+        [isoOf(raw), raw],
+      ]);
       // The same ruling in a format 2 line (no accepted spelling) is the same ruling: a duplicate.
       const { accepted: _a, accepted_values: _v, ...older } = line!;
       const v2 = join(dir, `v2-${plaintext}.rulings.jsonl`);
@@ -135,7 +185,9 @@ describe("accepted values are written in gold's format", () => {
       expect(await noah.importRulings({ paths: [v2] })).toEqual({ added: 0, duplicates: 1, refused: [] });
       const fresher = await fresh('olga');
       expect(await fresher.importRulings({ paths: [v2] })).toEqual({ added: 1, duplicates: 0, refused: [] });
-      expect((await fresher.getDispute({ id: record.id })).rulings.map((r) => [r.value, r.accepted])).toEqual([[isoOf(raw), null]]);
+      expect((await fresher.getDispute({ id: record.id })).rulings.map((r) => [r.value, r.accepted])).toEqual([
+        [isoOf(raw), null],
+      ]);
     }
   });
 });

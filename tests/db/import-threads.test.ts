@@ -33,7 +33,16 @@ const stores = tempStores('atlas-thread-');
 const newStore = stores.open;
 
 beforeAll(async () => {
-  workspace = await smallWorkspace({ seed: 11, tasks: 40, systems: 4, maxRows: 8, maxColumns: 5, includeZelda: true, cellsFile: true, judges: true });
+  workspace = await smallWorkspace({
+    seed: 11,
+    tasks: 40,
+    systems: 4,
+    maxRows: 8,
+    maxColumns: 5,
+    includeZelda: true,
+    cellsFile: true,
+    judges: true,
+  });
   // One task the readers refuse: the import skips it by name, on either thread.
   const runDir = workspace.runDirs[0]!;
   brokenTask = join(runDir, 'tasks', readdirSync(join(runDir, 'tasks')).sort()[3]!);
@@ -88,7 +97,11 @@ describe('the reader thread', () => {
     const { store } = await importWith('always');
     const before = contentDigest(store);
     const again = await importPaths(store, workspacePaths(workspace), { threads: 'always' });
-    expect({ tasks: again.tasks, cells: again.cells, disputes: again.disputes }).toEqual({ tasks: 0, cells: 0, disputes: 0 });
+    expect({ tasks: again.tasks, cells: again.cells, disputes: again.disputes }).toEqual({
+      tasks: 0,
+      cells: 0,
+      disputes: 0,
+    });
     expect(contentDigest(store)).toEqual(before);
   });
 
@@ -100,9 +113,9 @@ describe('the reader thread', () => {
       // Well into the import: the dataset and the first run directory are being read at once.
       if (++progress === workspace.taskIds.length + 10) controller.abort();
     };
-    await expect(importPaths(store, workspacePaths(workspace), { threads: 'always', signal: controller.signal, onProgress })).rejects.toThrow(
-      /abort/i,
-    );
+    await expect(
+      importPaths(store, workspacePaths(workspace), { threads: 'always', signal: controller.signal, onProgress }),
+    ).rejects.toThrow(/abort/i);
     expect(store.db.prepare('SELECT COUNT(*) AS n FROM run_tasks').get()).toEqual({ n: 0 });
     expect(store.db.prepare('SELECT COUNT(*) AS n FROM tasks').get()).toEqual({ n: 0 });
     expect(store.db.inTransaction).toBe(false);
@@ -111,7 +124,10 @@ describe('the reader thread', () => {
   it('reports derivation progress by task, on the thread or not', async () => {
     for (const threads of ['never', 'always'] as const) {
       const messages: string[] = [];
-      await importPaths(newStore(), workspacePaths(workspace), { threads, onProgress: (_done, _total, message) => messages.push(message) });
+      await importPaths(newStore(), workspacePaths(workspace), {
+        threads,
+        onProgress: (_done, _total, message) => messages.push(message),
+      });
       const deriving = messages.filter((message) => message.startsWith('deriving disputes:'));
       const tasks = workspace.taskIds.length;
       expect(deriving.length, threads).toBeGreaterThan(10);
@@ -126,7 +142,9 @@ describe('the reader thread', () => {
       // The first task's disputes are written; the next task finds the import cancelled.
       if (message.startsWith('deriving disputes:')) controller.abort();
     };
-    await expect(importPaths(store, workspacePaths(workspace), { threads: 'always', signal: controller.signal, onProgress })).rejects.toThrow(/abort/i);
+    await expect(
+      importPaths(store, workspacePaths(workspace), { threads: 'always', signal: controller.signal, onProgress }),
+    ).rejects.toThrow(/abort/i);
     expect(store.db.prepare('SELECT COUNT(*) AS n FROM disputes').get()).toEqual({ n: 0 });
     expect(store.db.prepare('SELECT COUNT(*) AS n FROM system_cells').get()).toEqual({ n: 0 });
   });
@@ -152,7 +170,11 @@ describe('the reader thread', () => {
     const right = new DerivationThread(script, store.sealer.secret);
     try {
       const derived = await right.derive(readTaskInput(store, taskId, 2));
-      const stored = store.db.prepare<[string], { id: string }>("SELECT id FROM disputes WHERE task_id = ? AND kind IN ('cell', 'missing_row') ORDER BY rowid").all(taskId);
+      const stored = store.db
+        .prepare<[string], { id: string }>(
+          "SELECT id FROM disputes WHERE task_id = ? AND kind IN ('cell', 'missing_row') ORDER BY rowid",
+        )
+        .all(taskId);
       expect(derived.ids).toEqual(stored.map((row) => row.id));
     } finally {
       await right.close();
@@ -206,7 +228,11 @@ describe('the reader thread', () => {
         expect(open.openTexts).toBe(true);
         expect(() => writer.runTask(open)).toThrow(/the cells' texts were not sealed before writing/u);
       }
-      plainGold += open.cells.filter((value, i) => i % CELL_WIDTH === 3 && record.rows.some((row) => row.cells.some((cell) => cell.gold === value && value !== ''))).length;
+      plainGold += open.cells.filter(
+        (value, i) =>
+          i % CELL_WIDTH === 3 &&
+          record.rows.some((row) => row.cells.some((cell) => cell.gold === value && value !== '')),
+      ).length;
       expect(new RunTaskPreparer(sealer).sealCellTexts(open)).toEqual(sealed);
     }
     expect(plainGold).toBeGreaterThan(0);
@@ -219,12 +245,18 @@ describe('the reader thread', () => {
     const thread = new RunReaderThread(script, 'test-secret');
     try {
       const read = async (): Promise<void> => {
-        for await (const item of thread.read(copy, { ...planned, system: 'renamed-since' }, { maxFileBytes: 64 << 20, known: null })) void item;
+        for await (const item of thread.read(
+          copy,
+          { ...planned, system: 'renamed-since' },
+          { maxFileBytes: 64 << 20, known: null },
+        ))
+          void item;
       };
       await expect(read()).rejects.toThrow(/config\.json.*changed while it was being imported/);
       // The thread that was cut short is gone; the next read starts a fresh one.
       let count = 0;
-      for await (const item of thread.read(copy, planned, { maxFileBytes: 64 << 20, known: null })) if ('ok' in item) count++;
+      for await (const item of thread.read(copy, planned, { maxFileBytes: 64 << 20, known: null }))
+        if ('ok' in item) count++;
       expect(count).toBe(workspace.taskIds.length);
     } finally {
       await thread.close();
@@ -245,7 +277,10 @@ describe('the reader thread', () => {
       expect(onThread.ok.map((task) => task.task_id)).toEqual(['atlas/1']);
       expect(onThread.ok.map((task) => task.task_id)).toEqual(inThread.ok.map((task) => task.task_id));
       expect(onThread.skipped).toEqual(inThread.skipped);
-      expect(onThread.skipped.map((item) => item.path).sort()).toEqual([join(runDir, 'tasks', 'escape'), join(runDir, 'tasks', 'root')]);
+      expect(onThread.skipped.map((item) => item.path).sort()).toEqual([
+        join(runDir, 'tasks', 'escape'),
+        join(runDir, 'tasks', 'root'),
+      ]);
     } finally {
       await thread.close();
     }
@@ -256,7 +291,11 @@ describe('the reader thread', () => {
     const planned = (await readHarnessRun(workspace.runDirs[0]!)).runs[0]!;
     try {
       const read = async (): Promise<void> => {
-        for await (const item of thread.read(join(tempDir('atlas-none-'), 'gone'), planned, { maxFileBytes: 64 << 20, known: null })) void item;
+        for await (const item of thread.read(join(tempDir('atlas-none-'), 'gone'), planned, {
+          maxFileBytes: 64 << 20,
+          known: null,
+        }))
+          void item;
       };
       const error = await read().then(
         () => null,
@@ -269,7 +308,7 @@ describe('the reader thread', () => {
     }
   });
 
-  it('starts a packaged app\'s worker from app.asar.unpacked when it is there', () => {
+  it("starts a packaged app's worker from app.asar.unpacked when it is there", () => {
     const resources = tempDir('atlas-resources-');
     const packed = join(resources, 'app.asar', 'dist-electron', 'import-thread-worker.cjs');
     const unpacked = join(resources, 'app.asar.unpacked', 'dist-electron', 'import-thread-worker.cjs');
@@ -283,6 +322,8 @@ describe('the reader thread', () => {
     const bundleDir = tempDir('atlas-bundle-');
     expect(threadScript(`file://${bundleDir}/main.js`)).toBeNull();
     writeFileSync(join(bundleDir, 'import-thread-worker.cjs'), '');
-    expect(threadScript(`file://${bundleDir}/main.js`)).toEqual({ file: new URL(`file://${bundleDir}/import-thread-worker.cjs`) });
+    expect(threadScript(`file://${bundleDir}/main.js`)).toEqual({
+      file: new URL(`file://${bundleDir}/import-thread-worker.cjs`),
+    });
   });
 });

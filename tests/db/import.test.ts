@@ -15,8 +15,18 @@ let service: ServiceHandle;
 
 function tableDigest(service: ServiceHandle): string {
   const hash = createHash('sha256');
-  for (const table of ['tasks', 'gold_cells', 'runs', 'run_tasks', 'system_cells', 'judge_opinions', 'disputes', 'dispute_clusters']) {
-    for (const row of service.store.db.prepare(`SELECT * FROM ${table} ORDER BY 1, 2, 3`).all()) hash.update(JSON.stringify(row));
+  for (const table of [
+    'tasks',
+    'gold_cells',
+    'runs',
+    'run_tasks',
+    'system_cells',
+    'judge_opinions',
+    'disputes',
+    'dispute_clusters',
+  ]) {
+    for (const row of service.store.db.prepare(`SELECT * FROM ${table} ORDER BY 1, 2, 3`).all())
+      hash.update(JSON.stringify(row));
   }
   return hash.digest('hex');
 }
@@ -53,9 +63,11 @@ describe('importing a generated workspace', () => {
   it('orders disputes by priority: largest disagreeing cluster, then contesting, then task id', () => {
     const records = [...service.disputeRecords({})];
     for (let i = 1; i < records.length; i++) {
-      const a = records[i - 1]!, b = records[i]!;
+      const a = records[i - 1]!,
+        b = records[i]!;
       const key = (r: typeof a) => [-r.top_count, -r.contesting, r.task_id] as const;
-      const [a1, a2, a3] = key(a), [b1, b2, b3] = key(b);
+      const [a1, a2, a3] = key(a),
+        [b1, b2, b3] = key(b);
       expect(a1 < b1 || (a1 === b1 && (a2 < b2 || (a2 === b2 && a3 <= b3)))).toBe(true);
       expect(b.priority).toBe(a.priority + 1);
     }
@@ -64,7 +76,13 @@ describe('importing a generated workspace', () => {
   it('changes nothing when the same sources are imported again', async () => {
     const before = tableDigest(service);
     const report = await service.importPaths(workspacePaths(workspace));
-    expect({ tasks: report.tasks, systems: report.systems, cells: report.cells, disputes: report.disputes, judges: report.judges }).toEqual({
+    expect({
+      tasks: report.tasks,
+      systems: report.systems,
+      cells: report.cells,
+      disputes: report.disputes,
+      judges: report.judges,
+    }).toEqual({
       tasks: 0,
       systems: 0,
       cells: 0,
@@ -86,7 +104,9 @@ describe('importing a generated workspace', () => {
       const report = await service.importPaths(workspacePaths(workspace));
       expect(report.tasks).toBe(1);
       const stored = service.store.db
-        .prepare('SELECT rt.row_f1 FROM run_tasks rt JOIN runs r ON r.id = rt.run_id WHERE r.source_path = ? AND rt.task_id = ?')
+        .prepare(
+          'SELECT rt.row_f1 FROM run_tasks rt JOIN runs r ON r.id = rt.run_id WHERE r.source_path = ? AND rt.task_id = ?',
+        )
         .get(runDir, grade.task_id);
       expect(stored).toEqual({ row_f1: 0.123 });
     } finally {
@@ -98,7 +118,9 @@ describe('importing a generated workspace', () => {
   it('takes task ids from the JSON, not from folder names', () => {
     const weird = workspace.taskIds.find((id) => /[^A-Za-z0-9._-]/.test(id));
     expect(weird).toBeDefined();
-    const stored = service.store.db.prepare('SELECT count(*) AS n FROM run_tasks WHERE task_id = ?').get(weird) as { n: number };
+    const stored = service.store.db.prepare('SELECT count(*) AS n FROM run_tasks WHERE task_id = ?').get(weird) as {
+      n: number;
+    };
     expect(stored.n).toBeGreaterThan(0);
   });
 
@@ -114,7 +136,9 @@ describe('invalid and failed inputs', () => {
   it('skips a task whose grade.json is truncated, naming the file, and imports the rest', async () => {
     const copy = join(tempDir(), 'run');
     cpSync(workspace.runDirs[0]!, copy, { recursive: true });
-    const taskFolder = readdirSync(join(copy, 'tasks')).find((folder) => readdirSync(join(copy, 'tasks', folder)).includes('grade.json'))!;
+    const taskFolder = readdirSync(join(copy, 'tasks')).find((folder) =>
+      readdirSync(join(copy, 'tasks', folder)).includes('grade.json'),
+    )!;
     const gradePath = join(copy, 'tasks', taskFolder, 'grade.json');
     const text = readFileSync(gradePath, 'utf8');
     writeFileSync(gradePath, text.slice(0, Math.floor(text.length / 2)));
@@ -128,7 +152,7 @@ describe('invalid and failed inputs', () => {
     expect(report.skipped).toHaveLength(1);
     expect(report.skipped[0]!.path).toContain(join('run', 'tasks', taskFolder, 'grade.json'));
     expect(report.skipped[0]!.reason.length).toBeGreaterThan(0);
-    const imported = store.store.db.prepare("SELECT count(*) AS n FROM run_tasks").get() as { n: number };
+    const imported = store.store.db.prepare('SELECT count(*) AS n FROM run_tasks').get() as { n: number };
     expect(imported.n).toBe(readdirSync(join(copy, 'tasks')).length - 1);
     store.close();
   });
@@ -137,7 +161,13 @@ describe('invalid and failed inputs', () => {
     const both = await smallWorkspace({ ...SMALL, datasetFormat: 'both' });
     const store = freshService();
     const report = await store.importPaths([dirname(both.dataset)]);
-    expect(report.skipped).toEqual([{ path: both.datasetParquet, field: '', reason: `one dataset per import: ${both.dataset} is this import's base; import this file on its own to make it the base` }]);
+    expect(report.skipped).toEqual([
+      {
+        path: both.datasetParquet,
+        field: '',
+        reason: `one dataset per import: ${both.dataset} is this import's base; import this file on its own to make it the base`,
+      },
+    ]);
     const sha = createHash('sha256').update(readFileSync(both.dataset)).digest('hex');
     expect(store.store.db.prepare("SELECT value FROM meta WHERE key = 'dataset_sha256'").get()).toEqual({ value: sha });
     store.close();
@@ -152,9 +182,14 @@ describe('invalid and failed inputs', () => {
     cpSync(workspace.runDirs[0]!, copy, { recursive: true });
     await expect(store.importPaths([copy])).rejects.toThrow(/^nothing could be imported: .*one run per system/u);
     const report = await store.importPaths([workspace.dataset, copy]);
-    const system = (JSON.parse(readFileSync(join(copy, 'config.json'), 'utf8')) as { system: { name: string } }).system.name;
+    const system = (JSON.parse(readFileSync(join(copy, 'config.json'), 'utf8')) as { system: { name: string } }).system
+      .name;
     expect(report.skipped).toEqual([
-      { path: copy, field: 'system', reason: `system ${JSON.stringify(system)} is already graded by ${workspace.runDirs[0]} in this store; one run per system, so this run was not imported (to re-grade the system, import it with "replace runs": --replace-runs, or the Import dialog's box)` },
+      {
+        path: copy,
+        field: 'system',
+        reason: `system ${JSON.stringify(system)} is already graded by ${workspace.runDirs[0]} in this store; one run per system, so this run was not imported (to re-grade the system, import it with "replace runs": --replace-runs, or the Import dialog's box)`,
+      },
     ]);
     expect(report.cells).toBe(0);
     expect(count('SELECT count(*) FROM system_cells')).toBe(cells);
@@ -165,15 +200,24 @@ describe('invalid and failed inputs', () => {
   it('replaces the store’s run of a system with a re-grade when asked, deriving its tasks again', async () => {
     const store = freshService();
     await store.importPaths(workspacePaths(workspace));
-    const count = (sql: string, ...params: unknown[]): number => store.store.db.prepare(sql).pluck().get(...params) as number;
+    const count = (sql: string, ...params: unknown[]): number =>
+      store.store.db
+        .prepare(sql)
+        .pluck()
+        .get(...params) as number;
     const cells = count('SELECT count(*) FROM system_cells');
     const copy = join(tempDir(), 'regraded');
     cpSync(workspace.runDirs[0]!, copy, { recursive: true });
-    const system = (JSON.parse(readFileSync(join(copy, 'config.json'), 'utf8')) as { system: { name: string } }).system.name;
+    const system = (JSON.parse(readFileSync(join(copy, 'config.json'), 'utf8')) as { system: { name: string } }).system
+      .name;
     // The re-grade answers one cell differently.
-    const taskFolder = readdirSync(join(copy, 'tasks')).find((folder) => readdirSync(join(copy, 'tasks', folder)).includes('grade.json'))!;
+    const taskFolder = readdirSync(join(copy, 'tasks')).find((folder) =>
+      readdirSync(join(copy, 'tasks', folder)).includes('grade.json'),
+    )!;
     const gradePath = join(copy, 'tasks', taskFolder, 'grade.json');
-    const grade = JSON.parse(readFileSync(gradePath, 'utf8')) as { details: { rows: { cells?: { response: unknown }[] }[] } };
+    const grade = JSON.parse(readFileSync(gradePath, 'utf8')) as {
+      details: { rows: { cells?: { response: unknown }[] }[] };
+    };
     const cell = grade.details.rows.flatMap((row) => row.cells ?? []).find((c) => typeof c.response === 'string')!;
     cell.response = 'Re-graded answer';
     writeFileSync(gradePath, JSON.stringify(grade));
@@ -182,10 +226,20 @@ describe('invalid and failed inputs', () => {
     expect(report.skipped).toEqual([]);
     expect(report.replaced_runs).toEqual([{ system, path: workspace.runDirs[0], by: copy }]);
     expect(count('SELECT count(*) FROM system_cells')).toBe(cells);
-    expect(store.store.db.prepare('SELECT r.source_path FROM runs r JOIN systems s ON s.id = r.system_id WHERE s.name = ?').pluck().all(system)).toEqual([copy]);
+    expect(
+      store.store.db
+        .prepare('SELECT r.source_path FROM runs r JOIN systems s ON s.id = r.system_id WHERE s.name = ?')
+        .pluck()
+        .all(system),
+    ).toEqual([copy]);
     expect(count("SELECT count(*) FROM system_cells WHERE unseal(response_s) = 'Re-graded answer'")).toBe(1);
     // Every dispute names the system once, from the new run.
-    expect(count('SELECT count(*) FROM dispute_clusters c JOIN disputes d ON d.id = c.dispute_id WHERE instr(d.systems, ?) > 0', JSON.stringify(system))).toBeGreaterThan(0);
+    expect(
+      count(
+        'SELECT count(*) FROM dispute_clusters c JOIN disputes d ON d.id = c.dispute_id WHERE instr(d.systems, ?) > 0',
+        JSON.stringify(system),
+      ),
+    ).toBeGreaterThan(0);
     store.close();
   });
 
@@ -193,13 +247,19 @@ describe('invalid and failed inputs', () => {
     const store = freshService();
     await store.importPaths(workspacePaths(workspace));
     const other = await smallWorkspace({ ...SMALL, seed: 8 });
-    const columns = (db: ServiceHandle) => db.store.db.prepare('SELECT task_id, group_concat(name, 0x1f) FROM task_columns GROUP BY task_id ORDER BY task_id').raw().all();
+    const columns = (db: ServiceHandle) =>
+      db.store.db
+        .prepare('SELECT task_id, group_concat(name, 0x1f) FROM task_columns GROUP BY task_id ORDER BY task_id')
+        .raw()
+        .all();
     const before = columns(store);
     const report = await store.importPaths([other.dataset]);
     expect(report.skipped.length).toBeGreaterThan(0);
     for (const item of report.skipped) {
       expect([item.path, item.field]).toEqual([other.dataset, 'gold.columns']);
-      expect(item.reason).toMatch(/^task \S+: its columns would change from .* graded runs? of the old columns are in this store, so the task was left as it was/u);
+      expect(item.reason).toMatch(
+        /^task \S+: its columns would change from .* graded runs? of the old columns are in this store, so the task was left as it was/u,
+      );
     }
     const known = new Set(before.map((row) => (row as unknown[])[0]));
     expect(columns(store).filter((row) => known.has((row as unknown[])[0]))).toEqual(before);
@@ -209,30 +269,45 @@ describe('invalid and failed inputs', () => {
   it('leaves a task as it was when a revised dataset removes or moves gold rows under graded runs; a row added at the end goes in', async () => {
     const store = freshService();
     await store.importPaths(workspacePaths(workspace));
-    const lines = readFileSync(workspace.dataset, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as { id: string; gold: string; canary: string });
+    const lines = readFileSync(workspace.dataset, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { id: string; gold: string; canary: string });
     const editGold = (record: (typeof lines)[number], edit: (gold: { rows: unknown[] }) => void) => {
       const gold = JSON.parse(decryptText(record.gold, record.canary)) as { rows: unknown[] };
       edit(gold);
       return { ...record, gold: encryptText(JSON.stringify(gold), record.canary) };
     };
-    const [removed, moved, grown] = lines.filter((record) => (JSON.parse(decryptText(record.gold, record.canary)) as { rows: unknown[] }).rows.length >= 3);
+    const [removed, moved, grown] = lines.filter(
+      (record) => (JSON.parse(decryptText(record.gold, record.canary)) as { rows: unknown[] }).rows.length >= 3,
+    );
     const revised = lines.map((record) => {
       if (record.id === removed!.id) return editGold(record, (gold) => gold.rows.splice(1, 1));
       if (record.id === moved!.id) return editGold(record, (gold) => gold.rows.reverse());
-      if (record.id === grown!.id) return editGold(record, (gold) => gold.rows.push({ ...(gold.rows[0] as object), entity: 'A brand new entity', aliases: [] }));
+      if (record.id === grown!.id)
+        return editGold(record, (gold) =>
+          gold.rows.push({ ...(gold.rows[0] as object), entity: 'A brand new entity', aliases: [] }),
+        );
       return record;
     });
     const path = join(tempDir(), 'atlas-test.v1.1.jsonl');
     writeFileSync(path, revised.map((record) => JSON.stringify(record)).join('\n') + '\n');
-    const rows = (task: string) => store.store.db.prepare('SELECT count(*) FROM gold_rows WHERE task_id = ?').pluck().get(task);
+    const rows = (task: string) =>
+      store.store.db.prepare('SELECT count(*) FROM gold_rows WHERE task_id = ?').pluck().get(task);
     const before = { removed: rows(removed!.id), moved: rows(moved!.id), grown: rows(grown!.id) };
 
     const report = await store.importPaths([path]);
     const refusals = report.skipped.filter((item) => item.field === 'gold.rows');
     expect(refusals.map((item) => item.reason.split(':')[0])).toEqual([`task ${removed!.id}`, `task ${moved!.id}`]);
-    expect(refusals[0]!.reason).toMatch(/its gold would go from \d+ gold rows to \d+ while \d+ graded runs? aligned to the old rows (is|are) in this store, so the task was left as it was/u);
+    expect(refusals[0]!.reason).toMatch(
+      /its gold would go from \d+ gold rows to \d+ while \d+ graded runs? aligned to the old rows (is|are) in this store, so the task was left as it was/u,
+    );
     expect(refusals[1]!.reason).toMatch(/its gold would move gold row 1 to row \d+ while/u);
-    expect([rows(removed!.id), rows(moved!.id), rows(grown!.id)]).toEqual([before.removed, before.moved, Number(before.grown) + 1]);
+    expect([rows(removed!.id), rows(moved!.id), rows(grown!.id)]).toEqual([
+      before.removed,
+      before.moved,
+      Number(before.grown) + 1,
+    ]);
     store.close();
   });
 
@@ -255,7 +330,9 @@ describe('invalid and failed inputs', () => {
     const failure = await store.importPaths(inputs).catch((error: unknown) => error as Error);
     expect(failure).toBeInstanceOf(Error);
     for (const path of inputs) expect((failure as Error).message).toContain(path);
-    expect((failure as Error).message).toContain(`${inputs[0]}: the file holds no records (empty, or blank lines only)`);
+    expect((failure as Error).message).toContain(
+      `${inputs[0]}: the file holds no records (empty, or blank lines only)`,
+    );
     store.close();
   });
 
@@ -266,7 +343,9 @@ describe('invalid and failed inputs', () => {
     writeFileSync(notes, 'hello');
     const missing = join(dir, 'missing.jsonl');
     const store = freshService();
-    const failure = (await store.importPaths([...workspacePaths(workspace), notes, missing]).catch((error: unknown) => error)) as Error;
+    const failure = (await store
+      .importPaths([...workspacePaths(workspace), notes, missing])
+      .catch((error: unknown) => error)) as Error;
     expect(failure).toBeInstanceOf(Error);
     expect(failure.message).toContain(`${notes}: unrecognised file type`);
     expect(failure.message).toContain(`${missing}: no such file or directory`);

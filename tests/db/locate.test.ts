@@ -25,23 +25,34 @@ async function listing(filter: DisputeFilter, sort: ListDisputesInput['sort']): 
 }
 
 describe('locateDispute', () => {
-  const sorts: ListDisputesInput['sort'][] = [undefined, ...SORTABLE_FIELDS.flatMap((field) => (['asc', 'desc'] as const).map((dir) => ({ field, dir })))];
+  const sorts: ListDisputesInput['sort'][] = [
+    undefined,
+    ...SORTABLE_FIELDS.flatMap((field) => (['asc', 'desc'] as const).map((dir) => ({ field, dir }))),
+  ];
 
-  it.each(sorts.map((sort) => [sort ? `${sort.field} ${sort.dir}` : 'default order', sort] as const))('gives each dispute its index in the listing: %s', async (_name, sort) => {
-    for (const filter of [{}, { kind: 'cell' as const }, { status: 'open' as const, search: 'a' }]) {
-      const ids = await listing(filter, sort);
-      expect(ids.length).toBeGreaterThan(0);
-      // Every 7th, the first and the last: ties on the sorted column fall as the pages show them.
-      const probes = [...ids.filter((_, i) => i % 7 === 0), ids.at(-1)!];
-      for (const id of probes) {
-        expect((await service.locateDispute({ id, filter, ...(sort ? { sort } : {}) })).index).toBe(ids.indexOf(id));
+  it.each(sorts.map((sort) => [sort ? `${sort.field} ${sort.dir}` : 'default order', sort] as const))(
+    'gives each dispute its index in the listing: %s',
+    async (_name, sort) => {
+      for (const filter of [{}, { kind: 'cell' as const }, { status: 'open' as const, search: 'a' }]) {
+        const ids = await listing(filter, sort);
+        expect(ids.length).toBeGreaterThan(0);
+        // Every 7th, the first and the last: ties on the sorted column fall as the pages show them.
+        const probes = [...ids.filter((_, i) => i % 7 === 0), ids.at(-1)!];
+        for (const id of probes) {
+          expect((await service.locateDispute({ id, filter, ...(sort ? { sort } : {}) })).index).toBe(ids.indexOf(id));
+        }
       }
-    }
-  });
+    },
+  );
 
   it('answers null for a dispute the filter leaves out, under a sort too', async () => {
     const missing = (await listing({ kind: 'missing_row' }, undefined))[0]!;
-    expect((await service.locateDispute({ id: missing, filter: { kind: 'cell' }, sort: { field: 'entity', dir: 'asc' } })).index).toBeNull();
-    expect((await service.locateDispute({ id: 'd-nope', filter: {}, sort: { field: 'task_id', dir: 'desc' } })).index).toBeNull();
+    expect(
+      (await service.locateDispute({ id: missing, filter: { kind: 'cell' }, sort: { field: 'entity', dir: 'asc' } }))
+        .index,
+    ).toBeNull();
+    expect(
+      (await service.locateDispute({ id: 'd-nope', filter: {}, sort: { field: 'task_id', dir: 'desc' } })).index,
+    ).toBeNull();
   });
 });

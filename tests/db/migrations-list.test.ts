@@ -27,5 +27,4 @@ describe('the migrations list', () => {
     const withoutFile = MIGRATIONS.filter((migration) => !numbers.includes(migration.version));
     for (const migration of withoutFile) expect(migration).toMatchObject({ name: 'reserved', up: '' });
   });
-
 });

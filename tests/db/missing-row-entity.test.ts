@@ -23,7 +23,8 @@ describe('a missing row’s proposed entity', () => {
       expect(record.entity).toBe(tidySpelling(record.entity));
       const detail = await service.getDispute({ id: record.id });
       const counts = new Map<string, number>();
-      for (const system of detail.missing_row_systems) counts.set(tidySpelling(system.entity), (counts.get(tidySpelling(system.entity)) ?? 0) + 1);
+      for (const system of detail.missing_row_systems)
+        counts.set(tidySpelling(system.entity), (counts.get(tidySpelling(system.entity)) ?? 0) + 1);
       const most = Math.max(...counts.values());
       const leading = [...counts].filter(([, count]) => count === most).map(([text]) => text);
       expect(leading).toContain(record.entity);

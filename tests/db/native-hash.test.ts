@@ -8,9 +8,12 @@ import { sha256Hex } from '../../shared/sha256';
 
 describe('native SHA-256', () => {
   it('gives the digests of shared/sha256.ts on any text', () => {
-    fc.assert(fc.property(fc.string({ unit: 'grapheme', maxLength: 200 }), (text) => {
-      expect(nativeSha256Hex(text)).toBe(sha256Hex(text));
-    }), { numRuns: 500 });
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 200 }), (text) => {
+        expect(nativeSha256Hex(text)).toBe(sha256Hex(text));
+      }),
+      { numRuns: 500 },
+    );
     expect(nativeSha256Hex('x'.repeat(100_000))).toBe(sha256Hex('x'.repeat(100_000)));
   });
 
@@ -22,8 +25,11 @@ describe('native SHA-256', () => {
       column: fc.option(fc.string()),
       entity_key: fc.option(fc.string()),
     });
-    fc.assert(fc.property(key, (k) => {
-      expect(disputeId(k, nativeSha256Hex)).toBe(disputeId(k));
-    }), { numRuns: 500 });
+    fc.assert(
+      fc.property(key, (k) => {
+        expect(disputeId(k, nativeSha256Hex)).toBe(disputeId(k));
+      }),
+      { numRuns: 500 },
+    );
   });
 });

@@ -10,7 +10,11 @@ let mia: ServiceHandle;
 let noor: ServiceHandle;
 beforeAll(async () => {
   const dir = tempDir('atlas-policy-');
-  const paths = { dbPath: join(dir, 'store.sqlite'), settingsPath: join(dir, 'settings.json'), demoDir: join(dir, 'demo') };
+  const paths = {
+    dbPath: join(dir, 'store.sqlite'),
+    settingsPath: join(dir, 'settings.json'),
+    demoDir: join(dir, 'demo'),
+  };
   mia = openService({ ...paths, engineer: 'mia' });
   noor = openService({ ...paths, engineer: 'noor' });
   await mia.importPaths(workspacePaths(await smallWorkspace()));

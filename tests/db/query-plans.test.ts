@@ -61,7 +61,9 @@ describe('query plan of patch export', () => {
       .map((row) => (row as { detail: string }).detail)
       .join('\n');
     expect(detail).toMatch(/SEARCH d USING INDEX disputes_by_status \(status=\?\)/);
-    expect(detail).toMatch(/SEARCH g USING INDEX sqlite_autoindex_gold_cells_1 \(task_id=\? AND row_idx=\? AND column_name=\?\)/);
+    expect(detail).toMatch(
+      /SEARCH g USING INDEX sqlite_autoindex_gold_cells_1 \(task_id=\? AND row_idx=\? AND column_name=\?\)/,
+    );
     expect(detail).toMatch(/SEARCH p USING PRIMARY KEY \(dispute_id=\?\)/);
     expect(detail).toMatch(/SEARCH r USING INDEX sqlite_autoindex_rulings_1 \(id=\?\)/);
     // Only the selected rows are sorted; no table is scanned whole.
@@ -88,7 +90,9 @@ describe('query plan of patch export', () => {
         .join('\n');
     const statements = statementsFor(service.store.db);
     const cells = explain(statements.cellsJson.source);
-    expect(cells).toMatch(/SEARCH system_cells USING COVERING INDEX system_cells_by_gold_cell \(task_id=\? AND gold_row>\?\)/);
+    expect(cells).toMatch(
+      /SEARCH system_cells USING COVERING INDEX system_cells_by_gold_cell \(task_id=\? AND gold_row>\?\)/,
+    );
     expect(cells).not.toMatch(/TEMP B-TREE/);
     const groups = explain(statements.groupsWithoutGold.source);
     expect(groups).toMatch(/SEARCH c USING COVERING INDEX system_cells_by_gold_cell/);

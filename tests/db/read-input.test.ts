@@ -17,7 +17,9 @@ describe('readInputFile', () => {
   });
 
   it('refuses a device without reading it', async () => {
-    await expect(readInputFile('/dev/zero', ROLE)).rejects.toThrow('--patch: not a regular file: /dev/zero (a device); expected a patch');
+    await expect(readInputFile('/dev/zero', ROLE)).rejects.toThrow(
+      '--patch: not a regular file: /dev/zero (a device); expected a patch',
+    );
   });
 
   it('stops a long read when cancelled, between chunks', async () => {

@@ -37,11 +37,15 @@ async function release(service: ServiceHandle, preview?: (patch: string) => Prom
 }
 
 const clusterOf = (record: DisputeRecord, value: string) => record.clusters.find((cluster) => cluster.value === value);
-const recordOf = (service: ServiceHandle, id: string): DisputeRecord => [...service.disputeRecords({ kind: 'cell' })].find((record) => record.id === id)!;
+const recordOf = (service: ServiceHandle, id: string): DisputeRecord =>
+  [...service.disputeRecords({ kind: 'cell' })].find((record) => record.id === id)!;
 /** Cell disputes on a gold value where some systems agree with gold and others contest it. */
 const contestedBesideAgreement = (service: ServiceHandle): DisputeRecord[] =>
   [...service.disputeRecords({ kind: 'cell' })].filter(
-    (record) => record.gold.state === 'value' && record.clusters.some((c) => c.agrees_with_gold) && record.clusters.some((c) => !c.agrees_with_gold),
+    (record) =>
+      record.gold.state === 'value' &&
+      record.clusters.some((c) => c.agrees_with_gold) &&
+      record.clusters.some((c) => !c.agrees_with_gold),
   );
 
 /** Runs `body` on a fresh store with the workspace imported, closing it after. */
@@ -61,7 +65,8 @@ describe('a cell a revision changed', () => {
       const before = contestedBesideAgreement(service)[0]!;
       const accepted = before.clusters.find((cluster) => !cluster.agrees_with_gold)!;
       const old = before.clusters.find((cluster) => cluster.agrees_with_gold)!;
-      for (const cluster of (await service.getDispute({ id: before.id })).clusters) for (const cell of cluster.cells) expect(cell.graded_against).toBeNull();
+      for (const cluster of (await service.getDispute({ id: before.id })).clusters)
+        for (const cell of cluster.cells) expect(cell.graded_against).toBeNull();
       expect(old.systems.length).toBeGreaterThan(0);
       await service.rule({ disputeId: before.id, decision: 'accept_system', value: accepted.value });
       await release(service);
@@ -71,7 +76,9 @@ describe('a cell a revision changed', () => {
       expect(clusterOf(after, accepted.value)).toMatchObject({ agrees_with_gold: true, systems: accepted.systems });
       expect(clusterOf(after, old.value)).toMatchObject({ agrees_with_gold: false, systems: old.systems });
       // The systems that gave the old value contest now; those that gave the accepted one do not.
-      expect(after.contesting).toBe(new Set(after.clusters.filter((c) => !c.agrees_with_gold).flatMap((c) => c.systems)).size);
+      expect(after.contesting).toBe(
+        new Set(after.clusters.filter((c) => !c.agrees_with_gold).flatMap((c) => c.systems)).size,
+      );
       expect(after.top_value).toBe(after.clusters[0]!.value);
       expect(after.clusters[0]!.agrees_with_gold).toBe(false);
       const detail = await service.getDispute({ id: before.id });
@@ -86,7 +93,9 @@ describe('a cell a revision changed', () => {
 
   it('keeps a ruled dispute that nobody contests any more, with clusters that agree with its new gold', () =>
     onImportedStore(async (service) => {
-      const before = [...service.disputeRecords({ kind: 'cell' })].find((record) => record.gold.state === 'value' && record.clusters.length === 1)!;
+      const before = [...service.disputeRecords({ kind: 'cell' })].find(
+        (record) => record.gold.state === 'value' && record.clusters.length === 1,
+      )!;
       const only = before.clusters[0]!;
       expect(only.agrees_with_gold).toBe(false);
       // Kept as the systems spelled it, so gold becomes exactly the cluster's value (not gold's spelling of it).
@@ -95,7 +104,9 @@ describe('a cell a revision changed', () => {
 
       const after = recordOf(service, before.id);
       expect(after.gold.value).toBe(only.value);
-      expect(after.clusters).toEqual([expect.objectContaining({ value: only.value, agrees_with_gold: true, systems: only.systems })]);
+      expect(after.clusters).toEqual([
+        expect.objectContaining({ value: only.value, agrees_with_gold: true, systems: only.systems }),
+      ]);
       expect(after.contesting).toBe(0);
       expect(after.top_value).toBeNull();
       const detail = await service.getDispute({ id: before.id });
@@ -126,11 +137,18 @@ describe('a cell a revision changed', () => {
       await service.rule({ disputeId: added!.id, decision: 'add_row', value: added!.entity, values: {} });
       await release(service);
       const after = [...service.disputeRecords({ kind: 'missing_row' })].find((record) => record.id === added!.id)!;
-      expect(after).toMatchObject({ contesting: 0, top_value: null, clusters: [{ value: added!.entity, agrees_with_gold: true }] });
+      expect(after).toMatchObject({
+        contesting: 0,
+        top_value: null,
+        clusters: [{ value: added!.entity, agrees_with_gold: true }],
+      });
       expect((await service.getDispute({ id: added!.id })).settled_by_revision).toBe('v1.1');
 
       // A dataset from elsewhere names another missing entity, as an alias of its task's first row: that one is no dispute now.
-      const lines = readFileSync(workspace.dataset, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { id: string; gold: string; canary: string });
+      const lines = readFileSync(workspace.dataset, 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { id: string; gold: string; canary: string });
       const revised = lines.map((line) => {
         if (line.id !== aliased!.task_id) return line;
         const gold = JSON.parse(decryptText(line.gold, line.canary)) as { rows: { aliases: string[] }[] };
@@ -140,13 +158,19 @@ describe('a cell a revision changed', () => {
       const path = join(tempDir(), 'atlas-aliased.jsonl');
       writeFileSync(path, `${revised.map((line) => JSON.stringify(line)).join('\n')}\n`);
       await service.importPaths([path]);
-      expect([...service.disputeRecords({ kind: 'missing_row' })].map((record) => record.id)).not.toContain(aliased!.id);
+      expect([...service.disputeRecords({ kind: 'missing_row' })].map((record) => record.id)).not.toContain(
+        aliased!.id,
+      );
     }));
 
   it('a report that corrected a cell no system contested: the cell dispute its old value now raises is settled by the same revision', () =>
     onImportedStore(async (service) => {
       // A gold cell that systems answered right and none contests: no cell dispute of its own.
-      const { task_id: taskId, row, column } = service.store.db
+      const {
+        task_id: taskId,
+        row,
+        column,
+      } = service.store.db
         .prepare<[], { task_id: string; row: number; column: string }>(
           `SELECT g.task_id, g.row_idx AS row, g.column_name AS column FROM gold_cells g JOIN tasks t ON t.task_id = g.task_id
             WHERE g.state = 'value' AND g.column_name <> t.entity_column
@@ -156,14 +180,27 @@ describe('a cell a revision changed', () => {
             ORDER BY g.task_id, g.row_idx, g.column_name LIMIT 1`,
         )
         .get()!;
-      const issues = writeGhIssues([{ number: 412, title: 'Wrong value', body: `Task: ${taskId}\nRow: ${row + 1}\nColumn: ${column}\nCorrect: Quillfeather Reach` }]);
+      const issues = writeGhIssues([
+        {
+          number: 412,
+          title: 'Wrong value',
+          body: `Task: ${taskId}\nRow: ${row + 1}\nColumn: ${column}\nCorrect: Quillfeather Reach`,
+        },
+      ]);
       await service.importPaths([issues]);
       const report = [...service.disputeRecords({ kind: 'report' })][0]!;
       expect(report).toMatchObject({ task_id: taskId, gold_row: row, column });
-      await service.rule({ disputeId: report.id, decision: 'new_value', value: 'Quillfeather Reach', evidence: ['https://example.org/source'] });
+      await service.rule({
+        disputeId: report.id,
+        decision: 'new_value',
+        value: 'Quillfeather Reach',
+        evidence: ['https://example.org/source'],
+      });
       await release(service);
 
-      const raised = [...service.disputeRecords({ kind: 'cell' })].find((record) => record.task_id === taskId && record.gold_row === row && record.column === column);
+      const raised = [...service.disputeRecords({ kind: 'cell' })].find(
+        (record) => record.task_id === taskId && record.gold_row === row && record.column === column,
+      );
       expect(raised, 'the systems graded against the old value contest the new one').toBeDefined();
       expect(raised!.gold.value).toBe('Quillfeather Reach');
       expect(raised!.contesting).toBeGreaterThan(0);
@@ -178,15 +215,20 @@ describe('a cell a revision changed', () => {
       expect(reportAfter.clusters.every((c) => !c.agrees_with_gold)).toBe(true);
       expect(reportAfter.contesting).toBe(raised!.contesting);
       // Not carried into the next patch: nothing else was ruled.
-      await expect(service.exportPatch({ revision: 'v1.2', out: join(tempDir(), 'v1.2.json') })).rejects.toThrow(/^nothing to export: /u);
+      await expect(service.exportPatch({ revision: 'v1.2', out: join(tempDir(), 'v1.2.json') })).rejects.toThrow(
+        /^nothing to export: /u,
+      );
     }));
 
-  it('works on a store made before the cells\' index held the recorded gold, once it is opened', async () => {
+  it("works on a store made before the cells' index held the recorded gold, once it is opened", async () => {
     const first = freshService('mia');
     const dbPath = first.store.path;
     await first.importPaths(workspacePaths(workspace));
     const before = [...first.disputeRecords({ kind: 'cell' })].find(
-      (record) => record.gold.state === 'value' && record.clusters.some((c) => c.agrees_with_gold) && record.clusters.some((c) => !c.agrees_with_gold),
+      (record) =>
+        record.gold.state === 'value' &&
+        record.clusters.some((c) => c.agrees_with_gold) &&
+        record.clusters.some((c) => !c.agrees_with_gold),
     )!;
     const accepted = before.clusters.find((cluster) => !cluster.agrees_with_gold)!;
     await first.rule({ disputeId: before.id, decision: 'accept_system', value: accepted.value });
@@ -194,7 +236,10 @@ describe('a cell a revision changed', () => {
     const old = storeAtVersion(9, { rowsOf: dbPath });
     old.db.close();
     const indexSql = (service: ServiceHandle): string =>
-      service.store.db.prepare<[], string>("SELECT sql FROM sqlite_master WHERE name = 'system_cells_by_gold_cell'").pluck().get()!;
+      service.store.db
+        .prepare<[], string>("SELECT sql FROM sqlite_master WHERE name = 'system_cells_by_gold_cell'")
+        .pluck()
+        .get()!;
     const service = openService({ dbPath: old.path, settingsPath: join(tempDir(), 'settings.json'), engineer: 'mia' });
     try {
       expect(service.store.db.pragma('user_version', { simple: true })).toBe(LATEST_VERSION);
@@ -215,10 +260,23 @@ describe('the score preview after a revision', () => {
     onImportedStore(async (service) => {
       const open = contestedBesideAgreement(service);
       expect(open.length).toBeGreaterThan(4);
-      await service.rule({ disputeId: open[0]!.id, decision: 'accept_system', value: open[0]!.clusters.find((c) => !c.agrees_with_gold)!.value });
-      await service.rule({ disputeId: open[1]!.id, decision: 'new_value', value: 'Quillfeather Reach', evidence: ['https://example.org/q'] });
+      await service.rule({
+        disputeId: open[0]!.id,
+        decision: 'accept_system',
+        value: open[0]!.clusters.find((c) => !c.agrees_with_gold)!.value,
+      });
+      await service.rule({
+        disputeId: open[1]!.id,
+        decision: 'new_value',
+        value: 'Quillfeather Reach',
+        evidence: ['https://example.org/q'],
+      });
       await service.rule({ disputeId: open[2]!.id, decision: 'mark_blank' });
-      await service.rule({ disputeId: open[3]!.id, decision: 'accept_system', value: open[3]!.clusters.find((c) => !c.agrees_with_gold)!.value });
+      await service.rule({
+        disputeId: open[3]!.id,
+        decision: 'accept_system',
+        value: open[3]!.clusters.find((c) => !c.agrees_with_gold)!.value,
+      });
       // Missing rows the systems named: one added as a row, one as another name of gold row 1.
       const missing = [...service.disputeRecords({ kind: 'missing_row' })];
       expect(missing.length).toBeGreaterThan(1);
@@ -231,7 +289,9 @@ describe('the score preview after a revision', () => {
         firstPatch = patch;
       });
       // Previewing the base's own revision again says why it no longer fits.
-      await expect(service.rescore({ patch: firstPatch })).rejects.toThrow(/^v1\.1 is this store's base already: its changes are in the gold the preview scores against/u);
+      await expect(service.rescore({ patch: firstPatch })).rejects.toThrow(
+        /^v1\.1 is this store's base already: its changes are in the gold the preview scores against/u,
+      );
       await service.rule({ disputeId: open[4]!.id, decision: 'mark_blank' });
       const next = join(tempDir(), 'v1.2.patch.json');
       await service.exportPatch({ revision: 'v1.2', out: next });
@@ -247,7 +307,8 @@ describe('the score preview after a revision', () => {
       }
       expect(compared).toBeGreaterThan(10);
       // The llm_judge cells v1.1 left to a judge still wait for one: graded against older gold, v1.2 lists them too.
-      const key = (run: string, cell: { task_id: string; row: number; column: string }) => `${run}|${cell.task_id}|${cell.row}|${cell.column}`;
+      const key = (run: string, cell: { task_id: string; row: number; column: string }) =>
+        `${run}|${cell.task_id}|${cell.row}|${cell.column}`;
       const waiting = new Set(second.systems.flatMap((s) => s.needs_regrade.map((cell) => key(s.run, cell))));
       const leftByFirst = first!.systems.flatMap((s) => s.needs_regrade.map((cell) => key(s.run, cell)));
       expect(leftByFirst.length).toBeGreaterThan(0);

@@ -13,13 +13,21 @@ const seal = (text: string): string => sealer.seal(text);
 
 const open = (sealed: string): string => sealer.open(sealed);
 const recordedAs = (ruleType: RuleType | undefined, value: string | null): GoldAsRecorded =>
-  GoldAsRecorded.of(ruleType, value === null ? { state: 'blank', value_s: null } : { state: 'value', value_s: seal(value) }, open)!;
+  GoldAsRecorded.of(
+    ruleType,
+    value === null ? { state: 'blank', value_s: null } : { state: 'value', value_s: seal(value) },
+    open,
+  )!;
 
 function regrader(ruleType: RuleType | undefined, value: string, alternatives: string[] = []): Regrader {
   return new Regrader(ruleType, recordedAs(ruleType, value), goldKeys(ruleType, value, alternatives));
 }
 
-const cell = (recorded: string, verdict: GradedCell['verdict'], empty = false): GradedCell => ({ verdict, empty, recorded_s: recorded === '' ? '' : seal(recorded) });
+const cell = (recorded: string, verdict: GradedCell['verdict'], empty = false): GradedCell => ({
+  verdict,
+  empty,
+  recorded_s: recorded === '' ? '' : seal(recorded),
+});
 
 describe('Regrader', () => {
   it('keeps the verdict of a cell graded against the same gold, without reading its response', () => {

@@ -15,15 +15,32 @@ let zelda: string;
 const dir = tempDir();
 
 function ghIssue(number: number, title: string, body: string) {
-  return { number, title, body, url: `https://github.com/exa-ai/ATLAS/issues/${number}`, author: { login: 'reporter' }, labels: [{ name: 'gold-error' }], state: 'OPEN', createdAt: '2026-11-01T10:00:00Z' };
+  return {
+    number,
+    title,
+    body,
+    url: `https://github.com/exa-ai/ATLAS/issues/${number}`,
+    author: { login: 'reporter' },
+    labels: [{ name: 'gold-error' }],
+    state: 'OPEN',
+    createdAt: '2026-11-01T10:00:00Z',
+  };
 }
 
 beforeAll(async () => {
   workspace = await smallWorkspace();
   zelda = workspace.taskIds.find((id) => id.includes('zelda'))!;
   const issues = [
-    ghIssue(101, 'Ocarina of Time 3D metascore is wrong', `Task: ${zelda}\nRow: Ocarina of Time 3D\nColumn: Critic Metascore\nThe value should be 93.\nSource: https://www.metacritic.com/game/3ds/the-legend-of-zelda-ocarina-of-time-3d`),
-    ghIssue(102, 'Skyward Sword HD founding year', `Task id: ${zelda}\nRow 4, column "Lead developer founding year" should be 1995.\nhttps://en.wikipedia.org/wiki/Tantalus_Media`),
+    ghIssue(
+      101,
+      'Ocarina of Time 3D metascore is wrong',
+      `Task: ${zelda}\nRow: Ocarina of Time 3D\nColumn: Critic Metascore\nThe value should be 93.\nSource: https://www.metacritic.com/game/3ds/the-legend-of-zelda-ocarina-of-time-3d`,
+    ),
+    ghIssue(
+      102,
+      'Skyward Sword HD founding year',
+      `Task id: ${zelda}\nRow 4, column "Lead developer founding year" should be 1995.\nhttps://en.wikipedia.org/wiki/Tantalus_Media`,
+    ),
     ghIssue(103, 'Something is off somewhere', 'I think one of the tables has a typo but I forgot which one.'),
   ];
   writeFileSync(join(dir, 'issues.json'), JSON.stringify(issues));
@@ -37,7 +54,9 @@ describe('GitHub reports loop', () => {
     const reports = await service.listReports({});
     const byNumber = new Map(reports.map((report) => [report.number, report]));
     expect(byNumber.get(101)).toMatchObject({ task_id: zelda, row: 0, column: 'Critic Metascore' });
-    const cellDispute = [...service.disputeRecords({ task: zelda, kind: 'cell' })].find((d) => d.gold_row === 0 && d.column === 'Critic Metascore');
+    const cellDispute = [...service.disputeRecords({ task: zelda, kind: 'cell' })].find(
+      (d) => d.gold_row === 0 && d.column === 'Critic Metascore',
+    );
     expect(byNumber.get(101)!.dispute_id).toBe(cellDispute!.id);
     expect(byNumber.get(102)).toMatchObject({ task_id: zelda, row: 3, column: 'Lead developer founding year' });
     const reported = await service.getDispute({ id: byNumber.get(102)!.dispute_id! });
@@ -50,13 +69,23 @@ describe('GitHub reports loop', () => {
 
   it('carries the issue number from ruling to patch to changelog, and the draft reply quotes no gold', async () => {
     const disputeId = (await service.listReports({})).find((report) => report.number === 101)!.dispute_id!;
-    await service.rule({ disputeId, decision: 'accept_system', value: '93', evidence: ['https://www.metacritic.com/game/3ds/the-legend-of-zelda-ocarina-of-time-3d'] });
+    await service.rule({
+      disputeId,
+      decision: 'accept_system',
+      value: '93',
+      evidence: ['https://www.metacritic.com/game/3ds/the-legend-of-zelda-ocarina-of-time-3d'],
+    });
     const patchPath = join(dir, 'v1.1.patch.json');
     await service.exportPatch({ revision: 'v1.1', out: patchPath });
     const patch = JSON.parse(readFileSync(patchPath, 'utf8')) as GoldPatch;
     expect(patch.operations.find((op) => op.dispute_id === disputeId)!.issues).toEqual([101]);
 
-    const { jobId } = await service.applyPatch({ dataset: workspace.dataset, patch: patchPath, out: join(dir, 'v1.1.jsonl'), changelog: join(dir, 'CHANGELOG.md') });
+    const { jobId } = await service.applyPatch({
+      dataset: workspace.dataset,
+      patch: patchPath,
+      out: join(dir, 'v1.1.jsonl'),
+      changelog: join(dir, 'CHANGELOG.md'),
+    });
     await service.idle();
     expect((await service.getJob({ jobId })).state).toBe('done');
     const changelog = readFileSync(join(dir, 'CHANGELOG.md'), 'utf8');

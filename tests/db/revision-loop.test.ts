@@ -14,7 +14,8 @@ import { openService } from '../../db/service';
 import { freshService, smallWorkspace, tempDir, workspacePaths } from './workspace';
 import { storeAtVersion } from './store-at-version';
 
-const freshServiceAt = (dbPath: string): ServiceHandle => openService({ dbPath, settingsPath: join(tempDir(), 'settings.json'), engineer: 'mia' });
+const freshServiceAt = (dbPath: string): ServiceHandle =>
+  openService({ dbPath, settingsPath: join(tempDir(), 'settings.json'), engineer: 'mia' });
 
 /** Applies `patch` to the workspace's dataset as the app does (a job), and checks the job finished. */
 async function applied(target: ServiceHandle, patch: string, out: string): Promise<void> {
@@ -32,9 +33,15 @@ beforeAll(async () => {
   workspace = await smallWorkspace();
   service = freshService('mia');
   await service.importPaths(workspacePaths(workspace));
-  const cells = [...service.disputeRecords({ kind: 'cell' })].filter((record) => record.gold.state === 'value').slice(0, 3);
+  const cells = [...service.disputeRecords({ kind: 'cell' })]
+    .filter((record) => record.gold.state === 'value')
+    .slice(0, 3);
   for (const dispute of cells) {
-    await service.rule({ disputeId: dispute.id, decision: 'accept_system', value: dispute.clusters.find((c) => !c.agrees_with_gold)!.value });
+    await service.rule({
+      disputeId: dispute.id,
+      decision: 'accept_system',
+      value: dispute.clusters.find((c) => !c.agrees_with_gold)!.value,
+    });
   }
   ruled = cells.map((dispute) => dispute.id);
 });
@@ -45,7 +52,12 @@ describe('tagged revision loop', () => {
     const patchPath = join(dir, 'v1.1.patch.json');
     await service.exportPatch({ revision: 'v1.1', out: patchPath });
     const out = join(dir, 'atlas-v1.1.jsonl');
-    const { jobId } = await service.applyPatch({ dataset: workspace.dataset, patch: patchPath, out, changelog: join(dir, 'CHANGELOG.md') });
+    const { jobId } = await service.applyPatch({
+      dataset: workspace.dataset,
+      patch: patchPath,
+      out,
+      changelog: join(dir, 'CHANGELOG.md'),
+    });
     await service.idle();
     const job = await service.getJob({ jobId });
     expect(job.state, job.error).toBe('done');
@@ -73,7 +85,20 @@ describe('tagged revision loop', () => {
   it('a run graded against the new gold that contests a settled cell reopens it; the rulings v1.1 carried out no longer count', async () => {
     const settled = await service.getDispute({ id: ruled[0]! });
     const { task_id, gold_row, column } = settled.dispute;
-    const line = { task_id, system: 'fresh-system', gold_row, entity: settled.dispute.entity, response_entity: settled.dispute.entity, column, gold: 'x', response: 'a brand new answer', verdict: 'incorrect', method: 'deterministic', sources: [], reasoning: null };
+    const line = {
+      task_id,
+      system: 'fresh-system',
+      gold_row,
+      entity: settled.dispute.entity,
+      response_entity: settled.dispute.entity,
+      column,
+      gold: 'x',
+      response: 'a brand new answer',
+      verdict: 'incorrect',
+      method: 'deterministic',
+      sources: [],
+      reasoning: null,
+    };
     writeFileSync(join(dir, 'fresh.cells.jsonl'), `${JSON.stringify(line)}\n`);
     await service.importPaths([join(dir, 'fresh.cells.jsonl')]);
     const reopened = await service.getDispute({ id: ruled[0]! });
@@ -88,7 +113,9 @@ describe('tagged revision loop', () => {
   it('refuses exporting the same tag again with different changes, writing nothing', async () => {
     const extra = [...service.disputeRecords({ kind: 'cell', status: 'open' })][0]!;
     await service.rule({ disputeId: extra.id, decision: 'mark_blank' });
-    await expect(service.exportPatch({ revision: 'v1.1', out: join(dir, 'again.json') })).rejects.toThrow(/already exported with different changes/);
+    await expect(service.exportPatch({ revision: 'v1.1', out: join(dir, 'again.json') })).rejects.toThrow(
+      /already exported with different changes/,
+    );
     expect(() => readFileSync(join(dir, 'again.json'))).toThrow();
   });
 
@@ -98,15 +125,24 @@ describe('tagged revision loop', () => {
     expect(exported.operations).toBe(1); // the disputes v1.1 settled are not exported again
     const patch = JSON.parse(readFileSync(patchPath, 'utf8')) as { base_revision: string };
     expect(patch.base_revision).toBe('v1.1');
-    const { jobId } = await service.applyPatch({ dataset: workspace.dataset, patch: patchPath, out: join(dir, 'wrong.jsonl') });
+    const { jobId } = await service.applyPatch({
+      dataset: workspace.dataset,
+      patch: patchPath,
+      out: join(dir, 'wrong.jsonl'),
+    });
     await service.idle();
     const job = await service.getJob({ jobId });
     expect(job.state).toBe('failed');
     expect(job.error).toMatch(/base/);
     // The refusal also travels as data, for the table the app shows.
-    expect(job.refusal?.base).toEqual({ expected: expect.stringMatching(/^[0-9a-f]{64}$/) as unknown, found: expect.stringMatching(/^[0-9a-f]{64}$/) as unknown, byGold: true });
+    expect(job.refusal?.base).toEqual({
+      expected: expect.stringMatching(/^[0-9a-f]{64}$/) as unknown,
+      found: expect.stringMatching(/^[0-9a-f]{64}$/) as unknown,
+      byGold: true,
+    });
     expect(job.refusal?.base?.expected).not.toBe(job.refusal?.base?.found);
-    for (const m of job.refusal!.mismatches) expect(job.error).toContain(`#${m.index + 1} ${m.op} task ${JSON.stringify(m.task_id)}`);
+    for (const m of job.refusal!.mismatches)
+      expect(job.error).toContain(`#${m.index + 1} ${m.op} task ${JSON.stringify(m.task_id)}`);
     expect(() => readFileSync(join(dir, 'wrong.jsonl'))).toThrow();
   });
 });
@@ -136,10 +172,21 @@ describe('a ruled dispute the revised gold no longer gives', () => {
       expect(ungraded.gold.state).toBe('value');
       expect(detail.gold.state).toBe('ungraded');
       expect(detail.gold.value).toBeNull();
-      expect([...local.disputeRecords({ task: ungraded.task_id })].find((record) => record.id === ungraded.id)!.gold.state).toBe('ungraded');
-      expect((await local.listDisputes({ filter: { status: 'resolved' }, offset: 0, limit: 100 })).rows.map((row) => row.id)).toContain(ungraded.id);
+      expect(
+        [...local.disputeRecords({ task: ungraded.task_id })].find((record) => record.id === ungraded.id)!.gold.state,
+      ).toBe('ungraded');
+      expect(
+        (await local.listDisputes({ filter: { status: 'resolved' }, offset: 0, limit: 100 })).rows.map((row) => row.id),
+      ).toContain(ungraded.id);
       expect((await local.getStats({})).engineers).toEqual(['mia']);
-      expect(local.store.db.prepare('SELECT count(*) FROM rulings r WHERE NOT EXISTS (SELECT 1 FROM disputes d WHERE d.id = r.dispute_id)').pluck().get()).toBe(0);
+      expect(
+        local.store.db
+          .prepare(
+            'SELECT count(*) FROM rulings r WHERE NOT EXISTS (SELECT 1 FROM disputes d WHERE d.id = r.dispute_id)',
+          )
+          .pluck()
+          .get(),
+      ).toBe(0);
       expect((await local.listDisputes({ filter: {}, offset: 0, limit: 1 })).total).toBe(before);
     } finally {
       local.close();
@@ -172,7 +219,9 @@ describe('a missing row a revision added', () => {
       const addedRow = missingRowInGold(addedNow)!;
       expect(addedRow.entity).toBe(`${added!.entity} (added)`);
       expect(addedRow.row).toBe(addedNow.task_rows.length - 1);
-      expect(disputeDetailText(addedNow)).toContain(`in gold now: row ${addedRow.row + 1} · ${added!.entity} (added) (added by revision v1.1; the runs were graded before it)`);
+      expect(disputeDetailText(addedNow)).toContain(
+        `in gold now: row ${addedRow.row + 1} · ${added!.entity} (added) (added by revision v1.1; the runs were graded before it)`,
+      );
 
       const aliasedNow = await local.getDispute({ id: aliased!.id });
       const aliasRow = missingRowInGold(aliasedNow)!;
@@ -193,9 +242,17 @@ describe('a revision that removes a gold row under graded runs', () => {
     const localDir = tempDir();
     try {
       await local.importPaths(workspacePaths(workspace));
-      const cells = [...local.disputeRecords({ kind: 'cell' })].filter((record) => record.gold.state === 'value' && record.gold_row! >= 1);
+      const cells = [...local.disputeRecords({ kind: 'cell' })].filter(
+        (record) => record.gold.state === 'value' && record.gold_row! >= 1,
+      );
       const [kept, elsewhere] = [cells[0]!, cells.find((record) => record.task_id !== cells[0]!.task_id)!];
-      const issues = writeGhIssues([{ number: 301, title: 'Not an entity', body: `Task: ${kept.task_id}\nRow: 1\n\nThis row does not meet the conditions; it should be removed.` }]);
+      const issues = writeGhIssues([
+        {
+          number: 301,
+          title: 'Not an entity',
+          body: `Task: ${kept.task_id}\nRow: 1\n\nThis row does not meet the conditions; it should be removed.`,
+        },
+      ]);
       await local.importPaths([issues]);
       const report = [...local.disputeRecords({ kind: 'report' })][0]!;
       expect(report).toMatchObject({ task_id: kept.task_id, gold_row: 0, column: null });
@@ -206,36 +263,62 @@ describe('a revision that removes a gold row under graded runs', () => {
       const exported = await local.exportPatch({ revision: 'v1.1', out: patch });
       expect(exported.operations).toBe(3);
       // Said at export, before anyone applies it.
-      expect(exported.warnings).toEqual([expect.stringMatching(new RegExp(`^v1\\.1 removes gold rows of task ${kept.task_id.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&')} under runs graded against the old rows: importing the revised dataset into this store will leave that task with its older gold`, 'u'))]);
+      expect(exported.warnings).toEqual([
+        expect.stringMatching(
+          new RegExp(
+            `^v1\\.1 removes gold rows of task ${kept.task_id.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&')} under runs graded against the old rows: importing the revised dataset into this store will leave that task with its older gold`,
+            'u',
+          ),
+        ),
+      ]);
       const out = join(localDir, 'atlas-v1.1.jsonl');
       await applied(local, patch, out);
 
       const imported = await local.importPaths([out]);
       expect(imported.skipped.map((item) => item.field)).toEqual(['gold.rows']);
       // The released dataset carries all three changes: all three disputes are settled, the task is named as left with its older gold.
-      expect(imported.revision).toEqual({ tag: 'v1.1', settled: 3, tasks_left: [kept.task_id], recognised_by_gold: false });
-      for (const id of [elsewhere.id, report.id, kept.id]) expect((await local.getDispute({ id })).settled_by_revision).toBe('v1.1');
+      expect(imported.revision).toEqual({
+        tag: 'v1.1',
+        settled: 3,
+        tasks_left: [kept.task_id],
+        recognised_by_gold: false,
+      });
+      for (const id of [elsewhere.id, report.id, kept.id])
+        expect((await local.getDispute({ id })).settled_by_revision).toBe('v1.1');
       expect((await local.listRevisions({}))[0]).toMatchObject({ tag: 'v1.1', settled: 3 });
 
       // The next release goes out: what v1.1 shipped is not exported again, so the task left behind blocks nothing.
-      const next = [...local.disputeRecords({ kind: 'cell', status: 'open' })].find((record) => record.task_id !== kept.task_id && record.gold.state === 'value')!;
+      const next = [...local.disputeRecords({ kind: 'cell', status: 'open' })].find(
+        (record) => record.task_id !== kept.task_id && record.gold.state === 'value',
+      )!;
       await local.rule({ disputeId: next.id, decision: 'mark_blank' });
-      const v12 = await local.exportPatch({ revision: 'v1.2', out: join(localDir, 'v1.2.patch.json'), plaintext: true });
+      const v12 = await local.exportPatch({
+        revision: 'v1.2',
+        out: join(localDir, 'v1.2.patch.json'),
+        plaintext: true,
+      });
       expect(v12.operations).toBe(1);
-      const ops = (JSON.parse(readFileSync(v12.path, 'utf8')) as { base_revision: string; operations: { dispute_id: string }[] });
+      const ops = JSON.parse(readFileSync(v12.path, 'utf8')) as {
+        base_revision: string;
+        operations: { dispute_id: string }[];
+      };
       expect(ops.base_revision).toBe('v1.1');
       expect(ops.operations.map((op) => op.dispute_id)).toEqual([next.id]);
       // A new ruling on the task left behind is still refused: its operation would be against the older rows.
-      const onLeft = [...local.disputeRecords({ kind: 'cell', task: kept.task_id, status: 'open' })].find((record) => record.gold.state === 'value')!;
+      const onLeft = [...local.disputeRecords({ kind: 'cell', task: kept.task_id, status: 'open' })].find(
+        (record) => record.gold.state === 'value',
+      )!;
       await local.rule({ disputeId: onLeft.id, decision: 'mark_blank' });
-      await expect(local.exportPatch({ revision: 'v1.3', out: join(localDir, 'v1.3.patch.json') })).rejects.toThrow(new RegExp(`task ${kept.task_id.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&')}: gold from `, 'u'));
+      await expect(local.exportPatch({ revision: 'v1.3', out: join(localDir, 'v1.3.patch.json') })).rejects.toThrow(
+        new RegExp(`task ${kept.task_id.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&')}: gold from `, 'u'),
+      );
     } finally {
       local.close();
     }
   });
 });
 
-describe('where a revision\'s patch is', () => {
+describe("where a revision's patch is", () => {
   it('is the path it was written to, then the path it was last applied from; a store from before migration 007 gains the column empty', async () => {
     const local = freshService('mia');
     const localDir = tempDir();

@@ -21,7 +21,13 @@ beforeAll(async () => {
   workspace = await smallWorkspace();
   const probe = await store();
   cells = [...probe.disputeRecords({ kind: 'cell' })].slice(0, 3).map((record) => {
-    const key: DisputeKey = { kind: 'cell', task_id: record.task_id, gold_row: record.gold_row, column: record.column, entity_key: null };
+    const key: DisputeKey = {
+      kind: 'cell',
+      task_id: record.task_id,
+      gold_row: record.gold_row,
+      column: record.column,
+      entity_key: null,
+    };
     expect(disputeId(key)).toBe(record.id);
     return { id: record.id, key };
   });
@@ -50,8 +56,22 @@ function log(lines: readonly string[]): string {
 function line(over: Record<string, unknown> = {}, cell = 0): string {
   const { key } = cells[cell]!;
   return JSON.stringify({
-    format: 'atlas-rulings/1', id: randomUUID(), dispute: key, dispute_id: disputeId(key), engineer: 'bob', decision: 'keep_gold',
-    value: null, values: null, row: null, rationale: null, evidence: [], revision: 'v1.0', created_at: '2026-03-01T00:00:00.000Z', retracts: null, encrypted: false, ...over,
+    format: 'atlas-rulings/1',
+    id: randomUUID(),
+    dispute: key,
+    dispute_id: disputeId(key),
+    engineer: 'bob',
+    decision: 'keep_gold',
+    value: null,
+    values: null,
+    row: null,
+    rationale: null,
+    evidence: [],
+    revision: 'v1.0',
+    created_at: '2026-03-01T00:00:00.000Z',
+    retracts: null,
+    encrypted: false,
+    ...over,
   });
 }
 
@@ -59,19 +79,32 @@ describe('future-dated lines', () => {
   it('refuses a line dated more than a day ahead, by file:line; a clock a little ahead is fine', async () => {
     const service = await store();
     const soon = new Date(Date.now() + 60 * 60 * 1000).toISOString();
-    const path = log([line({ created_at: '2030-01-01T00:00:00.000Z' }), line({ created_at: '9999-12-31T23:59:59.999Z' }, 1), line({ created_at: soon }, 2)]);
+    const path = log([
+      line({ created_at: '2030-01-01T00:00:00.000Z' }),
+      line({ created_at: '9999-12-31T23:59:59.999Z' }, 1),
+      line({ created_at: soon }, 2),
+    ]);
     const report = await service.importRulings({ paths: [path] });
     expect(report.added).toBe(1);
     expect(report.refused).toEqual([
-      { line: `${path}:1`, reason: expect.stringMatching(/^field "created_at": 2030-01-01T00:00:00\.000Z is in the future/) as unknown },
-      { line: `${path}:2`, reason: expect.stringMatching(/^field "created_at": 9999-12-31T23:59:59\.999Z is in the future/) as unknown },
+      {
+        line: `${path}:1`,
+        reason: expect.stringMatching(/^field "created_at": 2030-01-01T00:00:00\.000Z is in the future/) as unknown,
+      },
+      {
+        line: `${path}:2`,
+        reason: expect.stringMatching(/^field "created_at": 9999-12-31T23:59:59\.999Z is in the future/) as unknown,
+      },
     ]);
   });
 
   it('a future-dated ruling already in the store does not push later rulings into the future, and an export stays importable', async () => {
     const service = await store();
     // As a store that merged these lines before they were refused.
-    const [early, last] = [line({ engineer: 'mia', created_at: '2030-01-01T00:00:00.000Z' }, 0), line({ engineer: 'bob', created_at: '9999-12-31T23:59:59.999Z' }, 1)];
+    const [early, last] = [
+      line({ engineer: 'mia', created_at: '2030-01-01T00:00:00.000Z' }, 0),
+      line({ engineer: 'bob', created_at: '9999-12-31T23:59:59.999Z' }, 1),
+    ];
     const realNow = Date.now();
     vi.spyOn(Date, 'now').mockReturnValue(Date.parse('9999-12-31T00:00:00.000Z'));
     expect((await service.importRulings({ paths: [log([early, last])] })).added).toBe(2);
@@ -91,11 +124,16 @@ describe('future-dated lines', () => {
     expect(onEarly.ruling.created_at).toBe('2030-01-01T00:00:00.001Z');
     expect(onEarly.ruling.counted).toBe(true);
     // After the latest time a log can hold, nothing can follow: refused by name rather than written as +010000-….
-    await expect(service.rule({ disputeId: cells[1]!.id, decision: 'keep_gold' })).rejects.toThrow(/holds a ruling dated 9999-12-31T23:59:59\.999Z/);
+    await expect(service.rule({ disputeId: cells[1]!.id, decision: 'keep_gold' })).rejects.toThrow(
+      /holds a ruling dated 9999-12-31T23:59:59\.999Z/,
+    );
 
     const out = join(dir, 'after-future.rulings.jsonl');
     await service.exportRulings({ out, plaintext: true });
-    const times = readFileSync(out, 'utf8').split('\n').filter(Boolean).map((text) => (JSON.parse(text) as { created_at: string }).created_at);
+    const times = readFileSync(out, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((text) => (JSON.parse(text) as { created_at: string }).created_at);
     expect(times.every((time) => /^\d{4}-/u.test(time))).toBe(true);
   });
 });
@@ -113,7 +151,10 @@ describe('lines rule and retract could never make', () => {
     expect(report.added).toBe(1);
     expect(report.refused).toEqual([
       { line: `${path}:1`, reason: expect.stringMatching(/^field "id": expected a ruling id \(a uuid/) as unknown },
-      { line: `${path}:2`, reason: expect.stringMatching(/^field "revision": expected a tag such as v1\.1.*, got "<script>"$/) as unknown },
+      {
+        line: `${path}:2`,
+        reason: expect.stringMatching(/^field "revision": expected a tag such as v1\.1.*, got "<script>"$/) as unknown,
+      },
       { line: `${path}:3`, reason: 'field "retracts": expected a ruling id (a uuid), got "x"' },
     ]);
   });
@@ -132,11 +173,19 @@ describe('lines rule and retract could never make', () => {
     const report = await service.importRulings({ paths: [path] });
     expect(report.added).toBe(1);
     expect(report.refused).toEqual([
-      { line: `${path}:1`, reason: `an engineer retracts only their own rulings: ruling ${bobs} is "bob"'s, this retract is "alice"'s` },
-      { line: `${path}:2`, reason: `an engineer retracts only their own rulings: ruling ${laterBobs} is "bob"'s, this retract is "alice"'s` },
+      {
+        line: `${path}:1`,
+        reason: `an engineer retracts only their own rulings: ruling ${bobs} is "bob"'s, this retract is "alice"'s`,
+      },
+      {
+        line: `${path}:2`,
+        reason: `an engineer retracts only their own rulings: ruling ${laterBobs} is "bob"'s, this retract is "alice"'s`,
+      },
     ]);
     for (const cell of cells.slice(0, 2)) {
-      expect((await service.getDispute({ id: cell.id })).rulings.map((ruling) => [ruling.engineer, ruling.counted])).toEqual([['bob', true]]);
+      expect(
+        (await service.getDispute({ id: cell.id })).rulings.map((ruling) => [ruling.engineer, ruling.counted]),
+      ).toEqual([['bob', true]]);
     }
   });
 
@@ -149,7 +198,10 @@ describe('lines rule and retract could never make', () => {
       line({ engineer: 'alice', decision: 'retract', retracts: alices, created_at: '2026-03-02T00:00:00.000Z' }, 1),
     ]);
     expect(await service.importRulings({ paths: [retracts] })).toEqual({ added: 2, duplicates: 0, refused: [] });
-    expect((await service.importRulings({ paths: [log([line({ id: bobs }), line({ id: alices, engineer: 'alice' }, 1)])] })).added).toBe(2);
+    expect(
+      (await service.importRulings({ paths: [log([line({ id: bobs }), line({ id: alices, engineer: 'alice' }, 1)])] }))
+        .added,
+    ).toBe(2);
     const bob = (await service.getDispute({ id: cells[0]!.id })).rulings.find((ruling) => ruling.id === bobs)!;
     expect(bob.counted).toBe(true);
     const alice = (await service.getDispute({ id: cells[1]!.id })).rulings.find((ruling) => ruling.id === alices)!;

@@ -40,8 +40,14 @@ describe('one ruling id with two contents in one merge', () => {
         const report = await noah.importRulings({ paths: [tampered, genuine] });
         expect(report.added).toBe(0);
         expect(report.refused).toEqual([
-          { line: `${tampered}:1`, reason: `ruling id ${String(line.id)} also comes with different content at ${genuine}:1: none of them was taken` },
-          { line: `${genuine}:1`, reason: `ruling id ${String(line.id)} also comes with different content at ${tampered}:1: none of them was taken` },
+          {
+            line: `${tampered}:1`,
+            reason: `ruling id ${String(line.id)} also comes with different content at ${genuine}:1: none of them was taken`,
+          },
+          {
+            line: `${genuine}:1`,
+            reason: `ruling id ${String(line.id)} also comes with different content at ${tampered}:1: none of them was taken`,
+          },
         ]);
         const again = await noah.importRulings({ paths: [genuine, genuine] });
         expect(again).toMatchObject({ added: 1, refused: [] });

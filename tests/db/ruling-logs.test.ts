@@ -30,7 +30,11 @@ beforeAll(async () => {
   // Both rule the same 12 disputes: agree on 8, disagree on 4.
   for (const [index, dispute] of shared.entries()) {
     const top = dispute.clusters.find((cluster) => !cluster.agrees_with_gold)!.value;
-    await mia.rule({ disputeId: dispute.id, decision: index % 2 === 0 ? 'keep_gold' : 'accept_system', value: index % 2 === 0 ? null : top });
+    await mia.rule({
+      disputeId: dispute.id,
+      decision: index % 2 === 0 ? 'keep_gold' : 'accept_system',
+      value: index % 2 === 0 ? null : top,
+    });
     const disagree = index % 3 === 0;
     await noah.rule({
       disputeId: dispute.id,
@@ -53,7 +57,10 @@ describe('ruling logs between two engineers', () => {
     expect(intoMia).toEqual({ added: 12, duplicates: 0, refused: [] });
     expect(intoNoah.added).toBe(12);
     expect(statuses(mia)).toEqual(statuses(noah));
-    const counts = Object.values(statuses(mia)).reduce<Record<string, number>>((acc, status) => ({ ...acc, [status]: (acc[status] ?? 0) + 1 }), {});
+    const counts = Object.values(statuses(mia)).reduce<Record<string, number>>(
+      (acc, status) => ({ ...acc, [status]: (acc[status] ?? 0) + 1 }),
+      {},
+    );
     expect(counts.conflict).toBe(4);
     expect(await mia.getStats({})).toEqual(await noah.getStats({}));
     const stats = await mia.getStats({});
@@ -83,7 +90,11 @@ describe('ruling logs between two engineers', () => {
   it('keeps values encrypted in the log unless plain text is asked for', async () => {
     const plain = join(dir, 'plain.rulings.jsonl');
     await mia.exportRulings({ out: plain, plaintext: true });
-    const values = readFileSync(plain, 'utf8').split('\n').filter(Boolean).map((line) => (JSON.parse(line) as { value: string | null }).value).filter((v): v is string => !!v && v.length >= 4);
+    const values = readFileSync(plain, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => (JSON.parse(line) as { value: string | null }).value)
+      .filter((v): v is string => !!v && v.length >= 4);
     expect(values.length).toBeGreaterThan(0);
     const encrypted = readFileSync(join(dir, 'mia.rulings.jsonl'), 'utf8');
     for (const value of values) expect(encrypted).not.toContain(value);
@@ -108,7 +119,10 @@ describe('ruling logs between two engineers', () => {
     const big = join(dir, 'big.rulings.jsonl');
     writeFileSync(big, `${lines.join('\n')}\n${' '.repeat(4096)}\n`);
     const latin1 = join(dir, 'latin1.rulings.jsonl');
-    writeFileSync(latin1, Buffer.concat([Buffer.from(`${lines[0]}\n`), Buffer.from([0x7b, 0x22, 0xe9, 0x22, 0x7d, 0x0a])]));
+    writeFileSync(
+      latin1,
+      Buffer.concat([Buffer.from(`${lines[0]}\n`), Buffer.from([0x7b, 0x22, 0xe9, 0x22, 0x7d, 0x0a])]),
+    );
     const previous = process.env.ATLAS_ADJUDICATOR_MAX_FILE_SIZE;
     process.env.ATLAS_ADJUDICATOR_MAX_FILE_SIZE = '4k';
     try {
@@ -146,19 +160,55 @@ describe('lines held to what rule accepts', () => {
     try {
       await store.importPaths(workspacePaths(workspace));
       const records = [...store.disputeRecords({})];
-      const cell = records.find((record) => record.kind === 'cell' && record.clusters.every((c) => c.value !== '12345'))!;
+      const cell = records.find(
+        (record) => record.kind === 'cell' && record.clusters.every((c) => c.value !== '12345'),
+      )!;
       const missing = records.find((record) => record.kind === 'missing_row')!;
-      const { entity_key } = store.store.db.prepare('SELECT entity_key FROM disputes WHERE id = ?').get(missing.id) as { entity_key: string };
-      const cellKey = { kind: 'cell' as const, task_id: cell.task_id, gold_row: cell.gold_row, column: cell.column, entity_key: null };
-      const missingKey = { kind: 'missing_row' as const, task_id: missing.task_id, gold_row: null, column: null, entity_key };
-      const elsewhere = { kind: 'missing_row' as const, task_id: 'elsewhere/1', gold_row: null, column: null, entity_key: 'k-1' };
+      const { entity_key } = store.store.db.prepare('SELECT entity_key FROM disputes WHERE id = ?').get(missing.id) as {
+        entity_key: string;
+      };
+      const cellKey = {
+        kind: 'cell' as const,
+        task_id: cell.task_id,
+        gold_row: cell.gold_row,
+        column: cell.column,
+        entity_key: null,
+      };
+      const missingKey = {
+        kind: 'missing_row' as const,
+        task_id: missing.task_id,
+        gold_row: null,
+        column: null,
+        entity_key,
+      };
+      const elsewhere = {
+        kind: 'missing_row' as const,
+        task_id: 'elsewhere/1',
+        gold_row: null,
+        column: null,
+        entity_key: 'k-1',
+      };
       let n = 0;
       // Ruling ids are uuids, as `rule` makes them.
       const oldId = (k: number): string => `00000000-0000-4000-8000-${String(k).padStart(12, '0')}`;
       const line = (key: DisputeKey, over: Record<string, unknown>): string =>
         JSON.stringify({
-          format: 'atlas-rulings/1', id: oldId(++n), dispute: key, dispute_id: disputeId(key), engineer: 'ada', decision: 'keep_gold',
-          value: null, values: null, row: null, rationale: null, evidence: [], revision: 'v1.0', created_at: `2026-03-01T00:00:0${n}.000Z`, retracts: null, encrypted: false, ...over,
+          format: 'atlas-rulings/1',
+          id: oldId(++n),
+          dispute: key,
+          dispute_id: disputeId(key),
+          engineer: 'ada',
+          decision: 'keep_gold',
+          value: null,
+          values: null,
+          row: null,
+          rationale: null,
+          evidence: [],
+          revision: 'v1.0',
+          created_at: `2026-03-01T00:00:0${n}.000Z`,
+          retracts: null,
+          encrypted: false,
+          ...over,
         });
       const path = join(dir, 'old.rulings.jsonl');
       const lines = [
@@ -178,11 +228,24 @@ describe('lines held to what rule accepts', () => {
       expect(report.added).toBe(2);
       expect(report.refused).toEqual([
         { line: `${path}:1`, reason: 'decision keep_gold takes no value (field "value")' },
-        { line: `${path}:2`, reason: expect.stringMatching(/^field "values": 1 column is not an attribute column of task .+: "No such column"; its attribute columns are "/) as unknown },
-        { line: `${path}:3`, reason: expect.stringMatching(/has no gold row 10000 \(field "row" is 9999, counted from 0; the task has \d+ rows?\)$/) as unknown },
+        {
+          line: `${path}:2`,
+          reason: expect.stringMatching(
+            /^field "values": 1 column is not an attribute column of task .+: "No such column"; its attribute columns are "/,
+          ) as unknown,
+        },
+        {
+          line: `${path}:3`,
+          reason: expect.stringMatching(
+            /has no gold row 10000 \(field "row" is 9999, counted from 0; the task has \d+ rows?\)$/,
+          ) as unknown,
+        },
         { line: `${path}:4`, reason: 'a retract takes no value (field "value")' },
         { line: `${path}:5`, reason: 'evidence must be an http(s) URL, got "javascript:alert(1)"' },
-        { line: `${path}:6`, reason: expect.stringMatching(/^decision add_row does not apply to a cell dispute/) as unknown },
+        {
+          line: `${path}:6`,
+          reason: expect.stringMatching(/^decision add_row does not apply to a cell dispute/) as unknown,
+        },
       ]);
       // Refused lines stay out; importing the log again refuses them again and adds nothing.
       expect((await store.getDispute({ id: missing.id })).rulings).toEqual([]);
@@ -199,25 +262,35 @@ describe('merge is a set union (property)', () => {
   it('is idempotent and order-independent for any split of a log into files', async () => {
     const lines = readFileSync(join(dir, 'all-1.rulings.jsonl'), 'utf8').split('\n').filter(Boolean);
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.integer({ min: 0, max: 2 }), { minLength: lines.length, maxLength: lines.length }), fc.boolean(), async (assignment, reverse) => {
-        const files = [0, 1, 2].map((file) => {
-          const path = join(tempDir(), `part-${file}.rulings.jsonl`);
-          writeFileSync(path, lines.filter((_, index) => assignment[index] === file).map((line) => `${line}\n`).join(''));
-          return path;
-        });
-        const target = freshService('zoe');
-        await target.importPaths(workspacePaths(workspace));
-        await target.setPolicy({ required: 2, blind: true });
-        const order = reverse ? [...files].reverse() : files;
-        for (const file of order) await target.importRulings({ paths: [file] });
-        const again = await target.importRulings({ paths: files });
-        expect(again.added).toBe(0);
-        const out = join(tempDir(), 'merged.rulings.jsonl');
-        await target.exportRulings({ out });
-        expect(readFileSync(out, 'utf8')).toBe(lines.map((line) => `${line}\n`).join(''));
-        expect(statuses(target)).toEqual(statuses(mia));
-        target.close();
-      }),
+      fc.asyncProperty(
+        fc.array(fc.integer({ min: 0, max: 2 }), { minLength: lines.length, maxLength: lines.length }),
+        fc.boolean(),
+        async (assignment, reverse) => {
+          const files = [0, 1, 2].map((file) => {
+            const path = join(tempDir(), `part-${file}.rulings.jsonl`);
+            writeFileSync(
+              path,
+              lines
+                .filter((_, index) => assignment[index] === file)
+                .map((line) => `${line}\n`)
+                .join(''),
+            );
+            return path;
+          });
+          const target = freshService('zoe');
+          await target.importPaths(workspacePaths(workspace));
+          await target.setPolicy({ required: 2, blind: true });
+          const order = reverse ? [...files].reverse() : files;
+          for (const file of order) await target.importRulings({ paths: [file] });
+          const again = await target.importRulings({ paths: files });
+          expect(again.added).toBe(0);
+          const out = join(tempDir(), 'merged.rulings.jsonl');
+          await target.exportRulings({ out });
+          expect(readFileSync(out, 'utf8')).toBe(lines.map((line) => `${line}\n`).join(''));
+          expect(statuses(target)).toEqual(statuses(mia));
+          target.close();
+        },
+      ),
       { numRuns: 6 },
     );
   });

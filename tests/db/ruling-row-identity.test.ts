@@ -32,7 +32,10 @@ const open: ServiceHandle[] = [];
 
 beforeAll(async () => {
   workspace = await smallWorkspace();
-  lines = readFileSync(workspace.dataset, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as DatasetLine);
+  lines = readFileSync(workspace.dataset, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as DatasetLine);
 });
 afterAll(() => {
   for (const service of open) if (service.store.db.open) service.close();
@@ -70,10 +73,18 @@ async function exportedLog(service: ServiceHandle, plaintext = true): Promise<st
 }
 
 const logLines = (path: string): Record<string, unknown>[] =>
-  readFileSync(path, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+  readFileSync(path, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 
 /** A task with cell disputes on two gold rows, `earlier` < `later`, and a dispute of another task. */
-function pickDisputes(service: ServiceHandle): { task: string; earlier: DisputeRecord; later: DisputeRecord; elsewhere: DisputeRecord } {
+function pickDisputes(service: ServiceHandle): {
+  task: string;
+  earlier: DisputeRecord;
+  later: DisputeRecord;
+  elsewhere: DisputeRecord;
+} {
   const cells = [...service.disputeRecords({ kind: 'cell' })];
   for (const first of cells) {
     const later = cells.find((other) => other.task_id === first.task_id && other.gold_row! > first.gold_row!);
@@ -117,15 +128,21 @@ describe('ruling logs keep the entity of each gold row they name', () => {
     const report = await noah.importRulings({ paths: [log] });
     expect(report.added).toBe(1);
     const byLine = new Map(report.refused.map((item) => [Number(item.line.split(':').at(-1)), item.reason]));
-    const lineOf = (dispute: DisputeRecord): number => logLines(log).findIndex((line) => line.dispute_id === dispute.id) + 1;
+    const lineOf = (dispute: DisputeRecord): number =>
+      logLines(log).findIndex((line) => line.dispute_id === dispute.id) + 1;
     expect(byLine.get(lineOf(earlier))).toBe(
       `field "dispute.gold_row" (${earlier.gold_row}, counted from 0) of task ${task} ` +
-        (earlier.gold_row! < goldOf(task).rows.length - 1 ? 'is another entity in this store than the one ruled on' : `is past the task's ${goldOf(task).rows.length - 1} gold rows in this store`) +
+        (earlier.gold_row! < goldOf(task).rows.length - 1
+          ? 'is another entity in this store than the one ruled on'
+          : `is past the task's ${goldOf(task).rows.length - 1} gold rows in this store`) +
         ": that entity is not in this store's gold (removed, or renamed without keeping its name as an alias). " +
         'The gold rows moved between the stores (a revision removed or moved rows): rule the dispute again here',
     );
     expect(byLine.get(lineOf(later))).toMatch(
-      new RegExp(`^field "dispute\\.gold_row" \\(${later.gold_row}, counted from 0\\) of task ${task} is (another entity|past the task's).*: that entity is gold row ${later.gold_row} here\\. `, 'u'),
+      new RegExp(
+        `^field "dispute\\.gold_row" \\(${later.gold_row}, counted from 0\\) of task ${task} is (another entity|past the task's).*: that entity is gold row ${later.gold_row} here\\. `,
+        'u',
+      ),
     );
     expect(byLine.has(lineOf(elsewhere))).toBe(false);
     expect(noah.store.db.prepare('SELECT dispute_id FROM rulings').pluck().all()).toEqual([elsewhere.id]);
@@ -134,13 +151,20 @@ describe('ruling logs keep the entity of each gold row they name', () => {
   it("add_alias's row is checked the same way", async () => {
     const mia = track(freshService('mia'));
     await mia.importPaths(workspacePaths(workspace));
-    const missing = [...mia.disputeRecords({ kind: 'missing_row' })].find((record) => goldOf(record.task_id).rows.length >= 2)!;
+    const missing = [...mia.disputeRecords({ kind: 'missing_row' })].find(
+      (record) => goldOf(record.task_id).rows.length >= 2,
+    )!;
     await mia.rule({ disputeId: missing.id, decision: 'add_alias', row: 1 });
     const noah = track(freshService('noah'));
     await noah.importPaths([revisedDataset('first-removed', { [missing.task_id]: (gold) => gold.rows.splice(0, 1) })]);
     const report = await noah.importRulings({ paths: [await exportedLog(mia)] });
     expect(report.added).toBe(0);
-    expect(report.refused[0]!.reason).toMatch(new RegExp(`^field "row" \\(1, counted from 0\\) of task ${missing.task_id} .*: that entity is gold row 1 here\\. `, 'u'));
+    expect(report.refused[0]!.reason).toMatch(
+      new RegExp(
+        `^field "row" \\(1, counted from 0\\) of task ${missing.task_id} .*: that entity is gold row 1 here\\. `,
+        'u',
+      ),
+    );
   });
 
   it('an entity renamed in place with its old name kept as an alias is the same row; renamed without it, the ruling is refused', async () => {
@@ -161,7 +185,9 @@ describe('ruling logs keep the entity of each gold row they name', () => {
     await lost.importPaths([revisedDataset('renamed', { [task]: rename(false) })]);
     const report = await lost.importRulings({ paths: [log] });
     expect(report.added).toBe(0);
-    expect(report.refused[0]!.reason).toMatch(/is another entity in this store than the one ruled on: that entity is not in this store's gold/u);
+    expect(report.refused[0]!.reason).toMatch(
+      /is another entity in this store than the one ruled on: that entity is not in this store's gold/u,
+    );
   });
 
   it('a store without the task, or a line written before keys were kept (format 1), merges as before', async () => {
@@ -174,7 +200,20 @@ describe('ruling logs keep the entity of each gold row they name', () => {
     expect((await empty.importRulings({ paths: [log] })).added).toBe(1);
 
     const v1 = join(dir, 'v1.rulings.jsonl');
-    writeFileSync(v1, logLines(log).map(({ gold_row_entity_key: _gold, row_entity_key: _row, accepted: _accepted, accepted_values: _values, ...line }) => JSON.stringify({ ...line, format: 'atlas-rulings/1' })).join('\n') + '\n');
+    writeFileSync(
+      v1,
+      logLines(log)
+        .map(
+          ({
+            gold_row_entity_key: _gold,
+            row_entity_key: _row,
+            accepted: _accepted,
+            accepted_values: _values,
+            ...line
+          }) => JSON.stringify({ ...line, format: 'atlas-rulings/1' }),
+        )
+        .join('\n') + '\n',
+    );
     const moved = track(freshService('noah'));
     await moved.importPaths([revisedDataset('v1-removed', { [task]: (gold) => gold.rows.splice(0, 1) })]);
     // Nothing in a format 1 line says which entity it was: it attaches by index, as it always did.
@@ -195,8 +234,16 @@ describe('ruling logs keep the entity of each gold row they name', () => {
     await noah.importPaths([workspace.runsDir]);
     expect((await noah.importRulings({ paths: [log] })).added).toBe(2);
     // Gold that moves the rows under the stored runs is refused for that task (gold-alignment.ts): nothing is misplaced.
-    const moved = await noah.importPaths([revisedDataset('late-gold', { [task]: (gold) => gold.rows.splice(earlier.gold_row!, 1) })]);
-    expect(moved.skipped.map((item) => [item.field, /graded runs? in this store (was|were) graded against another version of its gold/u.test(item.reason) && item.reason.startsWith(`task ${task}: `)])).toEqual([['gold.rows', true]]);
+    const moved = await noah.importPaths([
+      revisedDataset('late-gold', { [task]: (gold) => gold.rows.splice(earlier.gold_row!, 1) }),
+    ]);
+    expect(
+      moved.skipped.map((item) => [
+        item.field,
+        /graded runs? in this store (was|were) graded against another version of its gold/u.test(item.reason) &&
+          item.reason.startsWith(`task ${task}: `),
+      ]),
+    ).toEqual([['gold.rows', true]]);
     expect(moved.misplaced_rulings).toBeUndefined();
     // Gold that names another entity in the ruled row, rows in place (the runs still fit), is taken, and the ruling named.
     const renamed = (gold: { rows: { entity: string }[] }) => {
@@ -212,7 +259,9 @@ describe('ruling logs keep the entity of each gold row they name', () => {
       },
     ]);
     // The same gold again names nothing new: only an import that brings gold checks.
-    expect((await noah.importPaths([revisedDataset('late-gold-renamed-again', { [task]: renamed })])).misplaced_rulings).toBeUndefined();
+    expect(
+      (await noah.importPaths([revisedDataset('late-gold-renamed-again', { [task]: renamed })])).misplaced_rulings,
+    ).toBeUndefined();
   });
 
   it('a format 3 line without its keys, or a format 1 line with them, is refused for the fields', async () => {
@@ -223,7 +272,10 @@ describe('ruling logs keep the entity of each gold row they name', () => {
     const [line] = logLines(await exportedLog(mia));
     const path = join(dir, 'mixed.rulings.jsonl');
     const { gold_row_entity_key: _gold, ...withoutGold } = line!;
-    writeFileSync(path, [JSON.stringify(withoutGold), JSON.stringify({ ...line, format: 'atlas-rulings/1' })].join('\n') + '\n');
+    writeFileSync(
+      path,
+      [JSON.stringify(withoutGold), JSON.stringify({ ...line, format: 'atlas-rulings/1' })].join('\n') + '\n',
+    );
     const report = await track(freshService('noah')).importRulings({ paths: [path] });
     expect(report.refused.map((item) => item.reason)).toEqual([
       'gold_row_entity_key: expected string, but it is missing',
@@ -241,7 +293,9 @@ describe('ruling logs keep the entity of each gold row they name', () => {
     mia.close();
     const old = storeAtVersion(7, { rowsOf: dbPath });
     old.db.close();
-    const reopened = track(openService({ dbPath: old.path, settingsPath: join(tempDir(), 'settings.json'), engineer: 'mia' }));
+    const reopened = track(
+      openService({ dbPath: old.path, settingsPath: join(tempDir(), 'settings.json'), engineer: 'mia' }),
+    );
     const after = logLines(await exportedLog(reopened))[0]!;
     expect(after).toEqual({ ...before, gold_row_entity_key: null });
     const path = join(dir, 'before.rulings.jsonl');
@@ -259,7 +313,15 @@ async function rowRemovalRuled(): Promise<{ mia: ServiceHandle; task: string; re
   const mia = track(freshService('mia'));
   await mia.importPaths([workspace.dataset]);
   const task = lines.map((line) => line.id).find((id) => goldOf(id).rows.length >= 3)!;
-  await mia.importPaths([writeGhIssues([{ number: 7, title: 'Not an entity', body: `Task: ${task}\nRow: 3\n\nThis row does not meet the conditions; it should be removed.` }])]);
+  await mia.importPaths([
+    writeGhIssues([
+      {
+        number: 7,
+        title: 'Not an entity',
+        body: `Task: ${task}\nRow: 3\n\nThis row does not meet the conditions; it should be removed.`,
+      },
+    ]),
+  ]);
   const report = [...mia.disputeRecords({ kind: 'report' })][0]!;
   expect(report).toMatchObject({ task_id: task, gold_row: 2, column: null });
   await mia.rule({ disputeId: report.id, decision: 'remove_row' });
@@ -273,7 +335,11 @@ describe('export checks the entity of each gold row a settled ruling names', () 
 
     // Another revision removed the first row: row 3 is now what was row 4.
     await mia.importPaths([revisedDataset('moved-under-ruling', { [task]: (gold) => gold.rows.splice(0, 1) })]);
-    expect([...mia.disputeRecords({ kind: 'report' })][0]).toMatchObject({ id: report.id, status: 'resolved', entity: goldOf(task).rows[3]!.entity });
+    expect([...mia.disputeRecords({ kind: 'report' })][0]).toMatchObject({
+      id: report.id,
+      status: 'resolved',
+      entity: goldOf(task).rows[3]!.entity,
+    });
     await expect(mia.exportPatch({ revision: 'v1.1', out })).rejects.toThrow(
       `1 settled ruling does not fit the task's gold as the store holds it now (made before the dataset was imported, under an older version, or before its gold rows moved); rule it again:\n  ${task} · row 3 “${goldOf(task).rows[3]!.entity}” (dispute ${report.id}), remove_row agreed by mia: gold row 3 is another entity than the one mia ruled on (the task's gold rows moved since)`,
     );
@@ -285,10 +351,18 @@ describe('export checks the entity of each gold row a settled ruling names', () 
     mia.close();
     const old = storeAtVersion(8, { rowsOf: dbPath });
     old.db.close();
-    const reopened = track(openService({ dbPath: old.path, settingsPath: join(tempDir(), 'settings.json'), engineer: 'mia' }));
+    const reopened = track(
+      openService({ dbPath: old.path, settingsPath: join(tempDir(), 'settings.json'), engineer: 'mia' }),
+    );
     expect(reopened.store.db.pragma('user_version', { simple: true })).toBe(LATEST_VERSION);
-    expect(reopened.store.db.prepare('SELECT gold_row_entity_key IS NOT NULL AS keyed, gold_row_entity_s FROM rulings').get()).toEqual({ keyed: 1, gold_row_entity_s: null });
+    expect(
+      reopened.store.db
+        .prepare('SELECT gold_row_entity_key IS NOT NULL AS keyed, gold_row_entity_s FROM rulings')
+        .get(),
+    ).toEqual({ keyed: 1, gold_row_entity_s: null });
     await reopened.importPaths([revisedDataset('moved-at-008', { [task]: (gold) => gold.rows.splice(0, 1) })]);
-    await expect(reopened.exportPatch({ revision: 'v1.1', out: join(dir, 'at-008.patch.json') })).rejects.toThrow(/gold row 3 is another entity than the one mia ruled on/u);
+    await expect(reopened.exportPatch({ revision: 'v1.1', out: join(dir, 'at-008.patch.json') })).rejects.toThrow(
+      /gold row 3 is another entity than the one mia ruled on/u,
+    );
   });
 });

@@ -25,16 +25,25 @@ const goldValuesOf = (task: string, column: string): string[] => columnGold(serv
 describe('rulings and status (design.md §6)', () => {
   it('one ruling resolves under the default policy and shows as my decision', async () => {
     const dispute = cells[0]!;
-    const result = await service.rule({ disputeId: dispute.id, decision: 'accept_system', value: dispute.clusters[0]!.value, rationale: 'three sources agree', evidence: ['https://example.com/a'] });
+    const result = await service.rule({
+      disputeId: dispute.id,
+      decision: 'accept_system',
+      value: dispute.clusters[0]!.value,
+      rationale: 'three sources agree',
+      evidence: ['https://example.com/a'],
+    });
     expect(result.status).toBe('resolved');
     expect(result.ruling.engineer).toBe('mia');
-    const row = (await service.listDisputes({ filter: { task: dispute.task_id }, offset: 0, limit: 1000 })).rows.find((r) => r.id === dispute.id)!;
+    const row = (await service.listDisputes({ filter: { task: dispute.task_id }, offset: 0, limit: 1000 })).rows.find(
+      (r) => r.id === dispute.id,
+    )!;
     expect(row.my_decision).toBe('accept_system');
     expect(row.status).toBe('resolved');
   });
 
   it("accept_system takes a cluster's value in another spelling (the form offers each one a system wrote, and a choice column's option)", async () => {
-    const swapCase = (text: string) => [...text].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
+    const swapCase = (text: string) =>
+      [...text].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
     let checked = 0;
     for (const record of cells.slice(2)) {
       const detail = await service.getDispute({ id: record.id });
@@ -42,13 +51,20 @@ describe('rulings and status (design.md §6)', () => {
       if (!cluster || !['text', 'choice', 'entity'].includes(detail.column_rule?.type ?? '')) continue;
       const respelled = swapCase(cluster.value);
       // Kept as the system spelled it when asked; else written in gold's format, the spelling accepted kept beside it.
-      const kept = await service.rule({ disputeId: record.id, decision: 'accept_system', value: respelled, keepSpelling: true });
+      const kept = await service.rule({
+        disputeId: record.id,
+        decision: 'accept_system',
+        value: respelled,
+        keepSpelling: true,
+      });
       expect([kept.ruling.value, kept.ruling.accepted]).toEqual([respelled, null]);
       const result = await service.rule({ disputeId: record.id, decision: 'accept_system', value: respelled });
       const rule = detail.column_rule!;
       expect(result.ruling.value).toBe(formatLikeGold(rule, goldValuesOf(record.task_id, record.column!), respelled));
       expect(result.ruling.accepted).toBe(result.ruling.value === respelled ? null : respelled);
-      await expect(service.rule({ disputeId: record.id, decision: 'accept_system', value: `${respelled} and more` })).rejects.toThrow(/matches none of this dispute's/u);
+      await expect(
+        service.rule({ disputeId: record.id, decision: 'accept_system', value: `${respelled} and more` }),
+      ).rejects.toThrow(/matches none of this dispute's/u);
       if (++checked === 3) break;
     }
     expect(checked).toBeGreaterThan(0);
@@ -59,7 +75,12 @@ describe('rulings and status (design.md §6)', () => {
     await service.rule({ disputeId: dispute.id, decision: 'new_value', value: ' Straße ' });
     const conflict = await service.rule({ disputeId: dispute.id, decision: 'keep_gold', engineer: 'noah' });
     expect(conflict.status).toBe('conflict');
-    const settled = await service.rule({ disputeId: dispute.id, decision: 'new_value', value: 'STRASSE', engineer: 'noah' });
+    const settled = await service.rule({
+      disputeId: dispute.id,
+      decision: 'new_value',
+      value: 'STRASSE',
+      engineer: 'noah',
+    });
     expect(settled.status).toBe('resolved');
   });
 
@@ -78,11 +99,17 @@ describe('rulings and status (design.md §6)', () => {
   });
 
   it('refuses decisions that do not fit the dispute, naming what was expected', async () => {
-    await expect(service.rule({ disputeId: cells[3]!.id, decision: 'add_row' })).rejects.toThrow(/does not apply.*expected one of/);
+    await expect(service.rule({ disputeId: cells[3]!.id, decision: 'add_row' })).rejects.toThrow(
+      /does not apply.*expected one of/,
+    );
     await expect(service.rule({ disputeId: cells[3]!.id, decision: 'new_value' })).rejects.toThrow(/needs a value/);
-    await expect(service.rule({ disputeId: cells[3]!.id, decision: 'keep_gold', evidence: ['javascript:alert(1)'] })).rejects.toThrow(/http/);
+    await expect(
+      service.rule({ disputeId: cells[3]!.id, decision: 'keep_gold', evidence: ['javascript:alert(1)'] }),
+    ).rejects.toThrow(/http/);
     await expect(service.rule({ disputeId: 'd-nope', decision: 'keep_gold' })).rejects.toThrow(/no dispute/);
-    await expect(service.rule({ disputeId: missingRows[0]!.id, decision: 'add_alias', row: 9999 })).rejects.toThrow(/no gold row/);
+    await expect(service.rule({ disputeId: missingRows[0]!.id, decision: 'add_alias', row: 9999 })).rejects.toThrow(
+      /no gold row/,
+    );
   });
 
   it('refuses an add_row naming a column the task lacks, naming it and listing the attribute columns; nothing is recorded', async () => {
@@ -90,14 +117,24 @@ describe('rulings and status (design.md §6)', () => {
     const detail = await service.getDispute({ id: dispute.id });
     const attributes = detail.columns.map((c) => c.name).filter((name) => name !== detail.entity_column);
     const before = detail.rulings.length;
-    const unknown = service.rule({ disputeId: dispute.id, decision: 'add_row', values: { 'No such column': 'x', [attributes[0]!]: '12' } });
-    await expect(unknown).rejects.toThrow(/^--values: 1 column is not an attribute column of task \S+: "No such column"; its attribute columns are /);
+    const unknown = service.rule({
+      disputeId: dispute.id,
+      decision: 'add_row',
+      values: { 'No such column': 'x', [attributes[0]!]: '12' },
+    });
+    await expect(unknown).rejects.toThrow(
+      /^--values: 1 column is not an attribute column of task \S+: "No such column"; its attribute columns are /,
+    );
     await expect(unknown).rejects.toThrow(attributes.map((name) => JSON.stringify(name)).join(', '));
-    await expect(service.rule({ disputeId: dispute.id, decision: 'add_row', values: { [detail.entity_column!]: 'x' } })).rejects.toThrow(/is the entity column: the new row's entity is the ruling's value/);
+    await expect(
+      service.rule({ disputeId: dispute.id, decision: 'add_row', values: { [detail.entity_column!]: 'x' } }),
+    ).rejects.toThrow(/is the entity column: the new row's entity is the ruling's value/);
     const after = await service.getDispute({ id: dispute.id });
     expect(after.rulings).toHaveLength(before);
     expect(after.dispute.status).toBe('open');
-    await expect(service.rule({ disputeId: dispute.id, decision: 'add_row', values: { [attributes[0]!]: '12' } })).resolves.toMatchObject({ status: 'resolved' });
+    await expect(
+      service.rule({ disputeId: dispute.id, decision: 'add_row', values: { [attributes[0]!]: '12' } }),
+    ).resolves.toMatchObject({ status: 'resolved' });
   });
 
   it('accept_system takes a value some system gave (any spelling of a cluster), naming how many clusters, never gold', async () => {
@@ -105,12 +142,18 @@ describe('rulings and status (design.md §6)', () => {
     const clusterValues = dispute.clusters.map((c) => c.value);
     expect(clusterValues).not.toContain('12345');
     const refused = Promise.resolve(service.rule({ disputeId: dispute.id, decision: 'accept_system', value: '12345' }));
-    await expect(refused).rejects.toThrow(new RegExp(`matches none of this dispute's ${dispute.clusters.length} cluster values? \\(pick a cluster, or rule new_value\\)$`));
+    await expect(refused).rejects.toThrow(
+      new RegExp(
+        `matches none of this dispute's ${dispute.clusters.length} cluster values? \\(pick a cluster, or rule new_value\\)$`,
+      ),
+    );
     const message = await refused.catch((error: unknown) => (error as Error).message);
     if (dispute.gold.value) expect(message).not.toContain(dispute.gold.value);
     for (const value of clusterValues) expect(message).not.toContain(value);
     const spelled = ` ${dispute.clusters.find((c) => !c.agrees_with_gold)!.value.toUpperCase()}  `;
-    await expect(service.rule({ disputeId: dispute.id, decision: 'accept_system', value: spelled })).resolves.toMatchObject({ status: 'resolved' });
+    await expect(
+      service.rule({ disputeId: dispute.id, decision: 'accept_system', value: spelled }),
+    ).resolves.toMatchObject({ status: 'resolved' });
     await service.retract({ disputeId: dispute.id });
   });
 
@@ -120,17 +163,33 @@ describe('rulings and status (design.md §6)', () => {
     const refusals: [Parameters<ServiceHandle['rule']>[0], RegExp][] = [
       [{ disputeId: cell, decision: 'keep_gold', value: '3' }, /^decision keep_gold takes no value \(--value\)$/],
       [{ disputeId: cell, decision: 'keep_gold', row: 3 }, /^decision keep_gold takes no gold row \(--row\)$/],
-      [{ disputeId: cell, decision: 'keep_gold', value: '3', row: 3 }, /^decision keep_gold takes no value \(--value\) and no gold row \(--row\)$/],
-      [{ disputeId: cell, decision: 'mark_blank', values: {} }, /^decision mark_blank takes no column values \(--values\)$/],
+      [
+        { disputeId: cell, decision: 'keep_gold', value: '3', row: 3 },
+        /^decision keep_gold takes no value \(--value\) and no gold row \(--row\)$/,
+      ],
+      [
+        { disputeId: cell, decision: 'mark_blank', values: {} },
+        /^decision mark_blank takes no column values \(--values\)$/,
+      ],
       [{ disputeId: cell, decision: 'mark_ungraded', value: '' }, /^decision mark_ungraded takes no value/],
       [{ disputeId: cell, decision: 'new_value', value: '7', row: 0 }, /^decision new_value takes no gold row/],
-      [{ disputeId: cell, decision: 'accept_both', value: '7', values: { a: 'b' } }, /^decision accept_both takes no column values/],
-      [{ disputeId: missing, decision: 'add_alias', row: 0, value: 'Another name' }, /^decision add_alias takes no value/],
+      [
+        { disputeId: cell, decision: 'accept_both', value: '7', values: { a: 'b' } },
+        /^decision accept_both takes no column values/,
+      ],
+      [
+        { disputeId: missing, decision: 'add_alias', row: 0, value: 'Another name' },
+        /^decision add_alias takes no value/,
+      ],
       [{ disputeId: missing, decision: 'add_row', row: 0 }, /^decision add_row takes no gold row/],
       [{ disputeId: missing, decision: 'reject_row', value: 'x' }, /^decision reject_row takes no value/],
-      [{ disputeId: missing, decision: 'add_alias' }, /^decision add_alias needs the gold row it is an alias of \(--row\)$/],
+      [
+        { disputeId: missing, decision: 'add_alias' },
+        /^decision add_alias needs the gold row it is an alias of \(--row\)$/,
+      ],
     ];
-    for (const [input, reason] of refusals) await expect(service.rule(input), JSON.stringify(input)).rejects.toThrow(reason);
+    for (const [input, reason] of refusals)
+      await expect(service.rule(input), JSON.stringify(input)).rejects.toThrow(reason);
     expect((await service.getDispute({ id: cell })).rulings).toEqual([]);
     expect((await service.getDispute({ id: missing })).rulings).toEqual([]);
   });
@@ -141,10 +200,15 @@ describe('rulings and status (design.md §6)', () => {
     expect(blank, 'the workspace has a disputed blank or ungraded gold cell').toBeDefined();
     const value = blank.clusters[0]!.value;
     await expect(service.rule({ disputeId: blank.id, decision: 'accept_both', value })).rejects.toThrow(
-      new RegExp(`^decision accept_both keeps gold's value and adds this one as an alternative, but gold's cell is ${blank.gold.state}, with no value to keep`, 'u'),
+      new RegExp(
+        `^decision accept_both keeps gold's value and adds this one as an alternative, but gold's cell is ${blank.gold.state}, with no value to keep`,
+        'u',
+      ),
     );
     expect((await service.getDispute({ id: blank.id })).rulings).toEqual([]);
-    await expect(service.rule({ disputeId: blank.id, decision: 'accept_system', value })).resolves.toMatchObject({ status: 'resolved' });
+    await expect(service.rule({ disputeId: blank.id, decision: 'accept_system', value })).resolves.toMatchObject({
+      status: 'resolved',
+    });
     await service.retract({ disputeId: blank.id });
   });
 
@@ -153,7 +217,12 @@ describe('rulings and status (design.md §6)', () => {
     writePolicy(service.store.db, { required: 2, blind: true });
     refreshAllStatuses(service.store);
     try {
-      const first = await service.rule({ disputeId: dispute.id, decision: 'keep_gold', engineer: 'noah', rationale: 'secret' });
+      const first = await service.rule({
+        disputeId: dispute.id,
+        decision: 'keep_gold',
+        engineer: 'noah',
+        rationale: 'secret',
+      });
       expect(first.status).toBe('open');
       const hidden = await service.getDispute({ id: dispute.id });
       expect(hidden.rulings_hidden).toBe(true);

@@ -47,12 +47,19 @@ function copyOfBase(options: { prewarmSearch?: boolean } = {}): ServiceHandle {
   const dir = tempDir('atlas-search-copy-');
   const dbPath = join(dir, 'store.sqlite');
   copyFileSync(baseStore, dbPath);
-  const service = openService({ dbPath, settingsPath: join(dir, 'settings.json'), engineer: 'mia', demoDir: join(dir, 'demo'), ...options });
+  const service = openService({
+    dbPath,
+    settingsPath: join(dir, 'settings.json'),
+    engineer: 'mia',
+    demoDir: join(dir, 'demo'),
+    ...options,
+  });
   opened.push(service);
   return service;
 }
 
-const current = (service: ServiceHandle): boolean => searchIndexOf(service.store).holds(disputeTextsStamp(service.store.db));
+const current = (service: ServiceHandle): boolean =>
+  searchIndexOf(service.store).holds(disputeTextsStamp(service.store.db));
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 async function turns(count: number): Promise<void> {
   for (let i = 0; i < count; i++) await nextTurn();
@@ -83,7 +90,11 @@ async function settlesSoon<T>(call: T | Promise<T>): Promise<T | 'waiting'> {
   return Promise.race([Promise.resolve(call), turns(5).then(() => 'waiting' as const)]);
 }
 
-const ids = (service: ServiceHandle): string[] => service.store.db.prepare<[], { id: string }>('SELECT id FROM disputes').all().map((row) => row.id);
+const ids = (service: ServiceHandle): string[] =>
+  service.store.db
+    .prepare<[], { id: string }>('SELECT id FROM disputes')
+    .all()
+    .map((row) => row.id);
 const listing = (filter: DisputeFilter) => ({ filter, offset: 0, limit: 1000 });
 
 /** What the rebuild at once answers: a connection of its own, whose first search reads every dispute in one go. */
@@ -99,10 +110,19 @@ function rebuiltAtOnce(dbPath: string, filters: readonly DisputeFilter[]): Dispu
 /** Rare and common needles: values, ids (one dispute each), a letter, the task prefix, and one that matches nothing. */
 function needles(service: ServiceHandle): string[] {
   const { db, sealer } = service.store;
-  const rows = db.prepare<[], { id: string; entity_s: string }>('SELECT id, entity_s FROM disputes ORDER BY rowid').all();
+  const rows = db
+    .prepare<[], { id: string; entity_s: string }>('SELECT id, entity_s FROM disputes ORDER BY rowid')
+    .all();
   const step = Math.max(1, Math.floor(rows.length / 25));
   const sampled = rows.filter((_, i) => i % step === 0);
-  return [...sampled.map((row) => row.id), ...sampled.slice(0, 10).map((row) => sealer.open(row.entity_s)), 'a', 'e', 'atlas-', 'zz-nothing'];
+  return [
+    ...sampled.map((row) => row.id),
+    ...sampled.slice(0, 10).map((row) => sealer.open(row.entity_s)),
+    'a',
+    'e',
+    'atlas-',
+    'zz-nothing',
+  ];
 }
 
 async function searchAll(service: ServiceHandle, filters: readonly DisputeFilter[]): Promise<DisputeListing[]> {
@@ -131,7 +151,8 @@ describe('the search index built in chunks', () => {
     const answers = await searchAll(service, filters);
     expect(answers).toEqual(rebuiltAtOnce(service.dbPath, filters));
     // Ids are the rarest needles: each finds its own dispute, wherever its chunk began or ended.
-    for (const [i, filter] of filters.entries()) if (filter.search!.startsWith('d-')) expect(answers[i]!.total, filter.search).toBeGreaterThan(0);
+    for (const [i, filter] of filters.entries())
+      if (filter.search!.startsWith('d-')) expect(answers[i]!.total, filter.search).toBeGreaterThan(0);
   });
 
   describe('a write between two chunks', () => {
@@ -144,7 +165,9 @@ describe('the search index built in chunks', () => {
         (service) => {
           const { db, sealer } = service.store;
           db.transaction(() => {
-            db.prepare("UPDATE disputes SET entity_s = ? WHERE rowid = (SELECT min(rowid) FROM disputes WHERE kind = 'cell')").run(sealer.seal('Zq Renamed Entity'));
+            db.prepare(
+              "UPDATE disputes SET entity_s = ? WHERE rowid = (SELECT min(rowid) FROM disputes WHERE kind = 'cell')",
+            ).run(sealer.seal('Zq Renamed Entity'));
             raiseDisputeTextsGeneration(db);
           })();
           return Promise.resolve();
@@ -154,7 +177,11 @@ describe('the search index built in chunks', () => {
       [
         'an import on another connection',
         async (service) => {
-          const other = openService({ dbPath: service.dbPath, settingsPath: join(tempDir(), 'settings.json'), engineer: 'noor' });
+          const other = openService({
+            dbPath: service.dbPath,
+            settingsPath: join(tempDir(), 'settings.json'),
+            engineer: 'noor',
+          });
           try {
             await other.importPaths([workspace.cells!]);
           } finally {
@@ -200,7 +227,9 @@ describe('the search index built in chunks', () => {
       expect(searchIndexOf(service.store).size).toBe(ids(service).length);
       const added = ids(service).filter((id) => !before.has(id));
       expect(added.length > 0).toBe(adds);
-      const filters: DisputeFilter[] = [...added.slice(0, 20), ...needles(service), 'zq renamed'].map((search) => ({ search }));
+      const filters: DisputeFilter[] = [...added.slice(0, 20), ...needles(service), 'zq renamed'].map((search) => ({
+        search,
+      }));
       const answers = await searchAll(service, filters);
       expect(answers).toEqual(rebuiltAtOnce(service.dbPath, filters));
       for (const [i, id] of added.slice(0, 20).entries()) expect(answers[i]!.rows.map((row) => row.id)).toEqual([id]);
@@ -208,13 +237,21 @@ describe('the search index built in chunks', () => {
 
     it('a ruling (no searched text changes): the build completes as it began', async () => {
       const service = copyOfBase();
-      const disputeId = service.store.db.prepare<[], { id: string }>("SELECT id FROM disputes WHERE kind = 'cell' AND gold_state = 'value' ORDER BY rowid LIMIT 1").get()!.id;
+      const disputeId = service.store.db
+        .prepare<[], { id: string }>(
+          "SELECT id FROM disputes WHERE kind = 'cell' AND gold_state = 'value' ORDER BY rowid LIMIT 1",
+        )
+        .get()!.id;
       const stampBefore = disputeTextsStamp(service.store.db);
       await buildWithWriteBetweenChunks(service, () => service.rule({ disputeId, decision: 'mark_blank' }));
       expect((await service.listDisputes(listing({ search: disputeId }))).rows[0]!.my_decision).toBe('mark_blank');
       expect(disputeTextsStamp(service.store.db)).toBe(stampBefore);
       expect(current(service)).toBe(true);
-      const filters = needles(service).flatMap((search): DisputeFilter[] => [{ search }, { search, status: 'open' }, { search, needs: 'mia' }]);
+      const filters = needles(service).flatMap((search): DisputeFilter[] => [
+        { search },
+        { search, status: 'open' },
+        { search, needs: 'mia' },
+      ]);
       expect(await searchAll(service, filters)).toEqual(rebuiltAtOnce(service.dbPath, filters));
     });
   });
@@ -224,12 +261,15 @@ describe('the search index built in chunks', () => {
     const { db, sealer } = service.store;
     // Texts one build opens: each dispute's entity, its gold when it has one, and every cluster value.
     const sealedTexts = db
-      .prepare<[], { n: number }>('SELECT (SELECT count(*) FROM disputes) + (SELECT count(gold_value_s) FROM disputes) + (SELECT count(*) FROM dispute_clusters) AS n')
+      .prepare<[], { n: number }>(
+        'SELECT (SELECT count(*) FROM disputes) + (SELECT count(gold_value_s) FROM disputes) + (SELECT count(*) FROM dispute_clusters) AS n',
+      )
       .get()!.n;
     const opens = vi.spyOn(sealer, 'open');
     const order: string[] = [];
     const building = whenSearchReady(service.store, { chunkSize: CHUNK }).then(() => order.push('built'));
-    const target = db.prepare<[], { id: string }>('SELECT id FROM disputes ORDER BY priority LIMIT 1 OFFSET 3').get()!.id;
+    const target = db.prepare<[], { id: string }>('SELECT id FROM disputes ORDER BY priority LIMIT 1 OFFSET 3').get()!
+      .id;
     // Locating reads no row's texts: every text opened below is the index's.
     const searches = ['a', 'e', 'atlas-', target, 'zz-nothing'].map((search) =>
       Promise.resolve(service.locateDispute({ id: target, filter: { search } })).then((answer) => {
@@ -245,7 +285,9 @@ describe('the search index built in chunks', () => {
     expect(order.indexOf('built')).toBeLessThan(order.indexOf('found a'));
     const store = openStore(service.dbPath);
     try {
-      expect(indexes).toEqual(['a', 'e', 'atlas-', target, 'zz-nothing'].map((search) => locateDispute(store, target, { search })));
+      expect(indexes).toEqual(
+        ['a', 'e', 'atlas-', target, 'zz-nothing'].map((search) => locateDispute(store, target, { search })),
+      );
     } finally {
       store.db.close();
     }
@@ -255,7 +297,9 @@ describe('the search index built in chunks', () => {
     const service = copyOfBase();
     const held = gate();
     const building = whenSearchReady(service.store, { chunkSize: CHUNK, pause: () => held.wait });
-    const dispute = service.store.db.prepare<[], { id: string }>('SELECT id FROM disputes ORDER BY priority LIMIT 1').get()!.id;
+    const dispute = service.store.db
+      .prepare<[], { id: string }>('SELECT id FROM disputes ORDER BY priority LIMIT 1')
+      .get()!.id;
 
     const unsearched = await settlesSoon(service.listDisputes(listing({ status: 'open' })));
     expect(unsearched).not.toBe('waiting');

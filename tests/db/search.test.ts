@@ -14,7 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => service.close());
 
-const found = async (search: string): Promise<string[]> => (await service.listDisputes({ filter: { search }, offset: 0, limit: 1000 })).rows.map((row) => row.id);
+const found = async (search: string): Promise<string[]> =>
+  (await service.listDisputes({ filter: { search }, offset: 0, limit: 1000 })).rows.map((row) => row.id);
 
 describe('queue search', () => {
   it('finds an entity whatever the case and spacing of the query and of the stored name', async () => {
@@ -49,11 +50,16 @@ describe('queue search after the store changes', () => {
   it('finds disputes imported since the last search, by this connection or by another process', async () => {
     const workspace = await smallWorkspace({ ...SMALL, seed: 2027, tasks: 8 });
     const dir = tempDir('atlas-search-');
-    const paths = { dbPath: join(dir, 'store.sqlite'), settingsPath: join(dir, 'settings.json'), demoDir: join(dir, 'demo') };
+    const paths = {
+      dbPath: join(dir, 'store.sqlite'),
+      settingsPath: join(dir, 'settings.json'),
+      demoDir: join(dir, 'demo'),
+    };
     const app = openService({ ...paths, engineer: 'mia' });
     const cli = openService({ ...paths, engineer: 'noor' });
     try {
-      const search = async (text: string): Promise<number> => (await app.listDisputes({ filter: { search: text }, offset: 0, limit: 1000 })).total;
+      const search = async (text: string): Promise<number> =>
+        (await app.listDisputes({ filter: { search: text }, offset: 0, limit: 1000 })).total;
       // The dataset alone makes no dispute: every search is empty, and the index is built on that.
       await app.importPaths([workspace.dataset]);
       const task = 'atlas-0003';
@@ -75,28 +81,51 @@ describe('queue search after the store changes', () => {
       const texts = new Map<string, string[]>();
       for (const row of all) {
         const detail = await app.getDispute({ id: row.id });
-        const values = [row.id, row.task_id, row.column ?? '', row.entity, row.gold.value ?? '', ...detail.clusters.map((cluster) => cluster.value)];
+        const values = [
+          row.id,
+          row.task_id,
+          row.column ?? '',
+          row.entity,
+          row.gold.value ?? '',
+          ...detail.clusters.map((cluster) => cluster.value),
+        ];
         texts.set(row.id, values.map(normalizeText));
       }
       // Rare needles (values) and common ones (a letter, the task prefix): queries take few matches as a list
       // of rows and many by testing each row, and both must agree with the scan.
-      const values = [...new Set([...texts.values()].flatMap((values) => values.slice(3)).filter((text) => text.length >= 3))].slice(0, 40);
+      const values = [
+        ...new Set([...texts.values()].flatMap((values) => values.slice(3)).filter((text) => text.length >= 3)),
+      ].slice(0, 40);
       expect(values.length).toBeGreaterThan(10);
       const needles = [...values, 'a', 'e', 'atlas-', 'zz-nothing'];
       for (const needle of needles) {
-        const expected = all.filter((row) => texts.get(row.id)!.some((text) => text.includes(needle))).map((row) => row.id);
-        const found = (await app.listDisputes({ filter: { search: needle }, offset: 0, limit: 100_000 })).rows.map((row) => row.id);
+        const expected = all
+          .filter((row) => texts.get(row.id)!.some((text) => text.includes(needle)))
+          .map((row) => row.id);
+        const found = (await app.listDisputes({ filter: { search: needle }, offset: 0, limit: 100_000 })).rows.map(
+          (row) => row.id,
+        );
         // The queue's order, where locating a dispute must agree.
         const last = found.at(-1);
-        if (last) expect((await app.locateDispute({ id: last, filter: { search: needle } })).index).toBe(found.length - 1);
+        if (last)
+          expect((await app.locateDispute({ id: last, filter: { search: needle } })).index).toBe(found.length - 1);
         expect([...found].sort(), needle).toEqual([...expected].sort());
         // Counting, locating and paging with another filter take the same matches.
-        expect((await app.listDisputes({ filter: { search: needle }, offset: 0, limit: 1 })).total).toBe(expected.length);
+        expect((await app.listDisputes({ filter: { search: needle }, offset: 0, limit: 1 })).total).toBe(
+          expected.length,
+        );
         const open = all.filter((row) => row.status === 'open' && expected.includes(row.id)).map((row) => row.id);
-        const openFound = (await app.listDisputes({ filter: { search: needle, status: 'open' }, offset: 0, limit: 100_000 })).rows.map((row) => row.id);
+        const openFound = (
+          await app.listDisputes({ filter: { search: needle, status: 'open' }, offset: 0, limit: 100_000 })
+        ).rows.map((row) => row.id);
         expect(openFound.sort()).toEqual(open.sort());
       }
-      expect(needles.filter((needle) => all.filter((row) => texts.get(row.id)!.some((text) => text.includes(needle))).length > all.length / 2)).toContain('atlas-');
+      expect(
+        needles.filter(
+          (needle) =>
+            all.filter((row) => texts.get(row.id)!.some((text) => text.includes(needle))).length > all.length / 2,
+        ),
+      ).toContain('atlas-');
     } finally {
       app.close();
       cli.close();

@@ -19,7 +19,8 @@ export interface StoreAtVersion {
  * column where both have the column. Close `db`, then open `path` to migrate.
  */
 export function storeAtVersion(version: number, options: { rowsOf?: string } = {}): StoreAtVersion {
-  if (!MIGRATIONS.some((migration) => migration.version === version)) throw new Error(`no migration brings a store to version ${version}`);
+  if (!MIGRATIONS.some((migration) => migration.version === version))
+    throw new Error(`no migration brings a store to version ${version}`);
   const path = join(tempDir(), `store-at-${version}.sqlite`);
   const db = new Database(path);
   for (const migration of MIGRATIONS.filter((m) => m.version <= version)) db.exec(migration.up);
@@ -45,7 +46,10 @@ function copyRows(db: Db, source: string): void {
   db.prepare('ATTACH DATABASE ? AS source').run(source);
   const columns = (schema: string, table: string): string[] =>
     db.prepare<[string], string>(`SELECT name FROM pragma_table_info(?, '${schema}')`).pluck().all(table);
-  const tables = db.prepare<[], string>("SELECT name FROM main.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").pluck().all();
+  const tables = db
+    .prepare<[], string>("SELECT name FROM main.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+    .pluck()
+    .all();
   db.transaction(() => {
     for (const table of tables) {
       const theirs = new Set(columns('source', table));
@@ -55,8 +59,14 @@ function copyRows(db: Db, source: string): void {
       if (table === 'task_columns' && columns('main', table).includes('rule_json') && theirs.has('rule_s')) {
         const key = db.prepare<[], string>("SELECT value FROM source.meta WHERE key = 'seal_key'").pluck().get()!;
         const sealer = new Sealer(key);
-        const insert = db.prepare('INSERT INTO main.task_columns (task_id, idx, name, rule_type, rule_json) VALUES (?, ?, ?, ?, ?)');
-        for (const row of db.prepare<[], { task_id: string; idx: number; name: string; rule_type: string; rule_s: string }>('SELECT * FROM source.task_columns').all()) {
+        const insert = db.prepare(
+          'INSERT INTO main.task_columns (task_id, idx, name, rule_type, rule_json) VALUES (?, ?, ?, ?, ?)',
+        );
+        for (const row of db
+          .prepare<[], { task_id: string; idx: number; name: string; rule_type: string; rule_s: string }>(
+            'SELECT * FROM source.task_columns',
+          )
+          .all()) {
           insert.run(row.task_id, row.idx, row.name, row.rule_type, sealer.open(row.rule_s));
         }
         continue;

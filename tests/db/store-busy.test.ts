@@ -25,7 +25,9 @@ interface Holder {
 
 /** Starts a process holding the write lock; resolves once it holds it. */
 function holdLock(dbPath: string, mode: 'raw' | 'tool'): Promise<Holder> {
-  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, ['--import', 'tsx', HOLDER, dbPath, mode], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, ['--import', 'tsx', HOLDER, dbPath, mode], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
@@ -62,7 +64,12 @@ beforeAll(async () => {
   const importer = freshService('mia');
   await importer.importPaths(workspacePaths(ws));
   importer.close();
-  service = openService({ dbPath: importer.dbPath, settingsPath: join(tempDir(), 'settings.json'), engineer: 'mia', onBusy: () => waited() });
+  service = openService({
+    dbPath: importer.dbPath,
+    settingsPath: join(tempDir(), 'settings.json'),
+    engineer: 'mia',
+    onBusy: () => waited(),
+  });
   disputeIds = [...service.disputeRecords({ kind: 'cell' })].map((record) => record.id);
   const folder = join(tempDir('atlas-busy-'), 'renderer');
   mkdirSync(folder);
@@ -73,7 +80,8 @@ afterAll(async () => {
   service.close();
 });
 
-const rulingsOn = (id: string): number => service.store.db.prepare<[string], number>('SELECT count(*) FROM rulings WHERE dispute_id = ?').pluck().get(id)!;
+const rulingsOn = (id: string): number =>
+  service.store.db.prepare<[string], number>('SELECT count(*) FROM rulings WHERE dispute_id = ?').pluck().get(id)!;
 
 describe('a store another process is writing to', () => {
   it('answers reads through the bridge while a ruling waits, and saves the ruling once the lock is released', async () => {
@@ -81,7 +89,11 @@ describe('a store another process is writing to', () => {
     const holder = await holdLock(service.dbPath, 'raw');
     let ruleSettled = false;
     expectWait();
-    const ruling = api(server.port, server.token, 'rule', { disputeId: id, decision: 'keep_gold', rationale: 'checked' }).finally(() => (ruleSettled = true));
+    const ruling = api(server.port, server.token, 'rule', {
+      disputeId: id,
+      decision: 'keep_gold',
+      rationale: 'checked',
+    }).finally(() => (ruleSettled = true));
     // Once the ruling waits for the lock (or has given up, as a blocking wait would), a read is sent.
     await Promise.race([nextWait, ruling]);
     expect(ruleSettled).toBe(false);
@@ -99,12 +111,25 @@ describe('a store another process is writing to', () => {
   it('refuses a write past the limit with a kind, naming the holder, and writes nothing', async () => {
     const id = disputeIds[2]!;
     const waits: string[] = [];
-    const impatient = openService({ dbPath: service.dbPath, settingsPath: join(tempDir(), 'settings.json'), engineer: 'mia', busyTimeoutMs: 300, onBusy: (message) => waits.push(message) });
+    const impatient = openService({
+      dbPath: service.dbPath,
+      settingsPath: join(tempDir(), 'settings.json'),
+      engineer: 'mia',
+      busyTimeoutMs: 300,
+      onBusy: (message) => waits.push(message),
+    });
     const holder = await holdLock(service.dbPath, 'tool');
     try {
-      const refusal: unknown = await Promise.resolve(impatient.rule({ disputeId: id, decision: 'keep_gold' })).catch((error: unknown) => error);
+      const refusal: unknown = await Promise.resolve(impatient.rule({ disputeId: id, decision: 'keep_gold' })).catch(
+        (error: unknown) => error,
+      );
       expect(refusalKindOf(refusal)).toBe('StoreBusyError');
-      expect((refusal as Error).message).toMatch(new RegExp(`is busy: process ${holder.pid} \\(atlas-adjudicator import, since [^)]+\\) holds its write lock; gave up after`, 'u'));
+      expect((refusal as Error).message).toMatch(
+        new RegExp(
+          `is busy: process ${holder.pid} \\(atlas-adjudicator import, since [^)]+\\) holds its write lock; gave up after`,
+          'u',
+        ),
+      );
       expect(waits).toEqual([expect.stringContaining(`process ${holder.pid} (atlas-adjudicator import`)]);
     } finally {
       await holder.release();

@@ -47,7 +47,9 @@ export function contentDigest(store: Store): Record<string, string> {
     const hash = createHash('sha256');
     let rows = 0;
     for (const row of statement.raw(true).iterate() as Iterable<unknown[]>) {
-      const opened = row.map((value, i) => (columns[i]!.endsWith('_s') && typeof value === 'string' ? store.sealer.open(value) : value));
+      const opened = row.map((value, i) =>
+        columns[i]!.endsWith('_s') && typeof value === 'string' ? store.sealer.open(value) : value,
+      );
       hash.update(JSON.stringify(opened));
       rows++;
     }

@@ -11,7 +11,16 @@ export function tempDir(prefix = 'atlas-test-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
 }
 
-export const SMALL: GenerateOptions = { seed: 7, tasks: 6, systems: 4, maxRows: 8, maxColumns: 5, includeZelda: true, cellsFile: true, judges: true };
+export const SMALL: GenerateOptions = {
+  seed: 7,
+  tasks: 6,
+  systems: 4,
+  maxRows: 8,
+  maxColumns: 5,
+  includeZelda: true,
+  cellsFile: true,
+  judges: true,
+};
 
 export async function smallWorkspace(options: GenerateOptions = SMALL): Promise<GeneratedWorkspace> {
   return generateWorkspace(join(tempDir('atlas-ws-'), 'ws'), options);
@@ -19,9 +28,19 @@ export async function smallWorkspace(options: GenerateOptions = SMALL): Promise<
 
 export function freshService(engineer = 'mia'): ServiceHandle {
   const dir = tempDir('atlas-store-');
-  return openService({ dbPath: join(dir, 'store.sqlite'), settingsPath: join(dir, 'settings.json'), engineer, demoDir: join(dir, 'demo') });
+  return openService({
+    dbPath: join(dir, 'store.sqlite'),
+    settingsPath: join(dir, 'settings.json'),
+    engineer,
+    demoDir: join(dir, 'demo'),
+  });
 }
 
 export function workspacePaths(workspace: GeneratedWorkspace): string[] {
-  return [workspace.dataset, workspace.runsDir, ...(workspace.cells ? [workspace.cells] : []), ...(workspace.judges ? [workspace.judges] : [])];
+  return [
+    workspace.dataset,
+    workspace.runsDir,
+    ...(workspace.cells ? [workspace.cells] : []),
+    ...(workspace.judges ? [workspace.judges] : []),
+  ];
 }

@@ -29,7 +29,14 @@ const progress = async () => ((await page.getByTestId('audit-progress').textCont
 const selectedCell = () => page.locator('article.audit-cell').getAttribute('data-cell-id');
 
 beforeAll(async () => {
-  const opened = await openAppOnWorkspace('atlas-e2e-audit-', { seed: 5, tasks: 6, systems: 4, maxRows: 8, maxColumns: 5, includeZelda: true });
+  const opened = await openAppOnWorkspace('atlas-e2e-audit-', {
+    seed: 5,
+    tasks: 6,
+    systems: 4,
+    maxRows: 8,
+    maxColumns: 5,
+    includeZelda: true,
+  });
   ({ bridge, browser, page } = opened);
   db = join(opened.dir, 'store.sqlite');
   await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(bridge.url).origin });
@@ -46,7 +53,9 @@ describe.sequential('the Audit view', () => {
     await page.getByRole('region', { name: 'Draw a sample' }).waitFor();
     expect(((await page.locator('button.tab.tab-active').textContent()) ?? '').trim()).toBe('Audit');
     await page.getByRole('button', { name: 'Propose sizes' }).click();
-    await expect.poll(async () => (await page.getByTestId('audit-proposal').textContent()) ?? '').toMatch(/^\d+ disputed, \d+ undisputed \(n₀ = \d+, n = \d+\)$/u);
+    await expect
+      .poll(async () => (await page.getByTestId('audit-proposal').textContent()) ?? '')
+      .toMatch(/^\d+ disputed, \d+ undisputed \(n₀ = \d+, n = \d+\)$/u);
     await page.locator('#audit-disputed').fill('2');
     await page.locator('#audit-undisputed').fill('4');
     await page.locator('#audit-seed').fill('e2e-seed');
@@ -54,7 +63,10 @@ describe.sequential('the Audit view', () => {
     await expect.poll(() => cells().count()).toBe(6);
     expect(await progress()).toBe('0 of 6 with my verdict');
     // The same draw from the command line's view of the store: the cells the app lists.
-    const listed = (await runCli(['audit', 'list', '--json', '--db', db])).stdout.trim().split('\n').map((line) => (JSON.parse(line) as { id: string }).id);
+    const listed = (await runCli(['audit', 'list', '--json', '--db', db])).stdout
+      .trim()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { id: string }).id);
     expect(listed).toHaveLength(6);
     expect(await selectedCell()).toBe(listed[0]);
   });
@@ -79,23 +91,42 @@ describe.sequential('the Audit view', () => {
     await page.keyboard.press('Control+Enter');
     await expect.poll(progress).toBe('1 of 6 with my verdict');
     for (let done = 2; done <= 6; done++) {
-      await expect.poll(() => page.evaluate(() => document.activeElement === document.body || document.activeElement === null)).toBe(true);
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement === document.body || document.activeElement === null))
+        .toBe(true);
       await page.keyboard.press('1');
       await page.keyboard.press('Enter');
       await expect.poll(progress).toBe(`${done} of 6 with my verdict`);
     }
-    const listed = (await runCli(['audit', 'list', '--json', '--db', db])).stdout.trim().split('\n').map((line) => JSON.parse(line) as { verdict: string; status: string });
-    expect(listed.map((cell) => cell.verdict)).toEqual(['incorrect', 'correct', 'correct', 'correct', 'correct', 'correct']);
+    const listed = (await runCli(['audit', 'list', '--json', '--db', db])).stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { verdict: string; status: string });
+    expect(listed.map((cell) => cell.verdict)).toEqual([
+      'incorrect',
+      'correct',
+      'correct',
+      'correct',
+      'correct',
+      'correct',
+    ]);
     // k goes back to the first cell: its incorrect verdict raised (or joined) a dispute, shown as the fix to rule.
     for (let i = 0; i < 6; i++) await page.keyboard.press('k');
-    await expect.poll(async () => (await page.locator('.audit-fix').textContent()) ?? '').toMatch(/Dispute d-[0-9a-f]+ \(open\) — not ruled yet/u);
+    await expect
+      .poll(async () => (await page.locator('.audit-fix').textContent()) ?? '')
+      .toMatch(/Dispute d-[0-9a-f]+ \(open\) — not ruled yet/u);
   });
 
   it('shows the estimate and its interval chart, as the command line computes them', async () => {
-    const estimate = JSON.parse((await runCli(['audit', 'estimate', '--json', '--db', db])).stdout) as { rate: number; n: number };
+    const estimate = JSON.parse((await runCli(['audit', 'estimate', '--json', '--db', db])).stdout) as {
+      rate: number;
+      n: number;
+    };
     expect(estimate.n).toBe(6);
     const figure = page.getByTestId('audit-estimate');
-    await expect.poll(async () => (await figure.locator('.audit-figure-value').textContent()) ?? '').toBe(percent(estimate.rate));
+    await expect
+      .poll(async () => (await figure.locator('.audit-figure-value').textContent()) ?? '')
+      .toBe(percent(estimate.rate));
     expect(await page.getByTestId('audit-chart').locator('canvas').count()).toBeGreaterThan(0);
     const size = await page.getByTestId('audit-chart').locator('canvas').first().boundingBox();
     expect(size!.width).toBeGreaterThan(100);
@@ -104,7 +135,9 @@ describe.sequential('the Audit view', () => {
 
   it('copies the dataset-card sentence', async () => {
     const sentence = await page.getByRole('textbox', { name: 'Sentence for the dataset card' }).inputValue();
-    expect(sentence).toMatch(/^We estimate that \d+\.\d+% of gold values are incorrect \(95% CI \d+\.\d+–\d+\.\d+%\), from 6 audited cells /u);
+    expect(sentence).toMatch(
+      /^We estimate that \d+\.\d+% of gold values are incorrect \(95% CI \d+\.\d+–\d+\.\d+%\), from 6 audited cells /u,
+    );
     expect(sentence).toContain('(1 shown them on request)');
     await page.getByRole('button', { name: 'Copy' }).click();
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(sentence);

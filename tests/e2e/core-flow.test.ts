@@ -57,14 +57,41 @@ beforeAll(async () => {
   ensureRendererBuilt();
   dir = tempDir().path;
   db = join(dir, 'store.sqlite');
-  const workspace = await generateWorkspace(join(dir, 'ws'), { seed: 11, tasks: 5, systems: 4, maxRows: 6, maxColumns: 4 });
+  const workspace = await generateWorkspace(join(dir, 'ws'), {
+    seed: 11,
+    tasks: 5,
+    systems: 4,
+    maxRows: 6,
+    maxColumns: 4,
+  });
   // Three systems agree on a hostile value with an unsafe source: it must render as text, and the link inert.
   const zelda = workspace.taskIds.find((id) => id.includes('zelda'))!;
   const hostile = ['h1', 'h2', 'h3'].map((system) =>
-    JSON.stringify({ task_id: zelda, system, gold_row: 0, entity: 'The Legend of Zelda: Ocarina of Time 3D', response_entity: 'Ocarina of Time 3D', column: 'Lead developer headquarters city', gold: 'Tokyo', response: HOSTILE_VALUE, verdict: 'incorrect', method: 'deterministic', sources: ['javascript:window.__pwned=2', 'https://example.org/source'], reasoning: null }),
+    JSON.stringify({
+      task_id: zelda,
+      system,
+      gold_row: 0,
+      entity: 'The Legend of Zelda: Ocarina of Time 3D',
+      response_entity: 'Ocarina of Time 3D',
+      column: 'Lead developer headquarters city',
+      gold: 'Tokyo',
+      response: HOSTILE_VALUE,
+      verdict: 'incorrect',
+      method: 'deterministic',
+      sources: ['javascript:window.__pwned=2', 'https://example.org/source'],
+      reasoning: null,
+    }),
   );
   writeFileSync(join(dir, 'hostile.cells.jsonl'), `${hostile.join('\n')}\n`);
-  const imported = await runCli(['import', '--db', db, '--json', workspace.dataset, workspace.runsDir, join(dir, 'hostile.cells.jsonl')]);
+  const imported = await runCli([
+    'import',
+    '--db',
+    db,
+    '--json',
+    workspace.dataset,
+    workspace.runsDir,
+    join(dir, 'hostile.cells.jsonl'),
+  ]);
   expect(imported.code, imported.stderr).toBe(0);
   ({ bridge, browser, page } = await openApp(db, { engineer: 'mia' }));
 });
@@ -94,7 +121,9 @@ describe('core flow in the browser', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => disputes().find((d) => d.id === target.id)!.status).toBe('resolved');
     await expect.poll(selectedEntity).not.toBe(target.entity);
-    const shown = JSON.parse(runCliSync(['show', target.id, '--db', db, '--json'])) as { rulings: { engineer: string; decision: string }[] };
+    const shown = JSON.parse(runCliSync(['show', target.id, '--db', db, '--json'])) as {
+      rulings: { engineer: string; decision: string }[];
+    };
     expect(shown.rulings).toEqual([expect.objectContaining({ engineer: 'mia', decision: 'accept_system' })]);
   });
 
@@ -118,14 +147,19 @@ describe('core flow in the browser', () => {
     const out = join(dir, 'v1.1.patch.json');
     await page.getByPlaceholder('v1.1', { exact: true }).fill('v1.1');
     await page.locator('#export-out').fill(out);
-    await page.getByRole('button', { name: /^Export/ }).last().click();
-    await expect.poll(() => {
-      try {
-        return (JSON.parse(readFileSync(out, 'utf8')) as GoldPatch).operations.length;
-      } catch {
-        return -1;
-      }
-    }).toBe(1);
+    await page
+      .getByRole('button', { name: /^Export/ })
+      .last()
+      .click();
+    await expect
+      .poll(() => {
+        try {
+          return (JSON.parse(readFileSync(out, 'utf8')) as GoldPatch).operations.length;
+        } catch {
+          return -1;
+        }
+      })
+      .toBe(1);
     const patch = JSON.parse(readFileSync(out, 'utf8')) as GoldPatch;
     expect(patch.format).toBe('atlas-gold-patch/1');
     expect(patch.revision).toBe('v1.1');
@@ -167,7 +201,9 @@ describe('core flow in the browser', () => {
     const cell = disputes(['--kind', 'cell', '--status', 'open'])[0]!;
     await row(cell).click();
     await expect.poll(shownDispute).toMatch(headOf(cell));
-    await expect.poll(() => page.locator('section', { hasText: 'Gold' }).first().textContent()).toContain(`row #${cell.gold_row! + 1} · `);
+    await expect
+      .poll(() => page.locator('section', { hasText: 'Gold' }).first().textContent())
+      .toContain(`row #${cell.gold_row! + 1} · `);
 
     const missing = disputes(['--kind', 'missing_row', '--status', 'open'])[0]!;
     const kind = page.locator('label.filter-select', { hasText: 'Kind' }).locator('select');
@@ -182,7 +218,9 @@ describe('core flow in the browser', () => {
     await expect.poll(() => form.locator('.row-picked').textContent()).toMatch(/^#1 /);
     await page.keyboard.press('Enter');
     await expect.poll(() => disputes().find((d) => d.id === missing.id)!.status).toBe('resolved');
-    const shown = JSON.parse(runCliSync(['show', missing.id, '--db', db, '--json'])) as { rulings: { decision: string; row: number | null; value: string | null }[] };
+    const shown = JSON.parse(runCliSync(['show', missing.id, '--db', db, '--json'])) as {
+      rulings: { decision: string; row: number | null; value: string | null }[];
+    };
     expect(shown.rulings).toEqual([expect.objectContaining({ decision: 'add_alias', row: 0, value: null })]);
     await kind.selectOption('');
   });

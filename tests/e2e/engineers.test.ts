@@ -30,7 +30,10 @@ let page: Page;
 let target: DisputeLine;
 
 function cli(args: string[]): string {
-  return execFileSync(process.execPath, [BIN, ...args, '--db', db], { encoding: 'utf8', env: { ...process.env, ATLAS_ADJUDICATOR_ENGINEER: 'mia' } });
+  return execFileSync(process.execPath, [BIN, ...args, '--db', db], {
+    encoding: 'utf8',
+    env: { ...process.env, ATLAS_ADJUDICATOR_ENGINEER: 'mia' },
+  });
 }
 
 function disputes(filter: string[] = []): DisputeLine[] {
@@ -58,7 +61,18 @@ beforeAll(async () => {
   // The queue's first dispute (priority order): the panel shows it on load.
   target = disputes()[0]!;
   expect(target.kind).toBe('cell');
-  const ruled = await runCli(['rule', target.id, '--decision', 'keep_gold', '--engineer', 'noah', '--rationale', 'secret', '--db', db]);
+  const ruled = await runCli([
+    'rule',
+    target.id,
+    '--decision',
+    'keep_gold',
+    '--engineer',
+    'noah',
+    '--rationale',
+    'secret',
+    '--db',
+    db,
+  ]);
   expect(ruled.code, ruled.stderr).toBe(0);
   ({ bridge, browser, page } = await openApp(db, { engineer: 'mia', env: { ATLAS_ADJUDICATOR_ENGINEER: 'mia' } }));
 });
@@ -91,7 +105,11 @@ describe('several engineers in the browser', () => {
     await expect.poll(async () => (await page.locator('.decision-chosen').textContent()) ?? '').toContain('Blank');
     await page.keyboard.press('Enter');
     await expect.poll(() => shown(target.id).dispute.status).toBe('conflict');
-    expect(shown(target.id).rulings.map((r) => r.engineer).sort()).toEqual(['mia', 'noah']);
+    expect(
+      shown(target.id)
+        .rulings.map((r) => r.engineer)
+        .sort(),
+    ).toEqual(['mia', 'noah']);
 
     await page.getByRole('tab', { name: /Conflicts/ }).click();
     await expect.poll(selectedEntity).toBe(target.entity);
@@ -123,7 +141,9 @@ describe('several engineers in the browser', () => {
     const toggle = page.getByRole('button', { name: 'Needs my ruling' });
     await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true');
     const needed = disputes(['--needs', 'mia']).length;
-    await expect.poll(async () => (await page.locator('.dispute-meta').textContent()) ?? '').toContain(`of ${needed.toLocaleString('en-US')}`);
+    await expect
+      .poll(async () => (await page.locator('.dispute-meta').textContent()) ?? '')
+      .toContain(`of ${needed.toLocaleString('en-US')}`);
     expect(needed).toBeLessThan(disputes().length);
     await toggle.click();
     await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('false');

@@ -28,7 +28,12 @@ beforeAll(async () => {
   const missing = (await bridge.api('listDisputes', { filter: { kind: 'missing_row' } })).rows.slice(0, 2);
   expect(missing).toHaveLength(2);
   for (const dispute of missing) {
-    await bridge.api('rule', { disputeId: dispute.id, decision: 'add_row', value: dispute.entity, values: { 'No such column': '1' } });
+    await bridge.api('rule', {
+      disputeId: dispute.id,
+      decision: 'add_row',
+      value: dispute.entity,
+      values: { 'No such column': '1' },
+    });
     misfits.push(dispute.id);
   }
   const dataset = await runCli(['import', '--db', db, workspace.dataset]);
@@ -47,13 +52,21 @@ describe('an export the store refuses', () => {
     await page.getByRole('tab', { name: /Export/ }).click();
     await page.getByPlaceholder('v1.1', { exact: true }).fill('v1.1');
     await page.locator('#export-out').fill(join(dir, 'atlas-v1.1.patch.json'));
-    await page.getByRole('button', { name: /^Export/ }).last().click();
+    await page
+      .getByRole('button', { name: /^Export/ })
+      .last()
+      .click();
 
     const refusal = page.locator('.export-form .error-box');
     await refusal.waitFor({ timeout: 20_000 });
     const lines = (await refusal.innerText()).split('\n');
     expect(lines[0]).toMatch(/^Not exported: 2 settled rulings do not fit the task's gold .* rule them again:$/u);
-    for (const id of misfits) expect(lines.some((line) => line.includes(`(dispute ${id}), add_row agreed by mia: values: 1 column is not an attribute column`))).toBe(true);
+    for (const id of misfits)
+      expect(
+        lines.some((line) =>
+          line.includes(`(dispute ${id}), add_row agreed by mia: values: 1 column is not an attribute column`),
+        ),
+      ).toBe(true);
     await page.screenshot({ path: join(dir, 'export-refused.png') });
     expect((await bridge.api('listRevisions', {})).length).toBe(0);
   });

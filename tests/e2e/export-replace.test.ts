@@ -41,7 +41,10 @@ describe('an output that exists and is not the export’s own kind', () => {
     await releaseStep(/Export patch/);
     await page.getByPlaceholder('v1.1', { exact: true }).fill('v1.1');
     await page.locator('#export-out').fill(notes);
-    await page.getByRole('button', { name: /^Export/ }).last().click();
+    await page
+      .getByRole('button', { name: /^Export/ })
+      .last()
+      .click();
     const ask = page.getByRole('alertdialog', { name: 'Replace existing file' });
     await ask.waitFor({ timeout: 20_000 });
     expect(await ask.innerText()).toContain('is not a patch for v1.1');
@@ -50,10 +53,15 @@ describe('an output that exists and is not the export’s own kind', () => {
     expect(readFileSync(notes, 'utf8')).toBe('{"mine": true}\n');
     expect(await bridge.api('listRevisions', {})).toHaveLength(0);
 
-    await page.getByRole('button', { name: /^Export/ }).last().click();
+    await page
+      .getByRole('button', { name: /^Export/ })
+      .last()
+      .click();
     await ask.waitFor();
     await ask.getByRole('button', { name: 'Replace and export' }).click();
-    await expect.poll(() => readFileSync(notes, 'utf8'), { timeout: 20_000 }).toContain('"format": "atlas-gold-patch/1"');
+    await expect
+      .poll(() => readFileSync(notes, 'utf8'), { timeout: 20_000 })
+      .toContain('"format": "atlas-gold-patch/1"');
     // The export is done when the desk shows its score preview (it moves there itself).
     await page.getByRole('table', { name: 'Score preview per system' }).waitFor({ timeout: 30_000 });
     expect((await bridge.api('listRevisions', {})).map((revision) => revision.tag)).toEqual(['v1.1']);

@@ -20,14 +20,37 @@ beforeAll(async () => {
   ensureRendererBuilt();
   dir = tempDir('atlas-export-warnings-e2e-').path;
   const db = join(dir, 'store.sqlite');
-  const workspace = await generateWorkspace(join(dir, 'ws'), { seed: 31, tasks: 4, systems: 3, maxRows: 6, maxColumns: 4 });
+  const workspace = await generateWorkspace(join(dir, 'ws'), {
+    seed: 31,
+    tasks: 4,
+    systems: 3,
+    maxRows: 6,
+    maxColumns: 4,
+  });
   const imported = await runCli(['import', '--db', db, workspace.dataset, workspace.runsDir]);
   expect(imported.code, imported.stderr).toBe(0);
-  const cell = JSON.parse((await runCli(['disputes', '--kind', 'cell', '--json', '--db', db])).stdout.split('\n')[0]!) as { task_id: string };
+  const cell = JSON.parse(
+    (await runCli(['disputes', '--kind', 'cell', '--json', '--db', db])).stdout.split('\n')[0]!,
+  ) as { task_id: string };
   taskId = cell.task_id;
   const issues = join(dir, 'issues.json');
   const body = `Task: ${taskId}\nRow: 1\n\nThis row does not meet the conditions; it should be removed.`;
-  writeFileSync(issues, JSON.stringify([{ number: 7, title: 'Not an entity', body, html_url: 'https://github.com/exa-ai/ATLAS/issues/7', user: { login: 'reporter' }, labels: [], state: 'open', created_at: '2026-11-01T00:00:00Z', updated_at: '2026-11-01T00:00:00Z' }]));
+  writeFileSync(
+    issues,
+    JSON.stringify([
+      {
+        number: 7,
+        title: 'Not an entity',
+        body,
+        html_url: 'https://github.com/exa-ai/ATLAS/issues/7',
+        user: { login: 'reporter' },
+        labels: [],
+        state: 'open',
+        created_at: '2026-11-01T00:00:00Z',
+        updated_at: '2026-11-01T00:00:00Z',
+      },
+    ]),
+  );
   const reports = await runCli(['reports', 'import', issues, '--db', db]);
   expect(reports.code, reports.stderr).toBe(0);
   ({ bridge, browser, page } = await openApp(db, { engineer: 'mia' }));
@@ -46,9 +69,14 @@ describe('export warnings', () => {
   it('names the task whose removed rows a later import into this store cannot take, under the patch just exported', async () => {
     await page.getByRole('tab', { name: /Export/ }).click();
     await page.locator('#export-out').fill(join(dir, 'atlas-v1.1.patch.json'));
-    await page.getByRole('button', { name: /^Export/ }).last().click();
+    await page
+      .getByRole('button', { name: /^Export/ })
+      .last()
+      .click();
     const warnings = page.getByTestId('export-warnings');
     await warnings.waitFor({ timeout: 20_000 });
-    expect(await warnings.innerText()).toContain(`removes gold rows of task ${taskId} under runs graded against the old rows: importing the revised dataset into this store will leave that task with its older gold`);
+    expect(await warnings.innerText()).toContain(
+      `removes gold rows of task ${taskId} under runs graded against the old rows: importing the revised dataset into this store will leave that task with its older gold`,
+    );
   });
 });

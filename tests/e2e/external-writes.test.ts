@@ -34,7 +34,10 @@ const count = async (kind: 'open' | 'resolved' | 'conflict'): Promise<number> =>
 describe('writes from another process', () => {
   it('show in the counts and on the dispute on screen, keeping the rationale being typed', async () => {
     await page.locator('aside.panel[aria-busy="false"]').waitFor();
-    const onScreen = (await page.locator('.ag-grid-scrolling-container .ag-row-selected').first().getAttribute('row-id'))!;
+    const onScreen = (await page
+      .locator('.ag-grid-scrolling-container .ag-row-selected')
+      .first()
+      .getAttribute('row-id'))!;
     const { rows } = await bridge.api('listDisputes', { filter: {}, limit: 50 });
     const other = rows.find((row) => row.id !== onScreen && row.kind === 'cell' && row.status === 'open')!;
     const resolvedBefore = await count('resolved');
@@ -48,7 +51,9 @@ describe('writes from another process', () => {
 
     const onScreenRuled = await runCli(['rule', onScreen, '--decision', 'keep_gold', '--engineer', 'noah', '--db', db]);
     expect(onScreenRuled.code, onScreenRuled.stderr).toBe(0);
-    await expect.poll(async () => (await page.locator('aside.panel').textContent()) ?? '', { timeout: 10_000 }).toContain('noah');
+    await expect
+      .poll(async () => (await page.locator('aside.panel').textContent()) ?? '', { timeout: 10_000 })
+      .toContain('noah');
     expect(await page.locator('textarea.rationale-input').inputValue()).toBe('half a thought');
   });
 

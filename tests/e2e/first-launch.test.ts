@@ -13,7 +13,11 @@ let browser: LaunchedBrowser;
 let page: Page;
 
 beforeAll(async () => {
-  ({ bridge, browser, page } = await openAppOnWorkspace('atlas-first-launch-', { seed: 11, tasks: 4, systems: 4, maxRows: 5, maxColumns: 4 }, { firstLaunch: true }));
+  ({ bridge, browser, page } = await openAppOnWorkspace(
+    'atlas-first-launch-',
+    { seed: 11, tasks: 4, systems: 4, maxRows: 5, maxColumns: 4 },
+    { firstLaunch: true },
+  ));
 });
 afterAll(async () => {
   await browser?.close();
@@ -21,7 +25,8 @@ afterAll(async () => {
 });
 
 const dialog = () => page.getByRole('dialog', { name: 'Who is ruling?' });
-const selectedId = async (): Promise<string> => (await bridge.api('listDisputes', { filter: {}, offset: 0, limit: 1 })).rows[0]!.id;
+const selectedId = async (): Promise<string> =>
+  (await bridge.api('listDisputes', { filter: {}, offset: 0, limit: 1 })).rows[0]!.id;
 
 describe('the first launch', () => {
   it('asks the name, prefilled with the OS user name, and records nothing before it is confirmed', async () => {
@@ -32,7 +37,9 @@ describe('the first launch', () => {
 
     // A call naming no engineer is refused as long as the name is unconfirmed.
     const id = await selectedId();
-    await expect(bridge.api('rule', { disputeId: id, decision: 'keep_gold' })).rejects.toThrow(/confirm who is ruling first/u);
+    await expect(bridge.api('rule', { disputeId: id, decision: 'keep_gold' })).rejects.toThrow(
+      /confirm who is ruling first/u,
+    );
 
     // Dismissed, the keys still record nothing: saving asks again.
     await page.keyboard.press('Escape');
@@ -54,6 +61,8 @@ describe('the first launch', () => {
     const id = await selectedId();
     await page.keyboard.press('1');
     await page.keyboard.press('Enter');
-    await expect.poll(async () => (await bridge.api('getDispute', { id })).rulings.map((r) => r.engineer)).toEqual(['Mia Ruiz']);
+    await expect
+      .poll(async () => (await bridge.api('getDispute', { id })).rulings.map((r) => r.engineer))
+      .toEqual(['Mia Ruiz']);
   });
 });

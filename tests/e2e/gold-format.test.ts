@@ -24,7 +24,11 @@ const shots = process.env.ATLAS_E2E_SHOTS;
 
 beforeAll(async () => {
   // Enough tasks for date columns some systems spell out in words, and a year some write 1997.0.
-  ({ bridge, browser, page, dir } = await openAppOnWorkspace('atlas-gold-format-', { seed: 7, tasks: 12, systems: 5, maxRows: 8, maxColumns: 9 }, { engineer: 'mia' }));
+  ({ bridge, browser, page, dir } = await openAppOnWorkspace(
+    'atlas-gold-format-',
+    { seed: 7, tasks: 12, systems: 5, maxRows: 8, maxColumns: 9 },
+    { engineer: 'mia' },
+  ));
 });
 beforeEach(async () => {
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -38,7 +42,12 @@ afterAll(async () => {
 const form = () => page.getByRole('region', { name: 'Your ruling' });
 const valueInput = () => form().locator('input.value-input');
 const spellingChoice = () => form().getByRole('group', { name: 'Spelling written to gold' });
-const selectedId = () => page.locator('.ag-grid-scrolling-container .ag-row-selected').first().getAttribute('row-id', { timeout: 2000 }).catch(() => null);
+const selectedId = () =>
+  page
+    .locator('.ag-grid-scrolling-container .ag-row-selected')
+    .first()
+    .getAttribute('row-id', { timeout: 2000 })
+    .catch(() => null);
 const shownId = async () => ((await page.locator('aside.panel[aria-busy="false"]').count()) > 0 ? selectedId() : null);
 
 /** `/`, the dispute's id, Esc: the queue shows that one dispute, the panel shows it, focus is on the page. */
@@ -52,8 +61,10 @@ async function showOnly(id: string): Promise<void> {
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
 }
 
-const mine = async (id: string) => (await bridge.api('getDispute', { id })).rulings.filter((r) => r.engineer === 'mia' && r.counted);
-const decisionKey = (detail: DisputeDetail, decision: Decision): string => String(decisionsForDispute(detail.dispute).indexOf(decision) + 1);
+const mine = async (id: string) =>
+  (await bridge.api('getDispute', { id })).rulings.filter((r) => r.engineer === 'mia' && r.counted);
+const decisionKey = (detail: DisputeDetail, decision: Decision): string =>
+  String(decisionsForDispute(detail.dispute).indexOf(decision) + 1);
 
 interface Spelled {
   detail: DisputeDetail;
@@ -77,12 +88,26 @@ async function spelledLike(type: string, pattern: RegExp): Promise<Spelled[]> {
     if (index < 0 || clusterLetter(index) === null) continue;
     found.push({ detail, letter: clusterLetter(index)!, raw: detail.clusters[index]!.value });
   }
-  if (found.length === 0) throw new Error(`the workspace has no ${type} dispute with a cluster spelled like ${pattern}`);
+  if (found.length === 0)
+    throw new Error(`the workspace has no ${type} dispute with a cluster spelled like ${pattern}`);
   return found;
 }
 
 const LONG_DATE = /^[A-Z][a-z]+ \d{1,2}, \d{4}$/u;
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 const isoOf = (long: string): string => {
   const [, month, day, year] = /^([A-Za-z]+) (\d+), (\d{4})$/u.exec(long)!;
   return `${year}-${String(MONTHS.indexOf(month!) + 1).padStart(2, '0')}-${day!.padStart(2, '0')}`;
@@ -102,16 +127,25 @@ describe("accepting a system's value writes gold's format", () => {
     await page.keyboard.press(letter);
     await expect.poll(() => valueInput().inputValue()).toBe(isoOf(raw));
     // Gold's format is the spelling chosen; the system's is there, not chosen.
-    await expect.poll(() => spellingChoice().getByRole('button', { pressed: true }).textContent()).toBe(`${isoOf(raw)}gold's format`);
-    expect(await spellingChoice().getByRole('button', { pressed: false }).allTextContents()).toContainEqual(expect.stringContaining(raw));
-    for (const [width, height] of [[1440, 900], [1280, 720]] as const) {
+    await expect
+      .poll(() => spellingChoice().getByRole('button', { pressed: true }).textContent())
+      .toBe(`${isoOf(raw)}gold's format`);
+    expect(await spellingChoice().getByRole('button', { pressed: false }).allTextContents()).toContainEqual(
+      expect.stringContaining(raw),
+    );
+    for (const [width, height] of [
+      [1440, 900],
+      [1280, 720],
+    ] as const) {
       await page.setViewportSize({ width, height });
       await form().scrollIntoViewIfNeeded();
       if (shots) await page.screenshot({ path: join(shots, `gold-format-${width}x${height}.png`) });
       await expect.poll(() => spellingChoice().isVisible()).toBe(true);
     }
     await page.keyboard.press('Enter');
-    await expect.poll(async () => (await mine(detail.dispute.id)).map((r) => [r.decision, r.value, r.accepted])).toEqual([['accept_system', isoOf(raw), raw]]);
+    await expect
+      .poll(async () => (await mine(detail.dispute.id)).map((r) => [r.decision, r.value, r.accepted]))
+      .toEqual([['accept_system', isoOf(raw), raw]]);
     expect((await exportedOperation(detail.dispute.id, 'v1.1'))?.to).toEqual({ value: isoOf(raw) });
   });
 
@@ -121,7 +155,9 @@ describe("accepting a system's value writes gold's format", () => {
     await page.keyboard.press(letter);
     await expect.poll(() => valueInput().inputValue()).toBe(raw.replace(/\.0$/u, ''));
     await page.keyboard.press('Enter');
-    await expect.poll(async () => (await mine(detail.dispute.id)).map((r) => [r.value, r.accepted])).toEqual([[raw.replace(/\.0$/u, ''), raw]]);
+    await expect
+      .poll(async () => (await mine(detail.dispute.id)).map((r) => [r.value, r.accepted]))
+      .toEqual([[raw.replace(/\.0$/u, ''), raw]]);
     expect((await exportedOperation(detail.dispute.id, 'v1.2'))?.to).toEqual({ value: raw.replace(/\.0$/u, '') });
   });
 
@@ -133,9 +169,13 @@ describe("accepting a system's value writes gold's format", () => {
     // The systems' spellings follow gold's format: the letter again walks them until this one.
     for (let i = 0; i < 6 && (await valueInput().inputValue()) !== raw; i++) await page.keyboard.press(letter);
     expect(await valueInput().inputValue()).toBe(raw);
-    await expect.poll(() => spellingChoice().getByRole('button', { pressed: true }).textContent()).toMatch(new RegExp(`^${raw}as spelled`, 'u'));
+    await expect
+      .poll(() => spellingChoice().getByRole('button', { pressed: true }).textContent())
+      .toMatch(new RegExp(`^${raw}as spelled`, 'u'));
     await page.keyboard.press('Enter');
-    await expect.poll(async () => (await mine(detail.dispute.id)).map((r) => [r.value, r.accepted])).toEqual([[raw, null]]);
+    await expect
+      .poll(async () => (await mine(detail.dispute.id)).map((r) => [r.value, r.accepted]))
+      .toEqual([[raw, null]]);
     expect((await exportedOperation(detail.dispute.id, 'v1.3'))?.to).toEqual({ value: raw });
   });
 
@@ -146,6 +186,8 @@ describe("accepting a system's value writes gold's format", () => {
     await page.keyboard.press(letter);
     await expect.poll(() => valueInput().inputValue()).toBe(isoOf(raw));
     await page.keyboard.press('Enter');
-    await expect.poll(async () => (await mine(detail.dispute.id)).map((r) => [r.decision, r.value])).toEqual([['accept_both', isoOf(raw)]]);
+    await expect
+      .poll(async () => (await mine(detail.dispute.id)).map((r) => [r.decision, r.value]))
+      .toEqual([['accept_both', isoOf(raw)]]);
   });
 });

@@ -25,12 +25,14 @@ function rawControls(): Promise<string[]> {
   return page.evaluate((source) => {
     const bad = new RegExp(source, 'u');
     const found: string[] = [];
-    const where = (el: Element | null) => `<${el?.tagName.toLowerCase() ?? '?'} class="${el?.getAttribute('class') ?? ''}">`;
+    const where = (el: Element | null) =>
+      `<${el?.tagName.toLowerCase() ?? '?'} class="${el?.getAttribute('class') ?? ''}">`;
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       // ag-grid's live region for screen readers ends its own phrases with a zero-width space (so a repeat is announced): not data.
       if (node.parentElement?.closest('script, style, .ag-aria-description-container')) continue;
-      if (bad.test(node.nodeValue ?? '')) found.push(`text in ${where(node.parentElement)}: ${JSON.stringify(node.nodeValue)}`);
+      if (bad.test(node.nodeValue ?? ''))
+        found.push(`text in ${where(node.parentElement)}: ${JSON.stringify(node.nodeValue)}`);
     }
     for (const el of document.body.querySelectorAll('*')) {
       for (const attr of ['title', 'aria-label', 'placeholder', 'alt']) {
@@ -64,9 +66,29 @@ beforeAll(async () => {
   cellId = listing.rows.find((d) => d.kind === 'cell')!.id;
   missingId = listing.rows.find((d) => d.kind === 'missing_row')!.id;
   // Two engineers disagree on the cell (rulings side by side); the hostile one adds the missing row (a patch operation).
-  await bridge.api('rule', { disputeId: cellId, decision: 'accept_system', value: H.responseA, rationale: H.rationale, evidence: ['https://example.org/e'], engineer: H.engineer });
-  await bridge.api('rule', { disputeId: cellId, decision: 'accept_system', value: H.responseB, rationale: 'plain', engineer: 'ana' });
-  await bridge.api('rule', { disputeId: missingId, decision: 'add_row', value: H.missing, values: { [H.city]: H.responseA }, rationale: H.rationale, engineer: H.engineer });
+  await bridge.api('rule', {
+    disputeId: cellId,
+    decision: 'accept_system',
+    value: H.responseA,
+    rationale: H.rationale,
+    evidence: ['https://example.org/e'],
+    engineer: H.engineer,
+  });
+  await bridge.api('rule', {
+    disputeId: cellId,
+    decision: 'accept_system',
+    value: H.responseB,
+    rationale: 'plain',
+    engineer: 'ana',
+  });
+  await bridge.api('rule', {
+    disputeId: missingId,
+    decision: 'add_row',
+    value: H.missing,
+    values: { [H.city]: H.responseA },
+    rationale: H.rationale,
+    engineer: H.engineer,
+  });
   await page.reload();
   await page.locator('.ag-grid-scrolling-container .ag-row').first().waitFor({ timeout: 20_000 });
 });
@@ -84,9 +106,12 @@ describe('hostile text on screen', () => {
 
   it('is marked everywhere in the panel of a cell dispute, clusters and judges open', async () => {
     await showDispute(cellId, 'cell');
-    await expect.poll(async () => (await page.locator('aside.panel').textContent()) ?? '').toContain('Rulings disagree');
+    await expect
+      .poll(async () => (await page.locator('aside.panel').textContent()) ?? '')
+      .toContain('Rulings disagree');
     // The sections first (the systems under the comparison among them), then each cluster's cells.
-    for (const toggle of await page.locator('aside.panel .section-toggle[aria-expanded="false"]').all()) await toggle.click();
+    for (const toggle of await page.locator('aside.panel .section-toggle[aria-expanded="false"]').all())
+      await toggle.click();
     for (const toggle of await page.locator('.clusters button[aria-expanded="false"]').all()) await toggle.click();
     await page.locator('.system-cell .reasoning').first().waitFor();
     await page.locator('.judge .reasoning').first().waitFor();

@@ -17,7 +17,13 @@ let workspace: GeneratedWorkspace;
 beforeAll(async () => {
   ensureRendererBuilt();
   const dir = tempDir();
-  workspace = await generateWorkspace(join(dir.path, 'ws'), { seed: 5, tasks: 6, systems: 3, maxRows: 6, maxColumns: 4 });
+  workspace = await generateWorkspace(join(dir.path, 'ws'), {
+    seed: 5,
+    tasks: 6,
+    systems: 3,
+    maxRows: 6,
+    maxColumns: 4,
+  });
   bridge = await startBridge(dir.db(), { engineer: 'ana' });
   browser = await launchBrowser();
   page = browser.page;
@@ -123,6 +129,8 @@ describe('the Import dialog on an empty store', () => {
     await dialog.getByRole('button', { name: 'Close' }).last().click();
     await page.locator('.ag-grid-scrolling-container .ag-row').first().waitFor({ timeout: 20_000 });
     expect(await page.getByRole('heading', { name: 'Nothing to adjudicate yet' }).count()).toBe(0);
-    await expect.poll(async () => (await page.locator('footer.status-bar').textContent()) ?? '').toContain(`${disputes} total`);
+    await expect
+      .poll(async () => (await page.locator('footer.status-bar').textContent()) ?? '')
+      .toContain(`${disputes} total`);
   });
 });

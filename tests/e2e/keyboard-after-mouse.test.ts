@@ -43,7 +43,11 @@ const activeInDialog = () => page.evaluate(() => document.activeElement?.closest
 const activeText = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
 
 beforeAll(async () => {
-  ({ bridge, browser, page } = await openAppOnWorkspace('atlas-keys-', { seed: 11, tasks: 5, systems: 4, maxRows: 6, maxColumns: 4 }, { engineer: 'mia' }));
+  ({ bridge, browser, page } = await openAppOnWorkspace(
+    'atlas-keys-',
+    { seed: 11, tasks: 5, systems: 4, maxRows: 6, maxColumns: 4 },
+    { engineer: 'mia' },
+  ));
 });
 
 afterAll(async () => {
@@ -96,7 +100,21 @@ describe('ruling keys after the mouse and dialogs', () => {
   it('on Reports, Enter after closing “Import reports…” opens the selected report, not the dialog again', async () => {
     const out = join(tempDir('atlas-keys-issues-').path, 'issues.json');
     const task = (await bridge.api('listDisputes', {})).rows[0]!;
-    writeFileSync(out, JSON.stringify([{ number: 3, title: 'Wrong value', body: `Task: ${task.task_id}\nRow: ${(task.gold_row ?? 0) + 1}\nColumn: ${task.column ?? ''}\nCorrect value: 1`, state: 'open', user: { login: 'u' }, labels: [], created_at: '2026-01-02T03:04:05Z', html_url: 'https://github.com/exa-ai/ATLAS/issues/3' }]));
+    writeFileSync(
+      out,
+      JSON.stringify([
+        {
+          number: 3,
+          title: 'Wrong value',
+          body: `Task: ${task.task_id}\nRow: ${(task.gold_row ?? 0) + 1}\nColumn: ${task.column ?? ''}\nCorrect value: 1`,
+          state: 'open',
+          user: { login: 'u' },
+          labels: [],
+          created_at: '2026-01-02T03:04:05Z',
+          html_url: 'https://github.com/exa-ai/ATLAS/issues/3',
+        },
+      ]),
+    );
     await runCli(['import', '--db', (await bridge.api('getInfo', {})).store_path, out]);
     await page.getByRole('tab', { name: /Reports/ }).click();
     await page.getByRole('button', { name: 'Refresh' }).click();

@@ -28,7 +28,14 @@ const shot = async (name: string) => {
 const active = () =>
   page.evaluate(() => {
     const el = document.activeElement as HTMLElement | null;
-    return { id: el?.id ?? '', tag: el?.tagName.toLowerCase() ?? '', text: (el?.textContent ?? '').trim(), label: el?.getAttribute('aria-label') ?? '', role: el?.getAttribute('role') ?? '', name: el?.closest('label')?.querySelector('.field-label')?.textContent?.trim() ?? '' };
+    return {
+      id: el?.id ?? '',
+      tag: el?.tagName.toLowerCase() ?? '',
+      text: (el?.textContent ?? '').trim(),
+      label: el?.getAttribute('aria-label') ?? '',
+      role: el?.getAttribute('role') ?? '',
+      name: el?.closest('label')?.querySelector('.field-label')?.textContent?.trim() ?? '',
+    };
   });
 
 /** Presses Tab until the focused element matches, as an engineer would; fails after 60 presses. */
@@ -47,17 +54,32 @@ async function retype(text: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  ({ bridge, browser, page, dir } = await openAppOnWorkspace('atlas-keyboard-release-', { seed: 21, tasks: 8, systems: 4, maxRows: 6, maxColumns: 4 }, { engineer: 'mia' }));
+  ({ bridge, browser, page, dir } = await openAppOnWorkspace(
+    'atlas-keyboard-release-',
+    { seed: 21, tasks: 8, systems: 4, maxRows: 6, maxColumns: 4 },
+    { engineer: 'mia' },
+  ));
   const info = await bridge.api('getInfo', {});
   dataset = info.dataset_path!;
   // Deep folders with long names: the patch's path has to wrap in the summary.
-  patchPath = join(dir, 'release-desk-output', 'a-folder-with-a-rather-long-name-for-patches', 'another-nested-folder-of-the-release', 'atlas-v1.1.patch.json');
+  patchPath = join(
+    dir,
+    'release-desk-output',
+    'a-folder-with-a-rather-long-name-for-patches',
+    'another-nested-folder-of-the-release',
+    'atlas-v1.1.patch.json',
+  );
   mkdirSync(dirname(patchPath), { recursive: true });
   revisedPath = join(dirname(patchPath), 'atlas-test.v1.1.jsonl');
   const seen = new Set<string>();
   for (const row of (await bridge.api('listDisputes', { filter: { kind: 'cell' }, limit: 200 })).rows) {
     if (seen.has(row.task_id) || row.top_value == null || row.gold.state !== 'value') continue;
-    await bridge.api('rule', { disputeId: row.id, decision: 'accept_system', value: row.top_value, rationale: 'the sources agree' });
+    await bridge.api('rule', {
+      disputeId: row.id,
+      decision: 'accept_system',
+      value: row.top_value,
+      rationale: 'the sources agree',
+    });
     seen.add(row.task_id);
   }
   expect(seen.size).toBeGreaterThanOrEqual(3);
@@ -83,7 +105,9 @@ describe('the release desk by keys', () => {
     await retype(dataset);
     await page.keyboard.press('Enter');
     // Written: the desk moves on to the score preview of that patch.
-    await expect.poll(async () => (await page.locator('.release-step-on').textContent()) ?? '', { timeout: 20_000 }).toContain('Score preview');
+    await expect
+      .poll(async () => (await page.locator('.release-step-on').textContent()) ?? '', { timeout: 20_000 })
+      .toContain('Score preview');
     await expect.poll(() => page.locator('#release-patch').inputValue()).toBe(patchPath);
   });
 
@@ -131,11 +155,19 @@ describe('the release desk by keys', () => {
 
   it('names the revised dataset with a path that wraps only at its separators', async () => {
     await page.setViewportSize({ width: 1024, height: 768 });
-    const wrap = await page.getByRole('region', { name: 'Revised dataset written' }).locator('.fs-path').first().evaluate((el) => {
-      const segments = [...el.querySelectorAll('.fs-path-part, .fs-path-long')];
-      const lineTops = new Set(segments.map((s) => Math.round(s.getBoundingClientRect().top)));
-      return { text: el.textContent, lines: lineTops.size, brokenSegments: segments.filter((s) => s.getClientRects().length > 1).map((s) => s.textContent) };
-    });
+    const wrap = await page
+      .getByRole('region', { name: 'Revised dataset written' })
+      .locator('.fs-path')
+      .first()
+      .evaluate((el) => {
+        const segments = [...el.querySelectorAll('.fs-path-part, .fs-path-long')];
+        const lineTops = new Set(segments.map((s) => Math.round(s.getBoundingClientRect().top)));
+        return {
+          text: el.textContent,
+          lines: lineTops.size,
+          brokenSegments: segments.filter((s) => s.getClientRects().length > 1).map((s) => s.textContent),
+        };
+      });
     await shot('wrapped-path-1024');
     expect(wrap.text).toBe(revisedPath);
     expect(wrap.lines).toBeGreaterThan(1);

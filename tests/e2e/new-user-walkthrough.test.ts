@@ -39,10 +39,25 @@ beforeAll(async () => {
   ensureRendererBuilt();
   dir = tempDir('atlas-walkthrough-e2e-');
   // A store path as long as a real one, so the header has to shorten it.
-  const deep = join(dir.path, 'home', 'engineer', 'projects', 'atlas-benchmark', 'adjudication', 'shared-team-stores', '2026-q4');
+  const deep = join(
+    dir.path,
+    'home',
+    'engineer',
+    'projects',
+    'atlas-benchmark',
+    'adjudication',
+    'shared-team-stores',
+    '2026-q4',
+  );
   mkdirSync(deep, { recursive: true });
   db = join(deep, 'atlas-adjudicator-team-store.sqlite');
-  const workspace = await generateWorkspace(join(dir.path, 'ws'), { seed: 11, tasks: 8, systems: 4, maxRows: 6, maxColumns: 4 });
+  const workspace = await generateWorkspace(join(dir.path, 'ws'), {
+    seed: 11,
+    tasks: 8,
+    systems: 4,
+    maxRows: 6,
+    maxColumns: 4,
+  });
   const imported = await runCli(['import', '--db', db, '--json', workspace.dataset, workspace.runsDir]);
   expect(imported.code, imported.stderr).toBe(0);
   ({ bridge, browser, page } = await openApp(db, { engineer: 'mia', env: { ATLAS_ADJUDICATOR_ENGINEER: 'mia' } }));
@@ -50,7 +65,8 @@ beforeAll(async () => {
   await bridge.api('setPolicy', { required: 2, blind: true });
   const cells = (await bridge.api('listDisputes', { filter: { kind: 'cell' }, limit: 100 })).rows;
   expect(cells.length).toBeGreaterThanOrEqual(15);
-  const rule = (disputeId: string, decision: Decision, engineer: string) => bridge.api('rule', { disputeId, decision, engineer });
+  const rule = (disputeId: string, decision: Decision, engineer: string) =>
+    bridge.api('rule', { disputeId, decision, engineer });
   // noah and mia on 12 disputes, agreeing on 7: Krippendorff's α is "slight".
   const plan: [Decision, Decision][] = [
     ['keep_gold', 'keep_gold'],
@@ -123,7 +139,13 @@ describe('the header', () => {
       await expect.poll(async () => (await facts()).badgeWhole).toBe(true);
       const f = await facts();
       // Below 1100 px the folder goes, so that "/.." never squeezes the file name.
-      expect(f).toMatchObject({ badge: 'browser mode', badgeOnTop: true, headerFits: true, storeShown: true, folderShown: width >= 1100 });
+      expect(f).toMatchObject({
+        badge: 'browser mode',
+        badgeOnTop: true,
+        headerFits: true,
+        storeShown: true,
+        folderShown: width >= 1100,
+      });
       expect(f.storeTitle).toBe(`Store: ${db}`);
       // Shortened on screen by CSS only: the text itself is the whole path.
       expect(f.storeText).toContain(db);
@@ -180,7 +202,16 @@ describe('Esc in a dialog', () => {
 });
 
 describe('the Import dialog', () => {
-  const issue = (number: number, state = 'OPEN') => ({ number, title: `Gold typo ${number}`, body: 'Row 2, column "Year" should be 1999.', url: `https://github.com/exa-ai/ATLAS/issues/${number}`, author: { login: 'ken' }, labels: [], state, createdAt: '2026-11-01T10:00:00Z' });
+  const issue = (number: number, state = 'OPEN') => ({
+    number,
+    title: `Gold typo ${number}`,
+    body: 'Row 2, column "Year" should be 1999.',
+    url: `https://github.com/exa-ai/ATLAS/issues/${number}`,
+    author: { login: 'ken' },
+    labels: [],
+    state,
+    createdAt: '2026-11-01T10:00:00Z',
+  });
 
   async function importPaths(paths: string[]): Promise<string> {
     await page.getByRole('button', { name: 'Import…' }).click();
@@ -194,7 +225,8 @@ describe('the Import dialog', () => {
 
   it('names GitHub issue JSON among what it imports', async () => {
     await page.getByRole('button', { name: 'Import…' }).click();
-    const text = (await page.getByRole('dialog', { name: 'Import' }).locator('.modal-body > p').first().textContent()) ?? '';
+    const text =
+      (await page.getByRole('dialog', { name: 'Import' }).locator('.modal-body > p').first().textContent()) ?? '';
     expect(text).toContain('GitHub issue JSON');
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
@@ -240,7 +272,10 @@ describe('Stats', () => {
         probe.remove();
         return out;
       }, selector);
-    const shown = await note.evaluate((el) => ({ color: getComputedStyle(el).color, background: getComputedStyle(el).backgroundColor }));
+    const shown = await note.evaluate((el) => ({
+      color: getComputedStyle(el).color,
+      background: getComputedStyle(el).backgroundColor,
+    }));
     expect(shown).toEqual(await colours('coef band-slight'));
     expect(shown).not.toEqual(await colours('coef band-almost-perfect'));
   });
@@ -255,11 +290,15 @@ describe('Conflicts under the Queue’s filters', () => {
     const conflicts = (await bridge.api('getInfo', {})).counts.conflict;
     expect(conflicts).toBeGreaterThan(1);
     const empty = page.locator('.grid-empty');
-    await expect.poll(async () => (await empty.textContent()) ?? '', { timeout: 10_000 }).toContain(`The filters hide all ${conflicts} conflicts.`);
+    await expect
+      .poll(async () => (await empty.textContent()) ?? '', { timeout: 10_000 })
+      .toContain(`The filters hide all ${conflicts} conflicts.`);
     expect(await empty.textContent()).toContain('Kind: missing row');
     expect(await empty.textContent()).not.toMatch(/no conflicts/i);
     await empty.getByRole('button', { name: `Clear filters: show all ${conflicts} conflicts` }).click();
-    await expect.poll(() => page.locator('.ag-grid-scrolling-container .ag-row').count(), { timeout: 10_000 }).toBe(conflicts);
+    await expect
+      .poll(() => page.locator('.ag-grid-scrolling-container .ag-row').count(), { timeout: 10_000 })
+      .toBe(conflicts);
     expect(await kindSelect().inputValue()).toBe('');
   });
 });
@@ -268,7 +307,9 @@ describe('blind review', () => {
   async function showDispute(id: string): Promise<string> {
     await page.locator('#queue-search').fill(id);
     await page.locator('#queue-search').press('Enter');
-    await expect.poll(async () => (await page.locator('aside.panel .dispute-meta').textContent()) ?? '', { timeout: 10_000 }).toContain('1 of 1');
+    await expect
+      .poll(async () => (await page.locator('aside.panel .dispute-meta').textContent()) ?? '', { timeout: 10_000 })
+      .toContain('1 of 1');
     await page.locator('aside.panel[aria-busy="false"]').waitFor();
     return (await page.locator('aside.panel').textContent()) ?? '';
   }
@@ -321,7 +362,10 @@ describe('the revision history', () => {
     expect(revisions[0]!.recorded_at).not.toBe(revisions[1]!.recorded_at);
     for (const r of revisions) {
       const row = table.locator('tbody tr', { has: page.locator('th', { hasText: r.tag }) });
-      expect(await row.locator('time').evaluateAll((els) => els.map((el) => el.getAttribute('datetime')))).toEqual([r.created_at, r.recorded_at]);
+      expect(await row.locator('time').evaluateAll((els) => els.map((el) => el.getAttribute('datetime')))).toEqual([
+        r.created_at,
+        r.recorded_at,
+      ]);
     }
   });
 });
@@ -337,7 +381,9 @@ describe('Settings', () => {
     expect(reopen).toBeGreaterThan(0);
     await dialog.getByRole('radio', { name: '3', exact: true }).click();
     const warning = dialog.getByRole('alert');
-    await expect.poll(async () => (await warning.textContent().catch(() => '')) ?? '').toContain(`${reopen} dispute${reopen === 1 ? '' : 's'} will reopen.`);
+    await expect
+      .poll(async () => (await warning.textContent().catch(() => '')) ?? '')
+      .toContain(`${reopen} dispute${reopen === 1 ? '' : 's'} will reopen.`);
     const text = (await warning.textContent()) ?? '';
     expect(text).toContain('resolved by fewer than 3 agreeing engineers go');
     expect(text).toContain('back to open until 3 engineers agree');

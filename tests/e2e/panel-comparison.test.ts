@@ -41,7 +41,8 @@ async function boxOf(locator: ReturnType<Page['locator']>): Promise<Box> {
 async function comparisonInView(): Promise<{ gold: boolean; lines: boolean[] }> {
   const viewport = page.viewportSize()!;
   const scroll = await boxOf(page.locator('aside.panel .panel-scroll'));
-  const inside = (b: Box) => b.top >= Math.max(0, scroll.top) - 0.5 && b.bottom <= Math.min(viewport.height, scroll.bottom) + 0.5;
+  const inside = (b: Box) =>
+    b.top >= Math.max(0, scroll.top) - 0.5 && b.bottom <= Math.min(viewport.height, scroll.bottom) + 0.5;
   const shown: boolean[] = [];
   for (const line of await lines().all()) shown.push(inside(await boxOf(line)));
   return { gold: inside(await boxOf(goldLine())), lines: shown };
@@ -56,7 +57,11 @@ async function formInView(): Promise<boolean> {
 }
 
 beforeAll(async () => {
-  ({ bridge, browser, page } = await openAppOnWorkspace('atlas-panel-', { seed: 7, tasks: 6, systems: 8, maxRows: 6, maxColumns: 4 }, { engineer: 'root' }));
+  ({ bridge, browser, page } = await openAppOnWorkspace(
+    'atlas-panel-',
+    { seed: 7, tasks: 6, systems: 8, maxRows: 6, maxColumns: 4 },
+    { engineer: 'root' },
+  ));
   for (const row of (await bridge.api('listDisputes', { filter: { kind: 'cell' }, limit: 500 })).rows) {
     const detail = await bridge.api('getDispute', { id: row.id });
     if (detail.clusters.length === 5) {
@@ -158,7 +163,10 @@ describe('a missing row with Add row chosen', () => {
       expect(lines.length).toBe(missing.contesting);
       for (const line of lines) {
         const box = await boxOf(line);
-        expect(box.top >= scroll.top - 0.5 && box.bottom <= scroll.bottom + 0.5, `a system line at ${width}×${height}`).toBe(true);
+        expect(
+          box.top >= scroll.top - 0.5 && box.bottom <= scroll.bottom + 0.5,
+          `a system line at ${width}×${height}`,
+        ).toBe(true);
       }
       expect(await formInView()).toBe(true);
       await shot(`add-row-${width}`);

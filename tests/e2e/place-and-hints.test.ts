@@ -26,8 +26,20 @@ const shot = async (name: string) => {
 };
 
 const activeTab = async () => ((await page.locator('button.tab.tab-active').textContent()) ?? '').trim();
-const selectedId = async () => (await page.locator('.ag-grid-scrolling-container .ag-row-selected').first().getAttribute('row-id', { timeout: 2_000 }).catch(() => null)) ?? '';
-const shownEntity = async () => ((await page.locator('aside.panel[aria-busy="false"] .dispute-entity').first().textContent({ timeout: 2_000 }).catch(() => null)) ?? '').trim();
+const selectedId = async () =>
+  (await page
+    .locator('.ag-grid-scrolling-container .ag-row-selected')
+    .first()
+    .getAttribute('row-id', { timeout: 2_000 })
+    .catch(() => null)) ?? '';
+const shownEntity = async () =>
+  (
+    (await page
+      .locator('aside.panel[aria-busy="false"] .dispute-entity')
+      .first()
+      .textContent({ timeout: 2_000 })
+      .catch(() => null)) ?? ''
+  ).trim();
 const entityOf = (id: string) => all.find((d) => d.id === id)?.entity.trim();
 const mine = async (id: string) => (await bridge.api('getDispute', { id })).rulings.filter((r) => r.engineer === 'mia');
 
@@ -51,7 +63,11 @@ async function walkTo(id: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  ({ bridge, browser, page, dir } = await openAppOnWorkspace('atlas-place-hints-', { seed: 7, tasks: 6, systems: 8, maxRows: 6, maxColumns: 4 }, { engineer: 'mia' }));
+  ({ bridge, browser, page, dir } = await openAppOnWorkspace(
+    'atlas-place-hints-',
+    { seed: 7, tasks: 6, systems: 8, maxRows: 6, maxColumns: 4 },
+    { engineer: 'mia' },
+  ));
   all = (await bridge.api('listDisputes', { limit: 1000 })).rows;
   // A conflict far down the queue: Conflicts lists it, and only it.
   const conflict = all.find((d, i) => i >= 20 && d.kind === 'cell')!;
@@ -71,7 +87,11 @@ beforeAll(async () => {
   });
   const issues = [
     issue(103, 'Something is off somewhere', 'I think a number is wrong, not sure which.'),
-    issue(104, 'Wrong value', `Task: ${cell.task_id}\nRow: ${(cell.gold_row ?? 0) + 1}\nColumn: ${cell.column ?? ''}\nCorrect value: 5`),
+    issue(
+      104,
+      'Wrong value',
+      `Task: ${cell.task_id}\nRow: ${(cell.gold_row ?? 0) + 1}\nColumn: ${cell.column ?? ''}\nCorrect value: 5`,
+    ),
   ];
   const file = join(dir, 'issues.json');
   writeFileSync(file, JSON.stringify(issues));
@@ -145,8 +165,21 @@ describe('Enter on an unlinked report', () => {
     await page.keyboard.press('Alt+3');
     await expect.poll(activeTab).toMatch(/^Reports/);
     await page.locator('.report-row').first().waitFor();
-    for (let i = 0; i < 5 && !((await page.locator('.report-row-selected').textContent().catch(() => '')) ?? '').includes('103'); i++) await page.keyboard.press('j');
-    await expect.poll(async () => (await page.locator('.report-row-selected .num').first().textContent()) ?? '').toBe('103');
+    for (
+      let i = 0;
+      i < 5 &&
+      !(
+        (await page
+          .locator('.report-row-selected')
+          .textContent()
+          .catch(() => '')) ?? ''
+      ).includes('103');
+      i++
+    )
+      await page.keyboard.press('j');
+    await expect
+      .poll(async () => (await page.locator('.report-row-selected .num').first().textContent()) ?? '')
+      .toBe('103');
     await page.keyboard.press('Enter');
     await page.locator('.notice', { hasText: 'Report #103 is not linked to a dispute' }).waitFor({ timeout: 5_000 });
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('report-link-id');
@@ -164,7 +197,9 @@ describe('after a save', () => {
     const on = all.find((d, i) => i >= 3 && i < 20 && d.kind === 'cell' && d.status === 'open')!.id;
     for (let i = 0; i < 5; i++) await page.keyboard.press('PageUp');
     await walkTo(on);
-    await expect.poll(async () => (await page.locator('.ruling-form .chosen-none').textContent()) ?? '').toBe('no decision yet — press a number');
+    await expect
+      .poll(async () => (await page.locator('.ruling-form .chosen-none').textContent()) ?? '')
+      .toBe('no decision yet — press a number');
     await page.keyboard.press('5');
     await page.keyboard.press('Enter');
     await expect.poll(async () => (await mine(on)).map((r) => r.decision), { timeout: 10_000 }).toEqual(['mark_blank']);
@@ -181,7 +216,13 @@ describe('after a save', () => {
     await page.keyboard.press('k');
     await expect.poll(selectedId).toBe(on);
     await expect
-      .poll(async () => (await page.locator('aside.panel[aria-busy="false"] .ruling-form .chosen-none').textContent().catch(() => null)) ?? '')
+      .poll(
+        async () =>
+          (await page
+            .locator('aside.panel[aria-busy="false"] .ruling-form .chosen-none')
+            .textContent()
+            .catch(() => null)) ?? '',
+      )
       .toBe('your ruling: Mark blank (counted) — press a number to change it');
     await shot('ruled-dispute');
   });

@@ -69,7 +69,11 @@ function gridLayout(): Promise<GridLayout> {
         clipped: label == null || label.scrollWidth > label.clientWidth || label.getBoundingClientRect().width < 1,
       };
     });
-    return { view: { left: box.left, right }, scrollsSideways: viewport.scrollWidth > viewport.clientWidth + 1, headers };
+    return {
+      view: { left: box.left, right },
+      scrollsSideways: viewport.scrollWidth > viewport.clientWidth + 1,
+      headers,
+    };
   });
 }
 
@@ -87,14 +91,23 @@ function cellFits(id: string, colId: string, selector: string): Promise<{ text: 
 }
 
 beforeAll(async () => {
-  ({ bridge, browser, page } = await openAppOnWorkspace('atlas-columns-', { seed: 7, tasks: 6, systems: 8, maxRows: 6, maxColumns: 4 }, { engineer: 'root' }));
+  ({ bridge, browser, page } = await openAppOnWorkspace(
+    'atlas-columns-',
+    { seed: 7, tasks: 6, systems: 8, maxRows: 6, maxColumns: 4 },
+    { engineer: 'root' },
+  ));
   // A ruling of mine with the longest short label, on a dispute near the top of the queue.
   const decision: Decision = 'accept_both';
   for (const candidate of (await bridge.api('listDisputes', { filter: { kind: 'cell' }, limit: 20 })).rows) {
     const detail = await bridge.api('getDispute', { id: candidate.id });
     const contested = detail.clusters.find((c) => !c.agrees_with_gold);
     if (!contested || candidate.gold.state !== 'value') continue;
-    await bridge.api('rule', { disputeId: candidate.id, decision, value: contested.value, rationale: 'both are right' });
+    await bridge.api('rule', {
+      disputeId: candidate.id,
+      decision,
+      value: contested.value,
+      rationale: 'both are right',
+    });
     ruledId = candidate.id;
     break;
   }
@@ -114,7 +127,11 @@ describe('at 1440×900', () => {
     expect(layout.headers.map((h) => h.colId)).toEqual(ALL_COLUMNS);
     expect(layout.scrollsSideways).toBe(false);
     for (const h of layout.headers) {
-      expect({ colId: h.colId, inside: h.left >= layout.view.left - 0.5 && h.right <= layout.view.right + 0.5, clipped: h.clipped }).toEqual({ colId: h.colId, inside: true, clipped: false });
+      expect({
+        colId: h.colId,
+        inside: h.left >= layout.view.left - 0.5 && h.right <= layout.view.right + 0.5,
+        clipped: h.clipped,
+      }).toEqual({ colId: h.colId, inside: true, clipped: false });
     }
   });
 
@@ -124,10 +141,17 @@ describe('at 1440×900', () => {
       const h = layout.headers.find((x) => x.colId === colId)!;
       return h.right - h.left;
     };
-    expect({ entity: width('entity') >= 160, column: width('column') >= 110, gold: width('gold') >= 130, top: width('top_count') >= 140 }).toEqual({ entity: true, column: true, gold: true, top: true });
+    expect({
+      entity: width('entity') >= 160,
+      column: width('column') >= 110,
+      gold: width('gold') >= 130,
+      top: width('top_count') >= 140,
+    }).toEqual({ entity: true, column: true, gold: true, top: true });
     // The dispute ruled above: its top value ("… (n)") and gold read whole.
     expect((await cellFits(ruledId, 'gold', '.value')).fits).toBe(true);
-    const top = await row(ruledId).locator('[col-id="top_count"]').evaluate((cell) => ({ fits: cell.scrollWidth <= cell.clientWidth + 0.5, text: cell.textContent ?? '' }));
+    const top = await row(ruledId)
+      .locator('[col-id="top_count"]')
+      .evaluate((cell) => ({ fits: cell.scrollWidth <= cell.clientWidth + 0.5, text: cell.textContent ?? '' }));
     expect(top.fits, top.text).toBe(true);
   });
 
@@ -135,10 +159,15 @@ describe('at 1440×900', () => {
     expect(Object.keys(QUEUE_HEADERS).sort()).toEqual([...ALL_COLUMNS, 'task_id'].sort());
     for (const colId of ALL_COLUMNS as QueueColumnId[]) {
       const { name, tooltip } = QUEUE_HEADERS[colId];
-      expect(await page.locator(`.queue-grid .ag-header-cell[col-id="${colId}"] .ag-header-cell-text`).textContent()).toBe(name);
+      expect(
+        await page.locator(`.queue-grid .ag-header-cell[col-id="${colId}"] .ag-header-cell-text`).textContent(),
+      ).toBe(name);
       expect(tooltip.length, colId).toBeGreaterThan(name.length);
       await page.locator(`.queue-grid .ag-header-cell[col-id="${colId}"] .ag-header-cell-text`).hover();
-      const shown = async () => ((await page.locator('.ag-tooltip').count()) > 0 ? ((await page.locator('.ag-tooltip').first().textContent()) ?? '') : '');
+      const shown = async () =>
+        (await page.locator('.ag-tooltip').count()) > 0
+          ? ((await page.locator('.ag-tooltip').first().textContent()) ?? '')
+          : '';
       await expect.poll(shown, { timeout: 5000 }).toBe(tooltip);
     }
   });
@@ -155,7 +184,12 @@ describe('at 1024×640', () => {
       const layout = await gridLayout();
       return ['status', 'mine'].map((colId) => {
         const h = layout.headers.find((x) => x.colId === colId);
-        return { colId, left: h != null && h.left >= layout.view.left - 0.5, right: h != null && h.right <= layout.view.right + 0.5, clipped: h?.clipped ?? true };
+        return {
+          colId,
+          left: h != null && h.left >= layout.view.left - 0.5,
+          right: h != null && h.right <= layout.view.right + 0.5,
+          clipped: h?.clipped ?? true,
+        };
       });
     };
     await expect.poll(inView, { timeout: 5000 }).toEqual([

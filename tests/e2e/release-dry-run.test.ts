@@ -30,7 +30,10 @@ const ruled: DisputeLine[] = [];
 let conflict: DisputeLine;
 
 function cli(args: string[], engineer = 'mia'): string {
-  return execFileSync(process.execPath, [BIN, ...args, '--db', db], { encoding: 'utf8', env: { ...process.env, ATLAS_ADJUDICATOR_ENGINEER: engineer } });
+  return execFileSync(process.execPath, [BIN, ...args, '--db', db], {
+    encoding: 'utf8',
+    env: { ...process.env, ATLAS_ADJUDICATOR_ENGINEER: engineer },
+  });
 }
 
 const f1 = (x: number): string => x.toFixed(3);
@@ -39,7 +42,14 @@ beforeAll(async () => {
   ensureRendererBuilt();
   dir = tempDir('atlas-dry-run-e2e-');
   db = dir.db();
-  const workspace = await generateWorkspace(join(dir.path, 'ws'), { seed: 21, tasks: 5, systems: 4, maxRows: 6, maxColumns: 4, includeZelda: true });
+  const workspace = await generateWorkspace(join(dir.path, 'ws'), {
+    seed: 21,
+    tasks: 5,
+    systems: 4,
+    maxRows: 6,
+    maxColumns: 4,
+    includeZelda: true,
+  });
   const imported = await runCli(['import', '--db', db, '--json', workspace.dataset, workspace.runsDir]);
   expect(imported.code, imported.stderr).toBe(0);
   const lines = cli(['disputes', '--json'])
@@ -75,11 +85,18 @@ describe('the release desk before a tag is taken', () => {
   });
 
   it('previews the settled rulings as a dry run, figure for figure what rescore without --patch says, taking no tag', async () => {
-    await page.locator('.release-nav').getByRole('button', { name: /Score preview/ }).click();
+    await page
+      .locator('.release-nav')
+      .getByRole('button', { name: /Score preview/ })
+      .click();
     await page.getByRole('button', { name: 'Preview settled rulings' }).click();
     const table = page.getByRole('table', { name: 'Score preview per system' });
     await table.waitFor({ timeout: 20_000 });
-    await expect.poll(async () => (await page.locator('.dry-run-note').textContent()) ?? '').toContain('Dry run on the settled rulings not exported yet (2 operations): nothing was written and no tag was taken.');
+    await expect
+      .poll(async () => (await page.locator('.dry-run-note').textContent()) ?? '')
+      .toContain(
+        'Dry run on the settled rulings not exported yet (2 operations): nothing was written and no tag was taken.',
+      );
 
     const expected = JSON.parse(cli(['rescore', '--json'])) as RescoreResult;
     expect(expected).toMatchObject({ dry_run: true, operations: 2 });
@@ -95,7 +112,10 @@ describe('the release desk before a tag is taken', () => {
   });
 
   it('reviews the operations of the settled rulings, decrypted on screen, without a file', async () => {
-    await page.locator('.release-nav').getByRole('button', { name: /Review patch/ }).click();
+    await page
+      .locator('.release-nav')
+      .getByRole('button', { name: /Review patch/ })
+      .click();
     await page.getByRole('button', { name: 'Review settled rulings' }).click();
     const ops = page.getByRole('table', { name: 'Operations' });
     await ops.waitFor({ timeout: 20_000 });

@@ -52,7 +52,14 @@ beforeAll(async () => {
   ensureRendererBuilt();
   dir = tempDir('atlas-release-loop-e2e-');
   db = dir.db();
-  const workspace = await generateWorkspace(join(dir.path, 'ws'), { seed: 21, tasks: 8, systems: 4, maxRows: 6, maxColumns: 4, includeZelda: true });
+  const workspace = await generateWorkspace(join(dir.path, 'ws'), {
+    seed: 21,
+    tasks: 8,
+    systems: 4,
+    maxRows: 6,
+    maxColumns: 4,
+    includeZelda: true,
+  });
   dataset = workspace.dataset;
   patchPath = join(dirname(dataset), 'atlas-v1.1.patch.json');
   await cli(['import', '--json', workspace.dataset, workspace.runsDir]);
@@ -65,7 +72,16 @@ beforeAll(async () => {
   for (const d of lines) {
     const value = d.clusters.find((c) => !c.agrees_with_gold)?.value;
     if (d.kind !== 'cell' || seen.has(d.task_id) || value == null) continue;
-    await cli(['rule', d.id, '--decision', 'accept_system', '--value', value, '--evidence', `https://example.org/sources/${encodeURIComponent(d.task_id)}/a-rather-long-path-to-the-page`]);
+    await cli([
+      'rule',
+      d.id,
+      '--decision',
+      'accept_system',
+      '--value',
+      value,
+      '--evidence',
+      `https://example.org/sources/${encodeURIComponent(d.task_id)}/a-rather-long-path-to-the-page`,
+    ]);
     seen.add(d.task_id);
   }
   expect(seen.size).toBeGreaterThanOrEqual(5);
@@ -84,7 +100,10 @@ describe('the release desk across sessions', () => {
     await page.locator('#export-dataset').fill(dataset);
     const suggestedOut = await page.locator('#export-out').inputValue();
     await page.locator('#export-out').fill(patchPath);
-    await page.getByRole('button', { name: /^Export/ }).last().click();
+    await page
+      .getByRole('button', { name: /^Export/ })
+      .last()
+      .click();
     const notice = page.locator('.notice').filter({ hasText: /^Patch v1\.1 written/ });
     await notice.waitFor({ timeout: 20_000 });
     const text = (await notice.textContent()) ?? '';
@@ -130,7 +149,9 @@ describe('the release desk across sessions', () => {
 
     // The patch names its revision: the revised dataset is named with it as soon as the file is read.
     await page.locator('#release-patch').fill(colleague);
-    await expect.poll(() => page.locator('#apply-out').inputValue(), { timeout: 10_000 }).toBe(dataset.replace(/\.jsonl$/u, '.v1.1.jsonl'));
+    await expect
+      .poll(() => page.locator('#apply-out').inputValue(), { timeout: 10_000 })
+      .toBe(dataset.replace(/\.jsonl$/u, '.v1.1.jsonl'));
     await expect.poll(() => apply.isEnabled()).toBe(true);
     expect(await why.count()).toBe(0);
 
@@ -164,7 +185,9 @@ describe('the release desk across sessions', () => {
     // The Import dialog's own job: progress, then its report.
     const dialog = page.getByRole('dialog', { name: 'Import' });
     await dialog.waitFor();
-    await expect.poll(async () => (await dialog.textContent()) ?? '', { timeout: 30_000 }).toMatch(/Last import \(\d\d:\d\d\)/u);
+    await expect
+      .poll(async () => (await dialog.textContent()) ?? '', { timeout: 30_000 })
+      .toMatch(/Last import \(\d\d:\d\d\)/u);
     expect(await dialog.locator('.import-report').count()).toBe(1);
     await dialog.getByRole('button', { name: 'Close' }).last().click();
 
@@ -206,7 +229,9 @@ describe('the release desk across sessions', () => {
               const range = document.createRange();
               range.setStart(node, match.index);
               range.setEnd(node, match.index + match[0].length);
-              const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+              const lines = new Set(
+                [...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)),
+              );
               if (lines.size > 1) out.push(match[0]);
             }
           }

@@ -30,7 +30,11 @@ async function closeImport(): Promise<void> {
 }
 
 beforeAll(async () => {
-  ({ bridge, browser, page, dir, workspace } = await openAppOnWorkspace('atlas-reopen-', { seed: 3, tasks: 4, systems: 3, maxRows: 5, maxColumns: 3 }, { engineer: 'mia' }));
+  ({ bridge, browser, page, dir, workspace } = await openAppOnWorkspace(
+    'atlas-reopen-',
+    { seed: 3, tasks: 4, systems: 3, maxRows: 5, maxColumns: 3 },
+    { engineer: 'mia' },
+  ));
 });
 
 afterAll(async () => {
@@ -43,7 +47,9 @@ describe('the Import dialog opened again', () => {
     await openImport();
     await importDialog().locator('textarea').fill('/nonexistent/atlas-runs');
     await importDialog().getByRole('button', { name: 'Import 1 path' }).click();
-    await expect.poll(async () => (await importDialog().locator('.error-box').textContent()) ?? '', { timeout: 20_000 }).toContain('/nonexistent/atlas-runs');
+    await expect
+      .poll(async () => (await importDialog().locator('.error-box').textContent()) ?? '', { timeout: 20_000 })
+      .toContain('/nonexistent/atlas-runs');
     await closeImport();
     await openImport();
     // The path stays in the box to be corrected; the outcome is gone.
@@ -57,7 +63,9 @@ describe('the Import dialog opened again', () => {
     await openImport();
     await importDialog().locator('textarea').fill(workspace.dataset);
     await importDialog().getByRole('button', { name: 'Import 1 path' }).click();
-    await expect.poll(async () => (await importDialog().textContent()) ?? '', { timeout: 30_000 }).toMatch(/Last import \(\d\d:\d\d\)/);
+    await expect
+      .poll(async () => (await importDialog().textContent()) ?? '', { timeout: 30_000 })
+      .toMatch(/Last import \(\d\d:\d\d\)/);
     expect(await importDialog().locator('.import-report').count()).toBe(1);
     await closeImport();
     await openImport();
@@ -77,10 +85,22 @@ describe('the release desk after the app is reopened', () => {
     await page.locator('#export-dataset').fill(workspace.dataset);
     await page.getByPlaceholder('v1.1', { exact: true }).fill('v1.1');
     await page.locator('#export-out').fill(out);
-    await page.getByRole('button', { name: /^Export/ }).last().click();
+    await page
+      .getByRole('button', { name: /^Export/ })
+      .last()
+      .click();
     await expect.poll(() => existsSync(out), { timeout: 20_000 }).toBe(true);
     // The app has taken the export's result (the score preview opens on the new patch).
-    await expect.poll(() => page.locator('#release-patch').inputValue().catch(() => ''), { timeout: 20_000 }).toBe(out);
+    await expect
+      .poll(
+        () =>
+          page
+            .locator('#release-patch')
+            .inputValue()
+            .catch(() => ''),
+        { timeout: 20_000 },
+      )
+      .toBe(out);
 
     await page.reload();
     await page.locator('.ag-grid-scrolling-container .ag-row').first().waitFor({ timeout: 20_000 });

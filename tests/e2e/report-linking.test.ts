@@ -38,25 +38,48 @@ function reports(): ReportLine[] {
 const report = (n: number): ReportLine => reports().find((r) => r.number === n)!;
 
 function ghIssue(number: number, title: string, body: string) {
-  return { number, title, body, url: `https://github.com/exa-ai/ATLAS/issues/${number}`, author: { login: 'reporter' }, labels: [{ name: 'gold-error' }], state: 'OPEN', createdAt: '2026-11-01T10:00:00Z' };
+  return {
+    number,
+    title,
+    body,
+    url: `https://github.com/exa-ai/ATLAS/issues/${number}`,
+    author: { login: 'reporter' },
+    labels: [{ name: 'gold-error' }],
+    state: 'OPEN',
+    createdAt: '2026-11-01T10:00:00Z',
+  };
 }
 
 async function selectReport(n: number): Promise<void> {
   await page.getByRole('tab', { name: /Reports/ }).click();
   await page.locator('.report-row', { has: page.locator('td', { hasText: new RegExp(`^${n}$`) }) }).click();
-  await expect.poll(async () => (await page.locator('.report-detail .report-number').first().textContent()) ?? '').toBe(`#${n}`);
+  await expect
+    .poll(async () => (await page.locator('.report-detail .report-number').first().textContent()) ?? '')
+    .toBe(`#${n}`);
 }
 
-const linkText = async (): Promise<string> => (await page.locator('.report-detail section', { hasText: 'Dispute' }).first().textContent()) ?? '';
+const linkText = async (): Promise<string> =>
+  (await page.locator('.report-detail section', { hasText: 'Dispute' }).first().textContent()) ?? '';
 
 beforeAll(async () => {
   ensureRendererBuilt();
   dir = tempDir('atlas-report-linking-');
   db = dir.db();
-  const workspace = await generateWorkspace(join(dir.path, 'ws'), { seed: 7, tasks: 5, systems: 4, maxRows: 6, maxColumns: 4, includeZelda: true });
+  const workspace = await generateWorkspace(join(dir.path, 'ws'), {
+    seed: 7,
+    tasks: 5,
+    systems: 4,
+    maxRows: 6,
+    maxColumns: 4,
+    includeZelda: true,
+  });
   zelda = workspace.taskIds.find((id) => id.includes('zelda'))!;
   const issues = [
-    ghIssue(201, 'Wrong value for Ocarina of Time 3D', `### Task ID\n\n${zelda}\n\n### Row\n\nOcarina of Time 3D\n\n### Column\n\nBox art colour\n\n### Correct value\n\n95\n`),
+    ghIssue(
+      201,
+      'Wrong value for Ocarina of Time 3D',
+      `### Task ID\n\n${zelda}\n\n### Row\n\nOcarina of Time 3D\n\n### Column\n\nBox art colour\n\n### Correct value\n\n95\n`,
+    ),
     ghIssue(202, 'This task looks off', `Task: ${zelda}\n\nPlease double check this task.`),
   ];
   const issuesFile = join(dir.path, 'issues.json');
@@ -83,7 +106,9 @@ describe('a report naming a column its task lacks', () => {
     await selectReport(201);
     await expect.poll(linkText).toContain('unlinked');
     const reasons = page.getByLabel('Why it is not linked');
-    await expect.poll(async () => (await reasons.textContent()) ?? '').toContain(`“Box art colour” is none of the columns of ${zelda}`);
+    await expect
+      .poll(async () => (await reasons.textContent()) ?? '')
+      .toContain(`“Box art colour” is none of the columns of ${zelda}`);
     expect(report(201)).toMatchObject({ column_unresolved: 'Box art colour' });
     const listed201 = page.locator('.report-row', { has: page.locator('td', { hasText: /^201$/ }) });
     expect(await listed201.locator('.report-column').textContent()).toBe('unresolved');
@@ -115,18 +140,31 @@ describe('linking by hand', () => {
     await page.getByRole('tab', { name: /Queue/ }).click();
     await page.locator('body').click({ position: { x: 5, y: 880 } });
     for (let i = 0; i < other; i++) await page.keyboard.press('j');
-    await expect.poll(async () => (await page.locator('.dispute-head').first().textContent()) ?? '').toContain(listing.rows[other]!.task_id);
+    await expect
+      .poll(async () => (await page.locator('.dispute-head').first().textContent()) ?? '')
+      .toContain(listing.rows[other]!.task_id);
 
     await selectReport(202);
     const choose = page.getByLabel(`Link to a dispute of ${zelda}`);
     await choose.waitFor();
-    const values = (await choose.locator('option').evaluateAll((els) => els.map((el) => (el as HTMLOptionElement).value))).filter((v) => v !== '');
+    const values = (
+      await choose.locator('option').evaluateAll((els) => els.map((el) => (el as HTMLOptionElement).value))
+    ).filter((v) => v !== '');
     const zeldaIds = new Set(listing.rows.filter((r) => r.task_id === zelda).map((r) => r.id));
     expect(values.length).toBeGreaterThan(0);
     for (const value of values) expect(zeldaIds.has(value)).toBe(true);
     // The queue's selection is not offered as if it were this report's.
     expect(await page.getByRole('button', { name: /^Link to selected dispute/u }).count()).toBe(0);
-    expect(await page.getByRole('button', { name: new RegExp(`in another task \\(${listing.rows[other]!.task_id.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&')}\\)`, 'u') }).count()).toBe(1);
+    expect(
+      await page
+        .getByRole('button', {
+          name: new RegExp(
+            `in another task \\(${listing.rows[other]!.task_id.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&')}\\)`,
+            'u',
+          ),
+        })
+        .count(),
+    ).toBe(1);
 
     await choose.selectOption(values[0]!);
     await page.locator('.link-task-dispute').getByRole('button', { name: 'Link' }).click();

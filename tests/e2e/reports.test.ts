@@ -48,7 +48,10 @@ let github: Server;
 const received: Received[] = [];
 
 function cli(args: string[]): string {
-  return execFileSync(process.execPath, [BIN, ...args, '--db', db], { encoding: 'utf8', env: { ...process.env, ATLAS_ADJUDICATOR_ENGINEER: 'mia' } });
+  return execFileSync(process.execPath, [BIN, ...args, '--db', db], {
+    encoding: 'utf8',
+    env: { ...process.env, ATLAS_ADJUDICATOR_ENGINEER: 'mia' },
+  });
 }
 
 function reports(): ReportLine[] {
@@ -59,7 +62,16 @@ function reports(): ReportLine[] {
 }
 
 function ghIssue(number: number, title: string, body: string, login = 'reporter') {
-  return { number, title, body, url: `https://github.com/exa-ai/ATLAS/issues/${number}`, author: { login }, labels: [{ name: 'gold-error' }], state: 'OPEN', createdAt: '2026-11-01T10:00:00Z' };
+  return {
+    number,
+    title,
+    body,
+    url: `https://github.com/exa-ai/ATLAS/issues/${number}`,
+    author: { login },
+    labels: [{ name: 'gold-error' }],
+    state: 'OPEN',
+    createdAt: '2026-11-01T10:00:00Z',
+  };
 }
 
 async function readBody(req: IncomingMessage): Promise<unknown> {
@@ -82,7 +94,9 @@ async function startFakeGitHub(): Promise<string> {
       const comment = /^\/repos\/exa-ai\/ATLAS\/issues\/(\d+)\/comments$/.exec(req.url ?? '');
       if (req.method === 'POST' && comment) {
         res.statusCode = 201;
-        res.end(JSON.stringify({ id: 1, html_url: `https://github.com/exa-ai/ATLAS/issues/${comment[1]}#issuecomment-1` }));
+        res.end(
+          JSON.stringify({ id: 1, html_url: `https://github.com/exa-ai/ATLAS/issues/${comment[1]}#issuecomment-1` }),
+        );
         return;
       }
       if (req.method === 'PATCH' && /^\/repos\/exa-ai\/ATLAS\/issues\/\d+$/.test(req.url ?? '')) {
@@ -103,19 +117,38 @@ const panelText = async (): Promise<string> => (await page.locator('aside.panel'
 
 async function selectReport(n: number): Promise<void> {
   await page.locator('.report-row', { has: page.locator('td', { hasText: new RegExp(`^${n}$`) }) }).click();
-  await expect.poll(async () => (await page.locator('.report-detail .report-number').first().textContent()) ?? '').toBe(`#${n}`);
+  await expect
+    .poll(async () => (await page.locator('.report-detail .report-number').first().textContent()) ?? '')
+    .toBe(`#${n}`);
 }
 
 beforeAll(async () => {
   ensureRendererBuilt();
   dir = tempDir('atlas-reports-e2e-');
   db = dir.db();
-  const workspace = await generateWorkspace(join(dir.path, 'ws'), { seed: 7, tasks: 5, systems: 4, maxRows: 6, maxColumns: 4, includeZelda: true });
+  const workspace = await generateWorkspace(join(dir.path, 'ws'), {
+    seed: 7,
+    tasks: 5,
+    systems: 4,
+    maxRows: 6,
+    maxColumns: 4,
+    includeZelda: true,
+  });
   zelda = workspace.taskIds.find((id) => id.includes('zelda'))!;
   dataset = workspace.dataset;
   const issues = [
-    ghIssue(101, 'Ocarina of Time 3D metascore is wrong', `Task: ${zelda}\nRow: Ocarina of Time 3D\nColumn: Critic Metascore\nThe value should be 93.\nSource: https://www.metacritic.com/game/3ds/the-legend-of-zelda-ocarina-of-time-3d`, 'kenji'),
-    ghIssue(102, 'Skyward Sword HD founding year', `Task id: ${zelda}\nRow 4, column "Lead developer founding year" should be 1995.\nhttps://en.wikipedia.org/wiki/Tantalus_Media`, 'alice'),
+    ghIssue(
+      101,
+      'Ocarina of Time 3D metascore is wrong',
+      `Task: ${zelda}\nRow: Ocarina of Time 3D\nColumn: Critic Metascore\nThe value should be 93.\nSource: https://www.metacritic.com/game/3ds/the-legend-of-zelda-ocarina-of-time-3d`,
+      'kenji',
+    ),
+    ghIssue(
+      102,
+      'Skyward Sword HD founding year',
+      `Task id: ${zelda}\nRow 4, column "Lead developer founding year" should be 1995.\nhttps://en.wikipedia.org/wiki/Tantalus_Media`,
+      'alice',
+    ),
     ghIssue(103, 'Something is off somewhere', 'I think one of the tables has a typo but I forgot which one.', 'bob'),
     ghIssue(
       104,
@@ -129,7 +162,10 @@ beforeAll(async () => {
   const imported = await runCli(['import', '--db', db, '--json', workspace.dataset, workspace.runsDir]);
   expect(imported.code, imported.stderr).toBe(0);
   const api = await startFakeGitHub();
-  ({ bridge, browser, page } = await openApp(db, { engineer: 'mia', env: { ATLAS_ADJUDICATOR_ENGINEER: 'mia', ATLAS_ADJUDICATOR_GITHUB_API: api, GITHUB_TOKEN: undefined } }));
+  ({ bridge, browser, page } = await openApp(db, {
+    engineer: 'mia',
+    env: { ATLAS_ADJUDICATOR_ENGINEER: 'mia', ATLAS_ADJUDICATOR_GITHUB_API: api, GITHUB_TOKEN: undefined },
+  }));
 });
 
 afterAll(async () => {
@@ -148,7 +184,11 @@ describe('GitHub reports in the browser', () => {
     await dialog.getByRole('button', { name: /^Import 1 file/ }).click();
     const result = dialog.getByLabel('Reports imported');
     await result.waitFor({ timeout: 20_000 });
-    const figures = async (name: string) => (await result.locator('.figure', { hasText: new RegExp(`^\\d+${name}$`) }).locator('.figure-n').textContent()) ?? '';
+    const figures = async (name: string) =>
+      (await result
+        .locator('.figure', { hasText: new RegExp(`^\\d+${name}$`) })
+        .locator('.figure-n')
+        .textContent()) ?? '';
     expect(await figures('added')).toBe('4');
     expect(await figures('linked')).toBe('3');
     expect(await figures('unlinked')).toBe('1');
@@ -213,7 +253,9 @@ describe('GitHub reports in the browser', () => {
 
   it('renders the same report inert in the dispute panel, beside gold', async () => {
     await page.getByRole('button', { name: /Open in queue/ }).click();
-    await expect.poll(async () => (await page.locator('.dispute-column').first().textContent()) ?? '').toBe("Original game's U.S. age rating");
+    await expect
+      .poll(async () => (await page.locator('.dispute-column').first().textContent()) ?? '')
+      .toBe("Original game's U.S. age rating");
     await page.locator('aside.panel').getByRole('region', { name: 'Reports' }).waitFor();
     const text = await panelText();
     expect(text).toContain('#104');
@@ -236,7 +278,9 @@ describe('GitHub reports in the browser', () => {
       .filter(Boolean)
       .filter((line) => (JSON.parse(line) as { has_report: boolean }).has_report).length;
     expect(reported).toBe(3);
-    await expect.poll(async () => (await page.locator('.dispute-meta').textContent()) ?? '').toMatch(new RegExp(`of ${reported}(?!\\d)`));
+    await expect
+      .poll(async () => (await page.locator('.dispute-meta').textContent()) ?? '')
+      .toMatch(new RegExp(`of ${reported}(?!\\d)`));
     await toggle.click();
     await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('false');
   });
@@ -247,15 +291,21 @@ describe('GitHub reports in the browser', () => {
     // k moves up to #101; Enter opens its dispute in the queue.
     await page.locator('.reports-toolbar').click({ position: { x: 2, y: 2 } });
     await page.keyboard.press('k');
-    await expect.poll(async () => (await page.locator('.report-detail .report-number').first().textContent()) ?? '').toBe('#101');
+    await expect
+      .poll(async () => (await page.locator('.report-detail .report-number').first().textContent()) ?? '')
+      .toBe('#101');
     await page.keyboard.press('Enter');
-    await expect.poll(async () => (await page.locator('.dispute-column').first().textContent()) ?? '').toBe('Critic Metascore');
+    await expect
+      .poll(async () => (await page.locator('.dispute-column').first().textContent()) ?? '')
+      .toBe('Critic Metascore');
     await expect.poll(panelText).toContain('#101');
     expect(await panelText()).toContain('proposes');
     const disputeId = reports().find((r) => r.number === 101)!.dispute_id!;
 
     // The cluster of systems that say 93, by its key letter.
-    const cluster = page.locator('[data-testid="compare-line"]', { has: page.locator('.compare-value', { hasText: /^93$/ }) });
+    const cluster = page.locator('[data-testid="compare-line"]', {
+      has: page.locator('.compare-value', { hasText: /^93$/ }),
+    });
     const key = ((await cluster.locator('.cluster-key').textContent()) ?? '').trim();
     expect(key).toMatch(/^[a-z]$/);
     await page.keyboard.press('2'); // accept system value
@@ -266,12 +316,20 @@ describe('GitHub reports in the browser', () => {
     await expect.poll(() => offered.count()).toBe(1);
     expect(await offered.textContent()).toContain('#101');
     await offered.getByRole('button', { name: '+ Add' }).click();
-    await expect.poll(() => page.locator(`.evidence-list:not(.evidence-suggested) [data-source-url="${metacritic}"]`).count()).toBe(1);
+    await expect
+      .poll(() => page.locator(`.evidence-list:not(.evidence-suggested) [data-source-url="${metacritic}"]`).count())
+      .toBe(1);
     expect(await page.locator('.evidence-suggested').count()).toBe(0);
     await page.keyboard.press('Control+Enter');
-    await expect.poll(() => (JSON.parse(cli(['show', disputeId, '--json'])) as { dispute: { status: string } }).dispute.status).toBe('resolved');
-    const shown = JSON.parse(cli(['show', disputeId, '--json'])) as { rulings: { engineer: string; decision: string; value: string | null; evidence: string[] }[] };
-    expect(shown.rulings).toEqual([expect.objectContaining({ engineer: 'mia', decision: 'accept_system', value: '93', evidence: [metacritic] })]);
+    await expect
+      .poll(() => (JSON.parse(cli(['show', disputeId, '--json'])) as { dispute: { status: string } }).dispute.status)
+      .toBe('resolved');
+    const shown = JSON.parse(cli(['show', disputeId, '--json'])) as {
+      rulings: { engineer: string; decision: string; value: string | null; evidence: string[] }[];
+    };
+    expect(shown.rulings).toEqual([
+      expect.objectContaining({ engineer: 'mia', decision: 'accept_system', value: '93', evidence: [metacritic] }),
+    ]);
   });
 
   it('exports the patch and applies it with a changelog from the Export view: “Fixes #101”, no gold value', async () => {
@@ -280,9 +338,13 @@ describe('GitHub reports in the browser', () => {
     await page.getByPlaceholder('v1.1', { exact: true }).fill('v1.1');
     await page.locator('#export-out').fill(patch);
     await page.locator('#export-dataset').fill(dataset);
-    await page.getByRole('button', { name: /^Export/ }).last().click();
+    await page
+      .getByRole('button', { name: /^Export/ })
+      .last()
+      .click();
     await page.locator('.score-table').waitFor({ timeout: 20_000 });
-    const ops = (JSON.parse(readFileSync(patch, 'utf8')) as { operations: { issues: number[]; dispute_id: string }[] }).operations;
+    const ops = (JSON.parse(readFileSync(patch, 'utf8')) as { operations: { issues: number[]; dispute_id: string }[] })
+      .operations;
     expect(ops.find((op) => op.issues.includes(101))).toBeTruthy();
 
     await page.getByRole('button', { name: /Apply/ }).first().click();
@@ -292,7 +354,16 @@ describe('GitHub reports in the browser', () => {
     const changelog = join(dir.path, 'out', 'CHANGELOG.md');
     expect(await page.locator('#apply-changelog').inputValue()).toBe(changelog);
     await page.getByRole('button', { name: 'Apply patch' }).click();
-    await expect.poll(async () => (await page.locator('.job-state').textContent().catch(() => '')) ?? '', { timeout: 20_000 }).toBe('done');
+    await expect
+      .poll(
+        async () =>
+          (await page
+            .locator('.job-state')
+            .textContent()
+            .catch(() => '')) ?? '',
+        { timeout: 20_000 },
+      )
+      .toBe('done');
     await page.getByLabel('Revised dataset written').waitFor();
     const text = readFileSync(changelog, 'utf8');
     expect(text).toContain('Fixes #101');
@@ -325,7 +396,9 @@ describe('GitHub reports in the browser', () => {
     expect(await tokenInput.getAttribute('type')).toBe('password');
     await tokenInput.fill('ghp_e2e_secret_token');
     await settings.getByRole('button', { name: 'Use token' }).click();
-    await expect.poll(async () => (await settings.textContent()) ?? '').toContain('Token set, kept for this session only');
+    await expect
+      .poll(async () => (await settings.textContent()) ?? '')
+      .toContain('Token set, kept for this session only');
     expect(await tokenInput.inputValue()).toBe('');
     expect(await settings.textContent()).not.toContain('ghp_e2e_secret_token');
     await settings.getByRole('button', { name: 'Close' }).click();
@@ -340,14 +413,33 @@ describe('GitHub reports in the browser', () => {
     await confirm.getByRole('button', { name: 'Post and close the issue' }).click();
     await expect.poll(() => received.length).toBe(2);
     const [comment, close] = received;
-    expect(comment).toMatchObject({ method: 'POST', url: '/repos/exa-ai/ATLAS/issues/101/comments', authorization: 'Bearer ghp_e2e_secret_token', body: { body: text.trim() } });
-    expect(close).toMatchObject({ method: 'PATCH', url: '/repos/exa-ai/ATLAS/issues/101', body: { state: 'closed', state_reason: 'completed' } });
-    await expect.poll(async () => (await page.locator('.report-row', { has: page.locator('td', { hasText: /^101$/ }) }).locator('.chip-issue').textContent()) ?? '').toBe('closed');
+    expect(comment).toMatchObject({
+      method: 'POST',
+      url: '/repos/exa-ai/ATLAS/issues/101/comments',
+      authorization: 'Bearer ghp_e2e_secret_token',
+      body: { body: text.trim() },
+    });
+    expect(close).toMatchObject({
+      method: 'PATCH',
+      url: '/repos/exa-ai/ATLAS/issues/101',
+      body: { state: 'closed', state_reason: 'completed' },
+    });
+    await expect
+      .poll(
+        async () =>
+          (await page
+            .locator('.report-row', { has: page.locator('td', { hasText: /^101$/ }) })
+            .locator('.chip-issue')
+            .textContent()) ?? '',
+      )
+      .toBe('closed');
 
     // Forget it again: nothing of it is left in the store file.
     await page.locator('.app-header').getByRole('button', { name: 'Settings' }).click();
     await page.getByRole('dialog', { name: 'Settings' }).getByRole('button', { name: 'Forget' }).click();
-    await expect.poll(async () => (await page.getByRole('dialog', { name: 'Settings' }).textContent()) ?? '').toContain('No token set.');
+    await expect
+      .poll(async () => (await page.getByRole('dialog', { name: 'Settings' }).textContent()) ?? '')
+      .toContain('No token set.');
     await page.keyboard.press('Escape');
     expect(readFileSync(db).includes('ghp_e2e_secret_token')).toBe(false);
   });
@@ -368,7 +460,11 @@ describe('GitHub reports in the browser', () => {
     await form.getByPlaceholder('the value the reporter proposes').fill('Kyoto');
     await form.getByRole('button', { name: 'Save fixes' }).click();
     await expect.poll(() => reports().find((r) => r.number === 103)?.dispute_id ?? null).not.toBeNull();
-    expect(reports().find((r) => r.number === 103)).toMatchObject({ task_id: zelda, row: 1, column: 'Lead developer headquarters city' });
+    expect(reports().find((r) => r.number === 103)).toMatchObject({
+      task_id: zelda,
+      row: 1,
+      column: 'Lead developer headquarters city',
+    });
     await expect.poll(detailText).toContain('fixed by hand');
     expect(await detailText()).toContain('Kyoto');
     const row = page.locator('.report-row', { has: page.locator('td', { hasText: /^103$/ }) });

@@ -34,13 +34,19 @@ async function show(detail: DisputeDetail): Promise<void> {
   await page.keyboard.press('Escape');
   await page.locator(`.ag-grid-scrolling-container .ag-row[row-id="${detail.dispute.id}"]`).click();
   await page.locator('aside.panel[aria-busy="false"] [data-testid="compare-line"]').first().waitFor();
-  await expect.poll(async () => (await page.locator('aside.panel .dispute-column').textContent()) ?? '').toBe(detail.dispute.column);
+  await expect
+    .poll(async () => (await page.locator('aside.panel .dispute-column').textContent()) ?? '')
+    .toBe(detail.dispute.column);
 }
 
 beforeAll(async () => {
   ensureRendererBuilt();
   // The audit's name: "as root" was clipped to "as ro" beside the outcome preview.
-  ({ bridge, browser, page } = await openAppOnWorkspace('atlas-layout-', { seed: 7, tasks: 6, systems: 8, maxRows: 6, maxColumns: 4 }, { engineer: 'root' }));
+  ({ bridge, browser, page } = await openAppOnWorkspace(
+    'atlas-layout-',
+    { seed: 7, tasks: 6, systems: 8, maxRows: 6, maxColumns: 4 },
+    { engineer: 'root' },
+  ));
 });
 
 afterAll(async () => {
@@ -56,9 +62,11 @@ describe('clusters', () => {
     const letter = CLUSTER_KEYS[closed]!;
     const toggle = page.getByRole('button', { name: `Show details of cluster ${letter}` });
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
-    expect(await page.locator('.clusters .cluster-head button[aria-expanded]').evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')))).toEqual(
-      detail.clusters.map((_, i) => `Show details of cluster ${CLUSTER_KEYS[i]}`),
-    );
+    expect(
+      await page
+        .locator('.clusters .cluster-head button[aria-expanded]')
+        .evaluateAll((els) => els.map((el) => el.getAttribute('aria-label'))),
+    ).toEqual(detail.clusters.map((_, i) => `Show details of cluster ${CLUSTER_KEYS[i]}`));
     await page.keyboard.press(letter);
     await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
     const card = page.locator('.clusters > li').nth(closed);
@@ -80,7 +88,11 @@ describe('the ruling header at 1440×900', () => {
       const name = el.getBoundingClientRect();
       const form = el.closest('.ruling-form-body')!.getBoundingClientRect();
       const line = el.parentElement!;
-      return { inside: name.right <= form.right + 0.5 && name.left >= form.left, clipped: line.scrollWidth > line.clientWidth + 0.5, text: el.textContent };
+      return {
+        inside: name.right <= form.right + 0.5 && name.left >= form.left,
+        clipped: line.scrollWidth > line.clientWidth + 0.5,
+        text: el.textContent,
+      };
     });
     expect(fit).toEqual({ inside: true, clipped: false, text: 'root' });
   });
@@ -99,7 +111,11 @@ describe('a 1024×640 window', () => {
   it('keeps the dispute readable with Alias chosen, and Rationale reachable', async () => {
     await page.keyboard.press('3');
     await page.locator('.row-list').waitFor();
-    const share = await page.evaluate(() => document.querySelector('.panel-scroll')!.getBoundingClientRect().height / document.querySelector('aside.panel')!.getBoundingClientRect().height);
+    const share = await page.evaluate(
+      () =>
+        document.querySelector('.panel-scroll')!.getBoundingClientRect().height /
+        document.querySelector('aside.panel')!.getBoundingClientRect().height,
+    );
     expect(share).toBeGreaterThan(0.4);
     await page.keyboard.press('Escape');
     await page.keyboard.press('r');
@@ -115,7 +131,9 @@ describe('a 1024×640 window', () => {
   });
 
   it('names the kind "missing row" in the grid, and the filters by one label each', async () => {
-    expect(await page.locator('.ag-grid-scrolling-container .ag-row').first().locator('.kind-text').textContent()).toBe('missing row');
+    expect(await page.locator('.ag-grid-scrolling-container .ag-row').first().locator('.kind-text').textContent()).toBe(
+      'missing row',
+    );
     expect(await page.getByRole('button', { name: 'Needs my ruling' }).innerText()).toContain('Needs my ruling');
     expect(await page.getByRole('button', { name: 'Has report' }).innerText()).toContain('Has report');
   });
@@ -124,8 +142,12 @@ describe('a 1024×640 window', () => {
     const info = await bridge.api('getInfo', {});
     const missing = (await bridge.api('listDisputes', { filter: { kind: 'missing_row' } })).total;
     const footer = page.locator('footer.status-bar');
-    await expect.poll(async () => (await footer.textContent()) ?? '').toContain(`${missing} shown of ${info.counts.total.toLocaleString('en-US')}`);
+    await expect
+      .poll(async () => (await footer.textContent()) ?? '')
+      .toContain(`${missing} shown of ${info.counts.total.toLocaleString('en-US')}`);
     await page.getByRole('button', { name: 'Clear' }).click();
-    await expect.poll(async () => (await footer.textContent()) ?? '').toContain(`${info.counts.total.toLocaleString('en-US')} total`);
+    await expect
+      .poll(async () => (await footer.textContent()) ?? '')
+      .toContain(`${info.counts.total.toLocaleString('en-US')} total`);
   });
 });

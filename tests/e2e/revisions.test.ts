@@ -35,7 +35,10 @@ let patchPath: string;
 const ruled: DisputeLine[] = [];
 
 function cli(args: string[]): string {
-  return execFileSync(process.execPath, [BIN, ...args, '--db', db], { encoding: 'utf8', env: { ...process.env, ATLAS_ADJUDICATOR_ENGINEER: 'mia' } });
+  return execFileSync(process.execPath, [BIN, ...args, '--db', db], {
+    encoding: 'utf8',
+    env: { ...process.env, ATLAS_ADJUDICATOR_ENGINEER: 'mia' },
+  });
 }
 
 function sha256(path: string): string {
@@ -48,10 +51,26 @@ beforeAll(async () => {
   ensureRendererBuilt();
   dir = tempDir('atlas-revisions-e2e-');
   db = dir.db();
-  const workspace = await generateWorkspace(join(dir.path, 'ws'), { seed: 21, tasks: 5, systems: 4, maxRows: 6, maxColumns: 4, includeZelda: true });
+  const workspace = await generateWorkspace(join(dir.path, 'ws'), {
+    seed: 21,
+    tasks: 5,
+    systems: 4,
+    maxRows: 6,
+    maxColumns: 4,
+    includeZelda: true,
+  });
   dataset = workspace.dataset;
   // The same layout from another seed: other tasks, other canaries, another checksum.
-  otherDataset = (await generateWorkspace(join(dir.path, 'other'), { seed: 99, tasks: 5, systems: 2, maxRows: 6, maxColumns: 4, includeZelda: true })).dataset;
+  otherDataset = (
+    await generateWorkspace(join(dir.path, 'other'), {
+      seed: 99,
+      tasks: 5,
+      systems: 2,
+      maxRows: 6,
+      maxColumns: 4,
+      includeZelda: true,
+    })
+  ).dataset;
   const imported = await runCli(['import', '--db', db, '--json', workspace.dataset, workspace.runsDir]);
   expect(imported.code, imported.stderr).toBe(0);
   // A few rulings: the leading contested value of three cell disputes in different tasks.
@@ -86,7 +105,10 @@ describe('tagged revisions in the browser', () => {
     await page.getByPlaceholder('v1.1', { exact: true }).fill('v1.1');
     await page.locator('#export-out').fill(patchPath);
     await page.locator('#export-dataset').fill(dataset);
-    await page.getByRole('button', { name: /^Export/ }).last().click();
+    await page
+      .getByRole('button', { name: /^Export/ })
+      .last()
+      .click();
 
     const table = page.getByRole('table', { name: 'Score preview per system' });
     await table.waitFor({ timeout: 20_000 });
@@ -111,7 +133,9 @@ describe('tagged revisions in the browser', () => {
       expect(cells[7]).toBe(String(s.needs_regrade.length));
       expect(cells[8]).toBe(String(s.differing_tasks.length));
     }
-    expect(await page.locator('.preview-figures').textContent()).toContain(`${expected.touched_tasks.length}${expected.touched_tasks.length === 1 ? 'task touched' : 'tasks touched'}`);
+    expect(await page.locator('.preview-figures').textContent()).toContain(
+      `${expected.touched_tasks.length}${expected.touched_tasks.length === 1 ? 'task touched' : 'tasks touched'}`,
+    );
   });
 
   it('lists every operation of the patch in the review, decrypted on screen only, and filters them', async () => {
@@ -159,7 +183,16 @@ describe('tagged revisions in the browser', () => {
       await start.dispose();
       await poll.dispose();
     }
-    await expect.poll(async () => (await page.locator('.job-state').textContent().catch(() => '')) ?? '', { timeout: 20_000 }).toBe('done');
+    await expect
+      .poll(
+        async () =>
+          (await page
+            .locator('.job-state')
+            .textContent()
+            .catch(() => '')) ?? '',
+        { timeout: 20_000 },
+      )
+      .toBe('done');
     expect(start.calls).toBe(1);
     const summary = page.getByLabel('Revised dataset written');
     await summary.waitFor();
@@ -213,13 +246,25 @@ describe('tagged revisions in the browser', () => {
     await refused.waitFor({ timeout: 20_000 });
     expect(await refused.textContent()).toContain('not the patch’s base');
     // The patch names its base's gold too (base_gold_sha256): the refusal says the file is not the base in another format either.
-    expect(await refused.textContent()).toContain('Nor is it the base in another format (JSONL or Parquet): its tasks’ gold differs from the base’s.');
+    expect(await refused.textContent()).toContain(
+      'Nor is it the base in another format (JSONL or Parquet): its tasks’ gold differs from the base’s.',
+    );
     const rows = refused.locator('tbody tr');
     const mismatching = await rows.count();
     expect(mismatching).toBeGreaterThan(0);
     const text = (await refused.textContent()) ?? '';
     // Every mismatch the command line names is on screen.
-    const cliRun = await runCli(['apply', '--dataset', otherDataset, '--patch', patchPath, '--out', join(dir.path, 'out', 'wrong-cli.jsonl'), '--db', db]);
+    const cliRun = await runCli([
+      'apply',
+      '--dataset',
+      otherDataset,
+      '--patch',
+      patchPath,
+      '--out',
+      join(dir.path, 'out', 'wrong-cli.jsonl'),
+      '--db',
+      db,
+    ]);
     expect(cliRun.code).not.toBe(0);
     const named = [...cliRun.stderr.matchAll(/#(\d+) \w+ task "([^"]+)"/g)];
     expect(named).toHaveLength(mismatching);

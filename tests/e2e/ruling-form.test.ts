@@ -20,7 +20,11 @@ let page: Page;
 const used = new Set<string>();
 
 beforeAll(async () => {
-  ({ bridge, browser, page } = await openAppOnWorkspace('atlas-ruling-form-', { seed: 11, tasks: 6, systems: 4, maxRows: 6, maxColumns: 4 }, { engineer: 'mia' }));
+  ({ bridge, browser, page } = await openAppOnWorkspace(
+    'atlas-ruling-form-',
+    { seed: 11, tasks: 6, systems: 4, maxRows: 6, maxColumns: 4 },
+    { engineer: 'mia' },
+  ));
 });
 
 // Each test starts from the page, whatever the one before left focused.
@@ -53,7 +57,11 @@ const selection = () =>
   });
 
 async function selectedId(): Promise<string | null> {
-  return page.locator('.ag-grid-scrolling-container .ag-row-selected').first().getAttribute('row-id', { timeout: 2000 }).catch(() => null);
+  return page
+    .locator('.ag-grid-scrolling-container .ag-row-selected')
+    .first()
+    .getAttribute('row-id', { timeout: 2000 })
+    .catch(() => null);
 }
 
 async function shownId(): Promise<string | null> {
@@ -66,7 +74,10 @@ async function mine(id: string) {
 }
 
 /** An open dispute no test has used, of this kind, passing `also`. */
-async function fresh(kind: DisputeRow['kind'], also: (d: DisputeDetail) => boolean = () => true): Promise<DisputeDetail> {
+async function fresh(
+  kind: DisputeRow['kind'],
+  also: (d: DisputeDetail) => boolean = () => true,
+): Promise<DisputeDetail> {
   const { rows } = await bridge.api('listDisputes', { filter: { kind }, limit: 1000 });
   for (const row of rows) {
     if (used.has(row.id) || row.status !== 'open' || row.my_decision != null) continue;
@@ -126,12 +137,18 @@ async function showAll(): Promise<void> {
 }
 
 /** The distinct trimmed spellings systems gave in a cluster. */
-const spellingsOf = (cluster: DisputeDetail['clusters'][number]): string[] => [...new Set(cluster.cells.map((c) => c.response.trim()).filter((t) => t !== ''))];
+const spellingsOf = (cluster: DisputeDetail['clusters'][number]): string[] => [
+  ...new Set(cluster.cells.map((c) => c.response.trim()).filter((t) => t !== '')),
+];
 
 describe('a cluster written several ways', () => {
   it("shows its spellings under Accept; the cluster's letter again takes the next, and the ruling carries it", async () => {
     // Not a choice column: there the column's own option leads (tests/renderer/cluster-spellings.test.ts).
-    const detail = await fresh('cell', (d) => d.column_rule?.type !== 'choice' && d.clusters.some((c) => !c.agrees_with_gold && spellingsOf(c).length >= 2));
+    const detail = await fresh(
+      'cell',
+      (d) =>
+        d.column_rule?.type !== 'choice' && d.clusters.some((c) => !c.agrees_with_gold && spellingsOf(c).length >= 2),
+    );
     const index = detail.clusters.findIndex((c) => !c.agrees_with_gold && spellingsOf(c).length >= 2);
     const cluster = detail.clusters[index]!;
     const letter = 'abcdfghilmnpqstvwxyz'[index]!;
@@ -142,20 +159,25 @@ describe('a cluster written several ways', () => {
     expect(await valueInput().inputValue()).toBe(cluster.value);
     await expect.poll(() => choice.getByRole('button', { pressed: true }).textContent()).toContain(cluster.value);
     await page.keyboard.press(letter);
-    const next = (await valueInput().inputValue());
+    const next = await valueInput().inputValue();
     expect(next).not.toBe(cluster.value);
     expect(spellingsOf(cluster)).toContain(next);
     await expect.poll(() => choice.getByRole('button', { pressed: true }).textContent()).toContain(next);
     expect(await focused()).toBe('body');
     await page.keyboard.press('Enter');
-    await expect.poll(async () => (await mine(detail.dispute.id)).map((r) => [r.decision, r.value])).toEqual([['accept_system', next]]);
+    await expect
+      .poll(async () => (await mine(detail.dispute.id)).map((r) => [r.decision, r.value]))
+      .toEqual([['accept_system', next]]);
   });
 });
 
 describe('decision keys and the value field', () => {
   it('Add row: a letter after 2 picks a system, never replaces the entity; 2 again edits it, caret at the end', async () => {
     // Systems' spellings are proposed tidied; the first proposal is the system that wrote the dispute's own name.
-    const detail = await fresh('missing_row', (d) => new Set(d.missing_row_systems.map((s) => tidySpelling(s.entity))).size >= 2);
+    const detail = await fresh(
+      'missing_row',
+      (d) => new Set(d.missing_row_systems.map((s) => tidySpelling(s.entity))).size >= 2,
+    );
     const names = detail.missing_row_systems.map((s) => tidySpelling(s.entity));
     const start = Math.max(0, names.indexOf(detail.dispute.entity));
     const other = names.findIndex((name) => name !== names[start]);
@@ -177,7 +199,9 @@ describe('decision keys and the value field', () => {
     expect(await selection()).toEqual([length, length, length]);
     await page.keyboard.type(' (2019)');
     await page.keyboard.press('Enter');
-    await expect.poll(async () => (await mine(detail.dispute.id)).map((r) => [r.decision, r.value])).toEqual([['add_row', `${second} (2019)`]]);
+    await expect
+      .poll(async () => (await mine(detail.dispute.id)).map((r) => [r.decision, r.value]))
+      .toEqual([['add_row', `${second} (2019)`]]);
   });
 
   it('New value: takes the cursor, starts empty after an accepted cluster, and 4 again keeps what was typed', async () => {
@@ -198,7 +222,9 @@ describe('decision keys and the value field', () => {
     await page.keyboard.type('8');
     expect(await valueInput().inputValue()).toBe('19978');
     await page.keyboard.press('Enter');
-    await expect.poll(async () => (await mine(detail.dispute.id)).map((r) => [r.decision, r.value])).toEqual([['new_value', '19978']]);
+    await expect
+      .poll(async () => (await mine(detail.dispute.id)).map((r) => [r.decision, r.value]))
+      .toEqual([['new_value', '19978']]);
   });
 });
 
@@ -225,8 +251,16 @@ describe('after a save', () => {
   it('Ctrl+Enter from the rationale moves on with focus on the page, not in the next rationale', async () => {
     // A dispute of a task with other open disputes: the save has a next one to move to.
     const { rows } = await bridge.api('listDisputes', { filter: {}, limit: 1000 });
-    const openOf = (task: string) => rows.filter((r) => r.task_id === task && r.status === 'open' && r.my_decision == null && !used.has(r.id));
-    const target = rows.find((r) => r.kind === 'cell' && !used.has(r.id) && r.status === 'open' && r.my_decision == null && openOf(r.task_id).length >= 2)!;
+    const openOf = (task: string) =>
+      rows.filter((r) => r.task_id === task && r.status === 'open' && r.my_decision == null && !used.has(r.id));
+    const target = rows.find(
+      (r) =>
+        r.kind === 'cell' &&
+        !used.has(r.id) &&
+        r.status === 'open' &&
+        r.my_decision == null &&
+        openOf(r.task_id).length >= 2,
+    )!;
     used.add(target.id);
     await showAmong(target.id, target.task_id);
     await page.keyboard.press('1');

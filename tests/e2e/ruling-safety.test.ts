@@ -50,7 +50,11 @@ async function releaseFocus(): Promise<void> {
 }
 
 async function selectedId(): Promise<string | null> {
-  return page.locator('.ag-grid-scrolling-container .ag-row-selected').first().getAttribute('row-id', { timeout: 2000 }).catch(() => null);
+  return page
+    .locator('.ag-grid-scrolling-container .ag-row-selected')
+    .first()
+    .getAttribute('row-id', { timeout: 2000 })
+    .catch(() => null);
 }
 
 async function shownId(): Promise<string | null> {
@@ -106,7 +110,11 @@ async function tabTo(wanted: (focused: Focused) => boolean, from: 'top' | 'here'
     await page.keyboard.press('Tab');
     const focused = await page.evaluate(() => {
       const el = document.activeElement;
-      return { text: el?.textContent?.trim() ?? '', role: el?.getAttribute('role') ?? null, label: el?.getAttribute('aria-label') ?? null };
+      return {
+        text: el?.textContent?.trim() ?? '',
+        role: el?.getAttribute('role') ?? null,
+        label: el?.getAttribute('aria-label') ?? null,
+      };
     });
     if (wanted(focused)) return;
     seen.push(`${focused.role ?? ''}:${focused.label ?? focused.text.slice(0, 20)}`);
@@ -130,11 +138,15 @@ describe('a gold-row search that matches no row', () => {
     const search = form().getByRole('combobox');
     await expect.poll(() => search.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.type('Lanternfield');
-    await expect.poll(async () => (await form().locator('.row-list').textContent()) ?? '').toContain('No gold row matches');
+    await expect
+      .poll(async () => (await form().locator('.row-list').textContent()) ?? '')
+      .toContain('No gold row matches');
     expect(await form().locator('[role="option"][aria-selected="true"]').count()).toBe(0);
     expect(await form().locator('.row-picked').textContent()).toMatch(/no row chosen/);
     await page.keyboard.press('Enter');
-    await expect.poll(async () => (await form().getByRole('alert').textContent()) ?? '').toMatch(/No gold row matches “Lanternfield”.*nothing is saved/);
+    await expect
+      .poll(async () => (await form().getByRole('alert').textContent()) ?? '')
+      .toMatch(/No gold row matches “Lanternfield”.*nothing is saved/);
     expect(await mine(dispute.dispute.id)).toEqual([]);
     // A search that matches again chooses its first row.
     await search.fill('1');
@@ -149,10 +161,14 @@ describe('Add row', () => {
   it('lists every value it adds with its system, and a value cleared there is not written', async () => {
     const dispute = await find('missing_row', 'Greywick Beacon');
     await showOnly(dispute.dispute.id);
-    await form().getByRole('radio', { name: /Add row/ }).click();
+    await form()
+      .getByRole('radio', { name: /Add row/ })
+      .click();
     await releaseFocus();
     // The system the form picks: the one that wrote the name as the dispute has it.
-    const system = dispute.missing_row_systems.find((s) => tidySpelling(s.entity) === dispute.dispute.entity) ?? dispute.missing_row_systems[0]!;
+    const system =
+      dispute.missing_row_systems.find((s) => tidySpelling(s.entity) === dispute.dispute.entity) ??
+      dispute.missing_row_systems[0]!;
     const filled = system.values.filter((v) => v.value.trim() !== '');
     expect(filled.length).toBeGreaterThan(2);
     const cells = form().getByRole('group', { name: 'Cells the new row gets' });
@@ -264,13 +280,17 @@ describe('Enter on a control outside the ruling form', () => {
 describe('the gold operation', () => {
   it('is shown before saving and echoed by the notice after', async () => {
     const dispute = await find('cell', 'Lanternfield Light');
-    const opening = (await bridge.api('listDisputes', { filter: { kind: 'cell', search: 'Lanternfield Light' }, limit: 100 })).rows.find((r) => r.column === 'Opening date')!;
+    const opening = (
+      await bridge.api('listDisputes', { filter: { kind: 'cell', search: 'Lanternfield Light' }, limit: 100 })
+    ).rows.find((r) => r.column === 'Opening date')!;
     await showOnly(opening.id);
     expect(dispute.dispute.task_id).toBe(opening.task_id);
     await page.keyboard.press('2');
     const preview = form().locator('.gold-operation');
     // The issue's own example: gold row 3 as people count it, the value in gold's ISO format.
-    await expect.poll(async () => (await preview.textContent()) ?? '').toBe('set_cell row 3 "Opening date": "2005-06-24" → "2005-11-09"');
+    await expect
+      .poll(async () => (await preview.textContent()) ?? '')
+      .toBe('set_cell row 3 "Opening date": "2005-06-24" → "2005-11-09"');
     const text = (await preview.textContent())!;
     await page.keyboard.press('Enter');
     await expect.poll(noticesText).toContain(text);

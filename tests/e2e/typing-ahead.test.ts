@@ -12,7 +12,11 @@ let browser: LaunchedBrowser;
 let page: Page;
 
 beforeAll(async () => {
-  ({ bridge, browser, page } = await openAppOnWorkspace('atlas-type-ahead-', { seed: 5, tasks: 6, systems: 4, maxRows: 6, maxColumns: 4 }, { engineer: 'mia' }));
+  ({ bridge, browser, page } = await openAppOnWorkspace(
+    'atlas-type-ahead-',
+    { seed: 5, tasks: 6, systems: 4, maxRows: 6, maxColumns: 4 },
+    { engineer: 'mia' },
+  ));
 });
 
 afterAll(async () => {
@@ -42,7 +46,9 @@ describe('typing ahead', () => {
     // Nothing more arrives later, and the fourth dispute carries no stray decision.
     await page.waitForTimeout(500);
     expect(await ruledIds()).toHaveLength(3);
-    const detail = await bridge.api('getDispute', { id: (await page.locator('.ag-grid-scrolling-container .ag-row-selected').first().getAttribute('row-id'))! });
+    const detail = await bridge.api('getDispute', {
+      id: (await page.locator('.ag-grid-scrolling-container .ag-row-selected').first().getAttribute('row-id'))!,
+    });
     expect(detail.rulings).toEqual([]);
   });
 });

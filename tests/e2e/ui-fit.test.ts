@@ -54,7 +54,16 @@ beforeAll(async () => {
     if (value != null) await cli(['rule', d.id, '--decision', 'accept_both', '--value', value]);
   }
   const task = workspace.taskIds[0]!;
-  const issue = (number: number, title: string, body: string) => ({ number, title, body, url: `https://github.com/exa-ai/ATLAS/issues/${number}`, author: { login: 'reporter' }, labels: [], state: 'OPEN', createdAt: '2026-11-01T10:00:00Z' });
+  const issue = (number: number, title: string, body: string) => ({
+    number,
+    title,
+    body,
+    url: `https://github.com/exa-ai/ATLAS/issues/${number}`,
+    author: { login: 'reporter' },
+    labels: [],
+    state: 'OPEN',
+    createdAt: '2026-11-01T10:00:00Z',
+  });
   const issues = join(dir.path, 'issues.json');
   writeFileSync(
     issues,
@@ -89,13 +98,18 @@ describe('the queue grid', () => {
       const header = document.querySelector('.queue-grid .ag-header');
       if (!row || !viewport || !header) return null;
       const box = row.getBoundingClientRect();
-      return box.top >= header.getBoundingClientRect().bottom - 1 && box.bottom <= viewport.getBoundingClientRect().bottom + 1;
+      return (
+        box.top >= header.getBoundingClientRect().bottom - 1 &&
+        box.bottom <= viewport.getBoundingClientRect().bottom + 1
+      );
     });
 
   it('keeps the selected row in view when the window is resized', async () => {
     // Near the bottom of a 900-px window: below the fold of a 560-px one.
     await page.locator('.ag-grid-scrolling-container .ag-row[row-index="22"]').click();
-    await expect.poll(() => page.locator('.ag-grid-scrolling-container .ag-row-selected').getAttribute('row-index')).toBe('22');
+    await expect
+      .poll(() => page.locator('.ag-grid-scrolling-container .ag-row-selected').getAttribute('row-index'))
+      .toBe('22');
     await expect.poll(selectedInView).toBe(true);
     await page.setViewportSize({ width: 1024, height: 560 });
     await expect.poll(selectedInView).toBe(true);
@@ -117,7 +131,9 @@ describe('the queue grid', () => {
       const viewport = document.querySelector('.queue-grid .ag-grid-viewport') as HTMLElement;
       const bounds = viewport.getBoundingClientRect();
       const right = bounds.left + viewport.clientWidth;
-      const cells = [...document.querySelectorAll('.ag-grid-scrolling-container .ag-cell[col-id="mine"] .mine')].map((el) => el.getBoundingClientRect().right <= right + 0.5);
+      const cells = [...document.querySelectorAll('.ag-grid-scrolling-container .ag-cell[col-id="mine"] .mine')].map(
+        (el) => el.getBoundingClientRect().right <= right + 0.5,
+      );
       return { sideways: viewport.scrollWidth > viewport.clientWidth, cells };
     });
     expect(fit).toEqual({ sideways: false, cells: [true, true] });
@@ -177,7 +193,9 @@ describe('the export and ruling-log forms', () => {
   it('starts the ruling log beside the dataset, named for the engineer, ready to write', async () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await releaseStep(/Ruling logs/);
-    await expect.poll(() => page.locator('#ruling-log-out').inputValue()).toBe(join(dirname(dataset), 'mia.rulings.jsonl'));
+    await expect
+      .poll(() => page.locator('#ruling-log-out').inputValue())
+      .toBe(join(dirname(dataset), 'mia.rulings.jsonl'));
     expect(await page.getByRole('button', { name: 'Write log' }).isEnabled()).toBe(true);
   });
 
@@ -192,7 +210,12 @@ describe('the export and ruling-log forms', () => {
     await page.getByRole('button', { name: /^Merge log/ }).click();
     const merge = errorText('form[aria-label="Merge ruling logs"]');
     await merge.waitFor({ timeout: 20_000 });
-    expect(await merge.textContent()).toMatch(new RegExp(`^Log files: no such file: ${join(dir.path, 'noah.rulings.jsonl').replace(/[.*+?^${}()|[\]\\/]/gu, '\\$&')}`, 'u'));
+    expect(await merge.textContent()).toMatch(
+      new RegExp(
+        `^Log files: no such file: ${join(dir.path, 'noah.rulings.jsonl').replace(/[.*+?^${}()|[\]\\/]/gu, '\\$&')}`,
+        'u',
+      ),
+    );
   });
 
   it('names the export fields as the form labels them', async () => {
@@ -200,24 +223,40 @@ describe('the export and ruling-log forms', () => {
     const tag = page.getByRole('textbox', { name: 'Revision tag' });
     const refusal = page.locator('.export-form .error-box');
     await tag.fill('v 1.1');
-    await page.locator('.export-form').getByRole('button', { name: /^Export/ }).click();
+    await page
+      .locator('.export-form')
+      .getByRole('button', { name: /^Export/ })
+      .click();
     await refusal.waitFor({ timeout: 20_000 });
     expect(await refusal.textContent()).toMatch(/^Not exported: Revision tag: expected a tag such as v1\.1/u);
 
     await tag.fill('v1.1');
     await page.locator('#export-out').fill(join(dir.path, 'no-such-dir', 'atlas-v1.1.patch.json'));
-    await page.locator('.export-form').getByRole('button', { name: /^Export/ }).click();
-    await expect.poll(async () => (await refusal.textContent()) ?? '', { timeout: 20_000 }).toBe(`Not exported: Output file: no such directory: ${join(dir.path, 'no-such-dir')}`);
+    await page
+      .locator('.export-form')
+      .getByRole('button', { name: /^Export/ })
+      .click();
+    await expect
+      .poll(async () => (await refusal.textContent()) ?? '', { timeout: 20_000 })
+      .toBe(`Not exported: Output file: no such directory: ${join(dir.path, 'no-such-dir')}`);
   });
 
   it('puts the next export and ruling log in the folder last written to', async () => {
     const releases = join(dir.path, 'releases');
     mkdirSync(releases);
     await page.locator('#export-out').fill(join(releases, 'atlas-v1.1.patch.json'));
-    await page.locator('.export-form').getByRole('button', { name: /^Export/ }).click();
-    await page.locator('.notice').filter({ hasText: /^Patch v1\.1 written/ }).waitFor({ timeout: 20_000 });
+    await page
+      .locator('.export-form')
+      .getByRole('button', { name: /^Export/ })
+      .click();
+    await page
+      .locator('.notice')
+      .filter({ hasText: /^Patch v1\.1 written/ })
+      .waitFor({ timeout: 20_000 });
     await releaseStep(/Export patch/);
-    await expect.poll(() => page.getByRole('textbox', { name: 'Revision tag' }).inputValue(), { timeout: 10_000 }).toBe('v1.2');
+    await expect
+      .poll(() => page.getByRole('textbox', { name: 'Revision tag' }).inputValue(), { timeout: 10_000 })
+      .toBe('v1.2');
     expect(await page.locator('#export-out').inputValue()).toBe(join(releases, 'atlas-v1.2.patch.json'));
     await releaseStep(/Ruling logs/);
     expect(await page.locator('#ruling-log-out').inputValue()).toBe(join(releases, 'mia.rulings.jsonl'));

@@ -29,7 +29,12 @@ let all: DisputeRow[];
 const activeTab = async () => ((await page.locator('button.tab.tab-active').textContent()) ?? '').trim();
 const activeText = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
 const activeIsPage = () => page.evaluate(() => document.activeElement === document.body);
-const selectedId = async () => (await page.locator('.ag-grid-scrolling-container .ag-row-selected').first().getAttribute('row-id', { timeout: 2_000 }).catch(() => null)) ?? '';
+const selectedId = async () =>
+  (await page
+    .locator('.ag-grid-scrolling-container .ag-row-selected')
+    .first()
+    .getAttribute('row-id', { timeout: 2_000 })
+    .catch(() => null)) ?? '';
 const rowCount = () => page.locator('.ag-grid-scrolling-container .ag-row').count();
 
 /** The selected row is painted inside the grid's viewport (scrolled to), and the panel shows that dispute. */
@@ -65,7 +70,11 @@ async function walkTo(id: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  ({ bridge, browser, page, dir } = await openAppOnWorkspace('atlas-view-keys-', { seed: 11, tasks: 16, systems: 4, maxRows: 8, maxColumns: 4 }, { engineer: 'mia' }));
+  ({ bridge, browser, page, dir } = await openAppOnWorkspace(
+    'atlas-view-keys-',
+    { seed: 11, tasks: 16, systems: 4, maxRows: 8, maxColumns: 4 },
+    { engineer: 'mia' },
+  ));
   all = (await bridge.api('listDisputes', { limit: 1000 })).rows;
   // A conflict between noah and bob, far enough down that the Queue's first row is another dispute
   // and that the panel has not fetched it ahead (a detail fetched before these rulings would show for a while).
@@ -177,12 +186,25 @@ describe('agree from the keyboard in a conflict', () => {
     await page.locator('table.compare').scrollIntoViewIfNeeded();
     await shot('conflict');
     await page.keyboard.press('Shift+B');
-    await expect.poll(() => page.evaluate(() => document.querySelector('.decision-chosen')?.textContent ?? '')).toContain('Blank');
+    await expect
+      .poll(() => page.evaluate(() => document.querySelector('.decision-chosen')?.textContent ?? ''))
+      .toContain('Blank');
     // The buttons say which key is theirs.
     expect(await agree.locator('kbd').allTextContents()).toEqual(['B']);
-    expect(await page.getByRole('button', { name: /^Agree with noah/ }).locator('kbd').allTextContents()).toEqual(['A']);
+    expect(
+      await page
+        .getByRole('button', { name: /^Agree with noah/ })
+        .locator('kbd')
+        .allTextContents(),
+    ).toEqual(['A']);
     await page.keyboard.press('Enter');
-    await expect.poll(async () => (await bridge.api('getDispute', { id: conflict.id })).rulings.find((r) => r.engineer === 'mia')?.decision, { timeout: 10_000 }).toBe('mark_blank');
+    await expect
+      .poll(
+        async () =>
+          (await bridge.api('getDispute', { id: conflict.id })).rulings.find((r) => r.engineer === 'mia')?.decision,
+        { timeout: 10_000 },
+      )
+      .toBe('mark_blank');
   });
 });
 
@@ -222,7 +244,9 @@ describe('a new filter keeps the dispute selected', () => {
     for (let i = 0; i < 10; i++) await page.keyboard.press('PageUp');
     await walkTo(target.id);
     await page.keyboard.press('Shift+N');
-    await expect.poll(() => page.getByRole('button', { name: 'Needs my ruling' }).getAttribute('aria-pressed')).toBe('true');
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Needs my ruling' }).getAttribute('aria-pressed'))
+      .toBe('true');
     await expect.poll(rowCount).toBeGreaterThan(0);
     await page.waitForTimeout(600);
     await expect.poll(selectedId).toBe(target.id);
@@ -231,7 +255,9 @@ describe('a new filter keeps the dispute selected', () => {
     const next = needs[needs.findIndex((x) => x.id === target.id) + 1]!.id;
     await expect.poll(selectedId).toBe(next);
     await page.keyboard.press('Shift+N');
-    await expect.poll(() => page.getByRole('button', { name: 'Needs my ruling' }).getAttribute('aria-pressed')).toBe('false');
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Needs my ruling' }).getAttribute('aria-pressed'))
+      .toBe('false');
     await page.waitForTimeout(600);
     await expect.poll(selectedId).toBe(next);
     await expect.poll(() => shownInView(next)).toBe(true);

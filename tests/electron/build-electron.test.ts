@@ -15,7 +15,14 @@ import { DerivationThread } from '../../db/import/thread/deriver';
 import { RunReaderThread } from '../../db/import/thread/run-reader';
 import { openStore } from '../../db/store';
 import { readHarnessRun } from '../../db/readers/index';
-import { buildMain, buildPreload, buildImportThread, externalImports, gypFailureReason, REPO_ROOT } from '../../scripts/build-electron';
+import {
+  buildMain,
+  buildPreload,
+  buildImportThread,
+  externalImports,
+  gypFailureReason,
+  REPO_ROOT,
+} from '../../scripts/build-electron';
 import { smallWorkspace, workspacePaths } from '../db/workspace';
 import { METHOD_NAMES } from '../../shared/api';
 
@@ -38,7 +45,11 @@ describe('preload bundle', () => {
     const invoked: unknown[][] = [];
     const electron = {
       contextBridge: { exposeInMainWorld: (key: string, value: Record<string, unknown>) => (exposed[key] = value) },
-      ipcRenderer: { invoke: (...args: unknown[]) => (invoked.push(args), Promise.resolve({ ok: true, value: 7 })), on: () => undefined, removeListener: () => undefined },
+      ipcRenderer: {
+        invoke: (...args: unknown[]) => (invoked.push(args), Promise.resolve({ ok: true, value: 7 })),
+        on: () => undefined,
+        removeListener: () => undefined,
+      },
       webUtils: { getPathForFile: () => '/x' },
     };
     // Run the CommonJS bundle with a require that knows only 'electron'.
@@ -67,7 +78,8 @@ describe('main bundle', () => {
   it('is one ES module loading only electron, better-sqlite3 and Node built-ins', async () => {
     const { path, metafile } = await buildMain(REPO_ROOT, outDir);
     const externals = new Set(externalImports(metafile));
-    const allowed = (name: string) => name === 'electron' || name === 'better-sqlite3' || builtinModules.includes(name.replace(/^node:/, ''));
+    const allowed = (name: string) =>
+      name === 'electron' || name === 'better-sqlite3' || builtinModules.includes(name.replace(/^node:/, ''));
     expect([...externals].filter((name) => !allowed(name))).toEqual([]);
     expect(externals.has('electron')).toBe(true);
     const code = readFileSync(path, 'utf8');
@@ -80,7 +92,9 @@ describe('import thread bundle', () => {
     const { path, metafile } = await buildImportThread(REPO_ROOT, outDir);
     expect(path).toBe(join(outDir, 'import-thread-worker.cjs'));
     // better-sqlite3 only for the search's reads, loaded when one is asked for (db/queries/search-texts-thread.ts).
-    expect(externalImports(metafile).filter((name) => !builtinModules.includes(name.replace(/^node:/, '')))).toEqual(['better-sqlite3']);
+    expect(externalImports(metafile).filter((name) => !builtinModules.includes(name.replace(/^node:/, '')))).toEqual([
+      'better-sqlite3',
+    ]);
 
     const workspace = await smallWorkspace();
     const runDir = workspace.runDirs[0]!;
@@ -132,7 +146,9 @@ describe('gypFailureReason', () => {
       'gyp ERR! System Linux 6.1',
       'gyp ERR! not ok ',
     ].join('\n');
-    expect(gypFailureReason(stderr)).toBe('Error: This is most likely not a problem with node-gyp or the package itself and');
+    expect(gypFailureReason(stderr)).toBe(
+      'Error: This is most likely not a problem with node-gyp or the package itself and',
+    );
     expect(gypFailureReason('gyp ERR! find Python\ngyp ERR! not ok\n')).toBe('find Python');
     expect(gypFailureReason('something else\n')).toBe('something else');
   });

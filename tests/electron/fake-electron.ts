@@ -3,7 +3,12 @@
 // Use: vi.mock('electron', async () => (await import('./fake-electron')).electronModule)
 import { EventEmitter } from 'node:events';
 import { vi } from 'vitest';
-import type { BrowserWindowConstructorOptions, HandlerDetails, MenuItemConstructorOptions, WindowOpenHandlerResponse } from 'electron';
+import type {
+  BrowserWindowConstructorOptions,
+  HandlerDetails,
+  MenuItemConstructorOptions,
+  WindowOpenHandlerResponse,
+} from 'electron';
 
 type Handler = (...args: unknown[]) => unknown;
 
@@ -75,7 +80,12 @@ export function acrossBridge(value: unknown): unknown {
       return acrossBridge(out);
     };
   }
-  if (typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).some((v) => typeof v === 'function')) {
+  if (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.values(value).some((v) => typeof v === 'function')
+  ) {
     return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, acrossBridge(v)]));
   }
   return structuredClone(value);
@@ -105,7 +115,9 @@ function createState() {
     }),
   };
   const ipcRenderer = Object.assign(new EventEmitter(), {
-    invoke: vi.fn((_channel: string, ..._args: unknown[]): Promise<unknown> => Promise.resolve({ ok: true, value: null })),
+    invoke: vi.fn((_channel: string, ..._args: unknown[]): Promise<unknown> =>
+      Promise.resolve({ ok: true, value: null }),
+    ),
   });
   const contextBridge = {
     /** What the page sees: each exposed value as it comes out of the bridge (see acrossBridge). */
@@ -144,7 +156,9 @@ function createState() {
   };
   const shell = { openExternal: vi.fn((_url: string) => Promise.resolve()) };
   const dialog = {
-    showOpenDialog: vi.fn((..._args: unknown[]) => Promise.resolve({ canceled: false, filePaths: ['/picked/a.jsonl'] })),
+    showOpenDialog: vi.fn((..._args: unknown[]) =>
+      Promise.resolve({ canceled: false, filePaths: ['/picked/a.jsonl'] }),
+    ),
     showSaveDialog: vi.fn((..._args: unknown[]) => Promise.resolve({ canceled: false, filePath: '/picked/out.json' })),
     showErrorBox: vi.fn(),
   };

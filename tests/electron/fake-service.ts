@@ -21,12 +21,21 @@ export function storeInfo(tasks: number): StoreInfo {
 }
 
 export function createFakeService(options: { tasks?: number } = {}) {
-  const methods = Object.fromEntries(METHOD_NAMES.map((name) => [name, vi.fn((input: unknown) => ({ method: name, input }))]));
+  const methods = Object.fromEntries(
+    METHOD_NAMES.map((name) => [name, vi.fn((input: unknown) => ({ method: name, input }))]),
+  );
   const service = {
     ...methods,
     getInfo: vi.fn(() => storeInfo(options.tasks ?? 0)),
     loadDemo: vi.fn(() => ({ jobId: 'demo-1' })),
-    getJob: vi.fn(({ jobId }: { jobId: string }) => ({ id: jobId, kind: 'demo', state: 'done', done: 1, total: 1, message: '' })),
+    getJob: vi.fn(({ jobId }: { jobId: string }) => ({
+      id: jobId,
+      kind: 'demo',
+      state: 'done',
+      done: 1,
+      total: 1,
+      message: '',
+    })),
     listDisputes: vi.fn(() => {
       throw new Error('store is locked');
     }),

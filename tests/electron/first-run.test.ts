@@ -15,7 +15,14 @@ describe('loadDemoIfEmpty', () => {
   it('loads the demo into an empty store and waits for the job', async () => {
     const service = createFakeService();
     const states: JobState[] = ['running', 'running', 'done'];
-    service.getJob.mockImplementation(({ jobId }) => ({ id: jobId, kind: 'demo', state: states.shift() ?? 'done', done: 0, total: 1, message: '' }));
+    service.getJob.mockImplementation(({ jobId }) => ({
+      id: jobId,
+      kind: 'demo',
+      state: states.shift() ?? 'done',
+      done: 0,
+      total: 1,
+      message: '',
+    }));
     expect(await loadDemoIfEmpty(service, { sleep: noSleep })).toEqual({ outcome: 'loaded' });
     expect(service.loadDemo).toHaveBeenCalledWith({});
     expect(service.getJob).toHaveBeenCalledTimes(3);
@@ -23,12 +30,29 @@ describe('loadDemoIfEmpty', () => {
 
   it('reports a failed or endless job', async () => {
     const failed = createFakeService();
-    failed.getJob.mockImplementation(({ jobId }) => ({ id: jobId, kind: 'demo', state: 'failed', done: 0, total: 1, message: 'failed', error: 'disk full' }));
+    failed.getJob.mockImplementation(({ jobId }) => ({
+      id: jobId,
+      kind: 'demo',
+      state: 'failed',
+      done: 0,
+      total: 1,
+      message: 'failed',
+      error: 'disk full',
+    }));
     expect(await loadDemoIfEmpty(failed, { sleep: noSleep })).toEqual({ outcome: 'failed', error: 'disk full' });
     const endless = createFakeService();
-    endless.getJob.mockImplementation(({ jobId }) => ({ id: jobId, kind: 'demo', state: 'running', done: 0, total: 1, message: '' }));
+    endless.getJob.mockImplementation(({ jobId }) => ({
+      id: jobId,
+      kind: 'demo',
+      state: 'running',
+      done: 0,
+      total: 1,
+      message: '',
+    }));
     const sleep = vi.fn(noSleep);
-    expect(await loadDemoIfEmpty(endless, { sleep, timeoutMs: 1000, pollMs: 100 })).toMatchObject({ outcome: 'timeout' });
+    expect(await loadDemoIfEmpty(endless, { sleep, timeoutMs: 1000, pollMs: 100 })).toMatchObject({
+      outcome: 'timeout',
+    });
     expect(sleep).toHaveBeenCalledTimes(11);
   });
 

@@ -39,7 +39,8 @@ describe('application icons', () => {
     mkdirSync(join(root, 'build'));
     const written = buildIcons(root, SOURCE);
     expect(written).toHaveLength(ICON_SIZES.length + 3);
-    for (const size of ICON_SIZES) expect(pngSize(readFileSync(join(root, 'build', 'icons', `${size}x${size}.png`)))).toEqual([size, size]);
+    for (const size of ICON_SIZES)
+      expect(pngSize(readFileSync(join(root, 'build', 'icons', `${size}x${size}.png`)))).toEqual([size, size]);
     const big = readFileSync(join(root, 'build', 'icon.png'));
     expect(pngSize(big)).toEqual([1024, 1024]);
     expect(pixel(big, 512, 120)).toEqual([0x1d, 0x35, 0x57, 255]);
@@ -62,7 +63,11 @@ describe('application icons', () => {
   });
 
   it('names what it cannot draw', () => {
-    expect(() => parseSvg('<svg viewBox="0 0 10 10"><path d="M0 0" fill="#000000"/></svg>')).toThrow(/<path> is not supported/);
-    expect(() => parseSvg('<svg viewBox="0 0 10 10"><rect width="1" height="1" fill="red"/></svg>')).toThrow(/fill must be #rrggbb/);
+    expect(() => parseSvg('<svg viewBox="0 0 10 10"><path d="M0 0" fill="#000000"/></svg>')).toThrow(
+      /<path> is not supported/,
+    );
+    expect(() => parseSvg('<svg viewBox="0 0 10 10"><rect width="1" height="1" fill="red"/></svg>')).toThrow(
+      /fill must be #rrggbb/,
+    );
   });
 });

@@ -2,7 +2,16 @@ import type { IpcMainInvokeEvent } from 'electron';
 import { describe, expect, it, vi } from 'vitest';
 import { apiChannel, HOST_CHANNELS } from '../../electron/channels';
 import type { IpcResult } from '../../electron/channels';
-import { callApi, isTrustedEvent, openDialogProperties, registerApi, registerHostChannels, safeDefaultName, UNSAFE_URL, UNTRUSTED_SENDER } from '../../electron/ipc';
+import {
+  callApi,
+  isTrustedEvent,
+  openDialogProperties,
+  registerApi,
+  registerHostChannels,
+  safeDefaultName,
+  UNSAFE_URL,
+  UNTRUSTED_SENDER,
+} from '../../electron/ipc';
 import { NotFoundError } from '../../db/not-found';
 import { OutputExistsError } from '../../db/path-checks';
 import { METHOD_NAMES, parseInput } from '../../shared/api';
@@ -15,7 +24,10 @@ function fakeIpcMain() {
   return { handlers, handle: (channel: string, handler: Handler) => void handlers.set(channel, handler) };
 }
 
-function eventFrom(url: string, options: { parent?: unknown; noFrame?: boolean; throws?: boolean } = {}): IpcMainInvokeEvent {
+function eventFrom(
+  url: string,
+  options: { parent?: unknown; noFrame?: boolean; throws?: boolean } = {},
+): IpcMainInvokeEvent {
   const event = {
     sender: {},
     get senderFrame() {
@@ -62,14 +74,20 @@ describe('callApi', () => {
 
   it('carries a refusal’s kind beside its message, and no kind for a fault', async () => {
     const service = createFakeService();
-    vi.mocked(service.exportPatch).mockRejectedValueOnce(new OutputExistsError('out: /tmp/notes.txt already exists and is not a patch for v1.1 (overwrite replaces it)'));
+    vi.mocked(service.exportPatch).mockRejectedValueOnce(
+      new OutputExistsError('out: /tmp/notes.txt already exists and is not a patch for v1.1 (overwrite replaces it)'),
+    );
     expect(await callApi(service, 'exportPatch', { revision: 'v1.1', out: '/tmp/notes.txt' })).toEqual({
       ok: false,
       error: 'out: /tmp/notes.txt already exists and is not a patch for v1.1 (overwrite replaces it)',
       kind: 'OutputExistsError',
     });
     vi.mocked(service.getDispute).mockRejectedValueOnce(new NotFoundError('no dispute with id d9'));
-    expect(await callApi(service, 'getDispute', { id: 'd9' })).toEqual({ ok: false, error: 'no dispute with id d9', kind: 'NotFoundError' });
+    expect(await callApi(service, 'getDispute', { id: 'd9' })).toEqual({
+      ok: false,
+      error: 'no dispute with id d9',
+      kind: 'NotFoundError',
+    });
     vi.mocked(service.getDispute).mockRejectedValueOnce(new TypeError('x is undefined'));
     expect(await callApi(service, 'getDispute', { id: 'd9' })).toEqual({ ok: false, error: 'x is undefined' });
   });
@@ -77,7 +95,11 @@ describe('callApi', () => {
   it('refuses invalid input with the zod message, without calling the service', async () => {
     const service = createFakeService();
     const input = { disputeId: 'd1', decision: 'not-a-decision' };
-    expect(await callApi(service, 'rule', input)).toEqual({ ok: false, error: zodMessage('rule', input), kind: 'ApiInputError' });
+    expect(await callApi(service, 'rule', input)).toEqual({
+      ok: false,
+      error: zodMessage('rule', input),
+      kind: 'ApiInputError',
+    });
     expect(service.rule).not.toHaveBeenCalled();
   });
 });
@@ -135,7 +157,12 @@ describe('host channels', () => {
   it('refuses every host capability to an untrusted sender', async () => {
     const { deps, call } = setup();
     const evil = eventFrom('https://evil.example/');
-    for (const channel of [HOST_CHANNELS.openExternal, HOST_CHANNELS.pickPaths, HOST_CHANNELS.pickSavePath, HOST_CHANNELS.platform]) {
+    for (const channel of [
+      HOST_CHANNELS.openExternal,
+      HOST_CHANNELS.pickPaths,
+      HOST_CHANNELS.pickSavePath,
+      HOST_CHANNELS.platform,
+    ]) {
       expect(await call(channel, 'https://example.com/', evil)).toEqual({ ok: false, error: UNTRUSTED_SENDER });
     }
     expect(deps.openExternal).not.toHaveBeenCalled();
@@ -145,9 +172,15 @@ describe('host channels', () => {
   it('picks files and folders with a multi-select dialog', async () => {
     const { deps, call } = setup();
     expect(await call(HOST_CHANNELS.pickPaths)).toEqual({ ok: true, value: ['/a', '/b'] });
-    expect(deps.showOpenDialog).toHaveBeenCalledWith(trusted, expect.objectContaining({ properties: ['openFile', 'openDirectory', 'multiSelections'] }));
+    expect(deps.showOpenDialog).toHaveBeenCalledWith(
+      trusted,
+      expect.objectContaining({ properties: ['openFile', 'openDirectory', 'multiSelections'] }),
+    );
     await call(HOST_CHANNELS.pickPaths, 'folders');
-    expect(deps.showOpenDialog).toHaveBeenLastCalledWith(trusted, expect.objectContaining({ properties: ['openDirectory', 'multiSelections'] }));
+    expect(deps.showOpenDialog).toHaveBeenLastCalledWith(
+      trusted,
+      expect.objectContaining({ properties: ['openDirectory', 'multiSelections'] }),
+    );
     expect(await call(HOST_CHANNELS.pickPaths, 'everything')).toMatchObject({ ok: false });
   });
 
@@ -162,9 +195,15 @@ describe('host channels', () => {
   it('uses only a bare file name as the save default', async () => {
     const { deps, call } = setup();
     await call(HOST_CHANNELS.pickSavePath, { defaultName: 'gold-patch-v2.json' });
-    expect(deps.showSaveDialog).toHaveBeenLastCalledWith(trusted, expect.objectContaining({ defaultPath: 'gold-patch-v2.json' }));
+    expect(deps.showSaveDialog).toHaveBeenLastCalledWith(
+      trusted,
+      expect.objectContaining({ defaultPath: 'gold-patch-v2.json' }),
+    );
     await call(HOST_CHANNELS.pickSavePath, { defaultName: '../../.bashrc' });
-    expect(deps.showSaveDialog).toHaveBeenLastCalledWith(trusted, expect.not.objectContaining({ defaultPath: expect.anything() as unknown }));
+    expect(deps.showSaveDialog).toHaveBeenLastCalledWith(
+      trusted,
+      expect.not.objectContaining({ defaultPath: expect.anything() as unknown }),
+    );
   });
 
   it('reports the platform', async () => {
@@ -182,6 +221,7 @@ describe('helpers', () => {
 
   it('accepts only bare file names as save defaults', () => {
     expect(safeDefaultName('patch.json')).toBe('patch.json');
-    for (const bad of ['', '..', 'a/b', 'a\\b', 'C:x', 'a\nb', 'x'.repeat(300), 7, null]) expect(safeDefaultName(bad)).toBeUndefined();
+    for (const bad of ['', '..', 'a/b', 'a\\b', 'C:x', 'a\nb', 'x'.repeat(300), 7, null])
+      expect(safeDefaultName(bad)).toBeUndefined();
   });
 });

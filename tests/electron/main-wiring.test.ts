@@ -38,7 +38,11 @@ beforeEach(() => {
 });
 
 async function start() {
-  const handle = runMain({ appRoot, dbPath: join(appRoot, 'atlas.sqlite'), settingsPath: join(appRoot, 'settings.json') });
+  const handle = runMain({
+    appRoot,
+    dbPath: join(appRoot, 'atlas.sqlite'),
+    settingsPath: join(appRoot, 'settings.json'),
+  });
   await handle.ready;
   const win = FakeBrowserWindow.instances[0];
   if (!win) throw new Error('no window was created');
@@ -59,7 +63,12 @@ describe('Electron main wiring', () => {
   it('registers the app:// scheme as privileged before ready, and serves it after', async () => {
     await start();
     expect(fake.state.protocol.privilegedBeforeReady).toBe(true);
-    expect(fake.state.protocol.privileged).toEqual([expect.objectContaining({ scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) as unknown })]);
+    expect(fake.state.protocol.privileged).toEqual([
+      expect.objectContaining({
+        scheme: 'app',
+        privileges: expect.objectContaining({ standard: true, secure: true }) as unknown,
+      }),
+    ]);
     const handler = fake.state.protocol.handlers.get('app');
     const response = await handler!(new Request('app://atlas/'));
     expect(await response.text()).toContain('<title>atlas</title>');
@@ -100,7 +109,9 @@ describe('Electron main wiring', () => {
     const channels = [...fake.state.ipcMain.handlers.keys()];
     for (const name of METHOD_NAMES) expect(channels).toContain(`api:${name}`);
     expect(channels.filter((c) => c.startsWith('api:'))).toHaveLength(METHOD_NAMES.length);
-    expect(channels).toEqual(expect.arrayContaining(['host:openExternal', 'host:pickPaths', 'host:pickSavePath', 'host:platform']));
+    expect(channels).toEqual(
+      expect.arrayContaining(['host:openExternal', 'host:pickPaths', 'host:pickSavePath', 'host:platform']),
+    );
   });
 
   it('refuses a call from an untrusted sender', async () => {
@@ -122,7 +133,11 @@ describe('Electron main wiring', () => {
       expected = (error as Error).message;
     }
     expect(expected).toMatch(/^getDispute: id: /);
-    expect(await invoke('api:getDispute', ipcEvent('app://atlas/index.html'), bad)).toEqual({ ok: false, error: expected, kind: 'ApiInputError' });
+    expect(await invoke('api:getDispute', ipcEvent('app://atlas/index.html'), bad)).toEqual({
+      ok: false,
+      error: expected,
+      kind: 'ApiInputError',
+    });
     expect(service.getDispute).not.toHaveBeenCalled();
     expect(await invoke('api:getDispute', ipcEvent('app://atlas/index.html'), { id: 'd1' })).toEqual({
       ok: true,
@@ -161,7 +176,10 @@ describe('Electron main wiring', () => {
   it('sets the CSP on every response header', async () => {
     await start();
     const callback = vi.fn();
-    fake.state.defaultSession.headersListener!({ responseHeaders: { 'Content-Security-Policy': ['default-src *'] } }, callback);
+    fake.state.defaultSession.headersListener!(
+      { responseHeaders: { 'Content-Security-Policy': ['default-src *'] } },
+      callback,
+    );
     expect(callback).toHaveBeenCalledWith({ responseHeaders: { 'Content-Security-Policy': CONTENT_SECURITY_POLICY } });
   });
 
@@ -172,7 +190,10 @@ describe('Electron main wiring', () => {
     expect(fake.state.shell.openExternal).toHaveBeenCalledWith('https://example.com/');
     expect(await invoke('host:pickPaths', event, 'files')).toEqual({ ok: true, value: ['/picked/a.jsonl'] });
     // Modal to the window that asked.
-    expect(fake.state.dialog.showOpenDialog).toHaveBeenCalledWith(win, expect.objectContaining({ properties: ['openFile', 'multiSelections'] }));
+    expect(fake.state.dialog.showOpenDialog).toHaveBeenCalledWith(
+      win,
+      expect.objectContaining({ properties: ['openFile', 'multiSelections'] }),
+    );
   });
 
   it('sends menu commands to the renderer', async () => {
@@ -203,7 +224,10 @@ describe('Electron main wiring', () => {
       throw new Error('This store was written by a newer version of ATLAS Adjudicator');
     });
     await runMain({ appRoot, dbPath: join(appRoot, 'x.sqlite') }).ready;
-    expect(fake.state.dialog.showErrorBox).toHaveBeenCalledWith('ATLAS Adjudicator could not start', 'This store was written by a newer version of ATLAS Adjudicator');
+    expect(fake.state.dialog.showErrorBox).toHaveBeenCalledWith(
+      'ATLAS Adjudicator could not start',
+      'This store was written by a newer version of ATLAS Adjudicator',
+    );
     expect(fake.state.app.exit).toHaveBeenCalledWith(1);
     expect(FakeBrowserWindow.instances).toHaveLength(0);
   });

@@ -27,7 +27,11 @@ describe('buildMenuTemplate', () => {
   it('adds reload and devtools in development only', () => {
     const template = buildMenuTemplate({ appName: 'A', isMac: false, isDev: true, send: vi.fn() });
     const view = template.find((m) => m.label === 'View');
-    expect((view?.submenu as MenuItemConstructorOptions[]).map((i) => i.role)).toEqual(['reload', 'forceReload', 'toggleDevTools']);
+    expect((view?.submenu as MenuItemConstructorOptions[]).map((i) => i.role)).toEqual([
+      'reload',
+      'forceReload',
+      'toggleDevTools',
+    ]);
   });
 
   it('starts with the app menu on macOS', () => {

@@ -6,11 +6,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { binaryFormat, checkAddon, checkPackagedAddons, electronAbi, platformOfAppDir, registrationOf } from '../../scripts/native/abi';
+import {
+  binaryFormat,
+  checkAddon,
+  checkPackagedAddons,
+  electronAbi,
+  platformOfAppDir,
+  registrationOf,
+} from '../../scripts/native/abi';
 import { copySqlite, REPO } from './support/sqlite-copy';
 
 const NODE_ABI = Number(process.versions.modules);
-const ELECTRON_VERSION = (JSON.parse(readFileSync(join(REPO, 'node_modules', 'electron', 'package.json'), 'utf8')) as { version: string }).version;
+const ELECTRON_VERSION = (
+  JSON.parse(readFileSync(join(REPO, 'node_modules', 'electron', 'package.json'), 'utf8')) as { version: string }
+).version;
 
 /** The same ELF with its registration symbol renamed, as an Electron build of it would export. */
 function relabelled(addon: string, abi: number): string {
@@ -26,7 +35,16 @@ function relabelled(addon: string, abi: number): string {
 
 function releaseWith(addon: string): string {
   const release = mkdtempSync(join(tmpdir(), 'release-'));
-  const dir = join(release, 'linux-unpacked', 'resources', 'app.asar.unpacked', 'node_modules', 'better-sqlite3', 'build', 'Release');
+  const dir = join(
+    release,
+    'linux-unpacked',
+    'resources',
+    'app.asar.unpacked',
+    'node_modules',
+    'better-sqlite3',
+    'build',
+    'Release',
+  );
   mkdirSync(dir, { recursive: true });
   copyFileSync(addon, join(dir, 'better_sqlite3.node'));
   return release;
@@ -36,7 +54,9 @@ describe('native addon ABI', () => {
   it("reads the Node build's registration symbol: this Node's ABI", () => {
     const { addon } = copySqlite();
     expect(registrationOf(readFileSync(addon))).toEqual({ kind: 'abi', abi: NODE_ABI });
-    expect(binaryFormat(readFileSync(addon))).toBe(process.platform === 'linux' ? 'elf' : process.platform === 'darwin' ? 'mach-o' : 'pe');
+    expect(binaryFormat(readFileSync(addon))).toBe(
+      process.platform === 'linux' ? 'elf' : process.platform === 'darwin' ? 'mach-o' : 'pe',
+    );
   });
 
   it("knows the installed Electron's ABI offline, and node-abi agrees", () => {
@@ -60,7 +80,10 @@ describe('native addon ABI', () => {
   it('accepts an addon that registers for Electron’s ABI', () => {
     const { addon } = copySqlite();
     const abi = electronAbi(ELECTRON_VERSION, REPO);
-    expect(checkAddon(relabelled(addon, abi), abi, process.platform, REPO)).toEqual({ file: `${addon}.relabelled`, ok: true });
+    expect(checkAddon(relabelled(addon, abi), abi, process.platform, REPO)).toEqual({
+      file: `${addon}.relabelled`,
+      ok: true,
+    });
   });
 
   it('refuses a binary for another platform', () => {

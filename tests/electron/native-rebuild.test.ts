@@ -7,7 +7,12 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { electronRebuildCommand, emptyNpmrc, npmConfigFreeEnv, rebuildMarker } from '../../scripts/native/electron-rebuild';
+import {
+  electronRebuildCommand,
+  emptyNpmrc,
+  npmConfigFreeEnv,
+  rebuildMarker,
+} from '../../scripts/native/electron-rebuild';
 import { REPO } from './support/sqlite-copy';
 
 const require = createRequire(join(REPO, 'package.json'));
@@ -18,7 +23,14 @@ function userWithNodedir(): NodeJS.ProcessEnv {
   writeFileSync(join(home, '.npmrc'), 'nodedir=/opt/node-headers\n');
   // Whatever npm or npx exported to this test run is not the point here.
   const base = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key)));
-  return { ...base, HOME: home, USERPROFILE: home, npm_config_nodedir: '/opt/node-headers', npm_package_config_node_gyp_nodedir: '/opt/node-headers', npm_config_proxy: 'http://proxy.example:3128' };
+  return {
+    ...base,
+    HOME: home,
+    USERPROFILE: home,
+    npm_config_nodedir: '/opt/node-headers',
+    npm_package_config_node_gyp_nodedir: '/opt/node-headers',
+    npm_config_proxy: 'http://proxy.example:3128',
+  };
 }
 
 /** What node-gyp (the compiler driver @electron/rebuild uses) takes as nodedir in this environment. */
@@ -29,7 +41,12 @@ function nodeGypNodedir(env: NodeJS.ProcessEnv): string {
 }
 
 function npmNodedir(env: NodeJS.ProcessEnv): string {
-  return spawnSync('npm', ['config', 'get', 'nodedir'], { env, encoding: 'utf8', cwd: tmpdir(), shell: process.platform === 'win32' }).stdout.trim();
+  return spawnSync('npm', ['config', 'get', 'nodedir'], {
+    env,
+    encoding: 'utf8',
+    cwd: tmpdir(),
+    shell: process.platform === 'win32',
+  }).stdout.trim();
 }
 
 describe('the Electron rebuild of better-sqlite3', () => {
@@ -37,34 +54,73 @@ describe('the Electron rebuild of better-sqlite3', () => {
     const command = electronRebuildCommand(REPO, '45.5.0', 'x64');
     expect(command.command).toBe(process.execPath);
     expect(existsSync(command.args[0]!)).toBe(true);
-    expect(command.args).toEqual(expect.arrayContaining(['--force', '--only', 'better-sqlite3', '--version', '45.5.0', '--arch', 'x64', '--module-dir', REPO]));
+    expect(command.args).toEqual(
+      expect.arrayContaining([
+        '--force',
+        '--only',
+        'better-sqlite3',
+        '--version',
+        '45.5.0',
+        '--arch',
+        'x64',
+        '--module-dir',
+        REPO,
+      ]),
+    );
     const help = spawnSync(process.execPath, [command.args[0]!, '--help'], { encoding: 'utf8' });
     expect(help.stdout).toMatch(/--force\s+Force rebuilding modules, even if we would skip it/);
   });
 
   it('is needed: without --force, @electron/rebuild skips a module whose marker matches', () => {
     const project = mkdtempSync(join(tmpdir(), 'rebuild-'));
-    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'p', version: '1.0.0', dependencies: { 'better-sqlite3': '*' } }));
+    writeFileSync(
+      join(project, 'package.json'),
+      JSON.stringify({ name: 'p', version: '1.0.0', dependencies: { 'better-sqlite3': '*' } }),
+    );
     const moduleDir = join(project, 'node_modules', 'better-sqlite3');
     mkdirSync(join(moduleDir, 'build', 'Release'), { recursive: true });
-    writeFileSync(join(moduleDir, 'package.json'), JSON.stringify({ name: 'better-sqlite3', version: '12.0.0', scripts: { install: 'node-gyp rebuild' } }));
+    writeFileSync(
+      join(moduleDir, 'package.json'),
+      JSON.stringify({ name: 'better-sqlite3', version: '12.0.0', scripts: { install: 'node-gyp rebuild' } }),
+    );
     writeFileSync(join(moduleDir, 'binding.gyp'), '{}');
     const abi = (require('node-abi') as { getAbi(v: string, r: string): string }).getAbi('45.5.0', 'electron');
     writeFileSync(rebuildMarker(moduleDir), `${process.platform}--${process.arch}--${abi}`);
     const cli = electronRebuildCommand(REPO, '45.5.0').args[0]!;
-    const unforced = spawnSync(process.execPath, [cli, '--version', '45.5.0', '--module-dir', project, '--only', 'better-sqlite3'], {
-      encoding: 'utf8',
-      env: { ...process.env, DEBUG: 'electron-rebuild' },
-      timeout: 60_000,
-    });
+    const unforced = spawnSync(
+      process.execPath,
+      [cli, '--version', '45.5.0', '--module-dir', project, '--only', 'better-sqlite3'],
+      {
+        encoding: 'utf8',
+        env: { ...process.env, DEBUG: 'electron-rebuild' },
+        timeout: 60_000,
+      },
+    );
     expect(`${unforced.stdout}${unforced.stderr}`).toMatch(/skipping: better-sqlite3 as it is already built/);
   });
 
   it('drops every npm setting but the network ones, and points npm at an empty npmrc', () => {
     const npmrc = emptyNpmrc();
     try {
-      const env = npmConfigFreeEnv({ PATH: '/bin', npm_config_nodedir: '/a', NPM_CONFIG_NODEDIR: '/b', Npm_Config_NodeDir: '/c', npm_package_config_node_gyp_nodedir: '/d', npm_config_target: '20.0.0', npm_config_runtime: 'node', npm_config_https_proxy: 'http://p:1' }, npmrc.path);
-      expect(env).toEqual({ PATH: '/bin', npm_config_https_proxy: 'http://p:1', NPM_CONFIG_USERCONFIG: npmrc.path, NPM_CONFIG_GLOBALCONFIG: npmrc.path });
+      const env = npmConfigFreeEnv(
+        {
+          PATH: '/bin',
+          npm_config_nodedir: '/a',
+          NPM_CONFIG_NODEDIR: '/b',
+          Npm_Config_NodeDir: '/c',
+          npm_package_config_node_gyp_nodedir: '/d',
+          npm_config_target: '20.0.0',
+          npm_config_runtime: 'node',
+          npm_config_https_proxy: 'http://p:1',
+        },
+        npmrc.path,
+      );
+      expect(env).toEqual({
+        PATH: '/bin',
+        npm_config_https_proxy: 'http://p:1',
+        NPM_CONFIG_USERCONFIG: npmrc.path,
+        NPM_CONFIG_GLOBALCONFIG: npmrc.path,
+      });
     } finally {
       npmrc.remove();
     }

@@ -32,12 +32,18 @@ async function ends(pid: number): Promise<boolean> {
   return !alive(pid);
 }
 
-async function interrupt(signal: NodeJS.Signals): Promise<{ copy: SqliteCopy; original: Buffer; code: number | null; output: string; compiler: number }> {
+async function interrupt(
+  signal: NodeJS.Signals,
+): Promise<{ copy: SqliteCopy; original: Buffer; code: number | null; output: string; compiler: number }> {
   const copy = copySqlite();
   const original = readFileSync(copy.addon);
-  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'support', 'interrupted-build.ts'), copy.moduleDir], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(import.meta.dirname, 'support', 'interrupted-build.ts'), copy.moduleDir],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   const started = new Promise<number>((resolve, reject) => {
     child.stdout.on('data', (chunk: Buffer) => {
@@ -60,7 +66,10 @@ describe('the Node build of better-sqlite3 during packaging', () => {
     const copy = copySqlite();
     const original = readFileSync(copy.addon);
     const stash = stashNodeBuild(copy.moduleDir);
-    await withRestore(() => Promise.resolve(replaceWithElectronBuild(copy)), { restore: () => restoreNodeBuild(copy.moduleDir, stash), stopRunning: () => Promise.resolve() });
+    await withRestore(() => Promise.resolve(replaceWithElectronBuild(copy)), {
+      restore: () => restoreNodeBuild(copy.moduleDir, stash),
+      stopRunning: () => Promise.resolve(),
+    });
     expect(readFileSync(copy.addon).equals(original)).toBe(true);
     expect(existsSync(rebuildMarker(copy.moduleDir))).toBe(false);
     expect(opensDatabase(copy)).toEqual({ ok: true, output: '42\n' });

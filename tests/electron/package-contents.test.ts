@@ -6,7 +6,18 @@
 // A dependency added later, or a build output nobody meant to ship, fails
 // this test. About 15 s, most of it electron-builder.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -14,8 +25,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { REPO } from './support/sqlite-copy';
 
 const require = createRequire(join(REPO, 'package.json'));
-const asar = require('@electron/asar') as { listPackage(archive: string, options: { isPack: boolean }): string[]; statFile(archive: string, path: string): { files?: unknown } };
-const fuses = require('@electron/fuses') as { getCurrentFuseWire(path: string): Promise<Record<number, number>>; FuseV1Options: Record<string, number> };
+const asar = require('@electron/asar') as {
+  listPackage(archive: string, options: { isPack: boolean }): string[];
+  statFile(archive: string, path: string): { files?: unknown };
+};
+const fuses = require('@electron/fuses') as {
+  getCurrentFuseWire(path: string): Promise<Record<number, number>>;
+  FuseV1Options: Record<string, number>;
+};
 
 const ELECTRON_VERSION = (require('electron/package.json') as { version: string }).version;
 const SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
@@ -52,7 +69,11 @@ function linkTree(from: string, to: string): void {
 
 /** The installed production dependencies, transitively (nested copies come inside their parents). */
 function productionModules(): string[] {
-  const manifest = (dir: string) => JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { dependencies?: Record<string, string>; optionalDependencies?: Record<string, string> };
+  const manifest = (dir: string) =>
+    JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+      dependencies?: Record<string, string>;
+      optionalDependencies?: Record<string, string>;
+    };
   const seen = new Set<string>();
   const queue = Object.keys(manifest(REPO).dependencies ?? {});
   while (queue.length > 0) {
@@ -77,8 +98,10 @@ let executable = '';
 
 beforeAll(() => {
   const project = mkdtempSync(join(tmpdir(), 'package-contents-'));
-  for (const file of ['package.json', 'package-lock.json', 'electron-builder.yml']) copyFileSync(join(REPO, file), join(project, file));
-  for (const name of productionModules()) linkTree(join(REPO, 'node_modules', name), join(project, 'node_modules', name));
+  for (const file of ['package.json', 'package-lock.json', 'electron-builder.yml'])
+    copyFileSync(join(REPO, file), join(project, file));
+  for (const name of productionModules())
+    linkTree(join(REPO, 'node_modules', name), join(project, 'node_modules', name));
   // Build outputs as `npm run dist` leaves them, with what must not ship beside them.
   write(join(project, 'dist', 'renderer', 'index.html'), '<!doctype html>');
   write(join(project, 'dist', 'renderer', 'assets', 'index-abc123.js'), '');
@@ -89,21 +112,48 @@ beforeAll(() => {
   }
   write(join(project, 'dist-electron', 'package.json'), '{"type":"module"}');
   // `npm start`'s own Electron build of better-sqlite3, for this machine only.
-  write(join(project, 'dist-electron', 'node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node'), 'local');
+  write(
+    join(project, 'dist-electron', 'node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node'),
+    'local',
+  );
   write(join(project, 'tests', 'stray.test.ts'), '');
   // A stand-in Electron: a file with Electron's fuse wire, so the fuses are really flipped.
   const electronDist = join(project, 'electron-dist');
-  write(join(electronDist, 'electron'), `#!/bin/sh\n${SENTINEL}\u0001${String.fromCharCode(DEFAULT_WIRE.length)}${DEFAULT_WIRE}\n`);
+  write(
+    join(electronDist, 'electron'),
+    `#!/bin/sh\n${SENTINEL}\u0001${String.fromCharCode(DEFAULT_WIRE.length)}${DEFAULT_WIRE}\n`,
+  );
 
   const cli = join(dirname(require.resolve('electron-builder/package.json')), 'cli.js');
   const out = join(project, 'out');
-  const args = [cli, '--dir', '--linux', '--publish', 'never', '-c.npmRebuild=false', `-c.electronDist=${electronDist}`, `-c.electronVersion=${ELECTRON_VERSION}`, `-c.directories.output=${out}`];
-  const result = spawnSync(process.execPath, args, { cwd: project, encoding: 'utf8', env: { ...process.env, CI: 'true' }, timeout: 240_000 });
+  const args = [
+    cli,
+    '--dir',
+    '--linux',
+    '--publish',
+    'never',
+    '-c.npmRebuild=false',
+    `-c.electronDist=${electronDist}`,
+    `-c.electronVersion=${ELECTRON_VERSION}`,
+    `-c.directories.output=${out}`,
+  ];
+  const result = spawnSync(process.execPath, args, {
+    cwd: project,
+    encoding: 'utf8',
+    env: { ...process.env, CI: 'true' },
+    timeout: 240_000,
+  });
   if (result.status !== 0) throw new Error(`electron-builder failed:\n${result.stdout}\n${result.stderr}`);
   resources = join(out, 'linux-unpacked', 'resources');
   const archive = join(resources, 'app.asar');
-  files = asar.listPackage(archive, { isPack: false }).filter((path) => asar.statFile(archive, path.slice(1)).files === undefined);
-  executable = join(out, 'linux-unpacked', (JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { name: string }).name);
+  files = asar
+    .listPackage(archive, { isPack: false })
+    .filter((path) => asar.statFile(archive, path.slice(1)).files === undefined);
+  executable = join(
+    out,
+    'linux-unpacked',
+    (JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { name: string }).name,
+  );
 }, 300_000);
 
 describe('the packaged app (electron-builder --dir with electron-builder.yml)', () => {
@@ -129,10 +179,17 @@ describe('the packaged app (electron-builder --dir with electron-builder.yml)', 
 
   it('keeps the native addon and the import worker unpacked, as real files', () => {
     const unpacked = join(resources, 'app.asar.unpacked');
-    expect(existsSync(join(unpacked, 'node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node'))).toBe(true);
+    expect(
+      existsSync(join(unpacked, 'node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node')),
+    ).toBe(true);
     expect(existsSync(join(unpacked, 'dist-electron', 'import-thread-worker.cjs'))).toBe(true);
     // The worker requires better-sqlite3 from the unpacked folder: all of its loader must be there.
-    for (const file of ['better-sqlite3/lib/index.js', 'better-sqlite3/package.json', 'bindings/bindings.js', 'file-uri-to-path/index.js']) {
+    for (const file of [
+      'better-sqlite3/lib/index.js',
+      'better-sqlite3/package.json',
+      'bindings/bindings.js',
+      'file-uri-to-path/index.js',
+    ]) {
       expect(existsSync(join(unpacked, 'node_modules', file)), file).toBe(true);
     }
     expect(existsSync(join(unpacked, 'node_modules', 'better-sqlite3', 'src'))).toBe(false);

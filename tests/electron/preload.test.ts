@@ -43,8 +43,16 @@ describe('preload', () => {
   });
 
   it('answers a failure with plain data, never by throwing across the bridge', async () => {
-    fake.state.ipcRenderer.invoke.mockResolvedValueOnce({ ok: false, error: 'out: x already exists', kind: 'OutputExistsError' });
-    await expect(bridge.exportRulings({ out: '/tmp/x' })).resolves.toEqual({ ok: false, error: 'out: x already exists', kind: 'OutputExistsError' });
+    fake.state.ipcRenderer.invoke.mockResolvedValueOnce({
+      ok: false,
+      error: 'out: x already exists',
+      kind: 'OutputExistsError',
+    });
+    await expect(bridge.exportRulings({ out: '/tmp/x' })).resolves.toEqual({
+      ok: false,
+      error: 'out: x already exists',
+      kind: 'OutputExistsError',
+    });
     fake.state.ipcRenderer.invoke.mockRejectedValueOnce(new Error("No handler registered for 'api:getInfo'"));
     await expect(bridge.getInfo({})).resolves.toEqual({ ok: false, error: "No handler registered for 'api:getInfo'" });
   });

@@ -2,7 +2,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve, sep } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_SCHEME_PRIVILEGES, contentTypeFor, createAppProtocolHandler, resolveAppPath } from '../../electron/protocol';
+import {
+  APP_SCHEME_PRIVILEGES,
+  contentTypeFor,
+  createAppProtocolHandler,
+  resolveAppPath,
+} from '../../electron/protocol';
 import { CONTENT_SECURITY_POLICY } from '../../electron/security';
 
 const root = resolve('/srv/app/dist/renderer');
@@ -105,7 +110,12 @@ describe('createAppProtocolHandler', () => {
   });
 
   it('answers 404 for missing files, directories and escapes, still with the CSP', async () => {
-    for (const url of ['app://atlas/missing.js', 'app://atlas/assets', 'app://atlas/%2e%2e/secret.txt', 'app://atlas/..%2fsecret.txt']) {
+    for (const url of [
+      'app://atlas/missing.js',
+      'app://atlas/assets',
+      'app://atlas/%2e%2e/secret.txt',
+      'app://atlas/..%2fsecret.txt',
+    ]) {
       const response = await handler()(new Request(url));
       expect(response.status, url).toBe(404);
       expect(await response.text()).not.toContain('top secret');
@@ -122,7 +132,9 @@ describe('createAppProtocolHandler', () => {
   });
 
   it('reports read errors other than not-found as 500', async () => {
-    const failing = createAppProtocolHandler(join(dir, 'renderer'), () => Promise.reject(Object.assign(new Error('EACCES'), { code: 'EACCES' })));
+    const failing = createAppProtocolHandler(join(dir, 'renderer'), () =>
+      Promise.reject(Object.assign(new Error('EACCES'), { code: 'EACCES' })),
+    );
     expect((await failing(new Request('app://atlas/index.html'))).status).toBe(500);
   });
 });

@@ -28,8 +28,20 @@ describe('the Node version check before npm start', () => {
   });
 
   it('says in one line that an older Node is too old, and accepts every version of the range', () => {
-    const found = problems(['18.19.1', '20.18.3', '22.12.0', '21.7.0', '20.19.0', '20.20.0', '22.13.0', '24.0.0', '26.1.0']);
-    expect(found['18.19.1']).toBe(`ATLAS Adjudicator needs Node ${RANGE}; this is Node 18.19.1. Install a supported Node (e.g. the current LTS) and run the command again.`);
+    const found = problems([
+      '18.19.1',
+      '20.18.3',
+      '22.12.0',
+      '21.7.0',
+      '20.19.0',
+      '20.20.0',
+      '22.13.0',
+      '24.0.0',
+      '26.1.0',
+    ]);
+    expect(found['18.19.1']).toBe(
+      `ATLAS Adjudicator needs Node ${RANGE}; this is Node 18.19.1. Install a supported Node (e.g. the current LTS) and run the command again.`,
+    );
     for (const old of ['20.18.3', '22.12.0', '21.7.0']) expect(found[old]).toContain(`this is Node ${old}.`);
     for (const good of ['20.19.0', '20.20.0', '22.13.0', '24.0.0', '26.1.0']) expect(found[good]).toBeNull();
   });
@@ -37,13 +49,20 @@ describe('the Node version check before npm start', () => {
 
 describe('signing lines', () => {
   it('says macOS notarisation and Windows signing are skipped when their variables are absent', () => {
-    expect(signingLines('darwin', {}).join('\n')).toMatch(/notarisation: skipped \(set APPLE_API_KEY, APPLE_API_KEY_ID and APPLE_API_ISSUER/);
-    expect(signingLines('win32', {})[0]).toMatch(/^Windows signing: skipped \(set WIN_CSC_LINK and WIN_CSC_KEY_PASSWORD\)/);
+    expect(signingLines('darwin', {}).join('\n')).toMatch(
+      /notarisation: skipped \(set APPLE_API_KEY, APPLE_API_KEY_ID and APPLE_API_ISSUER/,
+    );
+    expect(signingLines('win32', {})[0]).toMatch(
+      /^Windows signing: skipped \(set WIN_CSC_LINK and WIN_CSC_KEY_PASSWORD\)/,
+    );
   });
 
   it('says what will be used when they are set', () => {
     const env = { CSC_LINK: '/certs/dev-id.p12', APPLE_API_KEY: '/k.p8', APPLE_API_KEY_ID: 'K', APPLE_API_ISSUER: 'I' };
-    expect(signingLines('darwin', env)).toEqual(['macOS signing: with the certificate from CSC_LINK/CSC_NAME.', 'macOS notarisation: on (Apple credentials found in the environment).']);
+    expect(signingLines('darwin', env)).toEqual([
+      'macOS signing: with the certificate from CSC_LINK/CSC_NAME.',
+      'macOS notarisation: on (Apple credentials found in the environment).',
+    ]);
     expect(signingLines('win32', { WIN_CSC_LINK: 'x' })[0]).toMatch(/^Windows signing: with the certificate/);
     // Half a set of credentials is no set.
     expect(signingLines('darwin', { APPLE_ID: 'a@b.c' })[1]).toMatch(/skipped/);
@@ -70,9 +89,13 @@ describe('package size', () => {
   it('prints app.asar plus unpacked files per packaged app', () => {
     const out = release(3 * 1024 * 1024, 2 * 1024 * 1024);
     const sizes = packagedSizes(out);
-    expect(sizes).toEqual([{ resources: join(out, 'linux-unpacked', 'resources'), asar: 3 * 1024 * 1024, unpacked: 2 * 1024 * 1024 }]);
+    expect(sizes).toEqual([
+      { resources: join(out, 'linux-unpacked', 'resources'), asar: 3 * 1024 * 1024, unpacked: 2 * 1024 * 1024 },
+    ]);
     const report = sizeReport(sizes, out);
-    expect(report.lines).toEqual(['Package size: 5.0 MB (app.asar 3.0 MB + unpacked 2.0 MB) in linux-unpacked/resources']);
+    expect(report.lines).toEqual([
+      'Package size: 5.0 MB (app.asar 3.0 MB + unpacked 2.0 MB) in linux-unpacked/resources',
+    ]);
     expect(report.problems).toEqual([]);
   });
 

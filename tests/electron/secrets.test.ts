@@ -35,7 +35,11 @@ describe('GitHub token in the keychain', () => {
 
   it('uses a Linux keyring found by safeStorage', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'secrets-')), 'token.bin');
-    const store = keychainSecretStore({ ...reversing, getSelectedStorageBackend: () => 'gnome_libsecret' }, file, 'linux');
+    const store = keychainSecretStore(
+      { ...reversing, getSelectedStorageBackend: () => 'gnome_libsecret' },
+      file,
+      'linux',
+    );
     expect(store.kind).toBe('keychain');
     store.set('ghp_example_token');
     expect(existsSync(file)).toBe(true);
@@ -55,6 +59,8 @@ describe('GitHub token in the keychain', () => {
   it('does not trust a Linux backend it cannot name', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'secrets-')), 'token.bin');
     expect(keychainSecretStore(reversing, file, 'linux').kind).toBe('session');
-    expect(keychainSecretStore({ ...reversing, getSelectedStorageBackend: () => 'unknown' }, file, 'linux').kind).toBe('session');
+    expect(keychainSecretStore({ ...reversing, getSelectedStorageBackend: () => 'unknown' }, file, 'linux').kind).toBe(
+      'session',
+    );
   });
 });

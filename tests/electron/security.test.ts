@@ -73,7 +73,9 @@ describe('CONTENT_SECURITY_POLICY', () => {
   it('is what the built page carries in its meta tag, less frame-ancestors (which a meta policy cannot set)', () => {
     // npm test builds the renderer before vitest runs.
     const html = readFileSync(join(import.meta.dirname, '..', '..', 'dist', 'renderer', 'index.html'), 'utf8');
-    const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/u.exec(html)?.[1]?.replaceAll('&#39;', "'");
+    const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/u
+      .exec(html)?.[1]
+      ?.replaceAll('&#39;', "'");
     expect(meta).toBe(META_CONTENT_SECURITY_POLICY);
     const expected = new Map(csp);
     expected.delete('frame-ancestors');
@@ -81,16 +83,22 @@ describe('CONTENT_SECURITY_POLICY', () => {
   });
 
   it('replaces any policy a response carried, whatever its case', () => {
-    const headers = withContentSecurityPolicy({ 'content-security-policy': ['default-src *'], 'Content-Type': ['text/html'] });
+    const headers = withContentSecurityPolicy({
+      'content-security-policy': ['default-src *'],
+      'Content-Type': ['text/html'],
+    });
     expect(headers).toEqual({ 'Content-Type': ['text/html'], 'Content-Security-Policy': CONTENT_SECURITY_POLICY });
     expect(withContentSecurityPolicy(undefined)).toEqual({ 'Content-Security-Policy': CONTENT_SECURITY_POLICY });
   });
 });
 
 describe('isTrustedSender', () => {
-  it.each([APP_ENTRY_URL, 'app://atlas/', 'app://atlas/index.html#/dispute/1', 'app://atlas/index.html?x=1'])('trusts %s', (url) => {
-    expect(isTrustedSender(url)).toBe(true);
-  });
+  it.each([APP_ENTRY_URL, 'app://atlas/', 'app://atlas/index.html#/dispute/1', 'app://atlas/index.html?x=1'])(
+    'trusts %s',
+    (url) => {
+      expect(isTrustedSender(url)).toBe(true);
+    },
+  );
 
   it.each([
     'file:///app/dist/renderer/index.html',
@@ -138,7 +146,15 @@ describe('navigation, windows and permissions', () => {
   );
 
   it('denies every permission', () => {
-    for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read', 'openExternal', 'fullscreen', 'unknown']) {
+    for (const permission of [
+      'media',
+      'geolocation',
+      'notifications',
+      'clipboard-read',
+      'openExternal',
+      'fullscreen',
+      'unknown',
+    ]) {
       expect(allowPermission(permission)).toBe(false);
     }
   });

@@ -48,7 +48,10 @@ describe('watchStartup', () => {
     const child = fakeChild();
     const outcome = watchStartup(child, 5000, vi.fn());
     child.emit('error', new Error('spawn ENOENT'));
-    await expect(outcome).resolves.toEqual({ started: false, failure: { kind: 'spawn-failed', detail: 'spawn ENOENT' } });
+    await expect(outcome).resolves.toEqual({
+      started: false,
+      failure: { kind: 'spawn-failed', detail: 'spawn ENOENT' },
+    });
   });
 
   it('reports an early exit with what Electron said, and prints none of it', async () => {

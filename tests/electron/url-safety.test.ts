@@ -73,7 +73,9 @@ describe('isSafeExternalUrl', () => {
     const candidate = fc.oneof(
       fc.string(),
       fc.webUrl({ withQueryParameters: true, withFragments: true }),
-      fc.tuple(fc.constantFrom('http://', 'https://', 'javascript:', 'HTTP://', 'file://', 'data:', ' '), fc.string()).map(([a, b]) => a + b),
+      fc
+        .tuple(fc.constantFrom('http://', 'https://', 'javascript:', 'HTTP://', 'file://', 'data:', ' '), fc.string())
+        .map(([a, b]) => a + b),
     );
     fc.assert(
       fc.property(candidate, (raw) => {

@@ -12,7 +12,17 @@ const anyField = fc.oneof(
   fc.integer({ min: -3, max: 30 }),
   fc.double(),
   fc.string(),
-  fc.constantFrom('correct', 'incorrect', 'missing', 'blank_ok', 'ungraded', 'deterministic', 'llm_judge', 'atlas/1', 'sys'),
+  fc.constantFrom(
+    'correct',
+    'incorrect',
+    'missing',
+    'blank_ok',
+    'ungraded',
+    'deterministic',
+    'llm_judge',
+    'atlas/1',
+    'sys',
+  ),
   fc.array(fc.oneof(fc.string(), fc.record({ url: fc.string() }), fc.integer())),
   fc.array(fc.webUrl()),
 );

@@ -38,7 +38,12 @@ describe('cells file memory budget', () => {
     writeFileSync(path, text);
     const source = await readCellsFile(path, { heldLineBytes: 0 });
     // Same length, different bytes: offsets still line up, the content does not.
-    writeFileSync(path, text.replace(/"verdict":"(correct|incorrect)"/u, (match) => (match.includes('incorrect') ? match.replace('incorrect', 'INCORRECT') : match.replace('correct', 'CORRECT'))));
+    writeFileSync(
+      path,
+      text.replace(/"verdict":"(correct|incorrect)"/u, (match) =>
+        match.includes('incorrect') ? match.replace('incorrect', 'INCORRECT') : match.replace('correct', 'CORRECT'),
+      ),
+    );
     const items: ReaderItem<RunTaskRecord>[] = [];
     for await (const item of source.tasks) items.push(item);
     const skipped = items.filter((item) => 'skipped' in item);

@@ -74,7 +74,10 @@ describe('SIGKILL at random moments', () => {
     let midway = 0;
     for (let k = 0; k < IMPORT_KILLS; k++) {
       // Half by time over the whole run (reading, writing, deriving, committing), half by progress.
-      const plan = k % 2 === 0 ? { afterMs: Math.floor(random() * importMs) } : { afterLines: { prefix: 'progress', n: 1 + Math.floor(random() * progressLines) } };
+      const plan =
+        k % 2 === 0
+          ? { afterMs: Math.floor(random() * importMs) }
+          : { afterLines: { prefix: 'progress', n: 1 + Math.floor(random() * progressLines) } };
       // Every other pair of kills on the heavy path: worker thread forced (reading and deriving there), cells' index deferred.
       const mode = k % 4 < 2 ? 'import' : 'import-threads';
       const outcome = await runAndKill([mode, store, ...runPaths], plan);
@@ -99,7 +102,10 @@ describe('SIGKILL at random moments', () => {
     const store = join(dir, 'reference.sqlite');
     const acknowledged = new Set<string>();
     for (let k = 0; k < RULE_KILLS; k++) {
-      const plan = k % 2 === 0 ? { afterMs: Math.floor(random() * 400) } : { afterLines: { prefix: 'ack', n: 1 + Math.floor(random() * 40) } };
+      const plan =
+        k % 2 === 0
+          ? { afterMs: Math.floor(random() * 400) }
+          : { afterLines: { prefix: 'ack', n: 1 + Math.floor(random() * 40) } };
       const outcome = await runAndKill(['rule', store], plan);
       const context = `seed ${SEED + 1}, kill ${k}, ${JSON.stringify(plan)}: ${outcome.stderr}`;
       expect(outcome.killed, context).toBe(true);
@@ -118,13 +124,17 @@ describe('SIGKILL at random moments', () => {
     const out = join(dir, 'patch.json');
     let exported = false;
     for (let k = 0; k < EXPORT_KILLS; k++) {
-      const plan = k % 2 === 0 ? { afterMs: Math.floor(random() * 400) } : { afterLines: { prefix: 'exported', n: 1 + Math.floor(random() * 8) } };
+      const plan =
+        k % 2 === 0
+          ? { afterMs: Math.floor(random() * 400) }
+          : { afterLines: { prefix: 'exported', n: 1 + Math.floor(random() * 8) } };
       const outcome = await runAndKill(['export', store, out], plan);
       const context = `seed ${SEED + 2}, kill ${k}, ${JSON.stringify(plan)}: ${outcome.stderr}`;
       expect(outcome.killed, context).toBe(true);
       const health = inspectStore(store);
       expectHealthy(health, context);
-      for (const line of outcome.lines) if (line.startsWith('ack ')) expect(health.rulingIds.has(line.slice(4)), context).toBe(true);
+      for (const line of outcome.lines)
+        if (line.startsWith('ack ')) expect(health.rulingIds.has(line.slice(4)), context).toBe(true);
       exported ||= outcome.lines.includes('exported');
       if (exported) expect(existsSync(out), context).toBe(true);
       if (existsSync(out)) {

@@ -13,14 +13,21 @@ const BIDI_OR_ZERO_WIDTH = /[\p{Bidi_Control}\u00ad\u115f\u1160\u180e\u200b-\u20
 
 const texts = readdirSync(FIXTURES)
   .filter((name) => name.startsWith('text-') && name !== 'text-huge-cell.json')
-  .flatMap((name) => (JSON.parse(readFileSync(join(FIXTURES, name), 'utf8')) as { texts: string[] }).texts.map((text) => [name, text] as const));
+  .flatMap((name) =>
+    (JSON.parse(readFileSync(join(FIXTURES, name), 'utf8')) as { texts: string[] }).texts.map(
+      (text) => [name, text] as const,
+    ),
+  );
 
 describe('hostile text on screen', () => {
-  it.each(texts.filter(([, text]) => BIDI_OR_ZERO_WIDTH.test(text)))('%s %j: controls shown as marks', (_name, text) => {
-    const shown = oneLine(text);
-    expect(shown).not.toMatch(BIDI_OR_ZERO_WIDTH);
-    expect(shown).toMatch(/⟨U\+[0-9A-F]{4}⟩/u);
-  });
+  it.each(texts.filter(([, text]) => BIDI_OR_ZERO_WIDTH.test(text)))(
+    '%s %j: controls shown as marks',
+    (_name, text) => {
+      const shown = oneLine(text);
+      expect(shown).not.toMatch(BIDI_OR_ZERO_WIDTH);
+      expect(shown).toMatch(/⟨U\+[0-9A-F]{4}⟩/u);
+    },
+  );
 
   it('folds U+2028 and U+2029 like line breaks', () => {
     expect(oneLine('a\u2028b\u2029c')).toBe('a ⏎ b ⏎ c');

@@ -57,7 +57,15 @@ describe('GitHub issue lists', () => {
     const list = readIssuesFile(join(HOSTILE, 'issues-hostile.json'));
     expect(list.issues.map((issue) => issue.number).sort((a, b) => a - b)).toEqual([1, 2, 3, 7, 9]);
     expect(list.pullRequests).toBe(1);
-    expect(list.skipped.map((item) => item.field.split('.')[0])).toEqual(['[3]', '[4]', '[5]', '[9]', '[10]', '[11]', '[12]']);
+    expect(list.skipped.map((item) => item.field.split('.')[0])).toEqual([
+      '[3]',
+      '[4]',
+      '[5]',
+      '[9]',
+      '[10]',
+      '[11]',
+      '[12]',
+    ]);
     expect(list.issues.find((issue) => issue.number === 3)!.title).toBe('\u202Eevil\u202C title');
     expect(prototypeIsClean()).toBe(true);
     expect(() => readIssuesFile(join(HOSTILE, 'issues-not-a-list.json'))).toThrow(/expected a JSON array/);
@@ -71,8 +79,17 @@ describe('ruling logs', () => {
     service = freshService();
     const workspace = await smallWorkspace();
     await service.importPaths(workspacePaths(workspace));
-    const dispute = (await service.listDisputes(parseInput('listDisputes', { filter: { kind: 'cell' }, limit: 1 }))).rows[0]!;
-    await service.rule(parseInput('rule', { disputeId: dispute.id, decision: 'new_value', value: 'x', rationale: 'why', evidence: ['https://a.example/'] }));
+    const dispute = (await service.listDisputes(parseInput('listDisputes', { filter: { kind: 'cell' }, limit: 1 })))
+      .rows[0]!;
+    await service.rule(
+      parseInput('rule', {
+        disputeId: dispute.id,
+        decision: 'new_value',
+        value: 'x',
+        rationale: 'why',
+        evidence: ['https://a.example/'],
+      }),
+    );
     const out = join(tempDir('atlas-fuzz-log-'), 'mia.rulings.jsonl');
     await service.exportRulings(parseInput('exportRulings', { out, plaintext: true }));
     line = JSON.parse(readFileSync(out, 'utf8').trim()) as Record<string, unknown>;
@@ -112,7 +129,9 @@ describe('ruling logs', () => {
     try {
       const report = mergeRulingLogs(service.store, [join(HOSTILE, 'rulings-hostile.rulings.jsonl')]);
       expect(report.added + report.duplicates).toBe(0);
-      expect(report.refused.map((item) => Number(item.line.split(':').at(-1)))).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+      expect(report.refused.map((item) => Number(item.line.split(':').at(-1)))).toEqual([
+        1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11,
+      ]);
       expect(report.refused[0]!.reason).toMatch(/dispute_id/);
     } finally {
       db.exec('ROLLBACK TO corpus; RELEASE corpus');

@@ -20,7 +20,10 @@ describe('fast gold cell', () => {
   it('agrees with goldCellSchema wherever it answers', () => {
     fc.assert(
       fc.property(
-        fc.record({ value: field, blank: field, ungraded: field, sources: field, alternatives: field, extra: field }, { requiredKeys: [] }),
+        fc.record(
+          { value: field, blank: field, ungraded: field, sources: field, alternatives: field, extra: field },
+          { requiredKeys: [] },
+        ),
         (raw) => {
           const fast = fastGoldCell(raw);
           if (fast === null) return;
@@ -41,7 +44,12 @@ describe('fast gold cell', () => {
   });
 
   it('answers for the usual shapes', () => {
-    for (const raw of [{ value: '94', sources: ['https://a'] }, { blank: true }, { ungraded: true }, { value: 90, alternatives: ['Everyone'] }]) {
+    for (const raw of [
+      { value: '94', sources: ['https://a'] },
+      { blank: true },
+      { ungraded: true },
+      { value: 90, alternatives: ['Everyone'] },
+    ]) {
       expect(fastGoldCell(raw)).not.toBeNull();
     }
   });

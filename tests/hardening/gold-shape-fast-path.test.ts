@@ -9,9 +9,23 @@ import { goldSchema } from '../../db/readers/schemas';
 import { patchSchema } from '../../db/revisions/patch-file';
 import { fastPatch } from '../../db/revisions/patch-shape';
 
-const scalar = fc.oneof(fc.constant(undefined), fc.constant(null), fc.boolean(), fc.double(), fc.integer({ min: -3, max: 3 }), fc.string(), fc.constant(''));
-const field = fc.oneof(scalar, fc.array(fc.oneof(fc.string(), fc.integer(), fc.constant(null))), fc.array(fc.string()), fc.dictionary(fc.string(), fc.string()));
-const maybe = <T>(arb: fc.Arbitrary<T>): fc.Arbitrary<unknown> => fc.oneof({ arbitrary: arb, weight: 4 }, { arbitrary: field, weight: 1 });
+const scalar = fc.oneof(
+  fc.constant(undefined),
+  fc.constant(null),
+  fc.boolean(),
+  fc.double(),
+  fc.integer({ min: -3, max: 3 }),
+  fc.string(),
+  fc.constant(''),
+);
+const field = fc.oneof(
+  scalar,
+  fc.array(fc.oneof(fc.string(), fc.integer(), fc.constant(null))),
+  fc.array(fc.string()),
+  fc.dictionary(fc.string(), fc.string()),
+);
+const maybe = <T>(arb: fc.Arbitrary<T>): fc.Arbitrary<unknown> =>
+  fc.oneof({ arbitrary: arb, weight: 4 }, { arbitrary: field, weight: 1 });
 
 const rule = fc.record(
   {
@@ -27,21 +41,39 @@ const rule = fc.record(
 );
 const column = fc.record({ name: maybe(fc.string()), rule: maybe(rule), extra: field }, { requiredKeys: [] });
 const row = fc.record(
-  { entity: maybe(fc.string()), aliases: maybe(fc.array(fc.string())), cells: maybe(fc.dictionary(fc.string(), fc.record({ value: fc.string() }))), extra: field },
+  {
+    entity: maybe(fc.string()),
+    aliases: maybe(fc.array(fc.string())),
+    cells: maybe(fc.dictionary(fc.string(), fc.record({ value: fc.string() }))),
+    extra: field,
+  },
   { requiredKeys: [] },
 );
 const gold = fc.record(
-  { entity_column: maybe(fc.string()), columns: maybe(fc.array(maybe(column), { maxLength: 3 })), rows: maybe(fc.array(maybe(row), { maxLength: 3 })), extra: field },
+  {
+    entity_column: maybe(fc.string()),
+    columns: maybe(fc.array(maybe(column), { maxLength: 3 })),
+    rows: maybe(fc.array(maybe(row), { maxLength: 3 })),
+    extra: field,
+  },
   { requiredKeys: [] },
 );
 
 const cellState = fc.oneof(
-  fc.record({ value: maybe(fc.string()), alternatives: maybe(fc.array(fc.string())), blank: field, extra: field }, { requiredKeys: [] }),
+  fc.record(
+    { value: maybe(fc.string()), alternatives: maybe(fc.array(fc.string())), blank: field, extra: field },
+    { requiredKeys: [] },
+  ),
   fc.record({ blank: maybe(fc.constant(true)), ungraded: field }, { requiredKeys: [] }),
   fc.record({ ungraded: maybe(fc.constant(true)) }, { requiredKeys: [] }),
 );
 const rowState = fc.record(
-  { entity: maybe(fc.string()), aliases: maybe(fc.array(fc.string())), cells: maybe(fc.dictionary(fc.string(), cellState)), value: field },
+  {
+    entity: maybe(fc.string()),
+    aliases: maybe(fc.array(fc.string())),
+    cells: maybe(fc.dictionary(fc.string(), cellState)),
+    value: field,
+  },
   { requiredKeys: [] },
 );
 const state = fc.oneof(fc.constant(null), cellState, rowState, field);
@@ -55,7 +87,14 @@ const operation = fc.record(
     from: state,
     to: state,
     evidence: maybe(fc.array(fc.string())),
-    rulings: maybe(fc.array(fc.record({ engineer: maybe(fc.string()), decision: maybe(fc.string()), at: maybe(fc.string()) }, { requiredKeys: [] }))),
+    rulings: maybe(
+      fc.array(
+        fc.record(
+          { engineer: maybe(fc.string()), decision: maybe(fc.string()), at: maybe(fc.string()) },
+          { requiredKeys: [] },
+        ),
+      ),
+    ),
     issues: maybe(fc.array(fc.integer())),
     dispute_id: maybe(fc.string()),
     extra: field,
@@ -104,13 +143,44 @@ describe('fast gold table and patch checks', () => {
   it('answer for the usual shapes', () => {
     const table = {
       entity_column: 'Club',
-      columns: [{ name: 'Club', rule: { type: 'entity' } }, { name: 'Visitors', rule: { type: 'number', relative_tolerance: 0.02 } }],
-      rows: [{ entity: 'A', aliases: [], cells: { Visitors: { value: '1' } } }, { entity: 'B', aliases: ['b'] }],
+      columns: [
+        { name: 'Club', rule: { type: 'entity' } },
+        { name: 'Visitors', rule: { type: 'number', relative_tolerance: 0.02 } },
+      ],
+      rows: [
+        { entity: 'A', aliases: [], cells: { Visitors: { value: '1' } } },
+        { entity: 'B', aliases: ['b'] },
+      ],
     };
     expect(fastGoldShape(table)).not.toBeNull();
-    const op = { op: 'set_cell', task_id: 't', row: 0, entity: 'A', column: 'Visitors', from: { value: '1' }, to: { value: '2', alternatives: ['3'] } };
-    const addRow = { ...op, op: 'add_row', row: 2, column: null, from: null, to: { entity: 'C', aliases: [], cells: { Visitors: { blank: true } } } };
-    const doc = { format: 'atlas-gold-patch/1', dataset: 'd', base_revision: 'v1', base_sha256: null, revision: 'v2', created_at: null, created_by: 'x', encrypted: false, operations: [op, addRow] };
+    const op = {
+      op: 'set_cell',
+      task_id: 't',
+      row: 0,
+      entity: 'A',
+      column: 'Visitors',
+      from: { value: '1' },
+      to: { value: '2', alternatives: ['3'] },
+    };
+    const addRow = {
+      ...op,
+      op: 'add_row',
+      row: 2,
+      column: null,
+      from: null,
+      to: { entity: 'C', aliases: [], cells: { Visitors: { blank: true } } },
+    };
+    const doc = {
+      format: 'atlas-gold-patch/1',
+      dataset: 'd',
+      base_revision: 'v1',
+      base_sha256: null,
+      revision: 'v2',
+      created_at: null,
+      created_by: 'x',
+      encrypted: false,
+      operations: [op, addRow],
+    };
     expect(fastPatch(doc)).not.toBeNull();
   });
 });

@@ -52,7 +52,16 @@ function validGrade(taskId: string): unknown {
           response_row: 0,
           response_entity: 'Alpha',
           aligned_by: 'name',
-          cells: [{ column: 'City', gold: 'Tokyo', response: 'Osaka', verdict: 'incorrect', method: 'deterministic', sources: ['https://example.org/'] }],
+          cells: [
+            {
+              column: 'City',
+              gold: 'Tokyo',
+              response: 'Osaka',
+              verdict: 'incorrect',
+              method: 'deterministic',
+              sources: ['https://example.org/'],
+            },
+          ],
         },
       ],
     },
@@ -65,7 +74,16 @@ function workspace(fixture: string): { paths: string[]; gradePath: string } {
   const dataset = join(dir, 'atlas.jsonl');
   writeFileSync(
     dataset,
-    ['hostile/1', 'hostile/2'].map((id) => JSON.stringify({ id, question: encryptText(`q ${id}`, id), gold: encryptText(JSON.stringify(gold()), id), canary: id })).join('\n'),
+    ['hostile/1', 'hostile/2']
+      .map((id) =>
+        JSON.stringify({
+          id,
+          question: encryptText(`q ${id}`, id),
+          gold: encryptText(JSON.stringify(gold()), id),
+          canary: id,
+        }),
+      )
+      .join('\n'),
   );
   const run = join(dir, 'run-atlas-1');
   mkdirSync(join(run, 'tasks', 'hostile_1'), { recursive: true });
@@ -73,9 +91,15 @@ function workspace(fixture: string): { paths: string[]; gradePath: string } {
   writeFileSync(join(run, 'config.json'), JSON.stringify({ system: { name: 'alpha' }, suite: 'atlas' }));
   const gradePath = join(run, 'tasks', 'hostile_1', 'grade.json');
   copyFileSync(join(FIXTURES, fixture), gradePath);
-  writeFileSync(join(run, 'tasks', 'hostile_1', 'result.json'), JSON.stringify({ task_id: 'hostile/1', citations: [] }));
+  writeFileSync(
+    join(run, 'tasks', 'hostile_1', 'result.json'),
+    JSON.stringify({ task_id: 'hostile/1', citations: [] }),
+  );
   writeFileSync(join(run, 'tasks', 'hostile_2', 'grade.json'), JSON.stringify(validGrade('hostile/2')));
-  writeFileSync(join(run, 'tasks', 'hostile_2', 'result.json'), JSON.stringify({ task_id: 'hostile/2', citations: [] }));
+  writeFileSync(
+    join(run, 'tasks', 'hostile_2', 'result.json'),
+    JSON.stringify({ task_id: 'hostile/2', citations: [] }),
+  );
   return { paths: [dataset, run], gradePath };
 }
 
@@ -90,7 +114,11 @@ describe('hostile grade.json files', () => {
     const { paths, gradePath } = workspace(fixture);
     service = freshService();
     const report = await service.importPaths(paths);
-    const graded = (service.store.db.prepare("SELECT task_id FROM run_tasks WHERE state = 'graded' ORDER BY task_id").all() as { task_id: string }[]).map((row) => row.task_id);
+    const graded = (
+      service.store.db.prepare("SELECT task_id FROM run_tasks WHERE state = 'graded' ORDER BY task_id").all() as {
+        task_id: string;
+      }[]
+    ).map((row) => row.task_id);
     if ('imports' in outcome) {
       expect(report.skipped).toEqual([]);
       expect(graded).toEqual(['hostile/1', 'hostile/2']);

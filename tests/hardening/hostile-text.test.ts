@@ -28,7 +28,16 @@ async function importRows(rows: HostileRow[], extraColumn?: string): Promise<Ser
   return service;
 }
 
-async function cellDisputes(svc: ServiceHandle): Promise<{ column: string | null; gold_row: number | null; entity: string; gold: string | null; top: string | null; detail: DisputeDetail }[]> {
+async function cellDisputes(svc: ServiceHandle): Promise<
+  {
+    column: string | null;
+    gold_row: number | null;
+    entity: string;
+    gold: string | null;
+    top: string | null;
+    detail: DisputeDetail;
+  }[]
+> {
   const listing = await svc.listDisputes(parseInput('listDisputes', { filter: { kind: 'cell' }, limit: 1000 }));
   return Promise.all(
     listing.rows.map(async (row) => ({
@@ -58,7 +67,9 @@ describe('hostile text is stored verbatim', () => {
     const svc = await importRows(rows, column);
     const disputes = await cellDisputes(svc);
     const kept = (actual: string | null | undefined, text: string): void => {
-      expect(storedAs(actual, text, fixture.stored), `${JSON.stringify(actual)} for ${JSON.stringify(text)}`).toBe(true);
+      expect(storedAs(actual, text, fixture.stored), `${JSON.stringify(actual)} for ${JSON.stringify(text)}`).toBe(
+        true,
+      );
     };
     for (const [i, text] of texts.entries()) {
       const dispute = disputes.find((d) => d.gold_row === i && d.column === 'City');
@@ -82,18 +93,25 @@ describe('hostile text is stored verbatim', () => {
       }
     }
     // The hostile column name is a column like any other.
-    if (column !== undefined) expect(disputes.some((d) => d.column !== null && storedAs(d.column, column, fixture.stored))).toBe(true);
+    if (column !== undefined)
+      expect(disputes.some((d) => d.column !== null && storedAs(d.column, column, fixture.stored))).toBe(true);
     expect(prototypeIsClean()).toBe(true);
   });
 });
 
 describe('a 10 MiB cell value', () => {
   it('imports, is listed, and opens in full', async () => {
-    const spec = (JSON.parse(readFileSync(join(FIXTURES, 'text-huge-cell.json'), 'utf8')) as { generate: { unit: string; bytes: number } }).generate;
+    const spec = (
+      JSON.parse(readFileSync(join(FIXTURES, 'text-huge-cell.json'), 'utf8')) as {
+        generate: { unit: string; bytes: number };
+      }
+    ).generate;
     const unit = Buffer.from(spec.unit, 'utf8');
     const huge = unit.toString('utf8').repeat(Math.ceil(spec.bytes / unit.length));
     expect(Buffer.byteLength(huge)).toBeGreaterThanOrEqual(10 * 1024 * 1024);
-    const svc = await importRows([{ entity: 'Alpha', gold: 'Tokyo', response: huge, source: 'https://example.org/', reasoning: 'long' }]);
+    const svc = await importRows([
+      { entity: 'Alpha', gold: 'Tokyo', response: huge, source: 'https://example.org/', reasoning: 'long' },
+    ]);
     const disputes = await cellDisputes(svc);
     expect(disputes).toHaveLength(1);
     // The listing (one grid page) carries the start of the value and its length, never all 10 MiB per row …
@@ -102,7 +120,9 @@ describe('a 10 MiB cell value', () => {
     expect(disputes[0]!.top).toMatch(/characters; open the dispute for all/);
     // … and the detail the whole of it.
     expect(disputes[0]!.detail.clusters.map((cluster) => cluster.value)).toContain(huge.trim());
-    const alpha = disputes[0]!.detail.clusters.flatMap((cluster) => cluster.cells).find((cell) => cell.system === 'alpha')!;
+    const alpha = disputes[0]!.detail.clusters
+      .flatMap((cluster) => cluster.cells)
+      .find((cell) => cell.system === 'alpha')!;
     expect(alpha.response).toBe(huge);
   }, 120_000);
 });

@@ -8,18 +8,51 @@ import { cleanTempDirs, collect, matching, tempDir, write } from './helpers';
 afterEach(cleanTempDirs);
 
 const line = (fields: Record<string, unknown>): string =>
-  JSON.stringify({ gold: '', response: '', verdict: 'correct', method: 'deterministic', gold_row: 0, column: 'Critic Metascore', ...fields });
+  JSON.stringify({
+    gold: '',
+    response: '',
+    verdict: 'correct',
+    method: 'deterministic',
+    gold_row: 0,
+    column: 'Critic Metascore',
+    ...fields,
+  });
 
 describe('readCellsFile', () => {
   it('groups lines by (system, task) into records with one run per system', async () => {
     const path = write(
       join(tempDir(), 'pipeline.cells.jsonl'),
       [
-        line({ task_id: 't1', system: 'exa', gold_row: 0, entity: 'Ocarina of Time 3D', response_entity: 'OoT 3D', gold: '94', response: '93', verdict: 'incorrect', sources: ['https://a'] }),
+        line({
+          task_id: 't1',
+          system: 'exa',
+          gold_row: 0,
+          entity: 'Ocarina of Time 3D',
+          response_entity: 'OoT 3D',
+          gold: '94',
+          response: '93',
+          verdict: 'incorrect',
+          sources: ['https://a'],
+        }),
         line({ task_id: 't1', system: 'exa', gold_row: 0, column: 'City', gold: 'Tokyo', response: 'Tokyo' }),
         line({ task_id: 't1', system: 'other', gold_row: 1, entity: 'Wind Waker HD', verdict: 'missing' }),
-        line({ task_id: 't1', system: 'exa', gold_row: null, response_entity: 'Link’s  Awakening', response: '87', verdict: 'incorrect' }),
-        line({ task_id: 't1', system: 'exa', gold_row: null, response_entity: 'link’s awakening', column: 'City', response: 'Kyoto', verdict: 'incorrect' }),
+        line({
+          task_id: 't1',
+          system: 'exa',
+          gold_row: null,
+          response_entity: 'Link’s  Awakening',
+          response: '87',
+          verdict: 'incorrect',
+        }),
+        line({
+          task_id: 't1',
+          system: 'exa',
+          gold_row: null,
+          response_entity: 'link’s awakening',
+          column: 'City',
+          response: 'Kyoto',
+          verdict: 'incorrect',
+        }),
         line({ task_id: 't1', system: 'exa', gold_row: 1, entity: 'Wind Waker HD', verdict: 'missing', gold: '90' }),
         '',
         line({ task_id: 't2', system: 'exa', response: '1', response_entity: 'X' }),
@@ -43,7 +76,9 @@ describe('readCellsFile', () => {
     expect(exa.state).toBe('graded');
     expect(exa.scores).toBeNull();
     // Gold row 0 and the extra were returned (synthetic response rows); gold row 1 was missed.
-    expect(exa.rows.map((row) => [row.gold_row, row.gold_entity, row.response_row, row.response_entity, row.cells.length])).toEqual([
+    expect(
+      exa.rows.map((row) => [row.gold_row, row.gold_entity, row.response_row, row.response_entity, row.cells.length]),
+    ).toEqual([
       [0, 'Ocarina of Time 3D', 0, 'OoT 3D', 2],
       [1, 'Wind Waker HD', null, null, 1],
       [null, null, 1, 'Link’s  Awakening', 2],
@@ -80,14 +115,24 @@ describe('readCellsFile', () => {
       {
         path: `${path}:2`,
         field: 'verdict',
-        reason: 'expected one of correct, incorrect, missing, blank_ok, ungraded, got "maybe" (system "exa", task "t1" skipped whole, with 1 more invalid line)',
+        reason:
+          'expected one of correct, incorrect, missing, blank_ok, ungraded, got "maybe" (system "exa", task "t1" skipped whole, with 1 more invalid line)',
       },
-      { path: `${path}:7`, field: 'column', reason: matching(/^a second cell for column "Critic Metascore" of this row \(first at line 6\)/u) },
+      {
+        path: `${path}:7`,
+        field: 'column',
+        reason: matching(/^a second cell for column "Critic Metascore" of this row \(first at line 6\)/u),
+      },
     ]);
   });
 
   it('skips the whole (system, task) a truncated line still names, and counts only invalid lines as such', async () => {
-    const whole = line({ task_id: 't1', system: 'exa', column: 'Year', reasoning: 'quoted {"task_id": "t7", "system": "x"}' });
+    const whole = line({
+      task_id: 't1',
+      system: 'exa',
+      column: 'Year',
+      reasoning: 'quoted {"task_id": "t7", "system": "x"}',
+    });
     const path = write(
       join(tempDir(), 'cut.cells.jsonl'),
       [
@@ -100,14 +145,23 @@ describe('readCellsFile', () => {
     );
     const { ok, skipped } = await collect((await readCellsFile(path)).tasks);
     expect(ok.map((task) => [task.run.system, task.task_id])).toEqual([['exa', 't2']]);
-    expect(skipped).toEqual([{ path: `${path}:2`, field: '', reason: matching(/\(system "exa", task "t1" skipped whole, with 1 more invalid line\)$/u) }]);
+    expect(skipped).toEqual([
+      {
+        path: `${path}:2`,
+        field: '',
+        reason: matching(/\(system "exa", task "t1" skipped whole, with 1 more invalid line\)$/u),
+      },
+    ]);
   });
 
   it('reads lines longer than the read chunk, with multi-byte characters across chunk boundaries', async () => {
     const huge = 'ß€𝄞'.repeat(1_000_000); // ~9 MB of UTF-8
     const path = write(
       join(tempDir(), 'big.cells.jsonl'),
-      [line({ task_id: 't1', system: 'exa', response: huge, verdict: 'incorrect' }), line({ task_id: 't2', system: 'exa' })].join('\r\n'),
+      [
+        line({ task_id: 't1', system: 'exa', response: huge, verdict: 'incorrect' }),
+        line({ task_id: 't2', system: 'exa' }),
+      ].join('\r\n'),
     );
     const { ok, skipped } = await collect((await readCellsFile(path)).tasks);
     expect(skipped).toEqual([]);
@@ -118,7 +172,12 @@ describe('readCellsFile', () => {
   it('reads a numeric task id as its text and refuses an empty or missing one, naming task_id', async () => {
     const path = write(
       join(tempDir(), 'ids.cells.jsonl'),
-      [line({ task_id: 17, system: 'exa' }), line({ task_id: '', system: 'exa' }), line({ system: 'exa' }), line({ task_id: true, system: 'exa' })].join('\n'),
+      [
+        line({ task_id: 17, system: 'exa' }),
+        line({ task_id: '', system: 'exa' }),
+        line({ system: 'exa' }),
+        line({ task_id: true, system: 'exa' }),
+      ].join('\n'),
     );
     const { ok, skipped } = await collect((await readCellsFile(path)).tasks);
     expect(ok.map((task) => task.task_id)).toEqual(['17']);
@@ -133,6 +192,8 @@ describe('readCellsFile', () => {
   it('refuses lines that name no system', async () => {
     const path = write(join(tempDir(), 'y.cells.jsonl'), line({ task_id: 't1' }));
     const { skipped } = await collect((await readCellsFile(path)).tasks);
-    expect(skipped).toEqual([{ path: `${path}:1`, field: 'system', reason: matching(/^expected a non-empty system name/u) }]);
+    expect(skipped).toEqual([
+      { path: `${path}:1`, field: 'system', reason: matching(/^expected a non-empty system name/u) },
+    ]);
   });
 });

@@ -3,7 +3,17 @@ import { join } from 'node:path';
 import { parquetWriteFile } from 'hyparquet-writer';
 import { afterEach, describe, expect, it } from 'vitest';
 import { detectSource, expandPaths } from '../../db/readers/detect';
-import { cleanTempDirs, containing, datasetRecord, matching, tempDir, write, writeRun, zeldaGold, zeldaGrade } from './helpers';
+import {
+  cleanTempDirs,
+  containing,
+  datasetRecord,
+  matching,
+  tempDir,
+  write,
+  writeRun,
+  zeldaGold,
+  zeldaGrade,
+} from './helpers';
 
 afterEach(cleanTempDirs);
 
@@ -13,7 +23,10 @@ function fixtures(root: string) {
     cells: write(join(root, 'a.cells.jsonl'), '{}\n'),
     judges: write(join(root, 'a.judges.jsonl'), '{}\n'),
     rulings: write(join(root, 'mia.rulings.jsonl'), '{}\n'),
-    reports: write(join(root, 'issues.json'), JSON.stringify([{ number: 12, title: 'Wrong metascore', body: 'atlas/1 row 0' }])),
+    reports: write(
+      join(root, 'issues.json'),
+      JSON.stringify([{ number: 12, title: 'Wrong metascore', body: 'atlas/1 row 0' }]),
+    ),
     pages: write(join(root, 'pages.json'), JSON.stringify([[{ number: 1, title: 'a' }], [{ number: 2, title: 'b' }]])),
     run: writeRun(root, 'exa-atlas-1', [{ folder: 't', grade: zeldaGrade() }]),
     parquet: join(root, 'atlas.parquet'),
@@ -37,8 +50,14 @@ describe('detectSource', () => {
 
   it('recognises JSONL by its first record when the name does not tell', async () => {
     const root = tempDir();
-    const judges = write(join(root, 'opinions.jsonl'), '\n' + JSON.stringify({ task_id: 'a', judge: 'j', verdict: 'gold' }) + '\n');
-    const cells = write(join(root, 'flat.jsonl'), JSON.stringify({ task_id: 'a', system: 's', column: 'c', verdict: 'correct' }));
+    const judges = write(
+      join(root, 'opinions.jsonl'),
+      '\n' + JSON.stringify({ task_id: 'a', judge: 'j', verdict: 'gold' }) + '\n',
+    );
+    const cells = write(
+      join(root, 'flat.jsonl'),
+      JSON.stringify({ task_id: 'a', system: 's', column: 'c', verdict: 'correct' }),
+    );
     expect(await detectSource(judges)).toMatchObject({ kind: 'judges' });
     expect(await detectSource(cells)).toMatchObject({ kind: 'cells' });
   });
@@ -55,7 +74,9 @@ describe('detectSource', () => {
       const result = await detectSource(path);
       expect(result).toEqual({ error: containing(`${path}: `) });
     }
-    expect(await detectSource(notes)).toEqual({ error: matching(/unrecognised file type; expected a dataset .*GitHub issues JSON$/u) });
+    expect(await detectSource(notes)).toEqual({
+      error: matching(/unrecognised file type; expected a dataset .*GitHub issues JSON$/u),
+    });
     expect(await detectSource(grade)).toEqual({ error: matching(/import the run directory itself/u) });
     expect(await detectSource(join(root, 'half'))).toEqual({ error: matching(/it has tasks\/ but no config.json/u) });
     expect(await detectSource(join(root, 'missing.jsonl'))).toEqual({ error: matching(/no such file or directory$/u) });
@@ -119,10 +140,21 @@ describe('expandPaths', () => {
 
   it('recognises a dataset whose first line is broken by its next record, in a folder and given directly', async () => {
     const root = tempDir();
-    const dataset = write(join(root, 'data', 'atlas.jsonl'), `{"id": "atlas/0", "canary": \n${JSON.stringify(datasetRecord('atlas/1', zeldaGold()))}\n`);
+    const dataset = write(
+      join(root, 'data', 'atlas.jsonl'),
+      `{"id": "atlas/0", "canary": \n${JSON.stringify(datasetRecord('atlas/1', zeldaGold()))}\n`,
+    );
     expect(await detectSource(dataset)).toEqual({ kind: 'dataset', path: dataset });
-    expect(await expandPaths([join(root, 'data')])).toEqual({ sources: [{ kind: 'dataset', path: dataset }], errors: [], unreadable: [] });
-    expect(await expandPaths([dataset])).toEqual({ sources: [{ kind: 'dataset', path: dataset, named: true }], errors: [], unreadable: [] });
+    expect(await expandPaths([join(root, 'data')])).toEqual({
+      sources: [{ kind: 'dataset', path: dataset }],
+      errors: [],
+      unreadable: [],
+    });
+    expect(await expandPaths([dataset])).toEqual({
+      sources: [{ kind: 'dataset', path: dataset, named: true }],
+      errors: [],
+      unreadable: [],
+    });
     const broken = write(join(root, 'broken.jsonl'), '{"id": \n[1]\n');
     expect(await detectSource(broken)).toEqual({ error: matching(/: line 1 is not a JSON record: .*$/u) });
   });
@@ -133,7 +165,9 @@ describe('expandPaths', () => {
     const notes = write(join(root, 'notes.txt'), 'x');
     const { sources, errors, unreadable } = await expandPaths([join(root, 'empty'), notes, join(root, 'gone')]);
     expect(sources).toEqual([]);
-    expect(errors).toEqual([{ path: join(root, 'empty'), field: '', reason: matching(/^no input found in this directory/u) }]);
+    expect(errors).toEqual([
+      { path: join(root, 'empty'), field: '', reason: matching(/^no input found in this directory/u) },
+    ]);
     expect(unreadable).toEqual([
       { path: notes, field: '', reason: matching(/^unrecognised file type/u) },
       { path: join(root, 'gone'), field: '', reason: 'no such file or directory' },

@@ -17,7 +17,9 @@ describe('describeZodError', () => {
   const validGrade = () => ({
     task_id: 't',
     scores: { discovery_f1: 1, item_f1: 1, row_f1: 1 },
-    details: { rows: [{ gold_row: 0, response_row: 0, cells: [{ column: 'c', verdict: 'correct', method: 'deterministic' }] }] },
+    details: {
+      rows: [{ gold_row: 0, response_row: 0, cells: [{ column: 'c', verdict: 'correct', method: 'deterministic' }] }],
+    },
   });
 
   it('names the field and what was expected and found', () => {
@@ -32,9 +34,17 @@ describe('describeZodError', () => {
   });
 
   it('says when a field is missing, and names the next problems by field, then counts the rest', () => {
-    const result = gradeSchema.safeParse({ task_id: 't', details: { rows: [{ gold_row: 1.5, response_row: 0 }] } }, { reportInput: true });
-    expect(describeZodError(result.error!)).toEqual({ field: 'scores', reason: 'expected an object, but it is missing (also details.rows[0].gold_row: expected an integer, got 1.5)' });
-    const many = z.object({ a: z.string(), b: z.string(), c: z.string(), d: z.string(), e: z.string() }).safeParse({}, { reportInput: true });
+    const result = gradeSchema.safeParse(
+      { task_id: 't', details: { rows: [{ gold_row: 1.5, response_row: 0 }] } },
+      { reportInput: true },
+    );
+    expect(describeZodError(result.error!)).toEqual({
+      field: 'scores',
+      reason: 'expected an object, but it is missing (also details.rows[0].gold_row: expected an integer, got 1.5)',
+    });
+    const many = z
+      .object({ a: z.string(), b: z.string(), c: z.string(), d: z.string(), e: z.string() })
+      .safeParse({}, { reportInput: true });
     expect(describeZodError(many.error!, 'x').reason).toBe(
       'expected string, but it is missing (also x.b: expected string, but it is missing; x.c: expected string, but it is missing; x.d: expected string, but it is missing; and 1 more)',
     );
@@ -42,7 +52,10 @@ describe('describeZodError', () => {
 
   it('prefixes fields and never serialises whole values', () => {
     const result = z.object({ a: z.string() }).safeParse({ a: { huge: 'x'.repeat(1000) } }, { reportInput: true });
-    expect(describeZodError(result.error!, 'gold', ['rows', 1])).toEqual({ field: 'gold.rows[1].a', reason: 'expected string, got an object' });
+    expect(describeZodError(result.error!, 'gold', ['rows', 1])).toEqual({
+      field: 'gold.rows[1].a',
+      reason: 'expected string, got an object',
+    });
     expect(describeValue('y'.repeat(100))).toMatch(/^"y{57}"… \(100 characters\)$/u);
   });
 });

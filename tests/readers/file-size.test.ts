@@ -24,6 +24,8 @@ describe('file size limit', () => {
     expect(maxBytesOf({}, { ATLAS_ADJUDICATOR_MAX_FILE_SIZE: '1M' })).toBe(1024 ** 2);
     expect(maxBytesOf(undefined, {})).toBe(DEFAULT_MAX_FILE_BYTES);
     expect(DEFAULT_MAX_FILE_BYTES).toBe(64 * 1024 ** 2);
-    expect(() => maxBytesOf({}, { ATLAS_ADJUDICATOR_MAX_FILE_SIZE: 'big' })).toThrow(/ATLAS_ADJUDICATOR_MAX_FILE_SIZE="big": expected a size such as 64M/);
+    expect(() => maxBytesOf({}, { ATLAS_ADJUDICATOR_MAX_FILE_SIZE: 'big' })).toThrow(
+      /ATLAS_ADJUDICATOR_MAX_FILE_SIZE="big": expected a size such as 64M/,
+    );
   });
 });

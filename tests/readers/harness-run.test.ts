@@ -4,13 +4,27 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ReaderError } from '../../db/readers/errors';
 import { readHarnessRun } from '../../db/readers/harness-run';
-import { cleanTempDirs, collect, json, matching, prototypeIsClean, tempDir, write, writeRun, ZELDA_ID, zeldaGrade, zeldaResult } from './helpers';
+import {
+  cleanTempDirs,
+  collect,
+  json,
+  matching,
+  prototypeIsClean,
+  tempDir,
+  write,
+  writeRun,
+  ZELDA_ID,
+  zeldaGrade,
+  zeldaResult,
+} from './helpers';
 
 afterEach(cleanTempDirs);
 
 describe('readHarnessRun', () => {
   it('reads config and tasks, taking the task id from the JSON, not the folder', async () => {
-    const runDir = writeRun(tempDir(), 'exa-atlas-3f2a', [{ folder: 'atlas_0007_zelda_remakes', result: zeldaResult(), grade: zeldaGrade() }]);
+    const runDir = writeRun(tempDir(), 'exa-atlas-3f2a', [
+      { folder: 'atlas_0007_zelda_remakes', result: zeldaResult(), grade: zeldaGrade() },
+    ]);
     const source = await readHarnessRun(runDir);
     expect(source.runs).toEqual([
       {
@@ -56,7 +70,9 @@ describe('readHarnessRun', () => {
   });
 
   it('reports a failed task (error.json) with its id from the JSON', async () => {
-    const runDir = writeRun(tempDir(), 'run', [{ folder: 'weird_folder', error: { task_id: 'atlas/0100', message: 'timeout' } }]);
+    const runDir = writeRun(tempDir(), 'run', [
+      { folder: 'weird_folder', error: { task_id: 'atlas/0100', message: 'timeout' } },
+    ]);
     const { ok, skipped } = await collect((await readHarnessRun(runDir)).tasks);
     expect(skipped).toEqual([]);
     expect(ok).toMatchObject([{ task_id: 'atlas/0100', state: 'failed', scores: null, returned_rows: null, rows: [] }]);
@@ -90,7 +106,9 @@ describe('readHarnessRun', () => {
   });
 
   it('skips a task whose result.json and grade.json disagree on the task id', async () => {
-    const runDir = writeRun(tempDir(), 'run', [{ folder: 't', result: zeldaResult('atlas/0001'), grade: zeldaGrade('atlas/0002') }]);
+    const runDir = writeRun(tempDir(), 'run', [
+      { folder: 't', result: zeldaResult('atlas/0001'), grade: zeldaGrade('atlas/0002') },
+    ]);
     const { ok, skipped } = await collect((await readHarnessRun(runDir)).tasks);
     expect(ok).toEqual([]);
     expect(skipped[0]).toMatchObject({ field: 'task_id', path: join(runDir, 'tasks', 't', 'grade.json') });
@@ -104,7 +122,10 @@ describe('readHarnessRun', () => {
     ]);
     const { ok, skipped } = await collect((await readHarnessRun(runDir)).tasks);
     expect(ok).toHaveLength(1);
-    expect(skipped.map((item) => item.reason)).toEqual([matching(/already read from/u), matching(/neither grade.json nor error.json/u)]);
+    expect(skipped.map((item) => item.reason)).toEqual([
+      matching(/already read from/u),
+      matching(/neither grade.json nor error.json/u),
+    ]);
   });
 
   it('refuses a run without a valid config.json', async () => {
@@ -137,9 +158,17 @@ describe('readHarnessRun', () => {
       lookups.push(run.run_key);
       return new Map([[shown, { task_id: 'stored-id', state: 'graded' as const, content_sha: sha }]]);
     };
-    const skipped = (await collect((await readHarnessRun(runDir, { knownTasks: knownWith(parsed.content_sha) })).tasks)).ok[0]!;
-    expect(skipped).toMatchObject({ unchanged: true, task_id: 'stored-id', state: 'graded', content_sha: parsed.content_sha, rows: [] });
-    const reread = (await collect((await readHarnessRun(runDir, { knownTasks: knownWith('0'.repeat(64)) })).tasks)).ok[0]!;
+    const skipped = (await collect((await readHarnessRun(runDir, { knownTasks: knownWith(parsed.content_sha) })).tasks))
+      .ok[0]!;
+    expect(skipped).toMatchObject({
+      unchanged: true,
+      task_id: 'stored-id',
+      state: 'graded',
+      content_sha: parsed.content_sha,
+      rows: [],
+    });
+    const reread = (await collect((await readHarnessRun(runDir, { knownTasks: knownWith('0'.repeat(64)) })).tasks))
+      .ok[0]!;
     expect(reread.unchanged).toBeUndefined();
     expect(reread).toEqual(parsed);
     expect(lookups).toEqual(['r', 'r']);
@@ -190,7 +219,10 @@ describe('readHarnessRun hardening', () => {
     symlinkSync(secret, join(runDir, 'tasks', 't', 'grade.json'));
     const { ok, skipped } = await collect((await readHarnessRun(runDir)).tasks);
     expect(ok).toEqual([]);
-    expect(skipped[0]).toMatchObject({ path: join(runDir, 'tasks', 't', 'grade.json'), reason: matching(/outside the run directory/u) });
+    expect(skipped[0]).toMatchObject({
+      path: join(runDir, 'tasks', 't', 'grade.json'),
+      reason: matching(/outside the run directory/u),
+    });
   });
 
   it('refuses a tasks/ folder symlinked outside the run', async () => {
@@ -199,14 +231,19 @@ describe('readHarnessRun hardening', () => {
     const runDir = join(parent, 'run');
     write(join(runDir, 'config.json'), json({ system: { name: 'x' } }));
     symlinkSync(join(other, 'tasks'), join(runDir, 'tasks'));
-    await expect(readHarnessRun(runDir)).rejects.toMatchObject({ path: join(runDir, 'tasks'), reason: matching(/outside the run directory/u) });
+    await expect(readHarnessRun(runDir)).rejects.toMatchObject({
+      path: join(runDir, 'tasks'),
+      reason: matching(/outside the run directory/u),
+    });
   });
 
   it.skipIf(process.platform === 'win32')('refuses a FIFO in place of grade.json without blocking', async () => {
     const runDir = writeRun(tempDir(), 'run', [{ folder: 't', result: zeldaResult() }]);
     execFileSync('mkfifo', [join(runDir, 'tasks', 't', 'grade.json')]);
     const { skipped } = await collect((await readHarnessRun(runDir)).tasks);
-    expect(skipped).toEqual([{ path: join(runDir, 'tasks', 't', 'grade.json'), field: '', reason: 'not a regular file' }]);
+    expect(skipped).toEqual([
+      { path: join(runDir, 'tasks', 't', 'grade.json'), field: '', reason: 'not a regular file' },
+    ]);
   });
 
   it('refuses files above the size limit with a message', async () => {
@@ -218,14 +255,23 @@ describe('readHarnessRun hardening', () => {
 
   it('tolerates a BOM and refuses invalid UTF-8 with a named reason', async () => {
     const bom = '\uFEFF';
-    const invalid = Buffer.concat([Buffer.from('{"task_id": "atlas/2", "x": "'), Buffer.from([0xc3, 0x28]), Buffer.from('"}')]);
+    const invalid = Buffer.concat([
+      Buffer.from('{"task_id": "atlas/2", "x": "'),
+      Buffer.from([0xc3, 0x28]),
+      Buffer.from('"}'),
+    ]);
     const runDir = writeRun(tempDir(), 'run', [
-      { folder: 'bom', raw: { 'grade.json': bom + json(zeldaGrade('atlas/1')), 'result.json': bom + json(zeldaResult('atlas/1')) } },
+      {
+        folder: 'bom',
+        raw: { 'grade.json': bom + json(zeldaGrade('atlas/1')), 'result.json': bom + json(zeldaResult('atlas/1')) },
+      },
       { folder: 'bad', grade: zeldaGrade('atlas/2'), raw: { 'result.json': invalid } },
     ]);
     const { ok, skipped } = await collect((await readHarnessRun(runDir)).tasks);
     expect(ok.map((task) => task.task_id)).toEqual(['atlas/1']);
-    expect(skipped).toEqual([{ path: join(runDir, 'tasks', 'bad', 'result.json'), field: '', reason: 'not valid UTF-8 (at or after byte 29)' }]);
+    expect(skipped).toEqual([
+      { path: join(runDir, 'tasks', 'bad', 'result.json'), field: '', reason: 'not valid UTF-8 (at or after byte 29)' },
+    ]);
   });
 
   it('keeps Object.prototype clean and survives deep nesting and huge values', async () => {
@@ -243,7 +289,13 @@ describe('readHarnessRun hardening', () => {
     expect(ok).toHaveLength(1);
     expect(ok[0]!.rows[0]!.cells[0]!.column).toBe('__proto__');
     expect(ok[0]!.rows[0]!.cells[0]!.response).toHaveLength(200_000);
-    expect(skipped).toEqual([{ path: join(runDir, 'tasks', 'b', 'grade.json'), field: 'scores', reason: 'expected an object, got an array of 1' }]);
+    expect(skipped).toEqual([
+      {
+        path: join(runDir, 'tasks', 'b', 'grade.json'),
+        field: 'scores',
+        reason: 'expected an object, got an array of 1',
+      },
+    ]);
   });
 
   it('ignores stray files in tasks/', async () => {

@@ -68,7 +68,12 @@ export function zeldaGold(): Record<string, unknown> {
   };
 }
 
-export function datasetRecord(id: string, gold: unknown, canary = `canary ${id}`, question = `Question for ${id}`): Record<string, unknown> {
+export function datasetRecord(
+  id: string,
+  gold: unknown,
+  canary = `canary ${id}`,
+  question = `Question for ${id}`,
+): Record<string, unknown> {
   return { id, question: encryptText(question, canary), gold: encryptText(JSON.stringify(gold), canary), canary };
 }
 
@@ -98,7 +103,13 @@ export function writeRun(parent: string, name: string, tasks: TaskFiles[], confi
 }
 
 export function defaultConfig(system = 'exa'): Record<string, unknown> {
-  return { system: { name: system, version: '1' }, suite: 'atlas', suite_revision: 'v1.0', judge_model: 'judge-1', created_at: '2025-06-01T00:00:00Z' };
+  return {
+    system: { name: system, version: '1' },
+    suite: 'atlas',
+    suite_revision: 'v1.0',
+    judge_model: 'judge-1',
+    created_at: '2025-06-01T00:00:00Z',
+  };
 }
 
 export function zeldaGrade(taskId = ZELDA_ID): Record<string, unknown> {
@@ -114,9 +125,29 @@ export function zeldaGrade(taskId = ZELDA_ID): Record<string, unknown> {
           response_entity: 'Ocarina of Time 3D',
           aligned_by: 'alias',
           cells: [
-            { column: 'Critic Metascore', gold: '94', response: '93', verdict: 'incorrect', method: 'deterministic', sources: ['https://cell.example/94'] },
-            { column: 'Lead developer headquarters city', gold: 'Tokyo', response: 'Tokyo', verdict: 'correct', method: 'deterministic' },
-            { column: 'Hero voice actor home prefecture', gold: '', response: 'Hiroshima', verdict: 'incorrect', method: 'llm_judge', reasoning: 'gold marks this blank' },
+            {
+              column: 'Critic Metascore',
+              gold: '94',
+              response: '93',
+              verdict: 'incorrect',
+              method: 'deterministic',
+              sources: ['https://cell.example/94'],
+            },
+            {
+              column: 'Lead developer headquarters city',
+              gold: 'Tokyo',
+              response: 'Tokyo',
+              verdict: 'correct',
+              method: 'deterministic',
+            },
+            {
+              column: 'Hero voice actor home prefecture',
+              gold: '',
+              response: 'Hiroshima',
+              verdict: 'incorrect',
+              method: 'llm_judge',
+              reasoning: 'gold marks this blank',
+            },
           ],
         },
         { gold_row: 1, response_row: null, response_entity: null, aligned_by: null, cells: [] },
@@ -125,7 +156,9 @@ export function zeldaGrade(taskId = ZELDA_ID): Record<string, unknown> {
           response_row: 0,
           response_entity: 'Link’s Awakening',
           aligned_by: null,
-          cells: [{ column: 'Critic Metascore', gold: '', response: 87, verdict: 'incorrect', method: 'deterministic' }],
+          cells: [
+            { column: 'Critic Metascore', gold: '', response: 87, verdict: 'incorrect', method: 'deterministic' },
+          ],
         },
       ],
     },

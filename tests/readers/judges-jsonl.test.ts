@@ -21,15 +21,37 @@ describe('readJudgeOpinions', () => {
     };
     const path = write(
       join(tempDir(), 'opinions.judges.jsonl'),
-      [JSON.stringify(good), JSON.stringify({ ...good, verdict: 'maybe' }), '', JSON.stringify({ task_id: 'atlas/1', judge: 'j', verdict: 'unclear' })].join('\n'),
+      [
+        JSON.stringify(good),
+        JSON.stringify({ ...good, verdict: 'maybe' }),
+        '',
+        JSON.stringify({ task_id: 'atlas/1', judge: 'j', verdict: 'unclear' }),
+      ].join('\n'),
     );
     const { ok, skipped } = await collect(readJudgeOpinions(path));
     expect(ok).toHaveLength(2);
-    expect(ok[0]).toMatchObject({ task_id: 'atlas/0007', gold_row: 0, value: '93', verdict: 'system', sources: ['https://a', 'https://b'] });
+    expect(ok[0]).toMatchObject({
+      task_id: 'atlas/0007',
+      gold_row: 0,
+      value: '93',
+      verdict: 'system',
+      sources: ['https://a', 'https://b'],
+    });
     expect(ok[0]!.content_sha).toMatch(/^[0-9a-f]{64}$/u);
-    expect(ok[1]).toMatchObject({ gold_row: null, entity: null, column: null, value: null, sources: [], reasoning: null });
+    expect(ok[1]).toMatchObject({
+      gold_row: null,
+      entity: null,
+      column: null,
+      value: null,
+      sources: [],
+      reasoning: null,
+    });
     expect(skipped).toEqual([
-      { path: `${path}:2`, field: 'verdict', reason: 'expected one of gold, system, both, neither, unclear, got "maybe"' },
+      {
+        path: `${path}:2`,
+        field: 'verdict',
+        reason: 'expected one of gold, system, both, neither, unclear, got "maybe"',
+      },
     ]);
   });
 

@@ -20,7 +20,9 @@ afterEach(() => {
 });
 
 function storedTasks(service: ServiceHandle): unknown[] {
-  return service.store.db.prepare('SELECT task_id AS id, question_enc AS question, gold_enc AS gold, canary FROM tasks ORDER BY task_id').all();
+  return service.store.db
+    .prepare('SELECT task_id AS id, question_enc AS question, gold_enc AS gold, canary FROM tasks ORDER BY task_id')
+    .all();
 }
 
 describe('Parquet datasets in every codec', () => {
@@ -45,8 +47,13 @@ describe('Parquet datasets in every codec', () => {
 });
 
 describe('apply reads the same files', () => {
-  it.each(['atlas-zstd.parquet', 'atlas-brotli.parquet', 'atlas-lz4.parquet'])('loads every record of %s', async (name) => {
-    const file = await loadDatasetFile(join(FIXTURES, name));
-    expect(file.records.map(({ id, gold, canary }) => ({ id, gold, canary }))).toEqual(SOURCE.map(({ id, gold, canary }) => ({ id, gold, canary })));
-  });
+  it.each(['atlas-zstd.parquet', 'atlas-brotli.parquet', 'atlas-lz4.parquet'])(
+    'loads every record of %s',
+    async (name) => {
+      const file = await loadDatasetFile(join(FIXTURES, name));
+      expect(file.records.map(({ id, gold, canary }) => ({ id, gold, canary }))).toEqual(
+        SOURCE.map(({ id, gold, canary }) => ({ id, gold, canary })),
+      );
+    },
+  );
 });

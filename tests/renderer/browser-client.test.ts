@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { METHOD_NAMES } from '../../shared/api';
-import type { ApiCallError} from '../../shared/api-errors';
+import type { ApiCallError } from '../../shared/api-errors';
 import { refusedAs } from '../../shared/api-errors';
 import { createBrowserClient } from '../../renderer/src/api/browser-client';
 import { createBrowserHost } from '../../renderer/src/api/browser-host';
@@ -34,12 +34,21 @@ describe('createBrowserClient', () => {
   });
 
   it('throws the service error', async () => {
-    const client = createBrowserClient('t', fakeFetch({ ok: false, error: 'getDispute: id: unknown dispute' }, 400).fetchImpl);
+    const client = createBrowserClient(
+      't',
+      fakeFetch({ ok: false, error: 'getDispute: id: unknown dispute' }, 400).fetchImpl,
+    );
     await expect(client.getDispute({ id: 'nope' })).rejects.toThrow('getDispute: id: unknown dispute');
   });
 
   it('throws a refusal with its kind, and drops a kind it does not know', async () => {
-    const refused = createBrowserClient('t', fakeFetch({ ok: false, error: 'out: x already exists and is not a patch for v1.1', kind: 'OutputExistsError' }, 409).fetchImpl);
+    const refused = createBrowserClient(
+      't',
+      fakeFetch(
+        { ok: false, error: 'out: x already exists and is not a patch for v1.1', kind: 'OutputExistsError' },
+        409,
+      ).fetchImpl,
+    );
     const refusal: unknown = await refused.exportPatch({ revision: 'v1.1', out: 'x' }).catch((error: unknown) => error);
     expect(refusedAs(refusal, 'OutputExistsError')).toBe(true);
     expect((refusal as Error).message).toBe('out: x already exists and is not a patch for v1.1');
@@ -48,8 +57,12 @@ describe('createBrowserClient', () => {
   });
 
   it('explains an answer that is not the envelope', async () => {
-    await expect(createBrowserClient('t', fakeFetch('<html>', 502).fetchImpl).getInfo({})).rejects.toThrow('getInfo: HTTP 502');
-    await expect(createBrowserClient('t', fakeFetch({ hello: 1 }).fetchImpl).getInfo({})).rejects.toThrow('unexpected answer');
+    await expect(createBrowserClient('t', fakeFetch('<html>', 502).fetchImpl).getInfo({})).rejects.toThrow(
+      'getInfo: HTTP 502',
+    );
+    await expect(createBrowserClient('t', fakeFetch({ hello: 1 }).fetchImpl).getInfo({})).rejects.toThrow(
+      'unexpected answer',
+    );
   });
 });
 
@@ -62,8 +75,13 @@ describe('takeToken', () => {
       stored,
       env: {
         location: { hash, pathname: '/', search: '?q=1' },
-        history: { replaceState: (_d: unknown, _t: string, url?: string | URL | null) => void replaced.push(String(url)) },
-        storage: { getItem: (k: string) => stored.get(k) ?? null, setItem: (k: string, v: string) => void stored.set(k, v) },
+        history: {
+          replaceState: (_d: unknown, _t: string, url?: string | URL | null) => void replaced.push(String(url)),
+        },
+        storage: {
+          getItem: (k: string) => stored.get(k) ?? null,
+          setItem: (k: string, v: string) => void stored.set(k, v),
+        },
       },
     };
   }

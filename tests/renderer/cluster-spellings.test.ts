@@ -7,18 +7,41 @@ import { buildRuleInput, chooseDecision, clusterSpellings, emptyDraft, pickTarge
 import { cellDetail, missingRowDetail } from './fixtures';
 
 function cell(system: string, response: string): SystemCellView {
-  return { system, run: `${system}@1`, response_entity: null, response, verdict: 'incorrect', method: 'llm_judge', reasoning: null, sources: [], aligned_by: 'name', graded_against: null };
+  return {
+    system,
+    run: `${system}@1`,
+    response_entity: null,
+    response,
+    verdict: 'incorrect',
+    method: 'llm_judge',
+    reasoning: null,
+    sources: [],
+    aligned_by: 'name',
+    graded_against: null,
+  };
 }
 
 function spelled(value: string, responses: [system: string, response: string][], agrees = false): ClusterDetail {
-  return { key: value.toLowerCase(), value, systems: responses.map(([system]) => system), agrees_with_gold: agrees, cells: responses.map(([system, response]) => cell(system, response)) };
+  return {
+    key: value.toLowerCase(),
+    value,
+    systems: responses.map(([system]) => system),
+    agrees_with_gold: agrees,
+    cells: responses.map(([system, response]) => cell(system, response)),
+  };
 }
 
 const detail = cellDetail({
   column_rule: { type: 'text' },
   gold: { state: 'value', value: 'Asturias', alternatives: [], sources: [] },
   clusters: [
-    spelled('GALICIA', [['a', 'GALICIA'], ['b', 'Galicia'], ['c', ' GALICIA '], ['d', 'Galicia'], ['e', 'GALICIA']]),
+    spelled('GALICIA', [
+      ['a', 'GALICIA'],
+      ['b', 'Galicia'],
+      ['c', ' GALICIA '],
+      ['d', 'Galicia'],
+      ['e', 'GALICIA'],
+    ]),
     spelled('Leon', [['f', 'Leon']]),
     spelled('Asturias', [['g', 'Asturias']], true),
   ],
@@ -34,7 +57,14 @@ describe('clusterSpellings', () => {
   });
 
   it("leads a tie with the cluster's own value, as the service chose it", () => {
-    const tied = cellDetail({ clusters: [spelled('Galicia', [['a', 'GALICIA'], ['b', 'Galicia']])] });
+    const tied = cellDetail({
+      clusters: [
+        spelled('Galicia', [
+          ['a', 'GALICIA'],
+          ['b', 'Galicia'],
+        ]),
+      ],
+    });
     expect(clusterSpellings(tied, 0).map((s) => s.text)).toEqual(['Galicia', 'GALICIA']);
   });
 
@@ -52,7 +82,17 @@ describe("the cluster's letter again", () => {
     expect(second.value).toBe('Galicia');
     expect(pickTarget(second, detail, 0).value).toBe('GALICIA');
     // Another spelling than the leading one is a system's kept on purpose: written as spelled.
-    expect(buildRuleInput(second, detail)).toEqual({ ok: true, input: { disputeId: 'd-1', decision: 'accept_system', value: 'Galicia', keepSpelling: true, rationale: null, evidence: [] } });
+    expect(buildRuleInput(second, detail)).toEqual({
+      ok: true,
+      input: {
+        disputeId: 'd-1',
+        decision: 'accept_system',
+        value: 'Galicia',
+        keepSpelling: true,
+        rationale: null,
+        evidence: [],
+      },
+    });
   });
 
   it('under Both too; another letter picks that cluster at its leading spelling', () => {
@@ -82,8 +122,15 @@ describe('a choice column', () => {
     column_rule: { type: 'choice', options: ['Independent', 'Cooperative', 'Family-owned'] },
     gold: { state: 'value', value: 'Independent', alternatives: [], sources: [] },
     clusters: [
-      spelled('COOPERATIVE', [['a', 'COOPERATIVE'], ['b', 'COOPERATIVE'], ['c', 'cooperative']]),
-      spelled('Family-owned', [['d', 'Family-owned'], ['e', 'FAMILY-OWNED']]),
+      spelled('COOPERATIVE', [
+        ['a', 'COOPERATIVE'],
+        ['b', 'COOPERATIVE'],
+        ['c', 'cooperative'],
+      ]),
+      spelled('Family-owned', [
+        ['d', 'Family-owned'],
+        ['e', 'FAMILY-OWNED'],
+      ]),
       spelled('Municipal', [['f', 'Municipal']]),
     ],
   });
@@ -99,10 +146,14 @@ describe('a choice column', () => {
     expect(clusterSpellings(choice, 2)).toEqual([{ text: 'Municipal', count: 1 }]);
   });
 
-  it('so accepting the cluster writes the option, and its letter again the systems\' spellings', () => {
+  it("so accepting the cluster writes the option, and its letter again the systems' spellings", () => {
     const accepted = pickTarget(emptyDraft('d-1'), choice, 0);
     expect(accepted.value).toBe('Cooperative');
     expect(pickTarget(accepted, choice, 0).value).toBe('COOPERATIVE');
-    expect(chooseDecision(emptyDraft('d-1'), choice, 1)).toMatchObject({ decision: 'accept_system', picked: 0, value: 'Cooperative' });
+    expect(chooseDecision(emptyDraft('d-1'), choice, 1)).toMatchObject({
+      decision: 'accept_system',
+      picked: 0,
+      value: 'Cooperative',
+    });
   });
 });

@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { agreementBand, alphaReading, bandClass, formatCoefficient, formatShare } from '../../renderer/src/lib/coefficients';
+import {
+  agreementBand,
+  alphaReading,
+  bandClass,
+  formatCoefficient,
+  formatShare,
+} from '../../renderer/src/lib/coefficients';
 import { initials, policyLong, policyShort } from '../../renderer/src/lib/format';
 import { nextPolicy, policyChangeNotice } from '../../renderer/src/lib/policy';
 import { KAPPA_BANDS } from '../../renderer/src/features/stats/chart-theme';
@@ -35,7 +41,16 @@ describe('coefficients on screen', () => {
   });
 
   it('names Landis & Koch bands', () => {
-    expect([-0.1, 0, 0.2, 0.21, 0.5, 0.7, 0.81, 1].map(agreementBand)).toEqual(['poor', 'slight', 'slight', 'fair', 'moderate', 'substantial', 'almost perfect', 'almost perfect']);
+    expect([-0.1, 0, 0.2, 0.21, 0.5, 0.7, 0.81, 1].map(agreementBand)).toEqual([
+      'poor',
+      'slight',
+      'slight',
+      'fair',
+      'moderate',
+      'substantial',
+      'almost perfect',
+      'almost perfect',
+    ]);
     expect(agreementBand(null)).toBeNull();
   });
 
@@ -72,17 +87,24 @@ describe('policy', () => {
   it('says what saving another number does: the service’s count of disputes that reopen or resolve', () => {
     const raised = policyChangeNotice(1, 2, { reopen: 12, resolve: 0 });
     expect(raised).toMatchObject({ tone: 'warning', title: '12 disputes will reopen.' });
-    expect(raised?.text).toContain('the 12 disputes resolved by a single engineer go back to open until 2 engineers agree on each');
+    expect(raised?.text).toContain(
+      'the 12 disputes resolved by a single engineer go back to open until 2 engineers agree on each',
+    );
     expect(raised?.text).toContain('even those a patch already carries');
     const one = policyChangeNotice(2, 3, { reopen: 1, resolve: 0 });
     expect(one?.title).toBe('1 dispute will reopen.');
-    expect(one?.text).toContain('the dispute resolved by fewer than 3 agreeing engineers goes back to open until 3 engineers agree on it');
+    expect(one?.text).toContain(
+      'the dispute resolved by fewer than 3 agreeing engineers goes back to open until 3 engineers agree on it',
+    );
     // Asked, not answered yet: the general warning.
     expect(policyChangeNotice(1, 2, null)).toMatchObject({ tone: 'warning', title: 'Disputes may reopen.' });
     // Nothing to reopen: nothing to say.
     expect(policyChangeNotice(1, 2, { reopen: 0, resolve: 0 })).toBeNull();
     // Lowering resolves disputes that many engineers already agree on.
-    expect(policyChangeNotice(3, 1, { reopen: 0, resolve: 5 })).toMatchObject({ tone: 'info', title: '5 disputes will resolve.' });
+    expect(policyChangeNotice(3, 1, { reopen: 0, resolve: 5 })).toMatchObject({
+      tone: 'info',
+      title: '5 disputes will resolve.',
+    });
     expect(policyChangeNotice(3, 1, { reopen: 0, resolve: 0 })).toBeNull();
     expect(policyChangeNotice(2, 2, { reopen: 3, resolve: 3 })).toBeNull();
   });

@@ -33,13 +33,21 @@ describe('predictOutcome', () => {
 
   it('resolves when I agree with the other engineer under a policy of two', () => {
     const detail = cellDetail({ rulings: [noahKeeps] });
-    expect(predictOutcome(detail, { disputeId: 'd-1', decision: 'keep_gold' }, 'mia', 2)).toEqual({ status: 'resolved', agreeing: 2, disagreeing: 0, required: 2 });
+    expect(predictOutcome(detail, { disputeId: 'd-1', decision: 'keep_gold' }, 'mia', 2)).toEqual({
+      status: 'resolved',
+      agreeing: 2,
+      disagreeing: 0,
+      required: 2,
+    });
   });
 
   it('is a conflict when I disagree, and open when I am alone under a policy of two', () => {
     const detail = cellDetail({ rulings: [noahKeeps] });
     expect(predictOutcome(detail, { disputeId: 'd-1', decision: 'mark_blank' }, 'mia', 2)?.status).toBe('conflict');
-    expect(predictOutcome(cellDetail(), { disputeId: 'd-1', decision: 'mark_blank' }, 'mia', 2)).toMatchObject({ status: 'open', agreeing: 1 });
+    expect(predictOutcome(cellDetail(), { disputeId: 'd-1', decision: 'mark_blank' }, 'mia', 2)).toMatchObject({
+      status: 'open',
+      agreeing: 1,
+    });
   });
 
   it('replaces my own counted ruling rather than adding to it', () => {
@@ -56,9 +64,15 @@ describe('predictOutcome', () => {
 
 describe('next in the Conflicts view', () => {
   it('is the next dispute still in conflict, wherever I have ruled', async () => {
-    const rows = [row({ id: 'a', status: 'resolved' }), row({ id: 'b', status: 'conflict', my_decision: 'keep_gold' }), row({ id: 'c', status: 'conflict' })];
+    const rows = [
+      row({ id: 'a', status: 'resolved' }),
+      row({ id: 'b', status: 'conflict', my_decision: 'keep_gold' }),
+      row({ id: 'c', status: 'conflict' }),
+    ];
     const list = () => Promise.resolve({ rows, total: rows.length });
-    expect(await findNextOpen(list, { filter: { status: 'conflict' }, from: 0, currentId: 'a', wanted: inConflict })).toEqual({ id: 'b', index: 1 });
+    expect(
+      await findNextOpen(list, { filter: { status: 'conflict' }, from: 0, currentId: 'a', wanted: inConflict }),
+    ).toEqual({ id: 'b', index: 1 });
     expect(await findNextOpen(list, { filter: {}, from: 0, currentId: 'a' })).toBeNull();
   });
 });
@@ -67,9 +81,27 @@ describe('add_row agreement', () => {
   it('compares each column under its rule and takes a missing entity as the dispute’s', () => {
     const detail = missingRowDetail();
     const rulings = [
-      ruling({ engineer: 'mia', decision: 'add_row', value: null, values: { 'Critic Metascore': '87', 'Lead developer headquarters city': '' }, created_at: '2026-02-01T10:00:00Z' }),
-      ruling({ engineer: 'noah', decision: 'add_row', value: detail.dispute.entity, values: { 'Critic Metascore': '87.0' }, created_at: '2026-02-01T11:00:00Z' }),
-      ruling({ engineer: 'ava', decision: 'add_row', value: detail.dispute.entity, values: { 'Critic Metascore': '88' }, created_at: '2026-02-01T12:00:00Z' }),
+      ruling({
+        engineer: 'mia',
+        decision: 'add_row',
+        value: null,
+        values: { 'Critic Metascore': '87', 'Lead developer headquarters city': '' },
+        created_at: '2026-02-01T10:00:00Z',
+      }),
+      ruling({
+        engineer: 'noah',
+        decision: 'add_row',
+        value: detail.dispute.entity,
+        values: { 'Critic Metascore': '87.0' },
+        created_at: '2026-02-01T11:00:00Z',
+      }),
+      ruling({
+        engineer: 'ava',
+        decision: 'add_row',
+        value: detail.dispute.entity,
+        values: { 'Critic Metascore': '88' },
+        created_at: '2026-02-01T12:00:00Z',
+      }),
     ];
     const positions = countedPositions({ ...detail, rulings });
     expect(positions.map((p) => [p.ruling.engineer, groupLabel(p.group)])).toEqual([

@@ -8,7 +8,10 @@ import { chooseDecision, decisionKeysText, decisionOnKey, emptyDraft } from '../
 import { DECISION_KEY, DECISION_KEYS, decisionAtKey, decisionKeyIndex } from '../../renderer/src/lib/keys';
 import { cellDetail, missingRowDetail, row } from './fixtures';
 
-const kinds: [string, readonly Decision[]][] = [...Object.entries(DECISIONS_BY_KIND), ['row report', ROW_REPORT_DECISIONS]];
+const kinds: [string, readonly Decision[]][] = [
+  ...Object.entries(DECISIONS_BY_KIND),
+  ['row report', ROW_REPORT_DECISIONS],
+];
 const key = (k: string) => DECISION_KEYS.indexOf(k);
 
 describe('decision keys', () => {
@@ -54,7 +57,11 @@ describe('decision keys', () => {
     const detail = cellDetail();
     expect(['1', '2', '3', '4', '5', '6'].map((k) => decisionOnKey(detail, key(k)))).toEqual(DECISIONS_BY_KIND.cell);
     expect(decisionOnKey(detail, key('7'))).toBeNull();
-    expect(decisionOnKey(cellDetail({ dispute: row({ kind: 'report', column: 'Critic Metascore' }) }), key('7'))).toBe('remove_row');
-    expect(decisionKeysText(cellDetail({ dispute: row({ kind: 'report', column: null }) }))).toBe('1 Keep gold · 7 Remove gold row');
+    expect(decisionOnKey(cellDetail({ dispute: row({ kind: 'report', column: 'Critic Metascore' }) }), key('7'))).toBe(
+      'remove_row',
+    );
+    expect(decisionKeysText(cellDetail({ dispute: row({ kind: 'report', column: null }) }))).toBe(
+      '1 Keep gold · 7 Remove gold row',
+    );
   });
 });

@@ -38,7 +38,9 @@ describe('deltaAxis', () => {
     for (const largest of SCALES) {
       const { digits, interval } = deltaAxis(largest);
       for (const tick of echartsTicks(largest)) {
-        expect(Math.abs(labelValue(formatDelta(tick, digits)) - tick), `${largest}: tick ${tick}`).toBeLessThan(interval * 1e-6);
+        expect(Math.abs(labelValue(formatDelta(tick, digits)) - tick), `${largest}: tick ${tick}`).toBeLessThan(
+          interval * 1e-6,
+        );
       }
     }
   });
@@ -67,7 +69,10 @@ describe('deltaAxis', () => {
     expect(deltaAxis(0.9).digits).toBe(1);
     for (const largest of SCALES) {
       const { interval } = deltaAxis(largest);
-      expect([1, 2, 5].some((m) => Math.abs(interval / (m * 10 ** Math.floor(Math.log10(interval) + 1e-9)) - 1) < 1e-9), String(largest)).toBe(true);
+      expect(
+        [1, 2, 5].some((m) => Math.abs(interval / (m * 10 ** Math.floor(Math.log10(interval) + 1e-9)) - 1) < 1e-9),
+        String(largest),
+      ).toBe(true);
     }
   });
 

@@ -41,7 +41,11 @@ vi.mock('../../renderer/src/api/client', async () => {
     listDisputes: () => Promise.resolve({ rows: [], total: 0 }),
     rule: ({ disputeId, decision }: { disputeId: string; decision: string }): Promise<RuleResult> => {
       service.rulings.set(disputeId, [...(service.rulings.get(disputeId) ?? []), decision]);
-      return Promise.resolve({ ruling: detailOf(disputeId).rulings.at(-1)!, status: 'resolved', operation: { op: 'none', decision: 'keep_gold', reason: 'a test service writes nothing' } });
+      return Promise.resolve({
+        ruling: detailOf(disputeId).rulings.at(-1)!,
+        status: 'resolved',
+        operation: { op: 'none', decision: 'keep_gold', reason: 'a test service writes nothing' },
+      });
     },
   };
   return {

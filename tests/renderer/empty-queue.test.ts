@@ -15,11 +15,17 @@ describe('the empty queue', () => {
 
   it('counts one, and thousands, in words a person reads', () => {
     expect(emptyQueueText({ kind: 'cell' }, true, 1).headline).toBe('The filters hide the conflict.');
-    expect(emptyQueueText({ task: 'atlas-0003', search: 'x' }, false, 1451).headline).toBe('The filters hide all 1,451 disputes.');
+    expect(emptyQueueText({ task: 'atlas-0003', search: 'x' }, false, 1451).headline).toBe(
+      'The filters hide all 1,451 disputes.',
+    );
   });
 
   it('says there are none when there are none, filters or not', () => {
-    expect(emptyQueueText({}, true, 0)).toEqual({ headline: 'No conflicts: no engineers disagree on any dispute.', filters: null, action: null });
+    expect(emptyQueueText({}, true, 0)).toEqual({
+      headline: 'No conflicts: no engineers disagree on any dispute.',
+      filters: null,
+      action: null,
+    });
     expect(emptyQueueText({ kind: 'missing_row' }, true, 0).action).toBeNull();
     expect(emptyQueueText({}, false, 0).headline).toBe('No disputes.');
   });
@@ -31,11 +37,26 @@ describe('the empty queue', () => {
   });
 
   it('still offers to clear when the count is not known yet', () => {
-    expect(emptyQueueText({ kind: 'report' }, true, null)).toEqual({ headline: 'No conflicts match the filters.', filters: 'Kind: report', action: { kind: 'clear', label: 'Clear filters' } });
+    expect(emptyQueueText({ kind: 'report' }, true, null)).toEqual({
+      headline: 'No conflicts match the filters.',
+      filters: 'Kind: report',
+      action: { kind: 'clear', label: 'Clear filters' },
+    });
   });
 
   it('names every filter, data shown marked', () => {
-    expect(describeFilter({ search: 'a\u202Eb', needs: 'mia', hasReport: true, status: 'open', kind: 'cell', task: 't', column: 'c', system: 's' })).toEqual([
+    expect(
+      describeFilter({
+        search: 'a\u202Eb',
+        needs: 'mia',
+        hasReport: true,
+        status: 'open',
+        kind: 'cell',
+        task: 't',
+        column: 'c',
+        system: 's',
+      }),
+    ).toEqual([
       'Search: “a⟨U+202E⟩b”',
       'Needs my ruling',
       'Has report',

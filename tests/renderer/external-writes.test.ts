@@ -5,7 +5,10 @@ describe('noticing another process’s writes by the data version', () => {
   it('calls back when the version moves, never on the first answer or an unchanged one', async () => {
     const versions = [3, 3, 4, 4, 9];
     let changes = 0;
-    const watch = versionWatch(() => Promise.resolve(versions.shift()!), () => changes++);
+    const watch = versionWatch(
+      () => Promise.resolve(versions.shift()!),
+      () => changes++,
+    );
     const seen: number[] = [];
     for (let i = 0; i < 5; i++) {
       await watch.check();
@@ -45,7 +48,10 @@ describe('noticing another process’s writes by the data version', () => {
   it('takes the answer after its own write as the new baseline, and still sees a later write by someone else', async () => {
     let version = 1;
     let changes = 0;
-    const watch = versionWatch(() => Promise.resolve(version), () => changes++);
+    const watch = versionWatch(
+      () => Promise.resolve(version),
+      () => changes++,
+    );
     await watch.check();
     version = 2;
     watch.adopt();
@@ -61,7 +67,10 @@ describe('noticing another process’s writes by the data version', () => {
   it('drops an answer to a question asked before its own write (it may predate the write)', async () => {
     const answers: ((version: number) => void)[] = [];
     let changes = 0;
-    const watch = versionWatch(() => new Promise<number>((resolve) => answers.push(resolve)), () => changes++);
+    const watch = versionWatch(
+      () => new Promise<number>((resolve) => answers.push(resolve)),
+      () => changes++,
+    );
     const first = watch.check();
     answers.shift()!(1);
     await first;

@@ -67,7 +67,12 @@ export function missingRowDetail(): DisputeDetail {
         ],
         sources: [],
       },
-      { system: 'orion', entity: 'Zelda: Link’s Awakening (2019)', values: [{ column: 'Critic Metascore', value: '87', sources: [] }], sources: [] },
+      {
+        system: 'orion',
+        entity: 'Zelda: Link’s Awakening (2019)',
+        values: [{ column: 'Critic Metascore', value: '87', sources: [] }],
+        sources: [],
+      },
     ],
   });
 }

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { ColumnRule } from '../../shared/domain';
-import { fileAndLine, goldDisplay, oneLine, ruleText, shortPath, splitPath, suggestRevision, topValueText, valueDisplay } from '../../renderer/src/lib/format';
+import {
+  fileAndLine,
+  goldDisplay,
+  oneLine,
+  ruleText,
+  shortPath,
+  splitPath,
+  suggestRevision,
+  topValueText,
+  valueDisplay,
+} from '../../renderer/src/lib/format';
 
 describe('goldDisplay', () => {
   it('shows a value as a value', () => {
@@ -12,12 +22,20 @@ describe('goldDisplay', () => {
   });
   it('says a missing row is not in gold', () => {
     expect(goldDisplay({ state: 'value', value: null }, 'missing_row')).toEqual({ text: 'not in gold', tone: 'muted' });
-    expect(goldDisplay({ state: 'value', value: null }, 'missing_row', 3)).toEqual({ text: 'not in gold', tone: 'muted' });
+    expect(goldDisplay({ state: 'value', value: null }, 'missing_row', 3)).toEqual({
+      text: 'not in gold',
+      tone: 'muted',
+    });
     // Nobody contests a missing row gold names now (a revision added it): only a ruled one is still listed.
-    expect(goldDisplay({ state: 'blank', value: null }, 'missing_row', 0)).toEqual({ text: 'in gold now', tone: 'muted' });
+    expect(goldDisplay({ state: 'blank', value: null }, 'missing_row', 0)).toEqual({
+      text: 'in gold now',
+      tone: 'muted',
+    });
   });
   it('keeps markup as text', () => {
-    expect(goldDisplay({ state: 'value', value: '<img src=x onerror=alert(1)>' }, 'cell').text).toBe('<img src=x onerror=alert(1)>');
+    expect(goldDisplay({ state: 'value', value: '<img src=x onerror=alert(1)>' }, 'cell').text).toBe(
+      '<img src=x onerror=alert(1)>',
+    );
   });
 });
 

@@ -22,13 +22,21 @@ describe('the gold operation of a draft', () => {
   it('names the cell, gold’s value and the value written', () => {
     const accept = chooseDecision(emptyDraft('d-1'), detail, 1);
     expect(written(accept, detail)).toBe('set_cell row 8 "Critic Metascore": "94" → "93"');
-    expect(written(chooseDecision(emptyDraft('d-1'), detail, 2), detail)).toBe('add_alternative row 8 "Critic Metascore": "94" + alternative "93"');
-    expect(written(chooseDecision(emptyDraft('d-1'), detail, 4), detail)).toBe('set_blank row 8 "Critic Metascore": "94" → (blank)');
+    expect(written(chooseDecision(emptyDraft('d-1'), detail, 2), detail)).toBe(
+      'add_alternative row 8 "Critic Metascore": "94" + alternative "93"',
+    );
+    expect(written(chooseDecision(emptyDraft('d-1'), detail, 4), detail)).toBe(
+      'set_blank row 8 "Critic Metascore": "94" → (blank)',
+    );
   });
 
   it('says when nothing changes in gold', () => {
-    expect(written(chooseDecision(emptyDraft('d-1'), detail, 0), detail)).toBe('no change to gold (keep_gold): gold stays as it is');
-    expect(written(chooseDecision(emptyDraft('d-2'), missingRowDetail(), 0), missingRowDetail())).toBe('no change to gold (reject_row): the row is not added');
+    expect(written(chooseDecision(emptyDraft('d-1'), detail, 0), detail)).toBe(
+      'no change to gold (keep_gold): gold stays as it is',
+    );
+    expect(written(chooseDecision(emptyDraft('d-2'), missingRowDetail(), 0), missingRowDetail())).toBe(
+      'no change to gold (reject_row): the row is not added',
+    );
   });
 
   it('lists every cell an added row writes with its system; a cleared or typed one says so', () => {
@@ -38,15 +46,27 @@ describe('the gold operation of a draft', () => {
       { column: 'Critic Metascore', value: '87', system: 'kite', given: '87' },
       { column: 'Lead developer headquarters city', value: 'Kyoto', system: 'kite', given: 'Kyoto' },
     ]);
-    expect(written(addRow, missing)).toBe('add_row "Link’s Awakening": "Critic Metascore": "87" (from kite); "Lead developer headquarters city": "Kyoto" (from kite)');
+    expect(written(addRow, missing)).toBe(
+      'add_row "Link’s Awakening": "Critic Metascore": "87" (from kite); "Lead developer headquarters city": "Kyoto" (from kite)',
+    );
     const edited = { ...addRow, values: { 'Critic Metascore': '88', 'Lead developer headquarters city': '' } };
     expect(newRowCells(edited, missing).map((cell) => cell.system)).toEqual([null, null]);
     // Cleared: not written at all, so the operation leaves it out.
     expect(written(edited, missing)).toBe('add_row "Link’s Awakening": "Critic Metascore": "88"');
     // Another system's letter: its values, and its name beside them.
     const orion = pickTarget(addRow, missing, 1);
-    expect(newRowCells(orion, missing)[0]).toEqual({ column: 'Critic Metascore', value: '87', system: 'orion', given: '87' });
-    expect(newRowCells(orion, missing)[1]).toEqual({ column: 'Lead developer headquarters city', value: '', system: null, given: '' });
+    expect(newRowCells(orion, missing)[0]).toEqual({
+      column: 'Critic Metascore',
+      value: '87',
+      system: 'orion',
+      given: '87',
+    });
+    expect(newRowCells(orion, missing)[1]).toEqual({
+      column: 'Lead developer headquarters city',
+      value: '',
+      system: null,
+      given: '',
+    });
   });
 
   it('is said again by the notice after saving, the service’s own when it gives one', () => {
@@ -55,7 +75,9 @@ describe('the gold operation of a draft', () => {
     if (!built.ok) throw new Error(built.error);
     const operation = draftOperation(detail, built.input, accept);
     const context = { detail, engineer: 'mia', required: 1, operation };
-    expect(savedNotice(built.input, { status: 'resolved' }, context).text).toContain(': set_cell row 8 "Critic Metascore": "94" → "93" — now resolved.');
+    expect(savedNotice(built.input, { status: 'resolved' }, context).text).toContain(
+      ': set_cell row 8 "Critic Metascore": "94" → "93" — now resolved.',
+    );
     const service = { op: 'set_cell' as const, row: 7, column: 'Critic Metascore', from: { value: '94' }, to: '93.0' };
     expect(savedNotice(built.input, { status: 'resolved', operation: service }, context).text).toContain('→ "93.0"');
   });
@@ -77,7 +99,9 @@ describe('the gold operation of a value taken from a system', () => {
   it('says the value in gold’s format, as the service writes it, unless the system’s spelling is kept', () => {
     const accept = chooseDecision(emptyDraft('d-1'), iso, 1);
     expect(written(accept, iso)).toBe('set_cell row 3 "Opening date": "2005-06-24" → "2005-11-09"');
-    expect(written({ ...accept, value: 'November 9, 2005', keepSpelling: true }, iso)).toBe('set_cell row 3 "Opening date": "2005-06-24" → "November 9, 2005"');
+    expect(written({ ...accept, value: 'November 9, 2005', keepSpelling: true }, iso)).toBe(
+      'set_cell row 3 "Opening date": "2005-06-24" → "November 9, 2005"',
+    );
   });
 
   it('writes an added row’s cells in gold’s format, each still from its system', () => {
@@ -85,10 +109,19 @@ describe('the gold operation of a value taken from a system', () => {
       ...missingRowDetail(),
       entity_column: 'Venue',
       columns: iso.columns,
-      missing_row_systems: [{ system: 'kite', entity: 'Link’s Awakening', values: [{ column: 'Opening date', value: 'November 9, 2005', sources: [] }], sources: [] }],
+      missing_row_systems: [
+        {
+          system: 'kite',
+          entity: 'Link’s Awakening',
+          values: [{ column: 'Opening date', value: 'November 9, 2005', sources: [] }],
+          sources: [],
+        },
+      ],
     };
     const addRow = chooseDecision(emptyDraft('d-2'), missing, 1);
-    expect(newRowCells(addRow, missing)).toEqual([{ column: 'Opening date', value: '2005-11-09', system: 'kite', given: 'November 9, 2005' }]);
+    expect(newRowCells(addRow, missing)).toEqual([
+      { column: 'Opening date', value: '2005-11-09', system: 'kite', given: 'November 9, 2005' },
+    ]);
     expect(written(addRow, missing)).toBe('add_row "Link’s Awakening": "Opening date": "2005-11-09" (from kite)');
   });
 });

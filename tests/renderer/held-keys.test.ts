@@ -16,9 +16,11 @@ vi.mock('../../renderer/src/api/client', () => ({
 const { useDisputeStore } = await import('../../renderer/src/stores/dispute-store');
 const { useRulingStore } = await import('../../renderer/src/stores/ruling-store');
 const { useQueueStore } = await import('../../renderer/src/stores/queue-store');
-const { dropHeldKeys, dropTypedAhead, droppingTypedAhead, heldCount, holdWhileSettling, playHeldKeys } = await import('../../renderer/src/features/review/held-keys');
+const { dropHeldKeys, dropTypedAhead, droppingTypedAhead, heldCount, holdWhileSettling, playHeldKeys } =
+  await import('../../renderer/src/features/review/held-keys');
 
-const show = (id: string) => useDisputeStore.setState({ detail: cellDetail({ dispute: row({ id }) }), loadingId: null });
+const show = (id: string) =>
+  useDisputeStore.setState({ detail: cellDetail({ dispute: row({ id }) }), loadingId: null });
 const decision = (index: number): KeyAction => ({ type: 'decision', index });
 const SAVE: KeyAction = { type: 'save' };
 
@@ -35,7 +37,9 @@ beforeEach(() => {
   useRulingStore.getState().reset('d-a');
   useRulingStore.setState({ saving: false });
   stop = playHeldKeys((action) => {
-    done.push(`${action.type}${action.type === 'decision' ? action.index : ''}@${useRulingStore.getState().draft.disputeId}`);
+    done.push(
+      `${action.type}${action.type === 'decision' ? action.index : ''}@${useRulingStore.getState().draft.disputeId}`,
+    );
     // A replayed save starts another save, as saveRuling does.
     if (action.type === 'save') useRulingStore.setState({ saving: true });
   });
@@ -49,7 +53,8 @@ describe('keys typed while the next dispute is on its way', () => {
 
   it('wait through a save and the load after it, then act on the new dispute in the order typed', () => {
     useRulingStore.setState({ saving: true });
-    for (const action of [decision(2), { type: 'cluster', index: 1 } as KeyAction, { type: 'rationale' } as KeyAction]) expect(holdWhileSettling(action)).toBe(true);
+    for (const action of [decision(2), { type: 'cluster', index: 1 } as KeyAction, { type: 'rationale' } as KeyAction])
+      expect(holdWhileSettling(action)).toBe(true);
     // Moved on: the next dispute is selected but still loading.
     useDisputeStore.setState({ loadingId: 'd-b' });
     useRulingStore.setState({ saving: false });
@@ -90,7 +95,8 @@ describe('keys typed while the next dispute is on its way', () => {
 
   it('let moving, searching and help act at once', () => {
     useRulingStore.setState({ saving: true });
-    for (const type of ['search', 'help', 'needs-me', 'escape'] as const) expect(holdWhileSettling({ type })).toBe(false);
+    for (const type of ['search', 'help', 'needs-me', 'escape'] as const)
+      expect(holdWhileSettling({ type })).toBe(false);
   });
 
   it('are dropped when the filter or the search changes meanwhile', () => {
@@ -117,7 +123,8 @@ describe('ruling keys while the queue selects no dispute', () => {
   it('are dropped, not held: a search matching nothing lists nothing, and the dispute it kept gets no key later', () => {
     // The search kept the dispute's id while it looked for it; the listing came back empty.
     useQueueStore.setState({ total: 0 });
-    for (const action of [decision(5), SAVE, { type: 'cluster', index: 0 } as KeyAction]) expect(holdWhileSettling(action)).toBe(true);
+    for (const action of [decision(5), SAVE, { type: 'cluster', index: 0 } as KeyAction])
+      expect(holdWhileSettling(action)).toBe(true);
     expect(heldCount()).toBe(0);
     // The search cleared: the same dispute is listed and selected again.
     useQueueStore.setState({ total: 10 });
@@ -145,7 +152,8 @@ describe('ruling keys while the queue selects no dispute', () => {
 
   it('let searching, help and the views act at once', () => {
     useQueueStore.setState({ total: 0 });
-    for (const type of ['search', 'help', 'needs-me', 'escape'] as const) expect(holdWhileSettling({ type })).toBe(false);
+    for (const type of ['search', 'help', 'needs-me', 'escape'] as const)
+      expect(holdWhileSettling({ type })).toBe(false);
   });
 });
 
@@ -169,7 +177,13 @@ describe('after a key that is no decision here', () => {
       if (action.type === 'decision' && action.index === 3) dropTypedAhead();
     });
     useRulingStore.setState({ saving: true });
-    for (const action of [decision(3), { type: 'retract' } as KeyAction, { type: 'cluster', index: 0 } as KeyAction, SAVE]) holdWhileSettling(action);
+    for (const action of [
+      decision(3),
+      { type: 'retract' } as KeyAction,
+      { type: 'cluster', index: 0 } as KeyAction,
+      SAVE,
+    ])
+      holdWhileSettling(action);
     useRulingStore.setState({ saving: false });
     show('d-b');
     expect(done).toEqual(['decision3']);

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { resolveKey, type KeyContext } from '../../renderer/src/lib/keys';
 
 const plain = { ctrlKey: false, metaKey: false, altKey: false };
-const ctx = (over: Partial<KeyContext> = {}): KeyContext => ({ typing: false, enterSaves: false, overlay: false, reviewing: false, ...over });
+const ctx = (over: Partial<KeyContext> = {}): KeyContext => ({
+  typing: false,
+  enterSaves: false,
+  overlay: false,
+  reviewing: false,
+  ...over,
+});
 
 describe('Shift+N: needs my ruling', () => {
   it('toggles in a queue view, even with nothing selected (an empty filtered listing)', () => {
@@ -14,6 +20,8 @@ describe('Shift+N: needs my ruling', () => {
     expect(resolveKey({ key: 'N', ...plain }, ctx())).toBeNull();
     expect(resolveKey({ key: 'N', ...plain }, ctx({ queue: true, typing: true }))).toBeNull();
     expect(resolveKey({ key: 'N', ...plain }, ctx({ queue: true, overlay: true }))).toBeNull();
-    expect(resolveKey({ key: 'n', ...plain }, ctx({ reviewing: true, queue: true }))).toMatchObject({ type: 'cluster' });
+    expect(resolveKey({ key: 'n', ...plain }, ctx({ reviewing: true, queue: true }))).toMatchObject({
+      type: 'cluster',
+    });
   });
 });

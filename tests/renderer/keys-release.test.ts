@@ -3,7 +3,14 @@
 import { describe, expect, it } from 'vitest';
 import { KEY_MAP, SYSTEMS_KEY, resolveKey, stepKey, type KeyContext } from '../../renderer/src/lib/keys';
 
-const key = (k: string, mods: Partial<{ ctrlKey: boolean; altKey: boolean; metaKey: boolean }> = {}) => ({ key: k, ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, ...mods });
+const key = (k: string, mods: Partial<{ ctrlKey: boolean; altKey: boolean; metaKey: boolean }> = {}) => ({
+  key: k,
+  ctrlKey: false,
+  metaKey: false,
+  altKey: false,
+  shiftKey: false,
+  ...mods,
+});
 const desk: KeyContext = { typing: false, enterSaves: false, overlay: false, reviewing: false, views: 5, steps: 6 };
 const reviewing: KeyContext = { typing: false, enterSaves: false, overlay: false, reviewing: true, views: 5 };
 

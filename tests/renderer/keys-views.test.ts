@@ -4,14 +4,38 @@
 import { describe, expect, it } from 'vitest';
 import { KEY_MAP, agreeKey, resolveKey, type KeyContext, type KeyInput } from '../../renderer/src/lib/keys';
 
-const press = (key: string, over: Partial<KeyInput> = {}): KeyInput => ({ key, ctrlKey: false, metaKey: false, altKey: false, ...over });
-const ctx = (over: Partial<KeyContext> = {}): KeyContext => ({ typing: false, enterSaves: false, overlay: false, reviewing: true, queue: true, views: 5, ...over });
+const press = (key: string, over: Partial<KeyInput> = {}): KeyInput => ({
+  key,
+  ctrlKey: false,
+  metaKey: false,
+  altKey: false,
+  ...over,
+});
+const ctx = (over: Partial<KeyContext> = {}): KeyContext => ({
+  typing: false,
+  enterSaves: false,
+  overlay: false,
+  reviewing: true,
+  queue: true,
+  views: 5,
+  ...over,
+});
 
 describe('Alt+1 … Alt+5: switch views', () => {
   it('shows the view at that place in the tab bar, in every view', () => {
-    for (let i = 1; i <= 5; i++) expect(resolveKey(press(String(i), { altKey: true, code: `Digit${i}` }), ctx())).toEqual({ type: 'view', index: i - 1 });
-    expect(resolveKey(press('3', { altKey: true }), ctx({ reviewing: false, queue: false, list: true }))).toEqual({ type: 'view', index: 2 });
-    expect(resolveKey(press('5', { altKey: true }), ctx({ reviewing: false, queue: false }))).toEqual({ type: 'view', index: 4 });
+    for (let i = 1; i <= 5; i++)
+      expect(resolveKey(press(String(i), { altKey: true, code: `Digit${i}` }), ctx())).toEqual({
+        type: 'view',
+        index: i - 1,
+      });
+    expect(resolveKey(press('3', { altKey: true }), ctx({ reviewing: false, queue: false, list: true }))).toEqual({
+      type: 'view',
+      index: 2,
+    });
+    expect(resolveKey(press('5', { altKey: true }), ctx({ reviewing: false, queue: false }))).toEqual({
+      type: 'view',
+      index: 4,
+    });
   });
 
   it('reads the physical key: Option+1 types “¡” on a Mac, Alt+& on AZERTY', () => {

@@ -1,7 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { CLUSTER_KEYS, KEY_MAP, clusterKey, decisionKey, resolveKey, type KeyContext } from '../../renderer/src/lib/keys';
+import {
+  CLUSTER_KEYS,
+  KEY_MAP,
+  clusterKey,
+  decisionKey,
+  resolveKey,
+  type KeyContext,
+} from '../../renderer/src/lib/keys';
 
-const key = (k: string, mods: Partial<{ ctrlKey: boolean; metaKey: boolean; altKey: boolean }> = {}) => ({ key: k, ctrlKey: false, metaKey: false, altKey: false, ...mods });
+const key = (k: string, mods: Partial<{ ctrlKey: boolean; metaKey: boolean; altKey: boolean }> = {}) => ({
+  key: k,
+  ctrlKey: false,
+  metaKey: false,
+  altKey: false,
+  ...mods,
+});
 const reviewing: KeyContext = { typing: false, enterSaves: false, overlay: false, reviewing: true };
 
 describe('cluster keys', () => {
@@ -54,7 +67,8 @@ describe('resolveKey', () => {
 
   it('leaves keys typed in a field to the field', () => {
     const typing = { ...reviewing, typing: true };
-    for (const k of ['j', 'k', '1', 'a', 'u', '/', '?', 'Enter', 'ArrowDown']) expect(resolveKey(key(k), typing)).toBeNull();
+    for (const k of ['j', 'k', '1', 'a', 'u', '/', '?', 'Enter', 'ArrowDown'])
+      expect(resolveKey(key(k), typing)).toBeNull();
     expect(resolveKey(key('Escape'), typing)).toEqual({ type: 'escape' });
   });
 
@@ -75,7 +89,9 @@ describe('resolveKey', () => {
   it('closes a dialog with one Escape, from its text field too; elsewhere Escape leaves the field', () => {
     // Leaving the dialog's field first would put the focus on the page behind the dialog.
     expect(resolveKey(key('Escape'), { ...reviewing, overlay: true, typing: true })).toEqual({ type: 'close' });
-    expect(resolveKey(key('Escape'), { ...reviewing, overlay: true, typing: true, enterSaves: true })).toEqual({ type: 'close' });
+    expect(resolveKey(key('Escape'), { ...reviewing, overlay: true, typing: true, enterSaves: true })).toEqual({
+      type: 'close',
+    });
     expect(resolveKey(key('Escape'), { ...reviewing, typing: true })).toEqual({ type: 'escape' });
     expect(resolveKey(key('Escape'), { ...reviewing, reviewing: false, typing: true })).toEqual({ type: 'escape' });
   });
@@ -94,6 +110,7 @@ describe('resolveKey', () => {
 
   it('every key the resolver knows is in the key map', () => {
     const listed = new Set(KEY_MAP.flatMap((g) => g.items.flatMap((i) => i.keys)));
-    for (const k of ['j', 'k', '/', 'e', 'r', 'u', 'o', 'Enter', '?', 'Esc', 'PgDn', 'PgUp']) expect(listed).toContain(k);
+    for (const k of ['j', 'k', '/', 'e', 'r', 'u', 'o', 'Enter', '?', 'Esc', 'PgDn', 'PgUp'])
+      expect(listed).toContain(k);
   });
 });

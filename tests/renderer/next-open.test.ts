@@ -26,7 +26,10 @@ const rows = [
 describe('findNextOpen', () => {
   it('skips the current, resolved, conflicting and already-ruled rows', async () => {
     const { list } = listing(rows);
-    expect(await findNextOpen(list, { filter: {}, from: 2, currentId: 'r2', pageSize: 2 })).toEqual({ id: 'r5', index: 5 });
+    expect(await findNextOpen(list, { filter: {}, from: 2, currentId: 'r2', pageSize: 2 })).toEqual({
+      id: 'r5',
+      index: 5,
+    });
   });
 
   it('finds the next at the same position when the ruled row left the listing', async () => {
@@ -36,7 +39,10 @@ describe('findNextOpen', () => {
 
   it('wraps to the start', async () => {
     const { list } = listing(rows);
-    expect(await findNextOpen(list, { filter: {}, from: 5, currentId: 'r5', pageSize: 2 })).toEqual({ id: 'r0', index: 0 });
+    expect(await findNextOpen(list, { filter: {}, from: 5, currentId: 'r5', pageSize: 2 })).toEqual({
+      id: 'r0',
+      index: 0,
+    });
   });
 
   it('returns null when nothing needs me', async () => {
@@ -47,7 +53,10 @@ describe('findNextOpen', () => {
   it('pages instead of loading everything', async () => {
     const many = Array.from({ length: 1000 }, (_, i) => row({ id: `m${i}`, status: i === 450 ? 'open' : 'resolved' }));
     const { list, calls } = listing(many);
-    expect(await findNextOpen(list, { filter: {}, from: 400, currentId: 'm400', pageSize: 100 })).toEqual({ id: 'm450', index: 450 });
+    expect(await findNextOpen(list, { filter: {}, from: 400, currentId: 'm400', pageSize: 100 })).toEqual({
+      id: 'm450',
+      index: 450,
+    });
     expect(calls).toEqual([{ offset: 400, limit: 100 }]);
   });
 });

@@ -5,7 +5,11 @@
 // rather than back beside the dataset.
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { RevisionRecord } from '../../shared/revision-types';
-import { defaultPatchPath, defaultRulingLogPath, patchCandidates } from '../../renderer/src/features/revisions/release-defaults';
+import {
+  defaultPatchPath,
+  defaultRulingLogPath,
+  patchCandidates,
+} from '../../renderer/src/features/revisions/release-defaults';
 import { folderOf, lastOutputFolder, noteOutputPath, useOutputFolder } from '../../renderer/src/lib/output-folder';
 
 beforeEach(() => useOutputFolder.setState({ folder: null }));

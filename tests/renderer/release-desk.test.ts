@@ -47,14 +47,18 @@ describe('the next revision tag', () => {
     expect(nextFreeTag(null, [])).toBe('v1.1');
     expect(nextFreeTag('v1.0', [record('v1.1', '2026-11-30T10:00:00Z')])).toBe('v1.2');
     // The latest by when it was recorded, not by name: v1.2 was exported after v1.3 here.
-    expect(nextFreeTag('v1.0', [record('v1.3', '2026-11-30T09:00:00Z'), record('v1.2', '2026-11-30T10:00:00Z')])).toBe('v1.4');
+    expect(nextFreeTag('v1.0', [record('v1.3', '2026-11-30T09:00:00Z'), record('v1.2', '2026-11-30T10:00:00Z')])).toBe(
+      'v1.4',
+    );
     expect(nextFreeTag('v1.0', [record('v1.9', '2026-11-30T10:00:00Z')])).toBe('v1.10');
     expect(nextFreeTag('v1.0', [record('v2.0-rc1', '2026-11-30T10:00:00Z')])).toBe('v2.0-rc2');
   });
 
   it('follows the store’s revision when it is further on in the same scheme', () => {
     expect(nextFreeTag('v2.0', [record('v1.1', '2026-11-30T10:00:00Z')])).toBe('v2.1');
-    expect(nextFreeTag('v1.1', [record('v1.1', '2026-11-30T10:00:00Z', { imported_at: '2026-11-30T11:00:00Z' })])).toBe('v1.2');
+    expect(nextFreeTag('v1.1', [record('v1.1', '2026-11-30T10:00:00Z', { imported_at: '2026-11-30T11:00:00Z' })])).toBe(
+      'v1.2',
+    );
     // Another scheme: the history's latest leads.
     expect(nextFreeTag('v1.0', [record('2026-11-30', '2026-11-30T10:00:00Z')])).toBe('2026-11-31');
   });
@@ -84,7 +88,13 @@ describe('the patch a reopened desk starts on', () => {
 
   it('lists what the profile remembered, then the history’s latest patch, then where Export writes it', () => {
     const withPath = [history[0]!, { ...history[1]!, patch_path: '/release/v1.2.json' }];
-    expect(patchCandidates({ patchPath: '/old/p.json', revision: 'v1.1' }, withPath, ['/data/atlas-test.jsonl', '/data/atlas-test.jsonl', '/stores/a.sqlite'])).toEqual([
+    expect(
+      patchCandidates({ patchPath: '/old/p.json', revision: 'v1.1' }, withPath, [
+        '/data/atlas-test.jsonl',
+        '/data/atlas-test.jsonl',
+        '/stores/a.sqlite',
+      ]),
+    ).toEqual([
       { path: '/old/p.json', revision: 'v1.1', guessed: false },
       { path: '/release/v1.2.json', revision: 'v1.2', guessed: false },
       { path: '/data/atlas-v1.2.patch.json', revision: 'v1.2', guessed: true },
@@ -95,13 +105,21 @@ describe('the patch a reopened desk starts on', () => {
 
   it('offers no patch of a revision already imported as the base', () => {
     const imported = [record('v1.1', '2026-11-30T09:00:00Z', { imported_at: '2026-11-30T11:00:00Z' })];
-    expect(patchCandidates({ patchPath: '/p/v1.1.json', revision: 'v1.1' }, imported, ['/data/atlas-test.jsonl'])).toEqual([]);
-    expect(patchCandidates({ patchPath: '/p/mine.json' }, imported, ['/data/atlas-test.jsonl'])).toEqual([{ path: '/p/mine.json', revision: '', guessed: false }]);
+    expect(
+      patchCandidates({ patchPath: '/p/v1.1.json', revision: 'v1.1' }, imported, ['/data/atlas-test.jsonl']),
+    ).toEqual([]);
+    expect(patchCandidates({ patchPath: '/p/mine.json' }, imported, ['/data/atlas-test.jsonl'])).toEqual([
+      { path: '/p/mine.json', revision: '', guessed: false },
+    ]);
   });
 
   it('takes the first that exists; unknown existence never takes a guess', () => {
     const candidates = patchCandidates({ patchPath: '/old/p.json' }, history, ['/data/atlas-test.jsonl']);
-    expect(choosePatch(candidates, new Set(['/data/atlas-v1.2.patch.json']))).toEqual({ path: '/data/atlas-v1.2.patch.json', revision: 'v1.2', guessed: true });
+    expect(choosePatch(candidates, new Set(['/data/atlas-v1.2.patch.json']))).toEqual({
+      path: '/data/atlas-v1.2.patch.json',
+      revision: 'v1.2',
+      guessed: true,
+    });
     expect(choosePatch(candidates, new Set())).toBeNull();
     expect(choosePatch(candidates, null)?.path).toBe('/old/p.json');
     expect(choosePatch(patchCandidates({}, history, ['/data/atlas-test.jsonl']), null)).toBeNull();
@@ -109,29 +127,49 @@ describe('the patch a reopened desk starts on', () => {
 });
 
 describe('why Apply patch is not ready', () => {
-  const ready = { dataset: '/data/atlas-test.jsonl', patchPath: '/p.json', out: '/data/atlas-test.v1.1.jsonl', check: null };
+  const ready = {
+    dataset: '/data/atlas-test.jsonl',
+    patchPath: '/p.json',
+    out: '/data/atlas-test.v1.1.jsonl',
+    check: null,
+  };
 
   it('names the first thing missing, in one line', () => {
     expect(applyBlocker(ready)).toBeNull();
     expect(applyBlocker({ ...ready, dataset: ' ' })).toMatch(/dataset file/);
     expect(applyBlocker({ ...ready, patchPath: '' })).toMatch(/patch file/);
     expect(applyBlocker({ ...ready, out: '' })).toBe('Give a path for the revised dataset.');
-    expect(applyBlocker({ ...ready, out: '', check: { path: '/p.json', state: 'reading', error: null } })).toMatch(/Reading the patch/);
-    expect(applyBlocker({ ...ready, out: '', check: { path: '/p.json', state: 'error', error: 'ENOENT: no such file' } })).toBe(
-      'Fix the patch path, or name the revised dataset: the patch cannot be read (ENOENT: no such file).',
+    expect(applyBlocker({ ...ready, out: '', check: { path: '/p.json', state: 'reading', error: null } })).toMatch(
+      /Reading the patch/,
     );
+    expect(
+      applyBlocker({ ...ready, out: '', check: { path: '/p.json', state: 'error', error: 'ENOENT: no such file' } }),
+    ).toBe('Fix the patch path, or name the revised dataset: the patch cannot be read (ENOENT: no such file).');
     // A check of another patch says nothing about this one.
-    expect(applyBlocker({ ...ready, out: '', check: { path: '/other.json', state: 'error', error: 'x' } })).toBe('Give a path for the revised dataset.');
-    for (const line of [applyBlocker({ ...ready, dataset: '' }), applyBlocker({ ...ready, patchPath: '' })]) expect(line).not.toContain('\n');
+    expect(applyBlocker({ ...ready, out: '', check: { path: '/other.json', state: 'error', error: 'x' } })).toBe(
+      'Give a path for the revised dataset.',
+    );
+    for (const line of [applyBlocker({ ...ready, dataset: '' }), applyBlocker({ ...ready, patchPath: '' })])
+      expect(line).not.toContain('\n');
   });
 });
 
 describe('the export notice', () => {
-  const result: ExportResult = { path: '/data/atlas-v1.1.patch.json', revision: 'v1.1', operations: 6, sha256: 'x', encrypted: true };
+  const result: ExportResult = {
+    path: '/data/atlas-v1.1.patch.json',
+    revision: 'v1.1',
+    operations: 6,
+    sha256: 'x',
+    encrypted: true,
+  };
 
   it('names the file and says whether the values are encrypted', () => {
-    expect(exportedNotice(result)).toBe('Patch v1.1 written to /data/atlas-v1.1.patch.json: 6 operations, values encrypted.');
-    expect(exportedNotice({ ...result, operations: 1, encrypted: false })).toBe('Patch v1.1 written to /data/atlas-v1.1.patch.json: 1 operation, values in PLAIN TEXT: do not publish it.');
+    expect(exportedNotice(result)).toBe(
+      'Patch v1.1 written to /data/atlas-v1.1.patch.json: 6 operations, values encrypted.',
+    );
+    expect(exportedNotice({ ...result, operations: 1, encrypted: false })).toBe(
+      'Patch v1.1 written to /data/atlas-v1.1.patch.json: 1 operation, values in PLAIN TEXT: do not publish it.',
+    );
     const long = exportedNotice({ ...result, path: `/very/${'deep/'.repeat(30)}atlas-v1.1.patch.json` });
     expect(long).toContain('…/atlas-v1.1.patch.json');
   });
@@ -149,23 +187,43 @@ const service = vi.hoisted(() => ({
 
 vi.mock('../../renderer/src/api/client', () => {
   const review = (revision: string): PatchReview =>
-    ({ revision, base_revision: 'v1.0', created_at: null, created_by: 'mia', encrypted: true, operations: [] }) as unknown as PatchReview;
+    ({
+      revision,
+      base_revision: 'v1.0',
+      created_at: null,
+      created_by: 'mia',
+      encrypted: true,
+      operations: [],
+    }) as unknown as PatchReview;
   const api: Partial<AdjudicatorApi> = {
     listRevisions: () => Promise.resolve(service.revisions),
     existingFiles: ({ paths }) => {
       service.calls.push(`existingFiles ${paths.join(' ')}`);
       const existing = service.existing;
-      return existing == null ? Promise.reject(new Error('no such method')) : Promise.resolve(paths.filter((p) => existing.has(p)));
+      return existing == null
+        ? Promise.reject(new Error('no such method'))
+        : Promise.resolve(paths.filter((p) => existing.has(p)));
     },
     reviewPatch: ({ patch }) => {
       const revision = patch === undefined ? undefined : service.patches.get(patch);
-      return revision != null ? Promise.resolve(review(revision)) : Promise.reject(new Error(`ENOENT: no such file, open '${patch}'`));
+      return revision != null
+        ? Promise.resolve(review(revision))
+        : Promise.reject(new Error(`ENOENT: no such file, open '${patch}'`));
     },
     startImport: ({ paths }) => {
       service.imports.push(paths);
       return Promise.resolve({ jobId: 'j1' });
     },
-    getJob: ({ jobId }) => Promise.resolve({ id: jobId, kind: 'import', state: 'done', done: 1, total: 1, message: 'done', report: undefined } as JobStatus),
+    getJob: ({ jobId }) =>
+      Promise.resolve({
+        id: jobId,
+        kind: 'import',
+        state: 'done',
+        done: 1,
+        total: 1,
+        message: 'done',
+        report: undefined,
+      } as JobStatus),
   };
   return {
     api,
@@ -177,7 +235,8 @@ vi.mock('../../renderer/src/api/client', () => {
 
 const { useInfoStore } = await import('../../renderer/src/stores/info-store');
 const { useUiStore } = await import('../../renderer/src/stores/ui-store');
-const { applyFormOf, exportFormOf, findPatch, IDENTIFY_DELAY_MS, resetRestoredStore, useReleaseStore } = await import('../../renderer/src/stores/release-store');
+const { applyFormOf, exportFormOf, findPatch, IDENTIFY_DELAY_MS, resetRestoredStore, useReleaseStore } =
+  await import('../../renderer/src/stores/release-store');
 
 const initial = useReleaseStore.getState();
 
@@ -230,9 +289,18 @@ describe('the release store, reopened', () => {
     expect(state.patchPath).toBe('/data/atlas-v1.2.patch.json');
     expect(state.patchRevision).toBe('v1.2');
     // Apply is filled in: the revised dataset beside the base, CHANGELOG.md beside it.
-    expect(applyFormOf(state)).toEqual({ out: '/data/atlas-test.v1.2.jsonl', changelog: '/data/CHANGELOG.md', plaintext: false });
+    expect(applyFormOf(state)).toEqual({
+      out: '/data/atlas-test.v1.2.jsonl',
+      changelog: '/data/CHANGELOG.md',
+      plaintext: false,
+    });
     // Export suggests the next free tag, its patch beside the base.
-    expect(exportFormOf(state, useInfoStore.getState().info)).toEqual({ revision: 'v1.3', baseRevision: 'v1.0', out: '/data/atlas-v1.3.patch.json', plaintext: false });
+    expect(exportFormOf(state, useInfoStore.getState().info)).toEqual({
+      revision: 'v1.3',
+      baseRevision: 'v1.0',
+      out: '/data/atlas-v1.3.patch.json',
+      plaintext: false,
+    });
   });
 
   it('leaves the patch empty when no file is found', async () => {
@@ -270,7 +338,9 @@ describe('a patch typed by hand', () => {
     store.setPatchPath('/colleague.js');
     store.setPatchPath('/colleague.json');
     expect(applyFormOf(useReleaseStore.getState()).out).toBe('');
-    expect(applyBlocker({ ...useReleaseStore.getState(), out: '', check: useReleaseStore.getState().patchCheck })).toMatch(/Reading the patch/);
+    expect(
+      applyBlocker({ ...useReleaseStore.getState(), out: '', check: useReleaseStore.getState().patchCheck }),
+    ).toMatch(/Reading the patch/);
     await vi.advanceTimersByTimeAsync(IDENTIFY_DELAY_MS + 10);
     vi.useRealTimers();
     await vi.waitFor(() => expect(useReleaseStore.getState().patchRevision).toBe('v1.4'));
@@ -284,14 +354,28 @@ describe('a patch typed by hand', () => {
     useReleaseStore.getState().setPatchPath('/nope.json');
     await useReleaseStore.getState().identifyPatch();
     const state = useReleaseStore.getState();
-    expect(state.patchCheck).toEqual({ path: '/nope.json', state: 'error', error: "ENOENT: no such file, open '/nope.json'" });
-    expect(applyBlocker({ dataset: state.dataset, patchPath: state.patchPath, out: applyFormOf(state).out, check: state.patchCheck })).toMatch(/cannot be read/);
+    expect(state.patchCheck).toEqual({
+      path: '/nope.json',
+      state: 'error',
+      error: "ENOENT: no such file, open '/nope.json'",
+    });
+    expect(
+      applyBlocker({
+        dataset: state.dataset,
+        patchPath: state.patchPath,
+        out: applyFormOf(state).out,
+        check: state.patchCheck,
+      }),
+    ).toMatch(/cannot be read/);
   });
 
   it('an output typed by hand stands; the changelog follows it until named', () => {
     useReleaseStore.setState({ dataset: '/data/atlas-test.jsonl', patchRevision: 'v1.1' });
     useReleaseStore.getState().setApplyForm({ out: '/out/revised.jsonl' });
-    expect(applyFormOf(useReleaseStore.getState())).toMatchObject({ out: '/out/revised.jsonl', changelog: '/out/CHANGELOG.md' });
+    expect(applyFormOf(useReleaseStore.getState())).toMatchObject({
+      out: '/out/revised.jsonl',
+      changelog: '/out/CHANGELOG.md',
+    });
     useReleaseStore.getState().setApplyForm({ changelog: '' });
     expect(applyFormOf(useReleaseStore.getState()).changelog).toBe('');
   });

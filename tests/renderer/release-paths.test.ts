@@ -14,7 +14,11 @@ describe('release paths', () => {
     rememberPaths(storage, '/stores/a.sqlite', { dataset: '/data/atlas.jsonl' });
     rememberPaths(storage, '/stores/a.sqlite', { patchPath: '/out/v1.1.patch.json', revision: 'v1.1' });
     rememberPaths(storage, '/stores/b.sqlite', { dataset: '/other.jsonl' });
-    expect(rememberedPaths(storage, '/stores/a.sqlite')).toEqual({ dataset: '/data/atlas.jsonl', patchPath: '/out/v1.1.patch.json', revision: 'v1.1' });
+    expect(rememberedPaths(storage, '/stores/a.sqlite')).toEqual({
+      dataset: '/data/atlas.jsonl',
+      patchPath: '/out/v1.1.patch.json',
+      revision: 'v1.1',
+    });
     expect(rememberedPaths(storage, '/stores/b.sqlite')).toEqual({ dataset: '/other.jsonl' });
     expect(rememberedPaths(storage, '/stores/c.sqlite')).toEqual({});
   });
@@ -30,8 +34,15 @@ describe('release paths', () => {
     expect(rememberedPaths(null, 's')).toEqual({});
     expect(() => rememberPaths(null, 's', { dataset: 'x' })).not.toThrow();
     expect(rememberedPaths(memory({ 'atlas-adjudicator.release-paths': '{not json' }), 's')).toEqual({});
-    expect(rememberedPaths(memory({ 'atlas-adjudicator.release-paths': '{"s":{"dataset":42,"patchPath":"/p"}}' }), 's')).toEqual({ patchPath: '/p' });
-    const full: PathStorage = { getItem: () => null, setItem: () => { throw new Error('QuotaExceededError'); } };
+    expect(
+      rememberedPaths(memory({ 'atlas-adjudicator.release-paths': '{"s":{"dataset":42,"patchPath":"/p"}}' }), 's'),
+    ).toEqual({ patchPath: '/p' });
+    const full: PathStorage = {
+      getItem: () => null,
+      setItem: () => {
+        throw new Error('QuotaExceededError');
+      },
+    };
     expect(() => rememberPaths(full, 's', { dataset: 'x' })).not.toThrow();
   });
 });

@@ -2,14 +2,37 @@
 // after, the operations filter, a refused apply read back into its lines.
 import { describe, expect, it } from 'vitest';
 import type { PatchReviewOperation, SystemRescore } from '../../shared/revision-types';
-import { deltaRows, filterOperations, formatDelta, formatF1, rankMove, revisedDatasetPath, runLabels, shortSha, siblingPath, stateText, trend } from '../../renderer/src/lib/release';
+import {
+  deltaRows,
+  filterOperations,
+  formatDelta,
+  formatF1,
+  rankMove,
+  revisedDatasetPath,
+  runLabels,
+  shortSha,
+  siblingPath,
+  stateText,
+  trend,
+} from '../../renderer/src/lib/release';
 import { jobProgressText, pollJob } from '../../renderer/src/lib/jobs';
 import type { JobStatus } from '../../shared/api-types';
 import { mismatchReason } from '../../shared/patch-mismatch';
 
 function system(name: string, before: number, after: number, run = `${name}-run`): SystemRescore {
   const scores = (row: number, rank: number) => ({ discovery_f1: 0.9, item_f1: 0.8, row_f1: row, rank });
-  return { system: name, run, before: scores(before, 1), after: scores(after, 1), grader: null, needs_regrade: [], failed_tasks: [], missing_tasks: [], differing_tasks: [], tasks: [] };
+  return {
+    system: name,
+    run,
+    before: scores(before, 1),
+    after: scores(after, 1),
+    grader: null,
+    needs_regrade: [],
+    failed_tasks: [],
+    missing_tasks: [],
+    differing_tasks: [],
+    tasks: [],
+  };
 }
 
 function op(over: Partial<PatchReviewOperation> = {}): PatchReviewOperation {
@@ -51,7 +74,12 @@ describe('scores', () => {
   });
 
   it('sorts systems by Row F1 change, largest gain first, ties by name', () => {
-    const rows = deltaRows([system('b', 0.4, 0.4), system('a', 0.5, 0.45), system('c', 0.3, 0.35), system('d', 0.2, 0.2)]);
+    const rows = deltaRows([
+      system('b', 0.4, 0.4),
+      system('a', 0.5, 0.45),
+      system('c', 0.3, 0.35),
+      system('d', 0.2, 0.2),
+    ]);
     expect(rows.map((r) => r.system)).toEqual(['c', 'b', 'd', 'a']);
     expect(rows[0]!.rowDelta).toBeCloseTo(0.05);
     expect(rows[3]!.rowDelta).toBeCloseTo(-0.05);
@@ -66,15 +94,34 @@ describe('scores', () => {
 
 describe('patch operations', () => {
   it('describes each side of an operation', () => {
-    expect(stateText({ value: '94', alternatives: ['94/100'] })).toEqual({ text: '94', tone: 'value', extra: 'also 94/100' });
+    expect(stateText({ value: '94', alternatives: ['94/100'] })).toEqual({
+      text: '94',
+      tone: 'value',
+      extra: 'also 94/100',
+    });
     expect(stateText({ blank: true })).toEqual({ text: 'blank', tone: 'muted', extra: null });
     expect(stateText({ ungraded: true })).toEqual({ text: 'ungraded', tone: 'muted', extra: null });
     expect(stateText(null)).toEqual({ text: 'none', tone: 'muted', extra: null });
-    expect(stateText({ entity: 'Majora', aliases: ['MM3D'], cells: { a: { value: '1' }, b: { blank: true } } })).toEqual({ text: 'Majora', tone: 'value', extra: 'aka MM3D · 2 cells' });
+    expect(
+      stateText({ entity: 'Majora', aliases: ['MM3D'], cells: { a: { value: '1' }, b: { blank: true } } }),
+    ).toEqual({ text: 'Majora', tone: 'value', extra: 'aka MM3D · 2 cells' });
   });
 
   it('filters by task, kind of change and text (values, engineers, issues)', () => {
-    const ops = [op(), op({ index: 1, op: 'remove_row', task_id: 'atlas-0001', column: null, entity: 'Saltmere', from: { entity: 'Saltmere', aliases: [] }, to: null, issues: [105], rulings: [{ engineer: 'noah', decision: 'remove_row', at: '' }] })];
+    const ops = [
+      op(),
+      op({
+        index: 1,
+        op: 'remove_row',
+        task_id: 'atlas-0001',
+        column: null,
+        entity: 'Saltmere',
+        from: { entity: 'Saltmere', aliases: [] },
+        to: null,
+        issues: [105],
+        rulings: [{ engineer: 'noah', decision: 'remove_row', at: '' }],
+      }),
+    ];
     const all = { task: '', op: '' as const, text: '' };
     expect(filterOperations(ops, all)).toHaveLength(2);
     expect(filterOperations(ops, { ...all, task: 'atlas-0001' }).map((o) => o.index)).toEqual([1]);
@@ -90,7 +137,9 @@ describe('patch operations', () => {
 describe('a refused apply', () => {
   it('says why an operation does not fit, with the values only when the refusal carries them', () => {
     expect(mismatchReason({ reason: 'task not in the dataset' })).toBe('task not in the dataset');
-    expect(mismatchReason({ reason: 'from differs', expected: '94', found: '95' })).toBe('from differs (expected 94, found 95)');
+    expect(mismatchReason({ reason: 'from differs', expected: '94', found: '95' })).toBe(
+      'from differs (expected 94, found 95)',
+    );
     expect(mismatchReason({ reason: 'row missing', found: 'x' })).toBe('row missing (expected ?, found x)');
   });
 });
@@ -119,14 +168,21 @@ describe('jobs', () => {
     ];
     let call = 0;
     const seen: string[] = [];
-    const final = await pollJob(() => Promise.resolve(states[call++]!), 'j', (job) => seen.push(job.message), 1);
+    const final = await pollJob(
+      () => Promise.resolve(states[call++]!),
+      'j',
+      (job) => seen.push(job.message),
+      1,
+    );
     expect(final.state).toBe('done');
     expect(seen).toEqual(['checking', 'writing', 'done']);
   });
 
   it('words progress per kind of job', () => {
     expect(jobProgressText({ kind: 'apply', done: 1, total: 4, message: 'checking' })).toBe('Checking · 25%');
-    expect(jobProgressText({ kind: 'reports', done: 2, total: 3, message: '200 issues from 2 pages' })).toBe('200 issues from 2 pages');
+    expect(jobProgressText({ kind: 'reports', done: 2, total: 3, message: '200 issues from 2 pages' })).toBe(
+      '200 issues from 2 pages',
+    );
     expect(jobProgressText({ kind: 'import', done: 3, total: 10, message: 'reading' })).toBe('reading · 3 / 10 files');
   });
 });

@@ -10,14 +10,19 @@ const report = (number: number, body: string) => ({ number, urls: extractUrls(bo
 describe('evidence offered from linked reports', () => {
   it('offers every safe http(s) link once, in report order, and none already added or unsafe', () => {
     const reports = [
-      report(103, 'Row 5 should be Tartu: see https://example.org/orrin and https://example.org/orrin, not javascript:alert(1)'),
+      report(
+        103,
+        'Row 5 should be Tartu: see https://example.org/orrin and https://example.org/orrin, not javascript:alert(1)',
+      ),
       report(107, 'Also https://news.example.com/a?x=1 (and https://example.org/orrin again)'),
     ];
     expect(reportEvidence(reports, [])).toEqual([
       { href: 'https://example.org/orrin', report: 103 },
       { href: 'https://news.example.com/a?x=1', report: 107 },
     ]);
-    expect(reportEvidence(reports, ['https://example.org/orrin'])).toEqual([{ href: 'https://news.example.com/a?x=1', report: 107 }]);
+    expect(reportEvidence(reports, ['https://example.org/orrin'])).toEqual([
+      { href: 'https://news.example.com/a?x=1', report: 107 },
+    ]);
     expect(reportEvidence([], [])).toEqual([]);
   });
 });

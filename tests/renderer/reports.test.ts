@@ -3,7 +3,19 @@
 import { describe, expect, it } from 'vitest';
 import type { ReportListItem } from '../../shared/report-parse/views';
 import { topValueText } from '../../renderer/src/lib/format';
-import { confidenceText, confidenceTone, countUnlinked, displayParts, filterReports, hasControls, overridden, reportKey, rowText, scoreText, stepSelection } from '../../renderer/src/lib/reports';
+import {
+  confidenceText,
+  confidenceTone,
+  countUnlinked,
+  displayParts,
+  filterReports,
+  hasControls,
+  overridden,
+  reportKey,
+  rowText,
+  scoreText,
+  stepSelection,
+} from '../../renderer/src/lib/reports';
 
 function item(over: Partial<ReportListItem> = {}): ReportListItem {
   return {
@@ -90,8 +102,22 @@ describe('report display', () => {
 describe('report list', () => {
   const items = [
     item(),
-    item({ number: 102, title: 'Skyward Sword HD founding year', author: 'alice', column: 'Lead developer founding year' }),
-    item({ number: 103, title: 'Something is off', author: 'bob', task_id: null, row: null, column: null, dispute_id: null, confidence: 0 }),
+    item({
+      number: 102,
+      title: 'Skyward Sword HD founding year',
+      author: 'alice',
+      column: 'Lead developer founding year',
+    }),
+    item({
+      number: 103,
+      title: 'Something is off',
+      author: 'bob',
+      task_id: null,
+      row: null,
+      column: null,
+      dispute_id: null,
+      confidence: 0,
+    }),
   ];
 
   it('filters to unlinked reports and searches number, title, author, task and column', () => {

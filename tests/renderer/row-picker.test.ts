@@ -38,7 +38,10 @@ describe('drafts', () => {
     const detail = missingRowDetail();
     const draft = chooseDecision(emptyDraft('d-2'), detail, 2);
     expect(draft.decision).toBe('add_alias');
-    expect(buildRuleInput(draft, detail)).toEqual({ ok: false, error: 'Pick the gold row this entity is an alias of (type its number, entity or alias; ↑↓ choose).' });
+    expect(buildRuleInput(draft, detail)).toEqual({
+      ok: false,
+      error: 'Pick the gold row this entity is an alias of (type its number, entity or alias; ↑↓ choose).',
+    });
   });
 
   it('adopts another engineer’s ruling: decision, value and its cluster; keeps my rationale', () => {
@@ -59,22 +62,54 @@ describe('drafts', () => {
     };
     const draft = adoptRuling({ ...emptyDraft('d-1'), rationale: 'mine' }, detail, theirs);
     expect(draft).toMatchObject({ decision: 'accept_system', value: '93', picked: 1, rationale: 'mine' });
-    expect(buildRuleInput(draft, detail)).toMatchObject({ ok: true, input: { decision: 'accept_system', value: '93', rationale: 'mine' } });
+    expect(buildRuleInput(draft, detail)).toMatchObject({
+      ok: true,
+      input: { decision: 'accept_system', value: '93', rationale: 'mine' },
+    });
   });
 
   it('adopts an add_alias ruling with its row', () => {
     const detail = missingRowDetail();
-    const theirs = { id: 'r', engineer: 'noah', decision: 'add_alias', value: null, values: null, row: 0, rationale: null, evidence: [], revision: null, created_at: '', retracts: null, counted: true } satisfies RulingView;
+    const theirs = {
+      id: 'r',
+      engineer: 'noah',
+      decision: 'add_alias',
+      value: null,
+      values: null,
+      row: 0,
+      rationale: null,
+      evidence: [],
+      revision: null,
+      created_at: '',
+      retracts: null,
+      counted: true,
+    } satisfies RulingView;
     const draft = adoptRuling(emptyDraft('d-2'), detail, theirs);
     expect(draft).toMatchObject({ decision: 'add_alias', row: '0' });
     // The alias is the dispute's own entity, shown on the form: the call carries the row only.
-    expect(buildRuleInput(draft, detail)).toEqual({ ok: true, input: { disputeId: 'd-2', decision: 'add_alias', row: 0, rationale: null, evidence: [] } });
+    expect(buildRuleInput(draft, detail)).toEqual({
+      ok: true,
+      input: { disputeId: 'd-2', decision: 'add_alias', row: 0, rationale: null, evidence: [] },
+    });
   });
 
   it('ignores a retraction or a decision that does not fit the dispute', () => {
     const detail = cellDetail();
     const base = emptyDraft('d-1');
-    const retraction = { id: 'r', engineer: 'noah', decision: 'retract', value: null, values: null, row: null, rationale: null, evidence: [], revision: null, created_at: '', retracts: 'x', counted: false } satisfies RulingView;
+    const retraction = {
+      id: 'r',
+      engineer: 'noah',
+      decision: 'retract',
+      value: null,
+      values: null,
+      row: null,
+      rationale: null,
+      evidence: [],
+      revision: null,
+      created_at: '',
+      retracts: 'x',
+      counted: false,
+    } satisfies RulingView;
     expect(adoptRuling(base, detail, retraction)).toBe(base);
     expect(adoptRuling(base, detail, { ...retraction, decision: 'add_row' })).toBe(base);
   });
@@ -99,7 +134,9 @@ describe('a gold-row search never keeps a stale choice', () => {
     const draft = { ...chooseDecision(emptyDraft('d-2'), missingRowDetail(), 2), rowQuery: 'Lanternfield', row: '' };
     const built = buildRuleInput(draft, { ...missingRowDetail(), task_rows: detail.task_rows });
     expect(built.ok).toBe(false);
-    expect(!built.ok && built.error).toMatch(/^No gold row matches “Lanternfield”, so no row is chosen and nothing is saved\./);
+    expect(!built.ok && built.error).toMatch(
+      /^No gold row matches “Lanternfield”, so no row is chosen and nothing is saved\./,
+    );
   });
 
   it('refuses a row the search no longer lists, rather than save it', () => {
@@ -107,6 +144,9 @@ describe('a gold-row search never keeps a stale choice', () => {
     const draft = { ...chooseDecision(emptyDraft('d-2'), missing, 2), rowQuery: 'harbour', row: '0' };
     const stale = buildRuleInput(draft, missing);
     expect(!stale.ok && stale.error).toContain('Row #1 does not match “harbour”');
-    expect(buildRuleInput({ ...draft, row: '1' }, missing)).toMatchObject({ ok: true, input: { decision: 'add_alias', row: 1 } });
+    expect(buildRuleInput({ ...draft, row: '1' }, missing)).toMatchObject({
+      ok: true,
+      input: { decision: 'add_alias', row: 1 },
+    });
   });
 });

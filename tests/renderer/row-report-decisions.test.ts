@@ -17,6 +17,14 @@ describe('decisions of a report dispute', () => {
   });
 
   it('about a cell: every cell decision, then remove row', () => {
-    expect(decisionsFor(cellReport)).toEqual(['keep_gold', 'accept_system', 'accept_both', 'new_value', 'mark_blank', 'mark_ungraded', 'remove_row']);
+    expect(decisionsFor(cellReport)).toEqual([
+      'keep_gold',
+      'accept_system',
+      'accept_both',
+      'new_value',
+      'mark_blank',
+      'mark_ungraded',
+      'remove_row',
+    ]);
   });
 });

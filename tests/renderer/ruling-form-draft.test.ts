@@ -2,7 +2,13 @@
 // decision key puts the cursor, what New value starts from, and the evidence
 // still typed in the box when saving.
 import { describe, expect, it } from 'vitest';
-import { buildRuleInput, chooseDecision, emptyDraft, focusAfterChoosing, pickTarget } from '../../renderer/src/lib/draft';
+import {
+  buildRuleInput,
+  chooseDecision,
+  emptyDraft,
+  focusAfterChoosing,
+  pickTarget,
+} from '../../renderer/src/lib/draft';
 import { cellDetail, missingRowDetail } from './fixtures';
 
 describe('where a decision key puts the cursor', () => {
@@ -20,7 +26,15 @@ describe('where a decision key puts the cursor', () => {
   });
 
   it('other decisions leave it where it is', () => {
-    for (const decision of ['keep_gold', 'accept_system', 'accept_both', 'mark_blank', 'mark_ungraded', 'reject_row', 'remove_row'] as const) {
+    for (const decision of [
+      'keep_gold',
+      'accept_system',
+      'accept_both',
+      'mark_blank',
+      'mark_ungraded',
+      'reject_row',
+      'remove_row',
+    ] as const) {
       expect(focusAfterChoosing(null, decision)).toBeNull();
       expect(focusAfterChoosing(decision, decision)).toBeNull();
     }
@@ -38,7 +52,10 @@ describe('New value', () => {
 
   it('keeps what the engineer typed, and its own value when chosen again', () => {
     const accepted = chooseDecision(emptyDraft('d-1'), detail, 1);
-    expect(chooseDecision({ ...accepted, value: '92.5' }, detail, 3)).toMatchObject({ decision: 'new_value', value: '92.5' });
+    expect(chooseDecision({ ...accepted, value: '92.5' }, detail, 3)).toMatchObject({
+      decision: 'new_value',
+      value: '92.5',
+    });
     // A cluster picked with New value chosen is a starting point to edit: the key again keeps it.
     const started = pickTarget(chooseDecision(emptyDraft('d-1'), detail, 3), detail, 2);
     expect(started).toMatchObject({ decision: 'new_value', value: '95' });
@@ -68,19 +85,30 @@ describe('evidence still typed in the box when saving', () => {
 
   it('is added when it is an http(s) link, after the links added, once', () => {
     const draft = { ...keep, evidence: ['https://example.org/a'], evidenceText: '  https://example.org/b  ' };
-    expect(buildRuleInput(draft, detail)).toMatchObject({ ok: true, input: { evidence: ['https://example.org/a', 'https://example.org/b'] } });
-    expect(buildRuleInput({ ...draft, evidenceText: 'https://example.org/a' }, detail)).toMatchObject({ ok: true, input: { evidence: ['https://example.org/a'] } });
+    expect(buildRuleInput(draft, detail)).toMatchObject({
+      ok: true,
+      input: { evidence: ['https://example.org/a', 'https://example.org/b'] },
+    });
+    expect(buildRuleInput({ ...draft, evidenceText: 'https://example.org/a' }, detail)).toMatchObject({
+      ok: true,
+      input: { evidence: ['https://example.org/a'] },
+    });
   });
 
   it('stops the save, saying why, when it is no http(s) link', () => {
     for (const text of ['see the wiki', 'javascript:alert(1)', 'ftp://example.org/x']) {
       const built = buildRuleInput({ ...keep, evidenceText: text }, detail);
       expect(built.ok).toBe(false);
-      expect(!built.ok && built.error).toMatch(/^Evidence box: .* is not added \(.+\)\. Use an http\(s\) link, or clear the box\.$/);
+      expect(!built.ok && built.error).toMatch(
+        /^Evidence box: .* is not added \(.+\)\. Use an http\(s\) link, or clear the box\.$/,
+      );
     }
   });
 
   it('spaces only are nothing', () => {
-    expect(buildRuleInput({ ...keep, evidenceText: '   ' }, detail)).toMatchObject({ ok: true, input: { evidence: [] } });
+    expect(buildRuleInput({ ...keep, evidenceText: '   ' }, detail)).toMatchObject({
+      ok: true,
+      input: { evidence: [] },
+    });
   });
 });

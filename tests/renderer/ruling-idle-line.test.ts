@@ -5,8 +5,12 @@ import { idleRulingLine, rulingText } from '../../renderer/src/features/dispute/
 
 describe('the ruling form’s idle line', () => {
   it('names the counted ruling, and that a number changes it', () => {
-    expect(idleRulingLine({ decision: 'mark_blank', value: null })).toBe('your ruling: Mark blank (counted) — press a number to change it');
-    expect(idleRulingLine({ decision: 'new_value', value: '1997' })).toBe('your ruling: New value · 1997 (counted) — press a number to change it');
+    expect(idleRulingLine({ decision: 'mark_blank', value: null })).toBe(
+      'your ruling: Mark blank (counted) — press a number to change it',
+    );
+    expect(idleRulingLine({ decision: 'new_value', value: '1997' })).toBe(
+      'your ruling: New value · 1997 (counted) — press a number to change it',
+    );
   });
 
   it('says there is no decision yet when the engineer has none counted', () => {

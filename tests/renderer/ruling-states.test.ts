@@ -17,7 +17,13 @@ describe('rulingStates', () => {
   ];
 
   it('tells counted, superseded, retracted and retraction apart', () => {
-    expect(Object.fromEntries(rulingStates(rulings))).toEqual({ a: 'retracted', b: 'retraction', c: 'superseded', d: 'counted', e: 'counted' });
+    expect(Object.fromEntries(rulingStates(rulings))).toEqual({
+      a: 'retracted',
+      b: 'retraction',
+      c: 'superseded',
+      d: 'counted',
+      e: 'counted',
+    });
   });
 
   it('finds the engineer’s counted ruling', () => {

@@ -1,9 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import type { AgreementStats, AgreementSummary } from '../../shared/api-types';
-import { dailyOption, dayLabel, kappaOption, progressOption, UNDEFINED_KAPPA } from '../../renderer/src/features/stats/chart-options';
-import { calendarDays, dailyRulings, findScope, kappaMatrix, pairedEngineers, scopesOf, totalRulings } from '../../renderer/src/features/stats/stats-data';
+import {
+  dailyOption,
+  dayLabel,
+  kappaOption,
+  progressOption,
+  UNDEFINED_KAPPA,
+} from '../../renderer/src/features/stats/chart-options';
+import {
+  calendarDays,
+  dailyRulings,
+  findScope,
+  kappaMatrix,
+  pairedEngineers,
+  scopesOf,
+  totalRulings,
+} from '../../renderer/src/features/stats/stats-data';
 
-const summary = (over: Partial<AgreementSummary> = {}): AgreementSummary => ({ disputes: 0, percent_agreement: null, alpha: null, pairs: [], ...over });
+const summary = (over: Partial<AgreementSummary> = {}): AgreementSummary => ({
+  disputes: 0,
+  percent_agreement: null,
+  alpha: null,
+  pairs: [],
+  ...over,
+});
 
 function stats(over: Partial<AgreementStats> = {}): AgreementStats {
   return {
@@ -117,9 +137,21 @@ describe('chart options', () => {
 describe('kappa colours', () => {
   it('use the same bands as the text labels (0 is slight, not poor)', () => {
     const option = kappaOption(['a', 'b'], []);
-    const pieces = (option.visualMap as { pieces: { gte?: number; gt?: number; lt?: number; lte?: number; label: string; value?: number }[] }).pieces;
+    const pieces = (
+      option.visualMap as {
+        pieces: { gte?: number; gt?: number; lt?: number; lte?: number; label: string; value?: number }[];
+      }
+    ).pieces;
     const pieceOf = (x: number) =>
-      pieces.find((p) => p.value === x || ((p.gte === undefined || x >= p.gte) && (p.gt === undefined || x > p.gt) && (p.lt === undefined || x < p.lt) && (p.lte === undefined || x <= p.lte) && p.value === undefined));
+      pieces.find(
+        (p) =>
+          p.value === x ||
+          ((p.gte === undefined || x >= p.gte) &&
+            (p.gt === undefined || x > p.gt) &&
+            (p.lt === undefined || x < p.lt) &&
+            (p.lte === undefined || x <= p.lte) &&
+            p.value === undefined),
+      );
     expect(pieceOf(0)?.label).toMatch(/slight/);
     expect(pieceOf(-0.1)?.label).toMatch(/poor/);
     expect(pieceOf(0.2)?.label).toMatch(/slight/);

@@ -20,7 +20,11 @@ vi.mock('../../renderer/src/api/client', () => {
       return Promise.resolve({ progress: { total: service.version } } as unknown as AgreementStats);
     },
   };
-  return { api: api as unknown as AdjudicatorApi, errorMessage: (error: unknown) => String(error), onApiWrite: () => () => undefined };
+  return {
+    api: api as unknown as AdjudicatorApi,
+    errorMessage: (error: unknown) => String(error),
+    onApiWrite: () => () => undefined,
+  };
 });
 
 const { useStatsStore } = await import('../../renderer/src/stores/stats-store');

@@ -5,7 +5,13 @@ import { READ_ONLY_METHODS, watchWrites } from '../../renderer/src/api/watch-wri
 
 function fakeApi(fail: boolean, jobs: JobStatus[] = []): AdjudicatorApi {
   const methods = Object.fromEntries(
-    METHOD_NAMES.map((name) => [name, () => (fail ? Promise.reject(new Error(name)) : Promise.resolve(name === 'getJob' ? (jobs.shift() ?? job('j0', 'import', 'running')) : name))]),
+    METHOD_NAMES.map((name) => [
+      name,
+      () =>
+        fail
+          ? Promise.reject(new Error(name))
+          : Promise.resolve(name === 'getJob' ? (jobs.shift() ?? job('j0', 'import', 'running')) : name),
+    ]),
   );
   return methods as unknown as AdjudicatorApi;
 }
@@ -25,7 +31,16 @@ describe('watchWrites', () => {
     for (const name of METHOD_NAMES) if (name !== 'getJob') await expect(call(client, name)).resolves.toBe(name);
     await call(client, 'getJob');
     expect(wrote).toEqual(METHOD_NAMES.filter((name) => !READ_ONLY_METHODS.has(name)));
-    for (const name of ['rule', 'retract', 'setPolicy', 'importRulings', 'linkReport', 'overrideReport', 'exportPatch', 'postReply'] as const) {
+    for (const name of [
+      'rule',
+      'retract',
+      'setPolicy',
+      'importRulings',
+      'linkReport',
+      'overrideReport',
+      'exportPatch',
+      'postReply',
+    ] as const) {
       expect(wrote).toContain(name);
     }
     expect(wrote).not.toContain('getDispute');

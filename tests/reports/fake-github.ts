@@ -64,7 +64,14 @@ function restIssue(base: string, repo: string, issue: FakeIssue): Record<string,
     number: issue.number,
     title: issue.title,
     user: { login, id: 42, node_id: 'U_1', type: 'User', site_admin: false, html_url: `https://github.com/${login}` },
-    labels: (issue.labels ?? []).map((name, i) => ({ id: i + 1, node_id: `L_${i}`, name, color: 'd73a4a', default: false, description: null })),
+    labels: (issue.labels ?? []).map((name, i) => ({
+      id: i + 1,
+      node_id: `L_${i}`,
+      name,
+      color: 'd73a4a',
+      default: false,
+      description: null,
+    })),
     state: issue.state ?? 'open',
     locked: false,
     assignee: null,
@@ -80,7 +87,9 @@ function restIssue(base: string, repo: string, issue: FakeIssue): Record<string,
     reactions: { url: `${base}/repos/${repo}/issues/${issue.number}/reactions`, total_count: 0 },
     timeline_url: `${base}/repos/${repo}/issues/${issue.number}/timeline`,
     state_reason: null,
-    ...(issue.pull ? { pull_request: { url: `${base}/repos/${repo}/pulls/${issue.number}`, html_url: web, merged_at: null } } : {}),
+    ...(issue.pull
+      ? { pull_request: { url: `${base}/repos/${repo}/pulls/${issue.number}`, html_url: web, merged_at: null } }
+      : {}),
   };
 }
 
@@ -93,11 +102,24 @@ async function readBody(request: IncomingMessage): Promise<unknown> {
 
 export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeGitHub> {
   const repo = options.repo ?? 'exa-ai/atlas';
-  const fake: FakeGitHub = { baseUrl: '', repo, issues: options.issues, requests: [], comments: [], options, close: () => Promise.resolve() };
+  const fake: FakeGitHub = {
+    baseUrl: '',
+    repo,
+    issues: options.issues,
+    requests: [],
+    comments: [],
+    options,
+    close: () => Promise.resolve(),
+  };
   const refused = new Set<number>();
   let remaining = 60;
 
-  const send = (response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void => {
+  const send = (
+    response: ServerResponse,
+    status: number,
+    body: unknown,
+    headers: Record<string, string> = {},
+  ): void => {
     response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', ...headers });
     response.end(JSON.stringify(body));
   };
@@ -106,9 +128,20 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     void (async () => {
       const url = new URL(request.url ?? '/', fake.baseUrl);
       const body = await readBody(request);
-      fake.requests.push({ method: request.method ?? 'GET', path: `${url.pathname}${url.search}`, authorization: request.headers.authorization ?? null, userAgent: request.headers['user-agent'] ?? null, body });
+      fake.requests.push({
+        method: request.method ?? 'GET',
+        path: `${url.pathname}${url.search}`,
+        authorization: request.headers.authorization ?? null,
+        userAgent: request.headers['user-agent'] ?? null,
+        body,
+      });
       const resetAt = String(Math.floor(Date.now() / 1000) + (options.resetInSeconds ?? 5));
-      const limits = (left: number): Record<string, string> => ({ 'X-RateLimit-Limit': '60', 'X-RateLimit-Remaining': String(left), 'X-RateLimit-Reset': resetAt, 'X-RateLimit-Resource': 'core' });
+      const limits = (left: number): Record<string, string> => ({
+        'X-RateLimit-Limit': '60',
+        'X-RateLimit-Remaining': String(left),
+        'X-RateLimit-Reset': resetAt,
+        'X-RateLimit-Resource': 'core',
+      });
 
       const list = new RegExp(`^/repos/${repo}/issues$`, 'u');
       const one = new RegExp(`^/repos/${repo}/issues/(\\d+)(/comments)?$`, 'u');
@@ -116,21 +149,32 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
         const page = Number(url.searchParams.get('page') ?? '1');
         if (options.refuseOncePage === page && !refused.has(page)) {
           refused.add(page);
-          send(response, 403, { message: 'API rate limit exceeded for 127.0.0.1.', documentation_url: 'https://docs.github.com/rest' }, limits(0));
+          send(
+            response,
+            403,
+            { message: 'API rate limit exceeded for 127.0.0.1.', documentation_url: 'https://docs.github.com/rest' },
+            limits(0),
+          );
           return;
         }
         const label = url.searchParams.get('labels');
         const visible = fake.issues.filter((issue) => label === null || (issue.labels ?? []).includes(label));
         const size = options.pageSize ?? 2;
         const pages = Math.max(1, Math.ceil(visible.length / size));
-        const items = visible.slice((page - 1) * size, page * size).map((issue) => restIssue(fake.baseUrl, repo, issue));
+        const items = visible
+          .slice((page - 1) * size, page * size)
+          .map((issue) => restIssue(fake.baseUrl, repo, issue));
         const link = (n: number): string => {
           const next = new URL(url);
           next.searchParams.set('page', String(n));
           return next.toString();
         };
         const links: string[] = [];
-        if (page < pages) links.push(`<${options.foreignNext ? link(page + 1).replace('127.0.0.1', 'localhost') : link(page + 1)}>; rel="next"`, `<${link(pages)}>; rel="last"`);
+        if (page < pages)
+          links.push(
+            `<${options.foreignNext ? link(page + 1).replace('127.0.0.1', 'localhost') : link(page + 1)}>; rel="next"`,
+            `<${link(pages)}>; rel="last"`,
+          );
         if (page > 1) links.push(`<${link(1)}>; rel="first"`, `<${link(page - 1)}>; rel="prev"`);
         remaining = options.exhaustAfterPage === page ? 0 : Math.max(1, remaining - 1);
         send(response, 200, items, { ...limits(remaining), ...(links.length ? { Link: links.join(', ') } : {}) });
@@ -142,7 +186,12 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
         const text = (body as { body?: unknown } | null)?.body;
         if (typeof text !== 'string' || text === '') return send(response, 422, { message: 'Validation Failed' });
         fake.comments.push({ number: issue.number, body: text });
-        send(response, 201, { id: 7, html_url: `https://github.com/${repo}/issues/${issue.number}#issuecomment-7`, body: text }, limits(remaining));
+        send(
+          response,
+          201,
+          { id: 7, html_url: `https://github.com/${repo}/issues/${issue.number}#issuecomment-7`, body: text },
+          limits(remaining),
+        );
         return;
       }
       if (match && issue && request.method === 'PATCH' && !match[2]) {
@@ -159,6 +208,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   fake.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  fake.close = () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+  fake.close = () =>
+    new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
   return fake;
 }

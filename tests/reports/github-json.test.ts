@@ -29,19 +29,40 @@ function write(value: unknown): string {
 
 describe('saved GitHub issue lists', () => {
   it('reads a REST page, skipping pull requests, and is detected as reports', async () => {
-    const path = write([rest(1), rest(2, { pull_request: { url: 'https://api.github.com/repos/exa-ai/atlas/pulls/2' } }), rest(3, { body: null, state: 'closed' })]);
+    const path = write([
+      rest(1),
+      rest(2, { pull_request: { url: 'https://api.github.com/repos/exa-ai/atlas/pulls/2' } }),
+      rest(3, { body: null, state: 'closed' }),
+    ]);
     const list = readIssuesFile(path);
     expect(list.pullRequests).toBe(1);
     expect(list.skipped).toEqual([]);
     expect(list.issues).toEqual([
-      { repo: 'exa-ai/atlas', number: 1, title: 'Report 1', body: 'atlas-0003 row 1 county should be Vestland', url: 'https://github.com/exa-ai/atlas/issues/1', author: 'octo', labels: ['gold-error'], state: 'open', created_at: '2025-05-01T00:00:00Z', updated_at: '2025-05-02T00:00:00Z' },
+      {
+        repo: 'exa-ai/atlas',
+        number: 1,
+        title: 'Report 1',
+        body: 'atlas-0003 row 1 county should be Vestland',
+        url: 'https://github.com/exa-ai/atlas/issues/1',
+        author: 'octo',
+        labels: ['gold-error'],
+        state: 'open',
+        created_at: '2025-05-01T00:00:00Z',
+        updated_at: '2025-05-02T00:00:00Z',
+      },
       expect.objectContaining({ number: 3, body: '', state: 'closed' }),
     ]);
     expect(await detectSource(path)).toEqual({ kind: 'reports', path });
   });
 
   it('reads an array of pages; the later copy of an issue listed twice wins', () => {
-    const list = issuesFromJson([[rest(1), rest(2)], [rest(2, { title: 'Edited' }), rest(3)]], 'pages.json');
+    const list = issuesFromJson(
+      [
+        [rest(1), rest(2)],
+        [rest(2, { title: 'Edited' }), rest(3)],
+      ],
+      'pages.json',
+    );
     expect(list.issues.map((issue) => [issue.number, issue.title])).toEqual([
       [1, 'Report 1'],
       [2, 'Edited'],
@@ -50,7 +71,13 @@ describe('saved GitHub issue lists', () => {
   });
 
   it('names each bad entry by file and field, and imports the rest', () => {
-    const path = write([rest(1), { ...rest(2), title: undefined }, rest(3, { state: 'merged' }), 'not an issue', rest(5, { number: -5 })]);
+    const path = write([
+      rest(1),
+      { ...rest(2), title: undefined },
+      rest(3, { state: 'merged' }),
+      'not an issue',
+      rest(5, { number: -5 }),
+    ]);
     const list = readIssuesFile(path);
     expect(list.issues.map((issue) => issue.number)).toEqual([1]);
     expect(list.skipped).toEqual([
@@ -76,7 +103,11 @@ describe('saved GitHub issue lists', () => {
   });
 
   it('keeps only a plain http(s) issue link', () => {
-    const [issue] = issuesFromJson([rest(1, { html_url: 'javascript:alert(1)', url: 'javascript:alert(2)' })], 'x.json', 'exa-ai/atlas').issues;
+    const [issue] = issuesFromJson(
+      [rest(1, { html_url: 'javascript:alert(1)', url: 'javascript:alert(2)' })],
+      'x.json',
+      'exa-ai/atlas',
+    ).issues;
     expect(issue).toMatchObject({ url: null, repo: 'exa-ai/atlas' });
   });
 

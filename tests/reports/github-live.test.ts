@@ -1,16 +1,39 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { fetchGitHubIssues, GitHubError, importReportsFromGitHub, listReports, overrideReport, PartialFetchError, getReport } from '../../db/reports/index';
+import {
+  fetchGitHubIssues,
+  GitHubError,
+  importReportsFromGitHub,
+  listReports,
+  overrideReport,
+  PartialFetchError,
+  getReport,
+} from '../../db/reports/index';
 import { freshService } from '../db/workspace';
 import type { FakeGitHub, FakeIssue } from './fake-github';
 import { startFakeGitHub } from './fake-github';
 
 const ISSUES: FakeIssue[] = [
-  { number: 1, title: 'atlas-0003: Stord Bridge county', body: 'Row: Stord Bridge\nColumn: County\nCorrect value: Vestland', labels: ['gold-error'] },
+  {
+    number: 1,
+    title: 'atlas-0003: Stord Bridge county',
+    body: 'Row: Stord Bridge\nColumn: County\nCorrect value: Vestland',
+    labels: ['gold-error'],
+  },
   { number: 2, title: 'Question about the benchmark', body: 'How are rows aligned?', labels: ['question'] },
   { number: 3, title: 'Fix typo in README', body: 'Small fix.', pull: true },
-  { number: 4, title: 'atlas-0012 Breuer birth year', body: 'Marcel Breuer birth year should be 1902. https://www.bauhaus.de/en/breuer', labels: ['gold-error'] },
+  {
+    number: 4,
+    title: 'atlas-0012 Breuer birth year',
+    body: 'Marcel Breuer birth year should be 1902. https://www.bauhaus.de/en/breuer',
+    labels: ['gold-error'],
+  },
   { number: 5, title: 'Gropius', body: null, labels: ['gold-error'], state: 'closed' },
-  { number: 6, title: 'Hardanger span', body: 'Task: atlas-0003\nRow: 1\nColumn: Main span (m)\nCorrect value: 1,310 m', labels: ['gold-error'] },
+  {
+    number: 6,
+    title: 'Hardanger span',
+    body: 'Task: atlas-0003\nRow: 1\nColumn: Main span (m)\nCorrect value: 1,310 m',
+    labels: ['gold-error'],
+  },
 ];
 
 let fake: FakeGitHub | null = null;
@@ -25,10 +48,21 @@ describe('live import from the GitHub API (fake server on 127.0.0.1)', () => {
   it('follows Link pagination, skips pull requests, sends the token, and waits when no requests are left', async () => {
     fake = await startFakeGitHub({ issues: clone(), pageSize: 2, exhaustAfterPage: 1, resetInSeconds: 5 });
     const waits: number[] = [];
-    const fetched = await fetchGitHubIssues({ repo: fake.repo, token: 't0ken', baseUrl: fake.baseUrl, sleep: (ms) => Promise.resolve(void waits.push(ms)) });
+    const fetched = await fetchGitHubIssues({
+      repo: fake.repo,
+      token: 't0ken',
+      baseUrl: fake.baseUrl,
+      sleep: (ms) => Promise.resolve(void waits.push(ms)),
+    });
     expect(fetched.issues.map((issue) => issue.number)).toEqual([1, 2, 4, 5, 6]);
     expect(fetched).toMatchObject({ pullRequests: 1, pages: 3, skipped: [] });
-    expect(fetched.issues[0]).toMatchObject({ repo: 'exa-ai/atlas', url: 'https://github.com/exa-ai/atlas/issues/1', author: 'reporter', labels: ['gold-error'], state: 'open' });
+    expect(fetched.issues[0]).toMatchObject({
+      repo: 'exa-ai/atlas',
+      url: 'https://github.com/exa-ai/atlas/issues/1',
+      author: 'reporter',
+      labels: ['gold-error'],
+      state: 'open',
+    });
     expect(fetched.issues[3]).toMatchObject({ number: 5, body: '', state: 'closed' });
     // One wait, after page 1 said no requests were left: until the reset (5 s) plus a second of slack.
     expect(waits).toHaveLength(1);
@@ -39,13 +73,18 @@ describe('live import from the GitHub API (fake server on 127.0.0.1)', () => {
       `/repos/${fake.repo}/issues?state=all&per_page=100&page=2`,
       `/repos/${fake.repo}/issues?state=all&per_page=100&page=3`,
     ]);
-    for (const request of fake.requests) expect(request).toMatchObject({ authorization: 'Bearer t0ken', userAgent: 'atlas-adjudicator' });
+    for (const request of fake.requests)
+      expect(request).toMatchObject({ authorization: 'Bearer t0ken', userAgent: 'atlas-adjudicator' });
   });
 
   it('retries a page refused for the rate limit after waiting for the reset', async () => {
     fake = await startFakeGitHub({ issues: clone(), pageSize: 3, refuseOncePage: 2, resetInSeconds: 2 });
     const waits: number[] = [];
-    const fetched = await fetchGitHubIssues({ repo: fake.repo, baseUrl: fake.baseUrl, sleep: (ms) => Promise.resolve(void waits.push(ms)) });
+    const fetched = await fetchGitHubIssues({
+      repo: fake.repo,
+      baseUrl: fake.baseUrl,
+      sleep: (ms) => Promise.resolve(void waits.push(ms)),
+    });
     expect(fetched.issues).toHaveLength(5);
     expect(waits).toHaveLength(1);
     expect(fake.requests.filter((r) => r.path.endsWith('page=2'))).toHaveLength(2);
@@ -55,10 +94,17 @@ describe('live import from the GitHub API (fake server on 127.0.0.1)', () => {
 
   it('stops with a message naming when to retry when the reset is too far away', async () => {
     fake = await startFakeGitHub({ issues: clone(), pageSize: 2, exhaustAfterPage: 1, resetInSeconds: 3600 });
-    const error = await fetchGitHubIssues({ repo: fake.repo, baseUrl: fake.baseUrl, maxWaitMs: 60_000, sleep: () => Promise.reject(new Error('must not wait')) }).catch((e: unknown) => e);
+    const error = await fetchGitHubIssues({
+      repo: fake.repo,
+      baseUrl: fake.baseUrl,
+      maxWaitMs: 60_000,
+      sleep: () => Promise.reject(new Error('must not wait')),
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PartialFetchError);
     const partial = error as PartialFetchError;
-    expect(partial.message).toMatch(/rate limit reached .*resets at \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z \(in (60|61) minutes\): retry after that, or set GITHUB_TOKEN/);
+    expect(partial.message).toMatch(
+      /rate limit reached .*resets at \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z \(in (60|61) minutes\): retry after that, or set GITHUB_TOKEN/,
+    );
     expect(partial.resetAt.getTime()).toBeGreaterThan(Date.now() + 3_500_000);
     expect(partial.partial.issues.map((issue) => issue.number)).toEqual([1, 2]);
     expect(fake.requests).toHaveLength(1);
@@ -73,13 +119,17 @@ describe('live import from the GitHub API (fake server on 127.0.0.1)', () => {
 
   it('never sends the token to another host named in a Link header', async () => {
     fake = await startFakeGitHub({ issues: clone(), pageSize: 2, foreignNext: true });
-    await expect(fetchGitHubIssues({ repo: fake.repo, token: 'secret', baseUrl: fake.baseUrl })).rejects.toThrow(/refusing to send the GitHub token to http:\/\/localhost/);
+    await expect(fetchGitHubIssues({ repo: fake.repo, token: 'secret', baseUrl: fake.baseUrl })).rejects.toThrow(
+      /refusing to send the GitHub token to http:\/\/localhost/,
+    );
     expect(fake.requests).toHaveLength(1);
   });
 
   it('names a missing repository and refuses a malformed one', async () => {
     fake = await startFakeGitHub({ issues: clone() });
-    await expect(fetchGitHubIssues({ repo: 'exa-ai/nope', baseUrl: fake.baseUrl })).rejects.toThrow(/not found, or the token cannot see it \(404\)/);
+    await expect(fetchGitHubIssues({ repo: 'exa-ai/nope', baseUrl: fake.baseUrl })).rejects.toThrow(
+      /not found, or the token cannot see it \(404\)/,
+    );
     await expect(fetchGitHubIssues({ repo: '../etc', baseUrl: fake.baseUrl })).rejects.toBeInstanceOf(GitHubError);
   });
 
@@ -92,7 +142,8 @@ describe('live import from the GitHub API (fake server on 127.0.0.1)', () => {
       overrideReport(service.store, { number: 2 }, { proposed_value: 'by hand' });
 
       const edited = fake.issues.find((issue) => issue.number === 4)!;
-      edited.body = 'Marcel Breuer birth year should be 1902 (edited: added a second source). https://www.bauhaus.de/en/breuer https://www.moma.org/artists/778';
+      edited.body =
+        'Marcel Breuer birth year should be 1902 (edited: added a second source). https://www.bauhaus.de/en/breuer https://www.moma.org/artists/778';
       edited.updated_at = '2025-03-09T10:00:00Z';
       fake.issues.find((issue) => issue.number === 1)!.state = 'closed';
       fake.issues.find((issue) => issue.number === 2)!.updated_at = '2025-03-10T10:00:00Z'; // a comment: no change we keep
@@ -107,7 +158,10 @@ describe('live import from the GitHub API (fake server on 127.0.0.1)', () => {
         [5, 'closed'],
         [6, 'open'],
       ]);
-      expect(getReport(service.store, { number: 4 }).urls.map((u) => u.url)).toEqual(['https://www.bauhaus.de/en/breuer', 'https://www.moma.org/artists/778']);
+      expect(getReport(service.store, { number: 4 }).urls.map((u) => u.url)).toEqual([
+        'https://www.bauhaus.de/en/breuer',
+        'https://www.moma.org/artists/778',
+      ]);
       expect(getReport(service.store, { number: 2 }).effective.proposed_value).toBe('by hand');
 
       const third = await importReportsFromGitHub(service.store, { repo: fake.repo, baseUrl: fake.baseUrl });

@@ -29,7 +29,12 @@ describe('malicious report bodies', () => {
   it('are stored verbatim and still parsed', () => {
     const view = getReport(fx.service.store, { number: 301 });
     expect(view.body).toBe(body);
-    expect(view.effective).toMatchObject({ task_id: fx.zelda, row: 0, column: 'Critic Metascore', proposed_value: '93' });
+    expect(view.effective).toMatchObject({
+      task_id: fx.zelda,
+      row: 0,
+      column: 'Critic Metascore',
+      proposed_value: '93',
+    });
     expect(view.dispute_id).not.toBeNull();
   });
 
@@ -54,15 +59,24 @@ describe('malicious report bodies', () => {
   it('in HTML propose the value the page shows, not the table and script after it', () => {
     const html =
       `<p>Task: ${fx.zelda}</p><p>Row: Ocarina of Time 3D</p><p>Column: Critic Metascore</p>` +
-      "<p>The value should be <b>93</b></p><table><tr><td>x</td><td><img src=\"a.png\"></td></tr></table><script>alert('xss')</script>";
-    importReportFiles(fx.service.store, [writeGhIssues([{ number: 302, title: 'Metascore wrong (HTML)', body: html }])]);
-    expect(getReport(fx.service.store, { number: 302 }).effective).toMatchObject({ task_id: fx.zelda, column: 'Critic Metascore', proposed_value: '93' });
+      '<p>The value should be <b>93</b></p><table><tr><td>x</td><td><img src="a.png"></td></tr></table><script>alert(\'xss\')</script>';
+    importReportFiles(fx.service.store, [
+      writeGhIssues([{ number: 302, title: 'Metascore wrong (HTML)', body: html }]),
+    ]);
+    expect(getReport(fx.service.store, { number: 302 }).effective).toMatchObject({
+      task_id: fx.zelda,
+      column: 'Critic Metascore',
+      proposed_value: '93',
+    });
   });
 
   it('are sealed at rest: neither body nor title is in the store file in plain text', () => {
     fx.service.store.db.pragma('wal_checkpoint(TRUNCATE)');
     const path = fx.service.dbPath;
-    const bytes = Buffer.concat([readFileSync(path), ...(existsSync(`${path}-wal`) ? [readFileSync(`${path}-wal`)] : [])]).toString('latin1');
+    const bytes = Buffer.concat([
+      readFileSync(path),
+      ...(existsSync(`${path}-wal`) ? [readFileSync(`${path}-wal`)] : []),
+    ]).toString('latin1');
     expect(bytes).not.toContain('kumquat-zeppelin');
     expect(bytes).not.toContain('onerror');
     expect(bytes).not.toContain('TXT.exe');

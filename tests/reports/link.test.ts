@@ -24,22 +24,53 @@ let fx: ReportsFixture;
 let issues: GhIssue[];
 let file: string;
 const byNumber = (n: number): ReportListItem => listReports(fx.service.store).find((report) => report.number === n)!;
-const cellId = (task: string, row: number, column: string): string => disputeId({ kind: 'cell', task_id: task, gold_row: row, column, entity_key: null });
-const reportId = (task: string, row: number, column: string | null): string => disputeId({ kind: 'report', task_id: task, gold_row: row, column, entity_key: null });
+const cellId = (task: string, row: number, column: string): string =>
+  disputeId({ kind: 'cell', task_id: task, gold_row: row, column, entity_key: null });
+const reportId = (task: string, row: number, column: string | null): string =>
+  disputeId({ kind: 'report', task_id: task, gold_row: row, column, entity_key: null });
 const dispute = (id: string): { kind: string; has_report: number; gold_state: string } | undefined =>
-  fx.service.store.db.prepare<[string], { kind: string; has_report: number; gold_state: string }>('SELECT kind, has_report, gold_state FROM disputes WHERE id = ?').get(id);
+  fx.service.store.db
+    .prepare<[string], { kind: string; has_report: number; gold_state: string }>(
+      'SELECT kind, has_report, gold_state FROM disputes WHERE id = ?',
+    )
+    .get(id);
 
 beforeAll(async () => {
   fx = await reportsFixture();
   const z = fx.zelda;
   issues = [
-    { number: 101, title: 'Ocarina of Time 3D metascore', body: `### Task ID\n\n${z}\n\n### Row\n\nOcarina of Time 3D\n\n### Column\n\nCritic Metascore\n\n### Correct value\n\n93\n\n### Source\n\nhttps://www.metacritic.com/game/3ds/the-legend-of-zelda-ocarina-of-time-3d` },
-    { number: 102, title: `${z}: metascore`, body: 'The Critic Metascore of Ocarina of Time 3D should be 93. https://www.metacritic.com/game/x', author: 'second-reporter' },
-    { number: 103, title: 'Wind Waker HD rating', body: `Task: ${z}\nRow: Wind Waker HD\nColumn: Original game's U.S. age rating\nCorrect value: T\nSource: https://www.esrb.org/x` },
-    { number: 104, title: 'Same rating problem', body: `In ${z}, row 2: the original game's U.S. age rating is actually T https://www.esrb.org/y` },
+    {
+      number: 101,
+      title: 'Ocarina of Time 3D metascore',
+      body: `### Task ID\n\n${z}\n\n### Row\n\nOcarina of Time 3D\n\n### Column\n\nCritic Metascore\n\n### Correct value\n\n93\n\n### Source\n\nhttps://www.metacritic.com/game/3ds/the-legend-of-zelda-ocarina-of-time-3d`,
+    },
+    {
+      number: 102,
+      title: `${z}: metascore`,
+      body: 'The Critic Metascore of Ocarina of Time 3D should be 93. https://www.metacritic.com/game/x',
+      author: 'second-reporter',
+    },
+    {
+      number: 103,
+      title: 'Wind Waker HD rating',
+      body: `Task: ${z}\nRow: Wind Waker HD\nColumn: Original game's U.S. age rating\nCorrect value: T\nSource: https://www.esrb.org/x`,
+    },
+    {
+      number: 104,
+      title: 'Same rating problem',
+      body: `In ${z}, row 2: the original game's U.S. age rating is actually T https://www.esrb.org/y`,
+    },
     { number: 105, title: 'Something is wrong with the Zelda question', body: 'One of the prices looks off to me.' },
-    { number: 106, title: 'Missing remake', body: `### Task ID\n\n${z}\n\n### Missing entity\n\nMajora's Mask 3D\n\n### Source\n\nhttps://en.wikipedia.org/wiki/The_Legend_of_Zelda:_Majora%27s_Mask_3D` },
-    { number: 107, title: 'Not a remake', body: `Task: ${z}\nRow: Skyward Sword HD\nColumn: Zelda remake/remaster product title\n\nThis is an HD remaster of a Wii game; it does not meet the conditions. https://example.org/sshd` },
+    {
+      number: 106,
+      title: 'Missing remake',
+      body: `### Task ID\n\n${z}\n\n### Missing entity\n\nMajora's Mask 3D\n\n### Source\n\nhttps://en.wikipedia.org/wiki/The_Legend_of_Zelda:_Majora%27s_Mask_3D`,
+    },
+    {
+      number: 107,
+      title: 'Not a remake',
+      body: `Task: ${z}\nRow: Skyward Sword HD\nColumn: Zelda remake/remaster product title\n\nThis is an HD remaster of a Wii game; it does not meet the conditions. https://example.org/sshd`,
+    },
     { number: 108, title: `${z} looks incomplete`, body: 'Please double check this task.' },
   ];
   file = writeGhIssues(issues);
@@ -51,13 +82,26 @@ describe('linking reports to disputes', () => {
   it('reads gh output with repository, author, labels and state', () => {
     const list = readIssuesFile(file);
     expect(list.skipped).toEqual([]);
-    expect(list.issues[0]).toMatchObject({ repo: 'exa-ai/atlas', number: 101, url: 'https://github.com/exa-ai/atlas/issues/101', author: 'reporter', labels: ['gold-error'], state: 'open' });
+    expect(list.issues[0]).toMatchObject({
+      repo: 'exa-ai/atlas',
+      number: 101,
+      url: 'https://github.com/exa-ai/atlas/issues/101',
+      author: 'reporter',
+      labels: ['gold-error'],
+      state: 'open',
+    });
   });
 
   it('attaches a report to the existing cell dispute, and a second report on that cell to the same dispute', () => {
     const id = cellId(fx.zelda, 0, 'Critic Metascore');
     expect(dispute(id)).toMatchObject({ kind: 'cell', has_report: 1 });
-    expect(byNumber(101)).toMatchObject({ task_id: fx.zelda, row: 0, column: 'Critic Metascore', dispute_id: id, manual_link: false });
+    expect(byNumber(101)).toMatchObject({
+      task_id: fx.zelda,
+      row: 0,
+      column: 'Critic Metascore',
+      dispute_id: id,
+      manual_link: false,
+    });
     expect(byNumber(102).dispute_id).toBe(id);
     const views = reportsForDispute(fx.service.store, id);
     expect(views.map((v) => [v.number, v.author])).toEqual([
@@ -65,8 +109,18 @@ describe('linking reports to disputes', () => {
       [102, 'second-reporter'],
     ]);
     expect(views[0]!.url).toBe('https://github.com/exa-ai/atlas/issues/101');
-    expect(views[0]!.urls).toEqual([expect.objectContaining({ url: 'https://www.metacritic.com/game/3ds/the-legend-of-zelda-ocarina-of-time-3d', safe: true })]);
-    expect(views[0]!.effective).toMatchObject({ task_id: fx.zelda, row: 0, column: 'Critic Metascore', proposed_value: '93' });
+    expect(views[0]!.urls).toEqual([
+      expect.objectContaining({
+        url: 'https://www.metacritic.com/game/3ds/the-legend-of-zelda-ocarina-of-time-3d',
+        safe: true,
+      }),
+    ]);
+    expect(views[0]!.effective).toMatchObject({
+      task_id: fx.zelda,
+      row: 0,
+      column: 'Critic Metascore',
+      proposed_value: '93',
+    });
     expect(issueNumbersForDispute(fx.service.store, id)).toEqual([101, 102]);
     // The batch export uses gives every linked dispute the same numbers as the one-dispute query.
     const all = issueNumbersByDispute(fx.service.store);
@@ -82,17 +136,28 @@ describe('linking reports to disputes', () => {
     expect(byNumber(104).dispute_id).toBe(id);
     expect(dispute(id)).toMatchObject({ kind: 'report', has_report: 1, gold_state: 'value' });
     const record = [...fx.service.disputeRecords({ kind: 'report' })].find((r) => r.id === id)!;
-    expect(record).toMatchObject({ task_id: fx.zelda, gold_row: 1, column, top_value: 'T', status: 'open', has_report: true });
+    expect(record).toMatchObject({
+      task_id: fx.zelda,
+      gold_row: 1,
+      column,
+      top_value: 'T',
+      status: 'open',
+      has_report: true,
+    });
     expect(record.entity).toBe('The Legend of Zelda: The Wind Waker HD');
     // The systems' values are there to compare, all agreeing with gold.
     expect(record.clusters.length).toBeGreaterThan(0);
     const listed = await fx.service.listDisputes({ filter: { hasReport: true }, offset: 0, limit: 100 });
-    expect(listed.rows.map((row) => row.id)).toEqual(expect.arrayContaining([id, cellId(fx.zelda, 0, 'Critic Metascore')]));
+    expect(listed.rows.map((row) => row.id)).toEqual(
+      expect.arrayContaining([id, cellId(fx.zelda, 0, 'Critic Metascore')]),
+    );
   });
 
   it('attaches a report naming an entity gold lacks to its missing_row dispute', () => {
     const linked = byNumber(106).dispute_id!;
-    const row = fx.service.store.db.prepare<[string], { kind: string; has_report: number }>('SELECT kind, has_report FROM disputes WHERE id = ?').get(linked)!;
+    const row = fx.service.store.db
+      .prepare<[string], { kind: string; has_report: number }>('SELECT kind, has_report FROM disputes WHERE id = ?')
+      .get(linked)!;
     expect(row).toEqual({ kind: 'missing_row', has_report: 1 });
     expect(getReport(fx.service.store, { number: 106 }).effective.missing_entity).toBe("Majora's Mask 3D");
   });
@@ -108,7 +173,11 @@ describe('linking reports to disputes', () => {
       );
     }
     expect((await fx.service.getDispute({ id })).rulings).toEqual([]);
-    const ruled = await fx.service.rule({ disputeId: id, decision: 'remove_row', rationale: 'remaster of a game outside the scope' });
+    const ruled = await fx.service.rule({
+      disputeId: id,
+      decision: 'remove_row',
+      rationale: 'remaster of a game outside the scope',
+    });
     expect(ruled.status).toBe('resolved');
   });
 
@@ -123,7 +192,10 @@ describe('linking reports to disputes', () => {
     const out = join(tempDir(), 'row-report.json');
     try {
       await expect(fx.service.exportPatch({ revision: 'v-row-report', out })).rejects.toThrow(
-        new RegExp(`^\\d+ settled rulings? do(?:es)? not fit .*\\n  ${fx.zelda} · row 4 “[^”]+” \\(dispute ${id}\\), mark_blank agreed by mia: does not apply to this dispute \\(expected one of keep_gold, remove_row\\)`, 'u'),
+        new RegExp(
+          `^\\d+ settled rulings? do(?:es)? not fit .*\\n  ${fx.zelda} · row 4 “[^”]+” \\(dispute ${id}\\), mark_blank agreed by mia: does not apply to this dispute \\(expected one of keep_gold, remove_row\\)`,
+          'u',
+        ),
       );
     } finally {
       db.prepare("UPDATE rulings SET decision = 'remove_row' WHERE id = ?").run(ruling.id);
@@ -161,11 +233,32 @@ describe('linking reports to disputes', () => {
     relinkReports(fx.service.store);
     expect(byNumber(105)).toMatchObject({ dispute_id: target, manual_link: true });
     // The list shows the cell the report is attached to, the parse beside it.
-    expect(byNumber(105)).toMatchObject({ task_id: fx.zelda, row: 0, column: 'Critic Metascore', column_score: null, parsed_task_id: null, parsed_row: null, parsed_column: null });
+    expect(byNumber(105)).toMatchObject({
+      task_id: fx.zelda,
+      row: 0,
+      column: 'Critic Metascore',
+      column_score: null,
+      parsed_task_id: null,
+      parsed_row: null,
+      parsed_column: null,
+    });
     linkReport(fx.service.store, { number: 103 }, target);
-    expect(byNumber(103)).toMatchObject({ task_id: fx.zelda, row: 0, column: 'Critic Metascore', column_score: null, parsed_row: 1, parsed_column: "Original game's U.S. age rating" });
+    expect(byNumber(103)).toMatchObject({
+      task_id: fx.zelda,
+      row: 0,
+      column: 'Critic Metascore',
+      column_score: null,
+      parsed_row: 1,
+      parsed_column: "Original game's U.S. age rating",
+    });
     linkReport(fx.service.store, { number: 103 }, null);
-    expect(byNumber(103)).toMatchObject({ row: 1, column: "Original game's U.S. age rating", column_score: 1, parsed_row: 1, manual_link: false });
+    expect(byNumber(103)).toMatchObject({
+      row: 1,
+      column: "Original game's U.S. age rating",
+      column_score: 1,
+      parsed_row: 1,
+      manual_link: false,
+    });
     linkReport(fx.service.store, { number: 105 }, null);
     expect(byNumber(105)).toMatchObject({ dispute_id: null, manual_link: false });
     expect(() => linkReport(fx.service.store, { number: 105 }, 'd-nope')).toThrow(/no dispute/);
@@ -175,12 +268,23 @@ describe('linking reports to disputes', () => {
   it('applies hand fixes, keeps them through an edited re-import, and checks them', () => {
     overrideReport(fx.service.store, { number: 108 }, { row: 1, column: 'Critic Metascore', proposed_value: '91' });
     const id = reportId(fx.zelda, 1, 'Critic Metascore');
-    expect(byNumber(108)).toMatchObject({ row: 1, column: 'Critic Metascore', column_score: 1, dispute_id: id, overridden: true });
+    expect(byNumber(108)).toMatchObject({
+      row: 1,
+      column: 'Critic Metascore',
+      column_score: 1,
+      dispute_id: id,
+      overridden: true,
+    });
 
-    const edited = issues.map((issue) => (issue.number === 108 ? { ...issue, body: 'Edited: please double check this task again.' } : issue));
+    const edited = issues.map((issue) =>
+      issue.number === 108 ? { ...issue, body: 'Edited: please double check this task again.' } : issue,
+    );
     const result = storeReports(fx.service.store, readIssuesFile(writeGhIssues(edited)).issues);
     expect(result).toMatchObject({ added: 0, updated: 1, unchanged: issues.length - 1 });
-    expect(getReport(fx.service.store, { number: 108 })).toMatchObject({ body: 'Edited: please double check this task again.', override: { row: 1, column: 'Critic Metascore', proposed_value: '91' } });
+    expect(getReport(fx.service.store, { number: 108 })).toMatchObject({
+      body: 'Edited: please double check this task again.',
+      override: { row: 1, column: 'Critic Metascore', proposed_value: '91' },
+    });
     expect(byNumber(108).dispute_id).toBe(id);
 
     expect(() => overrideReport(fx.service.store, { number: 108 }, { column: 'Metascore!' })).toThrow(/has no column/);
@@ -194,7 +298,8 @@ describe('linking reports to disputes', () => {
     const column = "Original game's U.S. age rating";
     const ruledId = reportId(fx.zelda, 1, column);
     await fx.service.rule({ disputeId: ruledId, decision: 'keep_gold' });
-    for (const number of [103, 104]) overrideReport(fx.service.store, { number }, { row: 0, column: 'Critic Metascore' });
+    for (const number of [103, 104])
+      overrideReport(fx.service.store, { number }, { row: 0, column: 'Critic Metascore' });
     expect(byNumber(103).dispute_id).toBe(cellId(fx.zelda, 0, 'Critic Metascore'));
     expect(dispute(ruledId)).toMatchObject({ kind: 'report', has_report: 0 });
 
@@ -206,7 +311,9 @@ describe('linking reports to disputes', () => {
 
     // The queue's search (answered from memory) follows report disputes as they come and go.
     const searchTask = async (): Promise<string[]> =>
-      (await fx.service.listDisputes({ filter: { search: fx.zelda }, offset: 0, limit: 1000 })).rows.map((row) => row.id);
+      (await fx.service.listDisputes({ filter: { search: fx.zelda }, offset: 0, limit: 1000 })).rows.map(
+        (row) => row.id,
+      );
     const unruled = reportId(fx.zelda, 2, 'Critic Metascore');
     expect(await searchTask()).not.toContain(unruled);
     overrideReport(fx.service.store, { number: 105 }, { task_id: fx.zelda, row: 2, column: 'Critic Metascore' });

@@ -43,7 +43,13 @@ describe('report corpus', () => {
   });
 
   it('ranks complete, exact reports above vague ones', () => {
-    const full = parseReport({ title: 't', body: 'Task: atlas-0012\nRow: 1\nColumn: Birth year\nCorrect value: 1883\nSource: https://a.example/x' }, CATALOGUE);
+    const full = parseReport(
+      {
+        title: 't',
+        body: 'Task: atlas-0012\nRow: 1\nColumn: Birth year\nCorrect value: 1883\nSource: https://a.example/x',
+      },
+      CATALOGUE,
+    );
     const vague = parseReport({ title: 'atlas-0012 something is off', body: 'please check' }, CATALOGUE);
     expect(full.confidence).toBeGreaterThan(vague.confidence);
     expect(vague).toMatchObject({ task_id: BAUHAUS, gold_row: null, column: null, proposed_value: null, urls: [] });
@@ -59,7 +65,8 @@ describe('column similarity', () => {
 
   it('prefers the column whose words the reporter used', () => {
     const columns = CATALOGUE.tasks.find((t) => t.id === ZELDA)!.columns;
-    const best = (written: string): string => [...columns].sort((a, b) => nameScore(written, b) - nameScore(written, a))[0]!;
+    const best = (written: string): string =>
+      [...columns].sort((a, b) => nameScore(written, b) - nameScore(written, a))[0]!;
     expect(best('metascore')).toBe('Critic Metascore');
     expect(best('HQ city')).toBe('Lead developer headquarters city');
     expect(best('founding yr')).toBe('Lead developer founding year');
@@ -69,7 +76,9 @@ describe('column similarity', () => {
 
 describe('links', () => {
   it('lists http(s) as safe and every other scheme as unsafe, trimming prose punctuation', () => {
-    const urls = extractUrls('See (https://x.example/a_(b)), <https://y.example/>. Also javascript:alert(1); vbscript:msgbox and data: none.');
+    const urls = extractUrls(
+      'See (https://x.example/a_(b)), <https://y.example/>. Also javascript:alert(1); vbscript:msgbox and data: none.',
+    );
     expect(urls.map((u) => [u.url, u.safe])).toEqual([
       ['https://x.example/a_(b)', true],
       ['https://y.example/', true],
@@ -81,7 +90,11 @@ describe('links', () => {
   it('flags credentials in a link and links hiding bidi controls', () => {
     const [credentials, bidi] = extractUrls('https://bank.example@evil.example/ https://a.example/\u202egpj.exe');
     expect(credentials).toMatchObject({ safe: false, href: null });
-    expect(bidi).toMatchObject({ url: 'https://a.example/\u202egpj.exe', safe: false, reason: expect.stringMatching(/bidirectional/) as unknown });
+    expect(bidi).toMatchObject({
+      url: 'https://a.example/\u202egpj.exe',
+      safe: false,
+      reason: expect.stringMatching(/bidirectional/) as unknown,
+    });
   });
 });
 
@@ -99,7 +112,10 @@ describe('robustness', () => {
   });
 
   it.each([
-    ['tables, repeated words and a long link', `${'| a | b |\n|---|---|\n'.repeat(200)}${'row row row '.repeat(2000)}${'https://x.example/'.repeat(500)}`],
+    [
+      'tables, repeated words and a long link',
+      `${'| a | b |\n|---|---|\n'.repeat(200)}${'row row row '.repeat(2000)}${'https://x.example/'.repeat(500)}`,
+    ],
     ['a heading padded with spaces', `# a${' '.repeat(100_000)}b`],
     ['a label padded with spaces', `Column:${' '.repeat(100_000)}x`],
     ['a proposal padded with spaces', `should be ${' '.repeat(100_000)}x\nchange from ${'x '.repeat(50_000)}`],

@@ -22,13 +22,20 @@ beforeAll(async () => {
   fake = await startFakeGitHub({
     issues: [
       { number: 301, title: 'Something is off', body: 'I think one of the tables has a typo.', user: 'anna' },
-      { number: 302, title: 'Ocarina of Time 3D metascore', body: `Task: ${z}\nRow: Ocarina of Time 3D\nColumn: Critic Metascore\nCorrect value: 93`, user: 'ben' },
+      {
+        number: 302,
+        title: 'Ocarina of Time 3D metascore',
+        body: `Task: ${z}\nRow: Ocarina of Time 3D\nColumn: Critic Metascore\nCorrect value: 93`,
+        user: 'ben',
+      },
       { number: 303, title: 'Bad data', body: 'Your benchmark has mistakes.', user: 'carl' },
     ],
   });
   await importReportsFromGitHub(fx.service.store, { repo: fake.repo, baseUrl: fake.baseUrl });
   other = fx.service.store.db
-    .prepare<[string], { id: string; task_id: string }>("SELECT id, task_id FROM disputes WHERE kind = 'cell' AND task_id <> ? ORDER BY task_id, id LIMIT 1")
+    .prepare<[string], { id: string; task_id: string }>(
+      "SELECT id, task_id FROM disputes WHERE kind = 'cell' AND task_id <> ? ORDER BY task_id, id LIMIT 1",
+    )
     .get(z)!;
   expect(goldTerms(fx.service.store, other.task_id)).toContain(CLUB);
   expect(goldTerms(fx.service.store, z)).not.toContain(CLUB);
@@ -41,7 +48,11 @@ afterAll(async () => {
 });
 
 async function postError(number: number, body: string): Promise<string> {
-  return postReportReply(fx.service.store, { number }, { token: 'tok', confirm: true, baseUrl: fake.baseUrl, body, close: false }).then(
+  return postReportReply(
+    fx.service.store,
+    { number },
+    { token: 'tok', confirm: true, baseUrl: fake.baseUrl, body, close: false },
+  ).then(
     () => 'posted',
     (error: unknown) => (error as Error).message,
   );
@@ -55,8 +66,13 @@ describe('gold check of a posted reply', () => {
     expect(fake.comments).toEqual([]);
   });
 
-  it('checks the linked dispute\'s task as well as the parsed one when they differ', async () => {
-    expect(listReports(fx.service.store).find((r) => r.number === 302)).toMatchObject({ task_id: other.task_id, manual_link: true, parsed_task_id: fx.zelda, parsed_row: 0 });
+  it("checks the linked dispute's task as well as the parsed one when they differ", async () => {
+    expect(listReports(fx.service.store).find((r) => r.number === 302)).toMatchObject({
+      task_id: other.task_id,
+      manual_link: true,
+      parsed_task_id: fx.zelda,
+      parsed_row: 0,
+    });
     expect(await postError(302, `We keep ${CLUB}.`)).toMatch(/quotes 1 gold value/);
     expect(await postError(302, 'We keep Ocarina of Time 3D.')).toMatch(/quotes 1 gold value/);
     expect(fake.comments).toEqual([]);
@@ -68,7 +84,11 @@ describe('gold check of a posted reply', () => {
     expect(fake.comments).toEqual([]);
     const draft = draftReply(fx.service.store, { number: 303 });
     expect(draft.outcome).toBe('needs_details');
-    await postReportReply(fx.service.store, { number: 303 }, { token: 'tok', confirm: true, baseUrl: fake.baseUrl, close: false });
+    await postReportReply(
+      fx.service.store,
+      { number: 303 },
+      { token: 'tok', confirm: true, baseUrl: fake.baseUrl, close: false },
+    );
     expect(fake.comments).toEqual([{ number: 303, body: draft.text }]);
   });
 

@@ -41,7 +41,9 @@ const CATALOGUE: ReportCatalogue = {
   ],
 };
 
-type Expected = Partial<Pick<ParsedReport, 'task_id' | 'gold_row' | 'column' | 'proposed_value' | 'missing_entity'>> & { urls?: string[] };
+type Expected = Partial<Pick<ParsedReport, 'task_id' | 'gold_row' | 'column' | 'proposed_value' | 'missing_entity'>> & {
+  urls?: string[];
+};
 
 interface ProseCase {
   name: string;
@@ -275,7 +277,8 @@ describe('free-text reports', () => {
 });
 
 describe('hostile free text', () => {
-  const lines = (unit: string, tail = ''): string => `${unit.repeat(Math.floor(1990 / unit.length))}${tail}\n`.repeat(32);
+  const lines = (unit: string, tail = ''): string =>
+    `${unit.repeat(Math.floor(1990 / unit.length))}${tail}\n`.repeat(32);
 
   it.each([
     ['contrast after contrast', lines(', not 1')],

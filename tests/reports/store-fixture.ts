@@ -41,7 +41,12 @@ export function writeGhIssues(issues: readonly GhIssue[], repo = 'exa-ai/atlas')
     body: issue.body,
     url: `https://github.com/${repo}/issues/${issue.number}`,
     author: { login: issue.author ?? 'reporter', name: 'A Reporter', is_bot: false },
-    labels: (issue.labels ?? ['gold-error']).map((name) => ({ id: `L_${name}`, name, description: '', color: 'd73a4a' })),
+    labels: (issue.labels ?? ['gold-error']).map((name) => ({
+      id: `L_${name}`,
+      name,
+      description: '',
+      color: 'd73a4a',
+    })),
     state: issue.state ?? 'OPEN',
     createdAt: issue.createdAt ?? `2025-04-${String((issue.number % 28) + 1).padStart(2, '0')}T09:00:00Z`,
     ...(issue.updatedAt !== undefined ? { updatedAt: issue.updatedAt } : {}),

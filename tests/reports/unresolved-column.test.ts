@@ -20,7 +20,13 @@ afterAll(() => fx.service.close());
 describe('a report whose column does not resolve', () => {
   it('stays unlinked, with the column it wrote and the reason', () => {
     const item = listReports(fx.service.store).find((r) => r.number === 301)!;
-    expect(item).toMatchObject({ task_id: fx.zelda, row: 0, column: null, column_unresolved: 'Box art colour', dispute_id: null });
+    expect(item).toMatchObject({
+      task_id: fx.zelda,
+      row: 0,
+      column: null,
+      column_unresolved: 'Box art colour',
+      dispute_id: null,
+    });
     const view = getReport(fx.service.store, { number: 301 });
     expect(view.effective.column_unresolved).toBe('Box art colour');
     expect(view.parsed!.notes).toContain('no column of the task is close to "Box art colour"');
@@ -31,13 +37,17 @@ describe('a report whose column does not resolve', () => {
   it('links to the cell once the engineer picks the column', () => {
     overrideReport(fx.service.store, { number: 301 }, { column: 'Critic Metascore' });
     const item = listReports(fx.service.store).find((r) => r.number === 301)!;
-    expect(item.dispute_id).toBe(disputeId({ kind: 'cell', task_id: fx.zelda, gold_row: 0, column: 'Critic Metascore', entity_key: null }));
+    expect(item.dispute_id).toBe(
+      disputeId({ kind: 'cell', task_id: fx.zelda, gold_row: 0, column: 'Critic Metascore', entity_key: null }),
+    );
     expect(getReport(fx.service.store, { number: 301 }).effective.column_unresolved).toBeNull();
   });
 
   it('becomes a whole-row report only when the engineer says so', () => {
     overrideReport(fx.service.store, { number: 301 }, { column: null });
     const item = listReports(fx.service.store).find((r) => r.number === 301)!;
-    expect(item.dispute_id).toBe(disputeId({ kind: 'report', task_id: fx.zelda, gold_row: 0, column: null, entity_key: null }));
+    expect(item.dispute_id).toBe(
+      disputeId({ kind: 'report', task_id: fx.zelda, gold_row: 0, column: null, entity_key: null }),
+    );
   });
 });

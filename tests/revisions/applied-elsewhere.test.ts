@@ -43,7 +43,9 @@ async function exportingStore(patch: string) {
 }
 
 /** Runs `body` on an exporting store (v1.1 exported to `patchPath` in `dir`), closing it after. */
-async function withExportingStore(body: (store: { service: ServiceHandle; dir: string; patchPath: string }) => Promise<void>): Promise<void> {
+async function withExportingStore(
+  body: (store: { service: ServiceHandle; dir: string; patchPath: string }) => Promise<void>,
+): Promise<void> {
   const dir = tempDir('atlas-elsewhere-');
   const patchPath = join(dir, 'v1.1.patch.json');
   const service = await exportingStore(patchPath);
@@ -64,7 +66,9 @@ describe('a revised dataset applied elsewhere', () => {
 
       const report = await service.importPaths([out]);
       expect(report.revision).toEqual({ tag: 'v1.1', settled: ids.length, tasks_left: [], recognised_by_gold: true });
-      expect(importReportText(report)).toContain("Applied without this store: known by its gold, which shows every change of v1.1's patch.");
+      expect(importReportText(report)).toContain(
+        "Applied without this store: known by its gold, which shows every change of v1.1's patch.",
+      );
       for (const id of ids) expect((await service.getDispute({ id })).settled_by_revision).toBe('v1.1');
       expect((await service.getInfo({})).revision).toBe('v1.1');
       // The same dataset again changes nothing, and says nothing of the revision.
@@ -76,7 +80,9 @@ describe('a revised dataset applied elsewhere', () => {
       expect(revision!.imported_at).not.toBeNull();
 
       // The next release names v1.1 as its base.
-      const open = [...service.disputeRecords({ kind: 'cell', status: 'open' })].find((record) => record.gold.state === 'value')!;
+      const open = [...service.disputeRecords({ kind: 'cell', status: 'open' })].find(
+        (record) => record.gold.state === 'value',
+      )!;
       await service.rule({ disputeId: open.id, decision: 'mark_blank' });
       const next = join(dir, 'v1.2.patch.json');
       await service.exportPatch({ revision: 'v1.2', out: next });
@@ -121,7 +127,9 @@ describe('a release this store did not recognise', () => {
       renameSync(patchPath, join(dir, 'moved.patch.json'));
       expect((await service.importPaths([out])).revision).toBeUndefined();
 
-      const open = [...service.disputeRecords({ kind: 'cell', status: 'open' })].find((record) => record.gold.state === 'value')!;
+      const open = [...service.disputeRecords({ kind: 'cell', status: 'open' })].find(
+        (record) => record.gold.state === 'value',
+      )!;
       await service.rule({ disputeId: open.id, decision: 'mark_blank' });
       const next = join(dir, 'v1.2.patch.json');
       await service.exportPatch({ revision: 'v1.2', out: next });
@@ -131,7 +139,11 @@ describe('a release this store did not recognise', () => {
       await applyPatch({ dataset: out, patch: next, out: released });
       await service.importPaths([released]);
       for (const taskId of new Set(v11.operations.map((op) => op.task_id))) {
-        const names = (await service.getDispute({ id: [...service.disputeRecords({})].find((record) => record.task_id === taskId)!.id })).task_rows.map((row) => row.entity);
+        const names = (
+          await service.getDispute({
+            id: [...service.disputeRecords({})].find((record) => record.task_id === taskId)!.id,
+          })
+        ).task_rows.map((row) => row.entity);
         expect(new Set(names).size, taskId).toBe(names.length);
       }
     }));
@@ -154,7 +166,9 @@ describe("applying another store's patch under a tag this store exported", () =>
       await service.idle();
       const job = await service.getJob({ jobId });
       expect(job.state).toBe('failed');
-      expect(job.error).toMatch(/^revision v1\.1 was already exported from this store with different changes \(patch [0-9a-f]{12}…\): this patch is another v1\.1/u);
+      expect(job.error).toMatch(
+        /^revision v1\.1 was already exported from this store with different changes \(patch [0-9a-f]{12}…\): this patch is another v1\.1/u,
+      );
       expect(existsSync(out)).toBe(false);
       expect(existsSync(changelog)).toBe(false);
     } finally {
@@ -172,29 +186,66 @@ describe('operationShows', () => {
       { name: 'City', rule: { type: 'text' } },
     ],
     rows: [
-      { entity: 'Alpha', aliases: ['A'], cells: { City: { state: 'value', value: 'Lyon', alternatives: ['Lugdunum'], sources: [] } } },
+      {
+        entity: 'Alpha',
+        aliases: ['A'],
+        cells: { City: { state: 'value', value: 'Lyon', alternatives: ['Lugdunum'], sources: [] } },
+      },
       { entity: 'Gamma', aliases: [], cells: { City: { state: 'blank', value: null, alternatives: [], sources: [] } } },
     ],
   };
   const op = (o: Partial<PatchOperation> & Pick<PatchOperation, 'op'>): PatchOperation => ({
-    task_id: 't', row: 0, entity: 'Alpha', column: 'City', from: null, to: null, evidence: [], rulings: [], issues: [], dispute_id: '', ...o,
+    task_id: 't',
+    row: 0,
+    entity: 'Alpha',
+    column: 'City',
+    from: null,
+    to: null,
+    evidence: [],
+    rulings: [],
+    issues: [],
+    dispute_id: '',
+    ...o,
   });
 
   it('finds cells by their row entity, whatever index a removal gave them', () => {
     expect(operationShows(gold, op({ op: 'set_cell', to: { value: 'Lyon', alternatives: ['Lugdunum'] } }))).toBe(true);
     expect(operationShows(gold, op({ op: 'set_cell', to: { value: 'Lyon' } }))).toBe(false);
-    expect(operationShows(gold, op({ op: 'add_alternative', to: { value: 'Lyon', alternatives: ['Lugdunum'] } }))).toBe(true);
+    expect(operationShows(gold, op({ op: 'add_alternative', to: { value: 'Lyon', alternatives: ['Lugdunum'] } }))).toBe(
+      true,
+    );
     expect(operationShows(gold, op({ op: 'set_cell', to: { value: 'Paris' } }))).toBe(false);
     // Gamma was row 2 in the base; a removal made it row 1.
     expect(operationShows(gold, op({ op: 'set_blank', row: 2, entity: 'Gamma', to: { blank: true } }))).toBe(true);
-    expect(operationShows(gold, op({ op: 'set_ungraded', row: 2, entity: 'Gamma', to: { ungraded: true } }))).toBe(false);
+    expect(operationShows(gold, op({ op: 'set_ungraded', row: 2, entity: 'Gamma', to: { ungraded: true } }))).toBe(
+      false,
+    );
   });
 
   it('checks rows by name: added, aliased, removed', () => {
-    expect(operationShows(gold, op({ op: 'add_row', row: 2, entity: 'Gamma', column: null, to: { entity: 'Gamma', aliases: [] } }))).toBe(true);
-    expect(operationShows(gold, op({ op: 'add_alias', column: null, to: { entity: 'Alpha', aliases: ['A'] } }))).toBe(true);
-    expect(operationShows(gold, op({ op: 'add_alias', column: null, to: { entity: 'Alpha', aliases: ['Alf'] } }))).toBe(false);
-    expect(operationShows(gold, op({ op: 'remove_row', row: 1, entity: 'Beta', column: null, from: { entity: 'Beta', aliases: [] } }))).toBe(true);
-    expect(operationShows(gold, op({ op: 'remove_row', row: 1, entity: 'Gamma', column: null, from: { entity: 'Gamma', aliases: [] } }))).toBe(false);
+    expect(
+      operationShows(
+        gold,
+        op({ op: 'add_row', row: 2, entity: 'Gamma', column: null, to: { entity: 'Gamma', aliases: [] } }),
+      ),
+    ).toBe(true);
+    expect(operationShows(gold, op({ op: 'add_alias', column: null, to: { entity: 'Alpha', aliases: ['A'] } }))).toBe(
+      true,
+    );
+    expect(operationShows(gold, op({ op: 'add_alias', column: null, to: { entity: 'Alpha', aliases: ['Alf'] } }))).toBe(
+      false,
+    );
+    expect(
+      operationShows(
+        gold,
+        op({ op: 'remove_row', row: 1, entity: 'Beta', column: null, from: { entity: 'Beta', aliases: [] } }),
+      ),
+    ).toBe(true);
+    expect(
+      operationShows(
+        gold,
+        op({ op: 'remove_row', row: 1, entity: 'Gamma', column: null, from: { entity: 'Gamma', aliases: [] } }),
+      ),
+    ).toBe(false);
   });
 });

@@ -37,7 +37,8 @@ function expectedGold(base: Map<string, RawGold>, patch: GoldPatch): Map<string,
       const cells: RawGold['rows'][number]['cells'] = {};
       for (const column of gold.columns.filter((c) => c.name !== gold.entity_column)) {
         const given = to.cells?.[column.name];
-        cells[column.name] = given && 'value' in given ? { value: given.value, sources: op.evidence } : (given ?? { ungraded: true });
+        cells[column.name] =
+          given && 'value' in given ? { value: given.value, sources: op.evidence } : (given ?? { ungraded: true });
       }
       gold.rows.push({ entity: to.entity, aliases: to.aliases, cells });
       continue;
@@ -51,7 +52,11 @@ function expectedGold(base: Map<string, RawGold>, patch: GoldPatch): Map<string,
     const to = op.to as PatchCellState;
     const oldSources = (old.sources as string[] | undefined) ?? [];
     if (op.op === 'add_alternative') {
-      row.cells[op.column!] = { ...old, alternatives: (to as { alternatives: string[] }).alternatives, ...(op.evidence.length ? { sources: [...oldSources, ...op.evidence] } : {}) };
+      row.cells[op.column!] = {
+        ...old,
+        alternatives: (to as { alternatives: string[] }).alternatives,
+        ...(op.evidence.length ? { sources: [...oldSources, ...op.evidence] } : {}),
+      };
     } else {
       const sources = op.evidence.length > 0 ? op.evidence : oldSources;
       row.cells[op.column!] = { ...to, ...(sources.length ? { sources } : {}) };
@@ -104,13 +109,25 @@ describe('apply: JSONL round trip', () => {
       expect(record.gold).not.toBe(original.gold);
       expect(JSON.parse(canaryDecrypt(record.gold, record.canary))).toEqual(expected.get(record.id));
       // Only the gold field changed on the line: the rest of its bytes are where they were.
-      expect(outputLines[i]!.toString('utf8').replace(record.gold, 'GOLD')).toBe(inputLines[i]!.toString('utf8').replace(original.gold, 'GOLD'));
+      expect(outputLines[i]!.toString('utf8').replace(record.gold, 'GOLD')).toBe(
+        inputLines[i]!.toString('utf8').replace(original.gold, 'GOLD'),
+      );
     });
   });
 
   it('gives the same bytes every time, from the encrypted and the plaintext patch alike', async () => {
-    const a = await applyPatch({ dataset: ws.workspace.dataset, patch: ws.encrypted, out: join(ws.dir, 'a.jsonl'), changelog: join(ws.dir, 'a.md') });
-    const b = await applyPatch({ dataset: ws.workspace.dataset, patch: ws.plaintext, out: join(ws.dir, 'b.jsonl'), changelog: join(ws.dir, 'b.md') });
+    const a = await applyPatch({
+      dataset: ws.workspace.dataset,
+      patch: ws.encrypted,
+      out: join(ws.dir, 'a.jsonl'),
+      changelog: join(ws.dir, 'a.md'),
+    });
+    const b = await applyPatch({
+      dataset: ws.workspace.dataset,
+      patch: ws.plaintext,
+      out: join(ws.dir, 'b.jsonl'),
+      changelog: join(ws.dir, 'b.md'),
+    });
     expect(readFileSync(join(ws.dir, 'a.jsonl')).equals(readFileSync(join(ws.dir, 'b.jsonl')))).toBe(true);
     expect(a.sha256).toBe(b.sha256);
     expect(a.content_sha256).toBe(b.content_sha256);
@@ -137,16 +154,25 @@ describe('apply: JSONL round trip', () => {
 describe('apply: refusals', () => {
   it('refuses a dataset that is not the base, nor the base in another format, writing nothing', async () => {
     // The same dataset with one task left out: other bytes and other gold.
-    const lines = readFileSync(ws.workspace.dataset, 'utf8').split('\n').filter((line) => line.trim() !== '');
+    const lines = readFileSync(ws.workspace.dataset, 'utf8')
+      .split('\n')
+      .filter((line) => line.trim() !== '');
     const other = join(ws.dir, 'other-base.jsonl');
     writeFileSync(other, `${lines.slice(0, -1).join('\n')}\n`);
     const out = join(ws.dir, 'never.jsonl');
-    const error = await applyPatch({ dataset: other, patch: ws.encrypted, out, changelog: join(ws.dir, 'never.md') }).catch((e: unknown) => e);
+    const error = await applyPatch({
+      dataset: other,
+      patch: ws.encrypted,
+      out,
+      changelog: join(ws.dir, 'never.md'),
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PatchMismatchError);
     const mismatch = error as PatchMismatchError;
     expect(mismatch.base?.expected).toBe(readPatch(ws.encrypted).base_sha256);
     expect(mismatch.base?.found).toMatch(/^[0-9a-f]{64}$/u);
-    expect(mismatch.message).toMatch(/the dataset is not the patch's base \(base_sha256 .*\), nor the base in another format: its tasks' gold differs from the base's \(base_gold_sha256\)/u);
+    expect(mismatch.message).toMatch(
+      /the dataset is not the patch's base \(base_sha256 .*\), nor the base in another format: its tasks' gold differs from the base's \(base_gold_sha256\)/u,
+    );
     expect(existsSync(out)).toBe(false);
     expect(existsSync(join(ws.dir, 'never.md'))).toBe(false);
   });
@@ -162,14 +188,18 @@ describe('apply: refusals', () => {
     expect(error).toBeInstanceOf(PatchMismatchError);
     expect((error as PatchMismatchError).mismatches).toEqual([]);
     // The way out is named: a patch for that file.
-    expect((error as PatchMismatchError).message).toContain('for another form of the same dataset, export a patch with that file as its dataset');
+    expect((error as PatchMismatchError).message).toContain(
+      'for another form of the same dataset, export a patch with that file as its dataset',
+    );
     expect(existsSync(out)).toBe(false);
   });
 
   it('refuses tampered `from`s, naming every mismatching operation; values only in plaintext mode', async () => {
     const patch = readPatch(ws.encrypted);
     const canaries = new Map(readJsonl(ws.workspace.dataset).map((r) => [r.id, r.canary]));
-    const cellOps = patch.operations.map((op, index) => ({ op, index })).filter(({ op }) => op.op === 'set_cell' || op.op === 'set_blank');
+    const cellOps = patch.operations
+      .map((op, index) => ({ op, index }))
+      .filter(({ op }) => op.op === 'set_cell' || op.op === 'set_blank');
     expect(cellOps.length).toBeGreaterThanOrEqual(2);
     const tampered = cellOps.slice(0, 2);
     for (const { op } of tampered) op.from = { value: canaryEncrypt('Tampered Value', canaries.get(op.task_id)!) };
@@ -177,7 +207,9 @@ describe('apply: refusals', () => {
     writeFileSync(path, JSON.stringify(patch));
     const out = join(ws.dir, 'tampered-out.jsonl');
 
-    const quiet = (await applyPatch({ dataset: ws.workspace.dataset, patch: path, out }).catch((e: unknown) => e)) as PatchMismatchError;
+    const quiet = (await applyPatch({ dataset: ws.workspace.dataset, patch: path, out }).catch(
+      (e: unknown) => e,
+    )) as PatchMismatchError;
     expect(quiet).toBeInstanceOf(PatchMismatchError);
     expect(quiet.base).toBeNull();
     expect(quiet.mismatches.map((m) => m.index)).toEqual(tampered.map((t) => t.index));
@@ -192,7 +224,9 @@ describe('apply: refusals', () => {
     expect(quiet.message).not.toContain('Tampered Value');
     expect(existsSync(out)).toBe(false);
 
-    const loud = (await applyPatch({ dataset: ws.workspace.dataset, patch: path, out, plaintext: true }).catch((e: unknown) => e)) as PatchMismatchError;
+    const loud = (await applyPatch({ dataset: ws.workspace.dataset, patch: path, out, plaintext: true }).catch(
+      (e: unknown) => e,
+    )) as PatchMismatchError;
     const plain = readPatch(ws.plaintext);
     for (const [i, m] of loud.mismatches.entries()) {
       expect(m.expected).toBe('"Tampered Value"');
@@ -213,7 +247,9 @@ describe('apply: refusals', () => {
     );
     const path = join(ws.dir, 'bad-targets.json');
     writeFileSync(path, JSON.stringify(patch));
-    const error = (await applyPatch({ dataset: ws.workspace.dataset, patch: path, out: join(ws.dir, 'x.jsonl') }).catch((e: unknown) => e)) as PatchMismatchError;
+    const error = (await applyPatch({ dataset: ws.workspace.dataset, patch: path, out: join(ws.dir, 'x.jsonl') }).catch(
+      (e: unknown) => e,
+    )) as PatchMismatchError;
     const n = patch.operations.length;
     expect(error.mismatches.map((m) => [m.index, m.reason])).toEqual([
       [n - 4, 'task not in the dataset'],
@@ -258,7 +294,17 @@ describe('apply: file details', () => {
     const records = readJsonl(ws.workspace.dataset);
     const base = decryptedGold(records).get(setCell.task_id)!;
     const removed = base.rows[setCell.row]!;
-    patch.operations = [setCell, { ...setCell, op: 'remove_row', column: null, from: { entity: removed.entity, aliases: removed.aliases }, to: null, evidence: [] }];
+    patch.operations = [
+      setCell,
+      {
+        ...setCell,
+        op: 'remove_row',
+        column: null,
+        from: { entity: removed.entity, aliases: removed.aliases },
+        to: null,
+        evidence: [],
+      },
+    ];
     const patchPath = join(ws.dir, 'remove.json');
     writeFileSync(patchPath, JSON.stringify(patch));
     const out = join(ws.dir, 'removed.jsonl');
@@ -266,13 +312,17 @@ describe('apply: file details', () => {
     const result = await applyPatch({ dataset: ws.workspace.dataset, patch: patchPath, out, changelog });
     expect(result.superseded).toEqual([0]);
     // The changelog does not call the moot operation a correction.
-    const rows = readFileSync(changelog, 'utf8').split('\n').filter((line) => line.startsWith(`| ${setCell.row + 1} |`));
+    const rows = readFileSync(changelog, 'utf8')
+      .split('\n')
+      .filter((line) => line.startsWith(`| ${setCell.row + 1} |`));
     expect(rows).toEqual([
       `| ${setCell.row + 1} | (whole row) | row removed (remove_row) |  |`,
       `| ${setCell.row + 1} | ${setCell.column!} | none: the row is removed (set_cell was moot) |  |`,
     ]);
     // Nor counts it as one in the summary.
-    const counts = readFileSync(changelog, 'utf8').split('\n').filter((line) => /^\| (value corrected|row removed|none: on a row)/u.test(line));
+    const counts = readFileSync(changelog, 'utf8')
+      .split('\n')
+      .filter((line) => /^\| (value corrected|row removed|none: on a row)/u.test(line));
     expect(counts).toEqual(['| row removed (remove_row) | 1 |', '| none: on a row the patch removes (moot) | 1 |']);
     const after = decryptedGold(readJsonl(out)).get(setCell.task_id)!;
     expect(after.rows).toEqual(base.rows.filter((_, i) => i !== setCell.row));
@@ -281,9 +331,13 @@ describe('apply: file details', () => {
   it('refuses a file that is not a gold patch, naming the field', async () => {
     const bad = join(ws.dir, 'bad.json');
     writeFileSync(bad, JSON.stringify({ ...readPatch(ws.plaintext), format: 'something/2' }));
-    await expect(applyPatch({ dataset: ws.workspace.dataset, patch: bad, out: join(ws.dir, 'bad.jsonl') })).rejects.toThrow(/not an atlas-gold-patch\/1 file \(format/u);
+    await expect(
+      applyPatch({ dataset: ws.workspace.dataset, patch: bad, out: join(ws.dir, 'bad.jsonl') }),
+    ).rejects.toThrow(/not an atlas-gold-patch\/1 file \(format/u);
     writeFileSync(bad, '{not json');
-    await expect(applyPatch({ dataset: ws.workspace.dataset, patch: bad, out: join(ws.dir, 'bad.jsonl') })).rejects.toThrow(PatchFormatError);
+    await expect(
+      applyPatch({ dataset: ws.workspace.dataset, patch: bad, out: join(ws.dir, 'bad.jsonl') }),
+    ).rejects.toThrow(PatchFormatError);
   });
 });
 
@@ -300,7 +354,9 @@ describe('apply: Parquet', () => {
     };
     const input = await read(ws.workspace.datasetParquet!);
     const output = await read(out);
-    expect(output.metadata.schema.map((s) => [s.name, s.type, s.repetition_type])).toEqual(input.metadata.schema.map((s) => [s.name, s.type, s.repetition_type]));
+    expect(output.metadata.schema.map((s) => [s.name, s.type, s.repetition_type])).toEqual(
+      input.metadata.schema.map((s) => [s.name, s.type, s.repetition_type]),
+    );
     expect(output.metadata.row_groups.map((g) => g.num_rows)).toEqual(input.metadata.row_groups.map((g) => g.num_rows));
     expect(output.rows.length).toBe(input.rows.length);
 
@@ -310,15 +366,22 @@ describe('apply: Parquet', () => {
     output.rows.forEach((row, i) => {
       const original = input.rows[i]!;
       expect([row.id, row.question, row.canary]).toEqual([original.id, original.question, original.canary]);
-      if (touched.has(row.id!)) expect(JSON.parse(canaryDecrypt(row.gold!, row.canary!))).toEqual(expected.get(row.id!));
+      if (touched.has(row.id!))
+        expect(JSON.parse(canaryDecrypt(row.gold!, row.canary!))).toEqual(expected.get(row.id!));
       else expect(row.gold).toBe(original.gold);
     });
     // The same gold as the JSONL revision, task for task.
     const jsonl = join(ws.dir, 'for-parquet.jsonl');
     await applyPatch({ dataset: ws.workspace.dataset, patch: ws.encrypted, out: jsonl });
-    expect(new Map(readJsonl(jsonl).map((r) => [r.id, r.gold]))).toEqual(new Map(output.rows.map((r) => [r.id!, r.gold!])));
+    expect(new Map(readJsonl(jsonl).map((r) => [r.id, r.gold]))).toEqual(
+      new Map(output.rows.map((r) => [r.id!, r.gold!])),
+    );
     // Deterministic bytes.
-    await applyPatch({ dataset: ws.workspace.datasetParquet!, patch: ws.parquetPatch, out: join(ws.dir, 'again.parquet') });
+    await applyPatch({
+      dataset: ws.workspace.datasetParquet!,
+      patch: ws.parquetPatch,
+      out: join(ws.dir, 'again.parquet'),
+    });
     expect(readFileSync(join(ws.dir, 'again.parquet')).equals(readFileSync(out))).toBe(true);
   });
 
@@ -339,7 +402,9 @@ describe('apply: Parquet', () => {
     const viaParquet = await applyPatch({ dataset: ws.workspace.datasetParquet!, patch: ws.parquetPatch, out: direct });
     expect(viaParquet.base_form).toBeUndefined();
     expect(readFileSync(out).equals(readFileSync(direct))).toBe(true);
-    expect(readFileSync(changelog, 'utf8')).toContain(`- Applied to the base dataset in another format (the same gold): sha256 \`${parquetBase.sha256}\``);
+    expect(readFileSync(changelog, 'utf8')).toContain(
+      `- Applied to the base dataset in another format (the same gold): sha256 \`${parquetBase.sha256}\``,
+    );
   });
 
   it('overwrites an existing output only as a whole', async () => {

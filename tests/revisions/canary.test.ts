@@ -17,13 +17,18 @@ function outcome(run: () => string): { text: string } | { threw: true } {
 describe('canary cipher', () => {
   it('encrypts and decrypts as shared/crypto does', () => {
     fc.assert(
-      fc.property(fc.string({ unit: 'grapheme', maxLength: 200 }), fc.string({ minLength: 1 }), fc.boolean(), (text, canary, bom) => {
-        const cipher = canaryCipher(canary);
-        const plain = bom ? `\uFEFF${text}` : text;
-        const sealed = cipher.encrypt(plain);
-        expect(sealed).toBe(encryptText(plain, canary));
-        expect(cipher.decrypt(sealed)).toBe(decryptText(sealed, canary));
-      }),
+      fc.property(
+        fc.string({ unit: 'grapheme', maxLength: 200 }),
+        fc.string({ minLength: 1 }),
+        fc.boolean(),
+        (text, canary, bom) => {
+          const cipher = canaryCipher(canary);
+          const plain = bom ? `\uFEFF${text}` : text;
+          const sealed = cipher.encrypt(plain);
+          expect(sealed).toBe(encryptText(plain, canary));
+          expect(cipher.decrypt(sealed)).toBe(decryptText(sealed, canary));
+        },
+      ),
       { numRuns: 500 },
     );
   });

@@ -21,7 +21,15 @@ let reference: Buffer;
 beforeAll(async () => {
   dir = tempDir('atlas-apply-kill-');
   // Big enough for the output to take many 64 KiB writes.
-  const ws = await generateWorkspace(join(dir, 'ws'), { seed: 3, tasks: 80, systems: 1, minRows: 20, maxRows: 25, cellsFile: false, judges: false });
+  const ws = await generateWorkspace(join(dir, 'ws'), {
+    seed: 3,
+    tasks: 80,
+    systems: 1,
+    minRows: 20,
+    maxRows: 25,
+    cellsFile: false,
+    judges: false,
+  });
   dataset = ws.dataset;
   const records = readJsonl(dataset);
   // A hand-made plaintext patch: one value changed in the last task, so the whole file is written before it.
@@ -39,9 +47,22 @@ beforeAll(async () => {
     encrypted: false,
     operations: [
       {
-        op: 'set_cell', task_id: last.id, row: 0, entity: gold.rows[0]!.entity, column,
-        from: { value: cell.value as string, ...(Array.isArray(cell.alternatives) && cell.alternatives.length ? { alternatives: cell.alternatives as string[] } : {}) },
-        to: { value: 'Corrected' }, evidence: [], rulings: [], issues: [7], dispute_id: 'd-test',
+        op: 'set_cell',
+        task_id: last.id,
+        row: 0,
+        entity: gold.rows[0]!.entity,
+        column,
+        from: {
+          value: cell.value as string,
+          ...(Array.isArray(cell.alternatives) && cell.alternatives.length
+            ? { alternatives: cell.alternatives as string[] }
+            : {}),
+        },
+        to: { value: 'Corrected' },
+        evidence: [],
+        rulings: [],
+        issues: [7],
+        dispute_id: 'd-test',
       },
     ],
   };
@@ -54,7 +75,9 @@ beforeAll(async () => {
 
 function applyAndKill(out: string, killAtWritingLine: number): Promise<'killed' | 'done'> {
   return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, ['--import', 'tsx', child, dataset, patchPath, out], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const proc = spawn(process.execPath, ['--import', 'tsx', child, dataset, patchPath, out], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let writing = 0;
     let done = false;
     proc.stdout.setEncoding('utf8');

@@ -29,7 +29,11 @@ interface DisputeState {
 
 const disputeStates = (ids: readonly string[]): DisputeState[] =>
   ids
-    .map((id) => ws.service.store.db.prepare<[string], DisputeState>('SELECT id, status, settled_by_revision FROM disputes WHERE id = ?').get(id))
+    .map((id) =>
+      ws.service.store.db
+        .prepare<[string], DisputeState>('SELECT id, status, settled_by_revision FROM disputes WHERE id = ?')
+        .get(id),
+    )
     .filter((row): row is DisputeState => row !== undefined);
 
 beforeAll(async () => {
@@ -43,7 +47,10 @@ describe('recording revisions', () => {
     const encrypted = await readPatchFile(ws.encrypted);
     // `created` is false when export already recorded the tag (once the service wires it in).
     expect(recordRevision(store, { patch: encrypted.patch, patchSha256: encrypted.sha256 }).tag).toBe('v1.1');
-    expect(recordRevision(store, { patch: encrypted.patch, patchSha256: encrypted.sha256 })).toEqual({ tag: 'v1.1', created: false });
+    expect(recordRevision(store, { patch: encrypted.patch, patchSha256: encrypted.sha256 })).toEqual({
+      tag: 'v1.1',
+      created: false,
+    });
     const plain = await readPatchFile(ws.plaintext);
     expect(recordRevision(store, { patch: plain.patch, patchSha256: plain.sha256 }).created).toBe(false);
 
@@ -66,16 +73,26 @@ describe('recording revisions', () => {
   it('refuses the same tag with different changes', async () => {
     const { patch, sha256 } = await readPatchFile(ws.plaintext);
     const changed = { ...patch, operations: patch.operations.slice(1) };
-    expect(() => recordRevision(ws.service.store, { patch: changed, patchSha256: `${sha256.slice(1)}0` })).toThrow(RevisionConflictError);
+    expect(() => recordRevision(ws.service.store, { patch: changed, patchSha256: `${sha256.slice(1)}0` })).toThrow(
+      RevisionConflictError,
+    );
     expect(listRevisions(ws.service.store).filter((r) => r.tag === 'v1.1')).toHaveLength(1);
     // Another tag with those changes is fine.
-    expect(recordRevision(ws.service.store, { patch: { ...changed, revision: 'v1.1-rc2' }, patchSha256: 'f'.repeat(64) }).created).toBe(true);
+    expect(
+      recordRevision(ws.service.store, { patch: { ...changed, revision: 'v1.1-rc2' }, patchSha256: 'f'.repeat(64) })
+        .created,
+    ).toBe(true);
   });
 
   it('records the revised dataset an apply wrote', async () => {
     applied = await applyPatch({ dataset: ws.workspace.dataset, patch: ws.encrypted, out: join(ws.dir, 'v1.1.jsonl') });
     const { patch } = await readPatchFile(ws.encrypted);
-    recordRevision(ws.service.store, { patch, patchSha256: applied.patch_sha256, contentSha256: applied.content_sha256, output: { sha256: applied.sha256, format: applied.format } });
+    recordRevision(ws.service.store, {
+      patch,
+      patchSha256: applied.patch_sha256,
+      contentSha256: applied.content_sha256,
+      output: { sha256: applied.sha256, format: applied.format },
+    });
     expect(listRevisions(ws.service.store).find((r) => r.tag === 'v1.1')!.datasets_after).toEqual([applied.sha256]);
   });
 });
@@ -118,10 +135,13 @@ describe('settling by revision', () => {
     expect(ids.filter((id) => rebuilt.has(id))).toHaveLength(ids.length - 1);
     for (const id of ids) expect(disputeStates([id])[0]!.settled_by_revision).toBe(rebuilt.has(id) ? null : 'v1.1');
     expect(applySettlements(store, ids)).toBe(states.length);
-    for (const state of disputeStates(ids)) expect(state).toMatchObject({ status: 'resolved', settled_by_revision: 'v1.1' });
+    for (const state of disputeStates(ids))
+      expect(state).toMatchObject({ status: 'resolved', settled_by_revision: 'v1.1' });
 
     // Settled disputes are not exported again: with nothing else settled, there is nothing to export.
-    await expect(ws.service.exportPatch({ revision: 'v1.2', out: join(ws.dir, 'v1.2.json'), plaintext: true })).rejects.toThrow(/^nothing to export: /u);
+    await expect(
+      ws.service.exportPatch({ revision: 'v1.2', out: join(ws.dir, 'v1.2.json'), plaintext: true }),
+    ).rejects.toThrow(/^nothing to export: /u);
     expect(listRevisions(store).map((r) => r.tag)).not.toContain('v1.2');
   });
 
@@ -134,7 +154,14 @@ describe('settling by revision', () => {
       {
         task_id: setCell.task_id,
         scores: { discovery_f1: 0, item_f1: 0, row_f1: 0 },
-        rows: [{ gold_row: setCell.row, response_row: 0, response_entity: 'anything', cells: [{ column: setCell.column!, response: 'A Fresh Disagreement', verdict: 'incorrect' }] }],
+        rows: [
+          {
+            gold_row: setCell.row,
+            response_row: 0,
+            response_entity: 'anything',
+            cells: [{ column: setCell.column!, response: 'A Fresh Disagreement', verdict: 'incorrect' }],
+          },
+        ],
       },
     ]);
     await ws.service.importPaths([runs]);
@@ -154,10 +181,13 @@ describe('reviewing a patch', () => {
     const review = reviewPatch(ws.service.store, readPatch(ws.encrypted));
     const plain = readPatch(ws.plaintext);
     expect(review.encrypted).toBe(true);
-    expect(review.operations.map(({ entity, from, to, evidence, error }) => ({ entity, from, to, evidence, error }))).toEqual(
-      plain.operations.map(({ entity, from, to, evidence }) => ({ entity, from, to, evidence, error: null })),
-    );
-    const unknown = reviewPatch(ws.service.store, { ...readPatch(ws.encrypted), operations: [{ ...readPatch(ws.encrypted).operations[0]!, task_id: 'nope' }] });
+    expect(
+      review.operations.map(({ entity, from, to, evidence, error }) => ({ entity, from, to, evidence, error })),
+    ).toEqual(plain.operations.map(({ entity, from, to, evidence }) => ({ entity, from, to, evidence, error: null })));
+    const unknown = reviewPatch(ws.service.store, {
+      ...readPatch(ws.encrypted),
+      operations: [{ ...readPatch(ws.encrypted).operations[0]!, task_id: 'nope' }],
+    });
     expect(unknown.operations[0]).toMatchObject({ entity: null, from: null, error: 'task not in the dataset' });
   });
 });

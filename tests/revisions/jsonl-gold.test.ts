@@ -20,21 +20,30 @@ describe('swapping gold on bytes', () => {
   it('gives replaceGold’s line whenever it answers', () => {
     let answered = 0;
     fc.assert(
-      fc.property(fc.array(fc.tuple(key, value), { maxLength: 5 }), fc.constantFrom('', ' ', '\t'), fc.boolean(), fc.boolean(), newGold, (members, ws, bom, escape, gold) => {
-        const body = members.map(([k, v]) => `"${k}"${ws}:${ws}${escape && v === 'QUJD' ? '"\\u0051UJD"' : JSON.stringify(v)}`).join(`,${ws}`);
-        const text = `${bom ? '\uFEFF' : ''}{${ws}${body}${ws}}${ws}`;
-        let record: Record<string, unknown>;
-        try {
-          record = JSON.parse(text.replace(/^\uFEFF/u, '')) as Record<string, unknown>;
-        } catch {
-          return;
-        }
-        if (typeof record.gold !== 'string') return;
-        const parts = swapGoldBytes(Buffer.from(text, 'utf8'), gold);
-        if (parts === null) return;
-        answered++;
-        expect(Buffer.concat(parts).toString('utf8')).toBe(replaceGold(text, gold));
-      }),
+      fc.property(
+        fc.array(fc.tuple(key, value), { maxLength: 5 }),
+        fc.constantFrom('', ' ', '\t'),
+        fc.boolean(),
+        fc.boolean(),
+        newGold,
+        (members, ws, bom, escape, gold) => {
+          const body = members
+            .map(([k, v]) => `"${k}"${ws}:${ws}${escape && v === 'QUJD' ? '"\\u0051UJD"' : JSON.stringify(v)}`)
+            .join(`,${ws}`);
+          const text = `${bom ? '\uFEFF' : ''}{${ws}${body}${ws}}${ws}`;
+          let record: Record<string, unknown>;
+          try {
+            record = JSON.parse(text.replace(/^\uFEFF/u, '')) as Record<string, unknown>;
+          } catch {
+            return;
+          }
+          if (typeof record.gold !== 'string') return;
+          const parts = swapGoldBytes(Buffer.from(text, 'utf8'), gold);
+          if (parts === null) return;
+          answered++;
+          expect(Buffer.concat(parts).toString('utf8')).toBe(replaceGold(text, gold));
+        },
+      ),
       { numRuns: 5000 },
     );
     expect(answered).toBeGreaterThan(0);
@@ -48,7 +57,11 @@ describe('swapping gold on bytes', () => {
       '{"x":{"gold":"QUJD"},"gold":"QUJE"}', // nested value
     ];
     for (const line of lines) expect(swapGoldBytes(Buffer.from(line, 'utf8'), 'Wlla')).toBeNull();
-    expect(swapGoldBytes(Buffer.from([0x7b, 0x22, 0x67, 0x6f, 0x6c, 0x64, 0x22, 0x3a, 0x22, 0xff, 0x22, 0x7d]), 'Wlla')).toBeNull();
-    expect(Buffer.concat(swapGoldBytes(Buffer.from(' {"id":1, "gold" : "QUJD" } ', 'utf8'), 'Wlla')!).toString()).toBe(' {"id":1, "gold" : "Wlla" } ');
+    expect(
+      swapGoldBytes(Buffer.from([0x7b, 0x22, 0x67, 0x6f, 0x6c, 0x64, 0x22, 0x3a, 0x22, 0xff, 0x22, 0x7d]), 'Wlla'),
+    ).toBeNull();
+    expect(Buffer.concat(swapGoldBytes(Buffer.from(' {"id":1, "gold" : "QUJD" } ', 'utf8'), 'Wlla')!).toString()).toBe(
+      ' {"id":1, "gold" : "Wlla" } ',
+    );
   });
 });

@@ -32,30 +32,74 @@ function gold(): ParsedGold {
 }
 
 const op = (o: Partial<PatchOperation> & Pick<PatchOperation, 'op' | 'row' | 'from' | 'to'>): PatchOperation => ({
-  task_id: 't', entity: '', column: null, evidence: [], rulings: [], issues: [], dispute_id: '', ...o,
+  task_id: 't',
+  entity: '',
+  column: null,
+  evidence: [],
+  rulings: [],
+  issues: [],
+  dispute_id: '',
+  ...o,
 });
 const indexed = (...ops: PatchOperation[]): IndexedOperation[] => ops.map((o, index) => ({ index, op: o }));
 
 describe('planTask', () => {
   it('merges additive operations: two aliases on a row, two alternatives on a cell', () => {
-    const plan = planTask('t', gold(), indexed(
-      op({ op: 'add_alias', row: 0, from: { entity: 'Alpha', aliases: ['A'] }, to: { entity: 'Alpha', aliases: ['A', 'Alf'] } }),
-      op({ op: 'add_alias', row: 0, from: { entity: 'Alpha', aliases: ['A'] }, to: { entity: 'Alpha', aliases: ['A', 'Al'] } }),
-      op({ op: 'add_alternative', row: 0, column: 'City', from: { value: 'Paris' }, to: { value: 'Paris', alternatives: ['Paname'] } }),
-      op({ op: 'add_alternative', row: 0, column: 'City', from: { value: 'Paris' }, to: { value: 'Paris', alternatives: ['Lutetia'] }, evidence: ['https://e.example/1'] }),
-    ), true);
+    const plan = planTask(
+      't',
+      gold(),
+      indexed(
+        op({
+          op: 'add_alias',
+          row: 0,
+          from: { entity: 'Alpha', aliases: ['A'] },
+          to: { entity: 'Alpha', aliases: ['A', 'Alf'] },
+        }),
+        op({
+          op: 'add_alias',
+          row: 0,
+          from: { entity: 'Alpha', aliases: ['A'] },
+          to: { entity: 'Alpha', aliases: ['A', 'Al'] },
+        }),
+        op({
+          op: 'add_alternative',
+          row: 0,
+          column: 'City',
+          from: { value: 'Paris' },
+          to: { value: 'Paris', alternatives: ['Paname'] },
+        }),
+        op({
+          op: 'add_alternative',
+          row: 0,
+          column: 'City',
+          from: { value: 'Paris' },
+          to: { value: 'Paris', alternatives: ['Lutetia'] },
+          evidence: ['https://e.example/1'],
+        }),
+      ),
+      true,
+    );
     expect(plan.mismatches).toEqual([]);
     expect(plan.edits.aliases.get(0)).toEqual(['Alf', 'Al']);
-    expect(plan.edits.cells.get(0)!.get('City')).toEqual({ replace: null, addAlternatives: ['Paname', 'Lutetia'], evidence: ['https://e.example/1'] });
+    expect(plan.edits.cells.get(0)!.get('City')).toEqual({
+      replace: null,
+      addAlternatives: ['Paname', 'Lutetia'],
+      evidence: ['https://e.example/1'],
+    });
   });
 
   it('refuses a row for an entity the table has already, by name or alias, in the base or added earlier in the patch', () => {
-    const plan = planTask('t', gold(), indexed(
-      op({ op: 'add_row', row: 3, from: null, to: { entity: ' alpha ', aliases: [] } }),
-      op({ op: 'add_row', row: 3, from: null, to: { entity: 'Delta', aliases: ['A'] } }),
-      op({ op: 'add_row', row: 3, from: null, to: { entity: 'Delta', aliases: [] } }),
-      op({ op: 'add_row', row: 4, from: null, to: { entity: 'Epsilon', aliases: ['DELTA'] } }),
-    ), true);
+    const plan = planTask(
+      't',
+      gold(),
+      indexed(
+        op({ op: 'add_row', row: 3, from: null, to: { entity: ' alpha ', aliases: [] } }),
+        op({ op: 'add_row', row: 3, from: null, to: { entity: 'Delta', aliases: ['A'] } }),
+        op({ op: 'add_row', row: 3, from: null, to: { entity: 'Delta', aliases: [] } }),
+        op({ op: 'add_row', row: 4, from: null, to: { entity: 'Epsilon', aliases: ['DELTA'] } }),
+      ),
+      true,
+    );
     expect(plan.mismatches.map((m) => [m.index, m.reason, m.found])).toEqual([
       [0, 'the table already has a row of that name (row 1)', 'entity "Alpha" aliases ["A"]'],
       [1, 'the table already has a row of that name (row 1)', 'entity "Alpha" aliases ["A"]'],
@@ -65,10 +109,21 @@ describe('planTask', () => {
   });
 
   it('names every operation of a conflicting pair on one cell', () => {
-    const plan = planTask('t', gold(), indexed(
-      op({ op: 'set_cell', row: 0, column: 'City', from: { value: 'Paris' }, to: { value: 'Lyon' } }),
-      op({ op: 'add_alternative', row: 0, column: 'City', from: { value: 'Paris' }, to: { value: 'Paris', alternatives: ['X'] } }),
-    ), false);
+    const plan = planTask(
+      't',
+      gold(),
+      indexed(
+        op({ op: 'set_cell', row: 0, column: 'City', from: { value: 'Paris' }, to: { value: 'Lyon' } }),
+        op({
+          op: 'add_alternative',
+          row: 0,
+          column: 'City',
+          from: { value: 'Paris' },
+          to: { value: 'Paris', alternatives: ['X'] },
+        }),
+      ),
+      false,
+    );
     expect(plan.mismatches.map((m) => [m.index, m.reason])).toEqual([
       [0, 'conflicts with operation #2 on the same cell'],
       [1, 'conflicts with operation #1 on the same cell'],
@@ -81,13 +136,17 @@ describe('planTask', () => {
       op({ op: 'set_blank', row: 1, column: 'City', from: { value: 'Rome' }, to: { blank: true } }),
     );
     const quiet = planTask('t', gold(), ops, false);
-    expect(quiet.mismatches).toEqual([{ index: 1, op: 'set_blank', task_id: 't', row: 1, column: 'City', reason: '`from` differs from the dataset' }]);
+    expect(quiet.mismatches).toEqual([
+      { index: 1, op: 'set_blank', task_id: 't', row: 1, column: 'City', reason: '`from` differs from the dataset' },
+    ]);
     const loud = planTask('t', gold(), ops, true);
     expect(loud.mismatches[0]).toMatchObject({ expected: '"Rome"', found: 'blank' });
   });
 
   it('names the entity of a mismatching operation where values may be shown, and in the refusal', () => {
-    const ops = indexed(op({ op: 'set_blank', row: 1, entity: 'Beta', column: 'City', from: { value: 'Rome' }, to: { blank: true } }));
+    const ops = indexed(
+      op({ op: 'set_blank', row: 1, entity: 'Beta', column: 'City', from: { value: 'Rome' }, to: { blank: true } }),
+    );
     expect(planTask('t', gold(), ops, false).mismatches[0]!.entity).toBeUndefined();
     const loud = planTask('t', gold(), ops, true).mismatches;
     expect(loud[0]).toMatchObject({ entity: 'Beta' });
@@ -104,18 +163,28 @@ describe('planTask', () => {
     const quiet = planTask('t', gold(), ops, false);
     expect(quiet.mismatches).toEqual([
       {
-        index: 0, op: 'set_cell', task_id: 't', row: 2, column: 'City',
-        reason: 'row 3 is another entity in the dataset than the one the operation is about (were gold rows removed or reordered since the patch was made?)',
+        index: 0,
+        op: 'set_cell',
+        task_id: 't',
+        row: 2,
+        column: 'City',
+        reason:
+          'row 3 is another entity in the dataset than the one the operation is about (were gold rows removed or reordered since the patch was made?)',
       },
     ]);
     expect(planTask('t', gold(), ops, true).mismatches[0]).toMatchObject({ expected: '"Beta"', found: '"Gamma"' });
   });
 
   it('lets a removed row supersede other operations on it', () => {
-    const plan = planTask('t', gold(), indexed(
-      op({ op: 'set_cell', row: 0, column: 'City', from: { value: 'Paris' }, to: { value: 'Lyon' } }),
-      op({ op: 'remove_row', row: 0, from: { entity: 'Alpha', aliases: ['A'] }, to: null }),
-    ), false);
+    const plan = planTask(
+      't',
+      gold(),
+      indexed(
+        op({ op: 'set_cell', row: 0, column: 'City', from: { value: 'Paris' }, to: { value: 'Lyon' } }),
+        op({ op: 'remove_row', row: 0, from: { entity: 'Alpha', aliases: ['A'] }, to: null }),
+      ),
+      false,
+    );
     expect(plan.mismatches).toEqual([]);
     expect(plan.superseded).toEqual([0]);
     expect(plan.edits.removed).toEqual(new Set([0]));
@@ -123,23 +192,41 @@ describe('planTask', () => {
   });
 
   it('numbers added rows after the base rows, in patch order', () => {
-    const add = (row: number, entity: string) => op({ op: 'add_row', row, from: null, to: { entity, aliases: [], cells: { City: { value: 'Nara' } } } });
+    const add = (row: number, entity: string) =>
+      op({ op: 'add_row', row, from: null, to: { entity, aliases: [], cells: { City: { value: 'Nara' } } } });
     const ok = planTask('t', gold(), indexed(add(3, 'Delta'), add(4, 'Epsilon')), false);
     expect(ok.mismatches).toEqual([]);
-    expect(ok.edits.added.map((r) => [r.row, r.entity])).toEqual([[3, 'Delta'], [4, 'Epsilon']]);
+    expect(ok.edits.added.map((r) => [r.row, r.entity])).toEqual([
+      [3, 'Delta'],
+      [4, 'Epsilon'],
+    ]);
     // Columns the operation does not give are ungraded.
-    expect(ok.edits.added[0]!.cells).toEqual([['City', { value: 'Nara' }], ['__proto__', { ungraded: true }]]);
+    expect(ok.edits.added[0]!.cells).toEqual([
+      ['City', { value: 'Nara' }],
+      ['__proto__', { ungraded: true }],
+    ]);
     const bad = planTask('t', gold(), indexed(add(3, 'Delta'), add(3, 'Epsilon')), false);
     // Index 3 is taken by Delta: the second add_row belongs at index 4. Reasons count rows from 1, as people read them.
     expect(bad.mismatches.map((m) => [m.row, m.reason])).toEqual([[3, 'the new row would be row 5, not row 4']]);
   });
 
   it('refuses operations whose `to` does not fit their kind', () => {
-    const plan = planTask('t', gold(), indexed(
-      op({ op: 'add_alternative', row: 0, column: 'City', from: { value: 'Paris' }, to: { value: 'Lyon', alternatives: ['Paris'] } }),
-      op({ op: 'set_blank', row: 0, column: '__proto__', from: { value: 'p' }, to: { value: 'q' } }),
-      op({ op: 'set_cell', row: 0, column: 'Name', from: { value: 'Alpha' }, to: { value: 'B' } }),
-    ), false);
+    const plan = planTask(
+      't',
+      gold(),
+      indexed(
+        op({
+          op: 'add_alternative',
+          row: 0,
+          column: 'City',
+          from: { value: 'Paris' },
+          to: { value: 'Lyon', alternatives: ['Paris'] },
+        }),
+        op({ op: 'set_blank', row: 0, column: '__proto__', from: { value: 'p' }, to: { value: 'q' } }),
+        op({ op: 'set_cell', row: 0, column: 'Name', from: { value: 'Alpha' }, to: { value: 'B' } }),
+      ),
+      false,
+    );
     expect(plan.mismatches.map((m) => m.reason)).toEqual([
       'add_alternative keeps the value and only adds alternatives',
       'set_blank needs `to`: {blank: true}',
@@ -150,13 +237,38 @@ describe('planTask', () => {
 
 describe('applying edits to the raw gold JSON', () => {
   it('keeps unknown fields and key order, merges sources, and treats `__proto__` as a column', () => {
-    const plan = planTask('t', gold(), indexed(
-      op({ op: 'add_alternative', row: 0, column: 'City', from: { value: 'Paris' }, to: { value: 'Paris', alternatives: ['Paname'] }, evidence: ['https://e.example/a'] }),
-      op({ op: 'set_cell', row: 0, column: '__proto__', from: { value: 'p' }, to: { value: 'q' } }),
-      op({ op: 'set_cell', row: 1, column: 'City', from: { blank: true }, to: { value: 'Rome' }, evidence: ['https://e.example/b'] }),
-      op({ op: 'add_row', row: 3, from: null, to: { entity: 'Delta', aliases: ['D'], cells: { City: { value: 'Nara' } } }, evidence: ['https://e.example/c'] }),
-      op({ op: 'remove_row', row: 2, from: { entity: 'Gamma', aliases: [] }, to: null }),
-    ), false);
+    const plan = planTask(
+      't',
+      gold(),
+      indexed(
+        op({
+          op: 'add_alternative',
+          row: 0,
+          column: 'City',
+          from: { value: 'Paris' },
+          to: { value: 'Paris', alternatives: ['Paname'] },
+          evidence: ['https://e.example/a'],
+        }),
+        op({ op: 'set_cell', row: 0, column: '__proto__', from: { value: 'p' }, to: { value: 'q' } }),
+        op({
+          op: 'set_cell',
+          row: 1,
+          column: 'City',
+          from: { blank: true },
+          to: { value: 'Rome' },
+          evidence: ['https://e.example/b'],
+        }),
+        op({
+          op: 'add_row',
+          row: 3,
+          from: null,
+          to: { entity: 'Delta', aliases: ['D'], cells: { City: { value: 'Nara' } } },
+          evidence: ['https://e.example/c'],
+        }),
+        op({ op: 'remove_row', row: 2, from: { entity: 'Gamma', aliases: [] }, to: null }),
+      ),
+      false,
+    );
     expect(plan.mismatches).toEqual([]);
     const raw = JSON.parse(JSON.stringify(RAW)) as Record<string, unknown>;
     const text = JSON.stringify(applyToRawGold(raw, plan.edits));
@@ -167,17 +279,31 @@ describe('applying edits to the raw gold JSON', () => {
         columns: RAW.columns,
         rows: [
           {
-            entity: 'Alpha', aliases: ['A'], note: 'kept',
-            cells: JSON.parse('{"City":{"value":"Paris","sources":["https://s.example/paris","https://e.example/a"],"extra":1,"alternatives":["Paname"]},"__proto__":{"value":"q"}}') as unknown,
+            entity: 'Alpha',
+            aliases: ['A'],
+            note: 'kept',
+            cells: JSON.parse(
+              '{"City":{"value":"Paris","sources":["https://s.example/paris","https://e.example/a"],"extra":1,"alternatives":["Paname"]},"__proto__":{"value":"q"}}',
+            ) as unknown,
           },
           { entity: 'Beta', aliases: [], cells: { City: { value: 'Rome', sources: ['https://e.example/b'] } } },
-          { entity: 'Delta', aliases: ['D'], cells: JSON.parse('{"City":{"value":"Nara","sources":["https://e.example/c"]},"__proto__":{"ungraded":true}}') as unknown },
+          {
+            entity: 'Delta',
+            aliases: ['D'],
+            cells: JSON.parse(
+              '{"City":{"value":"Nara","sources":["https://e.example/c"]},"__proto__":{"ungraded":true}}',
+            ) as unknown,
+          },
         ],
       }),
     );
     // The same edits seen by the score preview.
     const rows = patchedRows(gold(), plan.edits);
-    expect(rows.map((r) => [r.row, r.entity, r.added])).toEqual([[0, 'Alpha', false], [1, 'Beta', false], [3, 'Delta', true]]);
+    expect(rows.map((r) => [r.row, r.entity, r.added])).toEqual([
+      [0, 'Alpha', false],
+      [1, 'Beta', false],
+      [3, 'Delta', true],
+    ]);
     expect(rows[0]!.cells.get('City')).toMatchObject({ state: 'value', value: 'Paris', alternatives: ['Paname'] });
     expect(rows[0]!.cells.get('__proto__')).toMatchObject({ value: 'q' });
     expect([...rows[0]!.touched].sort()).toEqual(['City', '__proto__']);

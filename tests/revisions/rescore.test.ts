@@ -64,25 +64,64 @@ const TASKS: HandTask[] = [
 ];
 
 // ---- the patch ----
-const op = (o: Partial<PatchOperation> & Pick<PatchOperation, 'op' | 'task_id' | 'row' | 'from' | 'to'>): PatchOperation => ({
-  entity: '', column: null, evidence: [], rulings: [], issues: [], dispute_id: '', ...o,
+const op = (
+  o: Partial<PatchOperation> & Pick<PatchOperation, 'op' | 'task_id' | 'row' | 'from' | 'to'>,
+): PatchOperation => ({
+  entity: '',
+  column: null,
+  evidence: [],
+  rulings: [],
+  issues: [],
+  dispute_id: '',
+  ...o,
 });
 const OPERATIONS: PatchOperation[] = [
   op({ op: 'set_cell', task_id: 'hand/1', row: 0, column: 'Score', from: v('10'), to: v('11') }),
-  op({ op: 'add_alternative', task_id: 'hand/1', row: 1, column: 'City', from: v('Rome'), to: { value: 'Rome', alternatives: ['Roma'] } }),
+  op({
+    op: 'add_alternative',
+    task_id: 'hand/1',
+    row: 1,
+    column: 'City',
+    from: v('Rome'),
+    to: { value: 'Rome', alternatives: ['Roma'] },
+  }),
   op({ op: 'set_cell', task_id: 'hand/1', row: 2, column: 'Voice', from: v('Nara'), to: v('Nara Prefecture') }),
   // Voice is not given: the new row's Voice is ungraded.
-  op({ op: 'add_row', task_id: 'hand/1', row: 3, from: null, to: { entity: 'Zeta', aliases: [], cells: { Score: v('40'), City: v('Lima') } } }),
+  op({
+    op: 'add_row',
+    task_id: 'hand/1',
+    row: 3,
+    from: null,
+    to: { entity: 'Zeta', aliases: [], cells: { Score: v('40'), City: v('Lima') } },
+  }),
   op({ op: 'remove_row', task_id: 'hand/2', row: 0, from: { entity: 'Delta', aliases: [] }, to: null }),
-  op({ op: 'add_alias', task_id: 'hand/2', row: 1, from: { entity: 'Epsilon', aliases: [] }, to: { entity: 'Epsilon', aliases: ['Eps'] } }),
+  op({
+    op: 'add_alias',
+    task_id: 'hand/2',
+    row: 1,
+    from: { entity: 'Epsilon', aliases: [] },
+    to: { entity: 'Epsilon', aliases: ['Eps'] },
+  }),
   op({ op: 'set_blank', task_id: 'hand/2', row: 1, column: 'Tags', from: v('c'), to: { blank: true } }),
 ];
 const PATCH: GoldPatch = {
-  format: 'atlas-gold-patch/1', dataset: 'exa-ai/ATLAS', base_revision: 'v1.0', base_sha256: null, revision: 'v1.1',
-  created_at: null, created_by: 'test', encrypted: false, operations: OPERATIONS,
+  format: 'atlas-gold-patch/1',
+  dataset: 'exa-ai/ATLAS',
+  base_revision: 'v1.0',
+  base_sha256: null,
+  revision: 'v1.1',
+  created_at: null,
+  created_by: 'test',
+  encrypted: false,
+  operations: OPERATIONS,
 };
 
-const c = (column: string, response: string, verdict: 'correct' | 'incorrect' | 'missing', method: 'deterministic' | 'llm_judge' = 'deterministic') => ({ column, response, verdict, method });
+const c = (
+  column: string,
+  response: string,
+  verdict: 'correct' | 'incorrect' | 'missing',
+  method: 'deterministic' | 'llm_judge' = 'deterministic',
+) => ({ column, response, verdict, method });
 const s3 = (d: number, i: number, r: number) => ({ discovery_f1: d, item_f1: i, row_f1: r });
 
 /** sys-two's answer to hand/1 (every figure below is worked out from it). */
@@ -90,9 +129,28 @@ const SYS_TWO_HAND_1: HandRunTask = {
   task_id: 'hand/1',
   scores: s3(1, 11 / 12, 2 / 3),
   rows: [
-    { gold_row: 0, response_row: 0, response_entity: 'Alpha', cells: [c('Score', '10', 'correct'), c('City', 'Paris', 'correct'), c('Voice', 'Hiro', 'correct', 'llm_judge')] },
-    { gold_row: 1, response_row: 1, response_entity: 'Beta', cells: [c('Score', '20', 'correct'), c('City', 'Rome', 'correct'), c('Voice', 'Kyo', 'correct', 'llm_judge')] },
-    { gold_row: 2, response_row: 2, response_entity: 'Gamma', cells: [c('Score', '30', 'correct'), c('City', 'Oslo', 'correct'), c('Voice', 'Nara Prefecture', 'incorrect', 'llm_judge')] },
+    {
+      gold_row: 0,
+      response_row: 0,
+      response_entity: 'Alpha',
+      cells: [c('Score', '10', 'correct'), c('City', 'Paris', 'correct'), c('Voice', 'Hiro', 'correct', 'llm_judge')],
+    },
+    {
+      gold_row: 1,
+      response_row: 1,
+      response_entity: 'Beta',
+      cells: [c('Score', '20', 'correct'), c('City', 'Rome', 'correct'), c('Voice', 'Kyo', 'correct', 'llm_judge')],
+    },
+    {
+      gold_row: 2,
+      response_row: 2,
+      response_entity: 'Gamma',
+      cells: [
+        c('Score', '30', 'correct'),
+        c('City', 'Oslo', 'correct'),
+        c('Voice', 'Nara Prefecture', 'incorrect', 'llm_judge'),
+      ],
+    },
   ],
 };
 
@@ -108,31 +166,83 @@ beforeAll(async () => {
       task_id: 'hand/1',
       scores: s3(6 / 7, 5 / 7, 2 / 7),
       rows: [
-        { gold_row: 0, response_row: 0, response_entity: 'Alpha', cells: [c('Score', '11', 'incorrect'), c('City', 'Paris', 'correct'), c('Voice', 'Hiro', 'correct', 'llm_judge')] },
-        { gold_row: 1, response_row: 1, response_entity: 'Beta', cells: [c('Score', '20', 'correct'), c('City', 'Roma', 'incorrect'), c('Voice', 'Kyo', 'correct', 'llm_judge')] },
-        { gold_row: 2, response_row: 2, response_entity: 'Gamma', cells: [c('Score', '30', 'correct'), c('City', 'Oslo', 'correct'), c('Voice', 'Nara', 'correct', 'llm_judge')] },
-        { gold_row: null, response_row: 3, response_entity: 'Zeta', cells: [c('Score', '40', 'incorrect'), c('City', 'Lima', 'incorrect'), c('Voice', 'x', 'incorrect', 'llm_judge')] },
+        {
+          gold_row: 0,
+          response_row: 0,
+          response_entity: 'Alpha',
+          cells: [
+            c('Score', '11', 'incorrect'),
+            c('City', 'Paris', 'correct'),
+            c('Voice', 'Hiro', 'correct', 'llm_judge'),
+          ],
+        },
+        {
+          gold_row: 1,
+          response_row: 1,
+          response_entity: 'Beta',
+          cells: [
+            c('Score', '20', 'correct'),
+            c('City', 'Roma', 'incorrect'),
+            c('Voice', 'Kyo', 'correct', 'llm_judge'),
+          ],
+        },
+        {
+          gold_row: 2,
+          response_row: 2,
+          response_entity: 'Gamma',
+          cells: [
+            c('Score', '30', 'correct'),
+            c('City', 'Oslo', 'correct'),
+            c('Voice', 'Nara', 'correct', 'llm_judge'),
+          ],
+        },
+        {
+          gold_row: null,
+          response_row: 3,
+          response_entity: 'Zeta',
+          cells: [
+            c('Score', '40', 'incorrect'),
+            c('City', 'Lima', 'incorrect'),
+            c('Voice', 'x', 'incorrect', 'llm_judge'),
+          ],
+        },
       ],
     },
     {
       task_id: 'hand/2',
       scores: s3(1, 5 / 6, 1 / 2),
       rows: [
-        { gold_row: 0, response_row: 0, response_entity: 'Delta', cells: [c('Year', '2001-01-01', 'correct'), c('Tags', 'a, b', 'correct')] },
-        { gold_row: 1, response_row: 1, response_entity: 'Epsilon', cells: [c('Year', '2002-02-02', 'correct'), c('Tags', '', 'missing')] },
+        {
+          gold_row: 0,
+          response_row: 0,
+          response_entity: 'Delta',
+          cells: [c('Year', '2001-01-01', 'correct'), c('Tags', 'a, b', 'correct')],
+        },
+        {
+          gold_row: 1,
+          response_row: 1,
+          response_entity: 'Epsilon',
+          cells: [c('Year', '2002-02-02', 'correct'), c('Tags', '', 'missing')],
+        },
       ],
     },
   ]);
-  writeRun(runs, 'sys-two', 'bbbb2222', [
-    SYS_TWO_HAND_1,
-    { task_id: 'hand/2', failed: true },
-  ]);
+  writeRun(runs, 'sys-two', 'bbbb2222', [SYS_TWO_HAND_1, { task_id: 'hand/2', failed: true }]);
   writeRun(runs, 'sys-three', 'cccc3333', [
     {
       task_id: 'hand/1',
       scores: s3(2 / 5, 2 / 5, 2 / 5),
       rows: [
-        { gold_row: 0, response_row: 0, response_entity: 'Alpha', cells: [c('Score', '10', 'correct'), c('City', 'Paris', 'correct'), c('Voice', 'Hiro', 'correct', 'llm_judge')] },
+        {
+          gold_row: 0,
+          response_row: 0,
+          response_entity: 'Alpha',
+          cells: [
+            c('Score', '10', 'correct'),
+            c('City', 'Paris', 'correct'),
+            c('Voice', 'Hiro', 'correct', 'llm_judge'),
+          ],
+        },
         { gold_row: null, response_row: 1, response_entity: 'Omega', cells: [c('Score', '1', 'incorrect')] },
         { gold_row: 1, response_row: null, response_entity: null, cells: [] },
         { gold_row: 2, response_row: null, response_entity: null, cells: [] },
@@ -143,8 +253,18 @@ beforeAll(async () => {
       // The grader's row F1 is off on purpose (0.4 where 1/2 is right): the preview flags it.
       scores: s3(1 / 2, 1 / 2, 0.4),
       rows: [
-        { gold_row: null, response_row: 0, response_entity: 'Eps', cells: [c('Year', '2002-02-02', 'incorrect'), c('Tags', 'c', 'incorrect')] },
-        { gold_row: 0, response_row: 1, response_entity: 'Delta', cells: [c('Year', '2001-01-01', 'correct'), c('Tags', 'a, b', 'correct')] },
+        {
+          gold_row: null,
+          response_row: 0,
+          response_entity: 'Eps',
+          cells: [c('Year', '2002-02-02', 'incorrect'), c('Tags', 'c', 'incorrect')],
+        },
+        {
+          gold_row: 0,
+          response_row: 1,
+          response_entity: 'Delta',
+          cells: [c('Year', '2001-01-01', 'correct'), c('Tags', 'a, b', 'correct')],
+        },
         { gold_row: 1, response_row: null, response_entity: null, cells: [] },
       ],
     },
@@ -159,7 +279,8 @@ afterAll(() => service.close());
 
 /** Each F1 equal to the hand-computed fraction (to floating-point noise). */
 const close = (actual: Scores, expected: Scores) => {
-  for (const key of ['discovery_f1', 'item_f1', 'row_f1'] as const) expect(actual[key], key).toBeCloseTo(expected[key], 12);
+  for (const key of ['discovery_f1', 'item_f1', 'row_f1'] as const)
+    expect(actual[key], key).toBeCloseTo(expected[key], 12);
 };
 
 describe('rescore: sys-one', () => {
@@ -275,7 +396,13 @@ describe('rescore: ranks and totals', () => {
 
   it('reports the patch and the regrade total', async () => {
     const result = await rescore(service.store, PATCH);
-    expect(result).toMatchObject({ revision: 'v1.1', base_revision: 'v1.0', operations: 7, touched_tasks: ['hand/1', 'hand/2'], needs_regrade: 2 });
+    expect(result).toMatchObject({
+      revision: 'v1.1',
+      base_revision: 'v1.0',
+      operations: 7,
+      touched_tasks: ['hand/1', 'hand/2'],
+      needs_regrade: 2,
+    });
   });
 
   it('reads an encrypted patch the same way', async () => {
@@ -355,7 +482,10 @@ describe('rescore as a job', () => {
     const cancelled = await service.startRescore({ patch: patchPath });
     await service.cancelJob({ jobId: cancelled.jobId });
     await service.idle();
-    expect(await service.getJob({ jobId: cancelled.jobId })).toMatchObject({ state: 'cancelled', error: 'cancelled: the preview was stopped; nothing was written' });
+    expect(await service.getJob({ jobId: cancelled.jobId })).toMatchObject({
+      state: 'cancelled',
+      error: 'cancelled: the preview was stopped; nothing was written',
+    });
     expect((await service.getJob({ jobId: cancelled.jobId })).rescore).toBeUndefined();
   });
 });
@@ -364,7 +494,14 @@ describe('rescore: agreement with the grader', () => {
   // The fixture generator's grade.json follows design.md §7.3; with no changes the
   // recomputation must reproduce it for every task of every harness run.
   it('reproduces grade.json on a generated workspace, and an empty patch changes nothing', async () => {
-    const ws = await smallWorkspace({ seed: 11, tasks: 30, systems: 6, maxRows: 20, maxColumns: 10, includeZelda: true });
+    const ws = await smallWorkspace({
+      seed: 11,
+      tasks: 30,
+      systems: 6,
+      maxRows: 20,
+      maxColumns: 10,
+      includeZelda: true,
+    });
     const other = freshService();
     try {
       await other.importPaths(workspacePaths(ws));

@@ -68,7 +68,15 @@ export interface RuledWorkspace {
  * each decision that changes gold, exported as v1.1.
  */
 export async function ruledWorkspace(): Promise<RuledWorkspace> {
-  const workspace = await smallWorkspace({ seed: 7, tasks: 6, systems: 4, maxRows: 8, maxColumns: 5, includeZelda: true, datasetFormat: 'both' });
+  const workspace = await smallWorkspace({
+    seed: 7,
+    tasks: 6,
+    systems: 4,
+    maxRows: 8,
+    maxColumns: 5,
+    includeZelda: true,
+    datasetFormat: 'both',
+  });
   const service = freshService('mia');
   await service.importPaths(workspacePaths(workspace));
   const records = [...service.disputeRecords({})];
@@ -82,11 +90,26 @@ export async function ruledWorkspace(): Promise<RuledWorkspace> {
     ruledStrings.push(...urls);
     return urls;
   };
-  await service.rule({ disputeId: cells[0]!.id, decision: 'accept_system', value: top(cells[0]!), evidence: evidence(0) });
-  await service.rule({ disputeId: cells[1]!.id, decision: 'accept_both', value: top(cells[1]!), evidence: evidence(1) });
+  await service.rule({
+    disputeId: cells[0]!.id,
+    decision: 'accept_system',
+    value: top(cells[0]!),
+    evidence: evidence(0),
+  });
+  await service.rule({
+    disputeId: cells[1]!.id,
+    decision: 'accept_both',
+    value: top(cells[1]!),
+    evidence: evidence(1),
+  });
   await service.rule({ disputeId: cells[2]!.id, decision: 'mark_blank' });
   await service.rule({ disputeId: cells[3]!.id, decision: 'keep_gold' });
-  await service.rule({ disputeId: cells[4]!.id, decision: 'new_value', value: 'Zanzibar Quarterly Review', evidence: evidence(4) });
+  await service.rule({
+    disputeId: cells[4]!.id,
+    decision: 'new_value',
+    value: 'Zanzibar Quarterly Review',
+    evidence: evidence(4),
+  });
   await service.rule({ disputeId: cells[5]!.id, decision: 'mark_ungraded' });
   ruledStrings.push(top(cells[0]!), top(cells[1]!), 'Zanzibar Quarterly Review');
   const detail = await service.getDispute({ id: missing[0]!.id });
@@ -104,8 +127,16 @@ export async function ruledWorkspace(): Promise<RuledWorkspace> {
 
   const dir = tempDir('atlas-rev-');
   const encrypted = (await service.exportPatch({ revision: 'v1.1', out: join(dir, 'v1.1.patch.json') })).path;
-  const plaintext = (await service.exportPatch({ revision: 'v1.1', out: join(dir, 'v1.1.plain.json'), plaintext: true })).path;
+  const plaintext = (
+    await service.exportPatch({ revision: 'v1.1', out: join(dir, 'v1.1.plain.json'), plaintext: true })
+  ).path;
   // Another base file makes other content: another tag, or export would refuse it once it records revisions.
-  const parquetPatch = (await service.exportPatch({ revision: 'v1.1-parquet', out: join(dir, 'v1.1.parquet.patch.json'), dataset: workspace.datasetParquet! })).path;
+  const parquetPatch = (
+    await service.exportPatch({
+      revision: 'v1.1-parquet',
+      out: join(dir, 'v1.1.parquet.patch.json'),
+      dataset: workspace.datasetParquet!,
+    })
+  ).path;
   return { workspace, service, dir, encrypted, plaintext, parquetPatch, ruledStrings };
 }

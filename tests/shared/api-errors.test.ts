@@ -24,12 +24,22 @@ function thrown(fn: () => unknown): unknown {
 describe('the kind of a refusal', () => {
   const notes = join(mkdtempSync(join(tmpdir(), 'atlas-foreign-')), 'notes.txt');
   writeFileSync(notes, 'mine\n');
-  const refusal = (kind: OutputKind): unknown => thrown(() => checkOutputTarget(notes, { labels: { out: 'out', overwrite: 'overwrite' }, inputs: [], overwrite: false, ...kind }));
+  const refusal = (kind: OutputKind): unknown =>
+    thrown(() =>
+      checkOutputTarget(notes, {
+        labels: { out: 'out', overwrite: 'overwrite' },
+        inputs: [],
+        overwrite: false,
+        ...kind,
+      }),
+    );
 
   it('is OutputExistsError for a file of another kind where a patch or a ruling log goes, and only for that', () => {
     expect(refusalKindOf(refusal(patchOutput('v1.1')))).toBe('OutputExistsError');
     expect(refusalKindOf(refusal(RULING_LOG_OUTPUT))).toBe('OutputExistsError');
-    expect(refusalKindOf(thrown(() => checkOutputFile('/x/nowhere/out.json', { label: 'out', expected: 'a file' })))).toBe('PathError');
+    expect(
+      refusalKindOf(thrown(() => checkOutputFile('/x/nowhere/out.json', { label: 'out', expected: 'a file' }))),
+    ).toBe('PathError');
     expect(refusalKindOf(thrown(() => parseInput('getDispute', { id: '' })))).toBe('ApiInputError');
   });
 

@@ -2,7 +2,13 @@
 // cases, then its properties over arbitrary counts.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { datasetCardSentence, proposeSampleSizes, stratifiedEstimate, wilsonInterval, Z_95 } from '../../shared/audit/index';
+import {
+  datasetCardSentence,
+  proposeSampleSizes,
+  stratifiedEstimate,
+  wilsonInterval,
+  Z_95,
+} from '../../shared/audit/index';
 
 describe("Wilson's interval", () => {
   // Newcombe RG (1998). Two-sided confidence intervals for the single proportion: comparison of seven
@@ -78,7 +84,9 @@ describe('stratified estimate', () => {
     expect(estimate.variance).toBeCloseTo(0.015, 12);
     expect(estimate.n_eff).toBeCloseTo((0.625 * 0.375) / 0.015, 9);
     expect(estimate.strata[0]!.too_few).toBe(true);
-    expect(estimate.notes).toEqual(['stratum disputed has fewer than 2 settled cells (1): it adds nothing to the variance']);
+    expect(estimate.notes).toEqual([
+      'stratum disputed has fewer than 2 settled cells (1): it adds nothing to the variance',
+    ]);
   });
 
   it('a stratum with no settled cell is left out, the others reweighted, and said', () => {
@@ -100,7 +108,11 @@ describe('stratified estimate', () => {
 });
 
 const stratumArb = fc
-  .record({ frame: fc.integer({ min: 1, max: 100_000 }), n: fc.integer({ min: 0, max: 400 }), share: fc.double({ min: 0, max: 1, noNaN: true }) })
+  .record({
+    frame: fc.integer({ min: 1, max: 100_000 }),
+    n: fc.integer({ min: 0, max: 400 }),
+    share: fc.double({ min: 0, max: 1, noNaN: true }),
+  })
   .map(({ frame, n, share }) => {
     const settled = Math.min(n, frame);
     return { frame, n: settled, incorrect: Math.round(share * settled) };
@@ -114,38 +126,45 @@ describe('estimate properties', () => {
         if (estimate.rate === null) return;
         expect(estimate.ci_low!).toBeLessThanOrEqual(estimate.rate);
         expect(estimate.ci_high!).toBeGreaterThanOrEqual(estimate.rate);
-        for (const s of estimate.strata) if (s.rate !== null) expect(s.ci_low! <= s.rate && s.rate <= s.ci_high!).toBe(true);
+        for (const s of estimate.strata)
+          if (s.rate !== null) expect(s.ci_low! <= s.rate && s.rate <= s.ci_high!).toBe(true);
       }),
     );
   });
 
   it('more settled cells at the same rates never widen the interval', () => {
     fc.assert(
-      fc.property(
-        fc.array(stratumArb, { minLength: 1, maxLength: 3 }),
-        fc.integer({ min: 2, max: 5 }),
-        (counts, k) => {
-          // Frames large enough for k times the sample; the same x_h/n_h in every stratum.
-          const before = counts.map((c, i) => ({ name: `s${i}`, frame: c.frame * k + c.n * k, n: c.n, incorrect: c.incorrect }));
-          const after = before.map((s) => ({ ...s, n: s.n * k, incorrect: s.incorrect * k }));
-          const a = stratifiedEstimate(before);
-          const b = stratifiedEstimate(after);
-          if (a.rate === null) return;
-          expect(b.rate).toBeCloseTo(a.rate, 12);
-          expect(b.ci_high! - b.ci_low!).toBeLessThanOrEqual(a.ci_high! - a.ci_low! + 1e-12);
-        },
-      ),
+      fc.property(fc.array(stratumArb, { minLength: 1, maxLength: 3 }), fc.integer({ min: 2, max: 5 }), (counts, k) => {
+        // Frames large enough for k times the sample; the same x_h/n_h in every stratum.
+        const before = counts.map((c, i) => ({
+          name: `s${i}`,
+          frame: c.frame * k + c.n * k,
+          n: c.n,
+          incorrect: c.incorrect,
+        }));
+        const after = before.map((s) => ({ ...s, n: s.n * k, incorrect: s.incorrect * k }));
+        const a = stratifiedEstimate(before);
+        const b = stratifiedEstimate(after);
+        if (a.rate === null) return;
+        expect(b.rate).toBeCloseTo(a.rate, 12);
+        expect(b.ci_high! - b.ci_low!).toBeLessThanOrEqual(a.ci_high! - a.ci_low! + 1e-12);
+      }),
     );
   });
 
   it("Wilson's interval narrows as n grows at a fixed rate", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 5000 }), fc.integer({ min: 0, max: 5000 }), fc.integer({ min: 1, max: 100 }), (n, xRaw, extra) => {
-        const x = xRaw % (n + 1);
-        const narrow = wilsonInterval(x / n, n + extra)!;
-        const wide = wilsonInterval(x / n, n)!;
-        expect(narrow.high - narrow.low).toBeLessThanOrEqual(wide.high - wide.low + 1e-12);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 5000 }),
+        fc.integer({ min: 0, max: 5000 }),
+        fc.integer({ min: 1, max: 100 }),
+        (n, xRaw, extra) => {
+          const x = xRaw % (n + 1);
+          const narrow = wilsonInterval(x / n, n + extra)!;
+          const wide = wilsonInterval(x / n, n)!;
+          expect(narrow.high - narrow.low).toBeLessThanOrEqual(wide.high - wide.low + 1e-12);
+        },
+      ),
     );
   });
 });
@@ -153,15 +172,33 @@ describe('estimate properties', () => {
 describe('sample sizes', () => {
   it("Cochran's n₀ = z²pq/d² with the finite-frame correction, allocated in proportion to the frames", () => {
     // p = 1%, d = 0.4 points: n₀ = 3.841459·0.0099/0.000016 = 2376.90; N = 200,000: n = 2376.90/(1 + 2375.90/200000) = 2349.00.
-    const proposal = proposeSampleSizes({ halfWidth: 0.004, priorRate: 0.01, frames: [{ name: 'disputed', frame: 20_000 }, { name: 'undisputed', frame: 180_000 }] });
+    const proposal = proposeSampleSizes({
+      halfWidth: 0.004,
+      priorRate: 0.01,
+      frames: [
+        { name: 'disputed', frame: 20_000 },
+        { name: 'undisputed', frame: 180_000 },
+      ],
+    });
     expect(proposal.n0).toBeCloseTo(2376.9026, 3);
     expect(proposal.n).toBeCloseTo(2348.9977, 3);
-    expect(proposal.sizes).toEqual([{ name: 'disputed', size: 235 }, { name: 'undisputed', size: 2115 }]);
+    expect(proposal.sizes).toEqual([
+      { name: 'disputed', size: 235 },
+      { name: 'undisputed', size: 2115 },
+    ]);
     expect(proposal.formula).toContain('n₀ = z² p (1 − p) / d²');
   });
 
   it('gives a small stratum at least 2 cells and never more than its frame', () => {
-    const proposal = proposeSampleSizes({ halfWidth: 0.05, priorRate: 0.1, frames: [{ name: 'disputed', frame: 1 }, { name: 'undisputed', frame: 100_000 }, { name: 'x', frame: 0 }] });
+    const proposal = proposeSampleSizes({
+      halfWidth: 0.05,
+      priorRate: 0.1,
+      frames: [
+        { name: 'disputed', frame: 1 },
+        { name: 'undisputed', frame: 100_000 },
+        { name: 'x', frame: 0 },
+      ],
+    });
     expect(proposal.sizes.map((s) => s.size)).toEqual([1, 139, 0]);
     expect(() => proposeSampleSizes({ halfWidth: 0, priorRate: 0.1, frames: [] })).toThrow(/half-width/);
   });
@@ -176,6 +213,12 @@ describe('dataset card sentence', () => {
     expect(datasetCardSentence(estimate, { unsure: 2, pending: 0, unblinded: 0 })).toBe(
       "We estimate that 2.8% of gold values are incorrect (95% CI 1.5–5.3%), from 300 audited cells drawn at random from 10,000 gold cells in 2 strata (disputed and undisputed cells) and reviewed blind to the systems' answers; 2 marked unsure left out.",
     );
-    expect(datasetCardSentence(stratifiedEstimate([{ name: 'undisputed', frame: 9, n: 0, incorrect: 0 }]), { unsure: 0, pending: 1, unblinded: 0 })).toBeNull();
+    expect(
+      datasetCardSentence(stratifiedEstimate([{ name: 'undisputed', frame: 9, n: 0, incorrect: 0 }]), {
+        unsure: 0,
+        pending: 1,
+        unblinded: 0,
+      }),
+    ).toBeNull();
   });
 });

@@ -27,19 +27,26 @@ describe('seeded stream', () => {
 describe('drawing without replacement', () => {
   it('draws distinct positions within the population, reproducibly', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 5000 }), fc.double({ min: 0, max: 1, noNaN: true }), fc.string(), (population, share, seed) => {
-        const size = Math.floor(share * population);
-        const drawn = drawWithoutReplacement(population, size, seededStream(seed));
-        expect(drawn).toHaveLength(size);
-        expect(new Set(drawn).size).toBe(size);
-        for (const index of drawn) expect(index >= 0 && index < population).toBe(true);
-        expect(drawWithoutReplacement(population, size, seededStream(seed))).toEqual(drawn);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 5000 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.string(),
+        (population, share, seed) => {
+          const size = Math.floor(share * population);
+          const drawn = drawWithoutReplacement(population, size, seededStream(seed));
+          expect(drawn).toHaveLength(size);
+          expect(new Set(drawn).size).toBe(size);
+          for (const index of drawn) expect(index >= 0 && index < population).toBe(true);
+          expect(drawWithoutReplacement(population, size, seededStream(seed))).toEqual(drawn);
+        },
+      ),
     );
   });
 
   it('a whole population drawn is a permutation of it', () => {
-    expect([...drawWithoutReplacement(50, 50, seededStream('all'))].sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i));
+    expect([...drawWithoutReplacement(50, 50, seededStream('all'))].sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 50 }, (_, i) => i),
+    );
   });
 
   it('refuses more than the population', () => {
@@ -48,7 +55,8 @@ describe('drawing without replacement', () => {
 
   it('gives every cell the same chance: each of 20 cells drawn in about a quarter of 4,000 samples of 5', () => {
     const hits = new Array<number>(20).fill(0);
-    for (let s = 0; s < 4000; s++) for (const index of drawWithoutReplacement(20, 5, seededStream(`chance ${s}`))) hits[index]!++;
+    for (let s = 0; s < 4000; s++)
+      for (const index of drawWithoutReplacement(20, 5, seededStream(`chance ${s}`))) hits[index]!++;
     // 1,000 expected; binomial sd ≈ 27.4, so ±140 is five of them.
     for (const count of hits) expect(Math.abs(count - 1000)).toBeLessThan(140);
   });

@@ -37,7 +37,11 @@ describe('clusters (design.md §5)', () => {
   });
 
   it('counts an accepted alternative as agreeing with gold', () => {
-    const clusters = clusterValues('text', [{ system: 's1', response: 'Kyōto', verdict: 'incorrect' }], goldKeys('text', 'Kyoto', ['kyōto']));
+    const clusters = clusterValues(
+      'text',
+      [{ system: 's1', response: 'Kyōto', verdict: 'incorrect' }],
+      goldKeys('text', 'Kyoto', ['kyōto']),
+    );
     expect(clusters[0]!.agreesWithGold).toBe(true);
   });
 });
@@ -53,7 +57,11 @@ describe("a cluster's value", () => {
       goldKeys('text', 'Asturias', []),
     );
     expect(cluster!.value).toBe('Galicia');
-    const [spaced] = clusterValues('text', [{ system: 's1', response: 'Santa  Marta ', verdict: 'incorrect' }], goldKeys('text', 'Asturias', []));
+    const [spaced] = clusterValues(
+      'text',
+      [{ system: 's1', response: 'Santa  Marta ', verdict: 'incorrect' }],
+      goldKeys('text', 'Asturias', []),
+    );
     expect(spaced!.value).toBe('Santa Marta');
   });
 });

@@ -9,9 +9,9 @@ describe('canary crypto (design.md §4.1)', () => {
     expect(encryptText('The Legend of Zelda: Ocarina of Time 3D — 94', 'ATLAS canary example 0001')).toBe(
       'wGylvldPkyoBpD8kPKQkARap6XVy8JQLUAJJT6bIVsTAba37Oxmwb41Ai2tjsA==',
     );
-    expect(decryptText('wGylvldPkyoBpD8kPKQkARap6XVy8JQLUAJJT6bIVsTAba37Oxmwb41Ai2tjsA==', 'ATLAS canary example 0001')).toBe(
-      'The Legend of Zelda: Ocarina of Time 3D — 94',
-    );
+    expect(
+      decryptText('wGylvldPkyoBpD8kPKQkARap6XVy8JQLUAJJT6bIVsTAba37Oxmwb41Ai2tjsA==', 'ATLAS canary example 0001'),
+    ).toBe('The Legend of Zelda: Ocarina of Time 3D — 94');
   });
 
   it('agrees with the reference implementation (Node crypto + Buffer) on any text and canary', () => {

@@ -47,15 +47,20 @@ const FORMULA = /^[=+\-@\t\r]/u;
 describe('CSV', () => {
   it('round-trips any fields through an RFC 4180 reader, formula-like ones behind an apostrophe', () => {
     fc.assert(
-      fc.property(fc.array(fc.string({ unit: 'grapheme', maxLength: 20 }), { minLength: 1, maxLength: 6 }), (fields) => {
-        expect(parseRecord(csvLine(fields))).toEqual(fields.map((f) => (FORMULA.test(f) ? `'${f}` : f)));
-      }),
+      fc.property(
+        fc.array(fc.string({ unit: 'grapheme', maxLength: 20 }), { minLength: 1, maxLength: 6 }),
+        (fields) => {
+          expect(parseRecord(csvLine(fields))).toEqual(fields.map((f) => (FORMULA.test(f) ? `'${f}` : f)));
+        },
+      ),
       { numRuns: 500 },
     );
   });
 
   it('neutralises every formula prefix of the hostile corpus', () => {
-    const { texts } = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'fixtures', 'hostile', 'text-formula-prefixes.json'), 'utf8')) as { texts: string[] };
+    const { texts } = JSON.parse(
+      readFileSync(join(import.meta.dirname, '..', 'fixtures', 'hostile', 'text-formula-prefixes.json'), 'utf8'),
+    ) as { texts: string[] };
     expect(texts.length).toBeGreaterThan(3);
     for (const text of texts) {
       expect(text).toMatch(FORMULA);
@@ -64,6 +69,12 @@ describe('CSV', () => {
   });
 
   it('writes numbers, booleans and nulls plainly', () => {
-    expect([csvField(3), csvField(-1), csvField(true), csvField(null), csvField(undefined)]).toEqual(['3', '-1', 'true', '', '']);
+    expect([csvField(3), csvField(-1), csvField(true), csvField(null), csvField(undefined)]).toEqual([
+      '3',
+      '-1',
+      'true',
+      '',
+      '',
+    ]);
   });
 });

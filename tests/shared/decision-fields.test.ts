@@ -8,7 +8,8 @@ const flag = (field: string): string => `--${field}`;
 
 describe('DECISION_FIELDS', () => {
   it('gives a value to exactly the decisions whose value counts in agreement', () => {
-    for (const decision of DECISIONS) expect(DECISION_FIELDS[decision].value !== 'refused', decision).toBe(VALUE_DECISIONS.has(decision));
+    for (const decision of DECISIONS)
+      expect(DECISION_FIELDS[decision].value !== 'refused', decision).toBe(VALUE_DECISIONS.has(decision));
   });
 
   it('gives column values to add_row only and a gold row to add_alias only', () => {
@@ -34,7 +35,11 @@ describe('decisionFieldsProblem', () => {
   });
 
   it('names what a decision needs', () => {
-    expect(decisionFieldsProblem('accept_both', { value: '  ' }, flag)).toBe('decision accept_both needs a value (--value)');
-    expect(decisionFieldsProblem('add_alias', { row: null }, flag)).toBe('decision add_alias needs the gold row it is an alias of (--row)');
+    expect(decisionFieldsProblem('accept_both', { value: '  ' }, flag)).toBe(
+      'decision accept_both needs a value (--value)',
+    );
+    expect(decisionFieldsProblem('add_alias', { row: null }, flag)).toBe(
+      'decision add_alias needs the gold row it is an alias of (--row)',
+    );
   });
 });

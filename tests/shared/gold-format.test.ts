@@ -7,7 +7,20 @@ import { normalizeForRule } from '../../shared/normalize';
 
 const DATE: ColumnRule = { type: 'date' };
 const NUMBER: ColumnRule = { type: 'number', tolerance: 0 };
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 describe("a system's value written in gold's format", () => {
   it('writes a date in the style gold uses: ISO, or the month spelled out', () => {
@@ -54,47 +67,78 @@ describe("a system's value written in gold's format", () => {
   });
 
   it("joins a list's items with gold's separator, items in gold's spelling", () => {
-    expect(formatLikeGold({ type: 'list' }, ['Oslo; Bergen'], 'oslo, Trondheim and Bergen')).toBe('Oslo; Trondheim; Bergen');
+    expect(formatLikeGold({ type: 'list' }, ['Oslo; Bergen'], 'oslo, Trondheim and Bergen')).toBe(
+      'Oslo; Trondheim; Bergen',
+    );
     expect(formatLikeGold({ type: 'url' }, ['https://a.example/'], 'HTTPS://B.example/x')).toBe('HTTPS://B.example/x');
   });
 });
 
-const isoDate = fc.date({ min: new Date(Date.UTC(1000, 0, 1)), max: new Date(Date.UTC(9999, 11, 31)), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+const isoDate = fc
+  .date({ min: new Date(Date.UTC(1000, 0, 1)), max: new Date(Date.UTC(9999, 11, 31)), noInvalidDate: true })
+  .map((d) => d.toISOString().slice(0, 10));
 const longDate = isoDate.map((iso) => {
   const [y, m, d] = iso.split('-').map(Number);
   return `${MONTHS[m! - 1]} ${d}, ${y}`;
 });
-const anyText = fc.oneof(fc.string(), fc.string({ unit: 'grapheme' }), longDate, isoDate, fc.double({ noNaN: true }).map(String), fc.integer().map((n) => n.toLocaleString('en-US')));
+const anyText = fc.oneof(
+  fc.string(),
+  fc.string({ unit: 'grapheme' }),
+  longDate,
+  isoDate,
+  fc.double({ noNaN: true }).map(String),
+  fc.integer().map((n) => n.toLocaleString('en-US')),
+);
 
 describe('properties', () => {
   it('a long date in an ISO column is written as its ISO date', () => {
-    fc.assert(fc.property(isoDate, (iso) => {
-      const [y, m, d] = iso.split('-').map(Number);
-      expect(formatLikeGold(DATE, ['2005-06-24'], `${MONTHS[m! - 1]} ${d}, ${y}`)).toBe(iso);
-    }));
+    fc.assert(
+      fc.property(isoDate, (iso) => {
+        const [y, m, d] = iso.split('-').map(Number);
+        expect(formatLikeGold(DATE, ['2005-06-24'], `${MONTHS[m! - 1]} ${d}, ${y}`)).toBe(iso);
+      }),
+    );
   });
 
   it('an integral number is written without decimals in a column of integers', () => {
-    fc.assert(fc.property(fc.integer({ min: -1e9, max: 1e9 }), (n) => {
-      expect(formatLikeGold(NUMBER, ['1984', '7'], `${n}.0`)).toBe(String(n));
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: -1e9, max: 1e9 }), (n) => {
+        expect(formatLikeGold(NUMBER, ['1984', '7'], `${n}.0`)).toBe(String(n));
+      }),
+    );
   });
 
   it('whatever gold holds, the written value normalises equal to the raw one under every rule type', () => {
-    fc.assert(fc.property(fc.constantFrom<RuleType>(...RULE_TYPES), fc.array(anyText, { maxLength: 4 }), anyText, (type, gold, raw) => {
-      const rule: ColumnRule = type === 'choice' ? { type, options: gold } : { type };
-      expect(normalizeForRule(type, formatLikeGold(rule, gold, raw))).toBe(normalizeForRule(type, raw));
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(
+        fc.constantFrom<RuleType>(...RULE_TYPES),
+        fc.array(anyText, { maxLength: 4 }),
+        anyText,
+        (type, gold, raw) => {
+          const rule: ColumnRule = type === 'choice' ? { type, options: gold } : { type };
+          expect(normalizeForRule(type, formatLikeGold(rule, gold, raw))).toBe(normalizeForRule(type, raw));
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 
   it('a date is written in the style gold uses, whichever style the system wrote it in', () => {
-    const goldStyles = fc.constantFrom(['2005-06-24'], ['June 24, 2005'], ['24 June 2005'], ['Jun 24, 2005'], ['24 Jun 2005']);
-    fc.assert(fc.property(goldStyles, isoDate, (gold, iso) => {
-      const [y, m, d] = iso.split('-').map(Number);
-      const written = formatLikeGold(DATE, gold, iso);
-      // The same date spelled another way is written the same: the style is gold's, not the system's.
-      expect(formatLikeGold(DATE, gold, `${d} ${MONTHS[m! - 1]} ${y}`)).toBe(written);
-      expect(normalizeForRule('date', written)).toBe(iso);
-    }));
+    const goldStyles = fc.constantFrom(
+      ['2005-06-24'],
+      ['June 24, 2005'],
+      ['24 June 2005'],
+      ['Jun 24, 2005'],
+      ['24 Jun 2005'],
+    );
+    fc.assert(
+      fc.property(goldStyles, isoDate, (gold, iso) => {
+        const [y, m, d] = iso.split('-').map(Number);
+        const written = formatLikeGold(DATE, gold, iso);
+        // The same date spelled another way is written the same: the style is gold's, not the system's.
+        expect(formatLikeGold(DATE, gold, `${d} ${MONTHS[m! - 1]} ${y}`)).toBe(written);
+        expect(normalizeForRule('date', written)).toBe(iso);
+      }),
+    );
   });
 });

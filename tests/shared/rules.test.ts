@@ -128,7 +128,9 @@ describe('checkCell: rule types', () => {
     expect(checkCell(TEXT, v('Kyoto', ['Kyōto', 'Kioto']), 'KIOTO')).toBe('correct');
     expect(checkCell({ type: 'number', tolerance: 0 }, v('25000', ['26250']), '26,250')).toBe('correct');
     expect(checkCell({ type: 'date' }, v('2011-06-16', ['2011-06-17']), 'June 17, 2011')).toBe('correct');
-    expect(checkCell({ type: 'url' }, v('https://a.example/', ['https://b.example/']), 'https://b.example/x')).toBe('correct');
+    expect(checkCell({ type: 'url' }, v('https://a.example/', ['https://b.example/']), 'https://b.example/x')).toBe(
+      'correct',
+    );
     expect(checkCell(TEXT, v('Kyoto', ['Kioto']), 'Tokyo')).toBe('incorrect');
   });
 });
@@ -137,7 +139,14 @@ describe('properties', () => {
   const nonEmpty = fc.string({ minLength: 1, maxLength: 30 }).filter((s) => normalizeText(s) !== '');
 
   it('every value matches itself under every deterministic rule', () => {
-    const rules: ColumnRule[] = [{ type: 'text' }, { type: 'number' }, { type: 'date' }, { type: 'choice' }, { type: 'list' }, { type: 'entity' }];
+    const rules: ColumnRule[] = [
+      { type: 'text' },
+      { type: 'number' },
+      { type: 'date' },
+      { type: 'choice' },
+      { type: 'list' },
+      { type: 'entity' },
+    ];
     fc.assert(
       fc.property(nonEmpty, (value) => {
         for (const rule of rules) expect(matchesRule(rule, value, value)).toBe(true);
@@ -148,17 +157,24 @@ describe('properties', () => {
   it('text matching ignores case and surrounding whitespace', () => {
     fc.assert(
       fc.property(nonEmpty, fc.constantFrom('', ' ', '\t', '  '), (value, pad) => {
-        expect(checkCell(TEXT, v(value), `${pad}${value.toUpperCase()}${pad}`)).toBe(checkCell(TEXT, v(value), value.toLowerCase()));
+        expect(checkCell(TEXT, v(value), `${pad}${value.toUpperCase()}${pad}`)).toBe(
+          checkCell(TEXT, v(value), value.toLowerCase()),
+        );
       }),
     );
   });
 
   it('numbers within an absolute tolerance are correct and beyond it incorrect', () => {
     fc.assert(
-      fc.property(fc.integer({ min: -1_000_000, max: 1_000_000 }), fc.integer({ min: 0, max: 1000 }), fc.integer({ min: 0, max: 2000 }), (gold, tolerance, delta) => {
-        const verdict = checkCell({ type: 'number', tolerance }, v(String(gold)), String(gold + delta));
-        expect(verdict).toBe(delta <= tolerance ? 'correct' : 'incorrect');
-      }),
+      fc.property(
+        fc.integer({ min: -1_000_000, max: 1_000_000 }),
+        fc.integer({ min: 0, max: 1000 }),
+        fc.integer({ min: 0, max: 2000 }),
+        (gold, tolerance, delta) => {
+          const verdict = checkCell({ type: 'number', tolerance }, v(String(gold)), String(gold + delta));
+          expect(verdict).toBe(delta <= tolerance ? 'correct' : 'incorrect');
+        },
+      ),
     );
   });
 

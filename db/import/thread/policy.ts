@@ -17,7 +17,11 @@ function wanted(mode: ThreadMode | undefined, amount: number, minimum: number): 
   return mode === 'always' || (mode !== 'never' && amount >= minimum);
 }
 
-export function runReaderFor(mode: ThreadMode | undefined, runTasksToParse: number, sealSecret: string): RunReaderThread | null {
+export function runReaderFor(
+  mode: ThreadMode | undefined,
+  runTasksToParse: number,
+  sealSecret: string,
+): RunReaderThread | null {
   const script = wanted(mode, runTasksToParse, READER_THREAD_MIN_TASKS) ? threadScript() : null;
   return script ? new RunReaderThread(script, sealSecret) : null;
 }

@@ -61,7 +61,8 @@ export interface SearchTextsRequest {
 export type WorkerRequest = ReadRunRequest | DeriveRequest | SearchTextsRequest;
 
 /** The reply to a SearchTextsRequest. */
-export type SearchTextsMessage = { type: 'searchTexts'; texts: PackedSearchTexts } | { type: 'error'; error: SerializedError };
+export type SearchTextsMessage =
+  { type: 'searchTexts'; texts: PackedSearchTexts } | { type: 'error'; error: SerializedError };
 
 /** Replies to a ReadRunRequest, in order. */
 export type ReaderMessage =

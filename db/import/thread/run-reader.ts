@@ -37,7 +37,11 @@ export class RunReaderThread {
    * The run's task records, read on the thread. `planned` is the header read
    * when the import was planned: a run whose config changed since is refused.
    */
-  async *read(dir: string, planned: RunHeader, options: ThreadReadOptions): AsyncGenerator<ReaderItem<PreparedRunTask>> {
+  async *read(
+    dir: string,
+    planned: RunHeader,
+    options: ThreadReadOptions,
+  ): AsyncGenerator<ReaderItem<PreparedRunTask>> {
     const worker = this.started();
     const flow = new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT));
     const inbox = new Inbox(worker);

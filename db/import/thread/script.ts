@@ -54,7 +54,12 @@ export function workerEntry(moduleUrl: string = import.meta.url): string {
 export function bundleWorker(entry: string, moduleUrl: string = import.meta.url): string {
   // Loaded at run time only: never part of a bundle that ships its worker prebuilt.
   const esbuild = createRequire(moduleUrl)('esbuild') as EsbuildApi;
-  const result = esbuild.buildSync({ ...WORKER_BUNDLE_OPTIONS, entryPoints: [entry], write: false, logLevel: 'silent' });
+  const result = esbuild.buildSync({
+    ...WORKER_BUNDLE_OPTIONS,
+    entryPoints: [entry],
+    write: false,
+    logLevel: 'silent',
+  });
   return result.outputFiles[0]!.text;
 }
 

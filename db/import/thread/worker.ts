@@ -16,7 +16,16 @@ import { RunTaskPreparer } from '../prepared-run-task';
 import type { PreparedRunTask } from '../prepared-run-task';
 import type { ReaderItem } from '../../readers/types';
 import { BATCH, CONSUMED, HANDOFF_LAG, STOP, WINDOW } from './protocol';
-import type { DeriveRequest, DeriverMessage, ReaderMessage, ReadRunRequest, SearchTextsMessage, SearchTextsRequest, SerializedError, WorkerRequest } from './protocol';
+import type {
+  DeriveRequest,
+  DeriverMessage,
+  ReaderMessage,
+  ReadRunRequest,
+  SearchTextsMessage,
+  SearchTextsRequest,
+  SerializedError,
+  WorkerRequest,
+} from './protocol';
 import { readPackedSearchTexts } from '../../queries/search-texts-thread';
 
 const port = parentPort;
@@ -25,7 +34,12 @@ if (!port) throw new Error('db/import/thread/worker.ts runs only as a worker thr
 const post = (message: ReaderMessage | DeriverMessage): void => port.postMessage(message);
 
 function serialize(error: unknown): SerializedError {
-  if (error instanceof ReaderError) return { name: error.name, message: error.message, reader: { path: error.path, field: error.field, reason: error.reason } };
+  if (error instanceof ReaderError)
+    return {
+      name: error.name,
+      message: error.message,
+      reader: { path: error.path, field: error.field, reason: error.reason },
+    };
   if (error instanceof Error) return { name: error.name, message: error.message };
   return { name: 'Error', message: String(error) };
 }
@@ -47,7 +61,10 @@ function waitForRoom(flow: Int32Array, produced: number): boolean {
 async function readRun(request: ReadRunRequest): Promise<void> {
   const flow = new Int32Array(request.flow);
   const known = request.known ? new Map(request.known) : null;
-  const run = await readHarnessRun(request.dir, { maxFileBytes: request.maxFileBytes, knownTasks: known ? () => known : undefined });
+  const run = await readHarnessRun(request.dir, {
+    maxFileBytes: request.maxFileBytes,
+    knownTasks: known ? () => known : undefined,
+  });
   post({ type: 'header', run: run.runs[0]!, taskCount: run.taskCount });
   let produced = 0;
   const preparer = new RunTaskPreparer(request.sealSecret);
@@ -87,7 +104,10 @@ async function searchTexts(request: SearchTextsRequest): Promise<void> {
   try {
     const texts = await readPackedSearchTexts(request.dbPath, request.sealSecret);
     const reply: SearchTextsMessage = { type: 'searchTexts', texts };
-    port!.postMessage(reply, texts.parts.flatMap((part) => [part.rowids.buffer, part.ends.buffer]));
+    port!.postMessage(
+      reply,
+      texts.parts.flatMap((part) => [part.rowids.buffer, part.ends.buffer]),
+    );
   } catch (error) {
     port!.postMessage({ type: 'error', error: serialize(error) } satisfies SearchTextsMessage);
   }

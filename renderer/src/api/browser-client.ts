@@ -32,7 +32,8 @@ export function createBrowserClient(token: string, fetchImpl: FetchLike, base = 
       throw new Error(`${method}: HTTP ${response.status} without a JSON answer`);
     }
     if (!isEnvelope(payload)) throw new Error(`${method}: HTTP ${response.status}, unexpected answer`);
-    if (!payload.ok) throw new ApiCallError(payload.error ?? `${method} failed (HTTP ${response.status})`, payload.kind);
+    if (!payload.ok)
+      throw new ApiCallError(payload.error ?? `${method} failed (HTTP ${response.status})`, payload.kind);
     return payload.value;
   }
   const client = Object.fromEntries(METHOD_NAMES.map((name) => [name, (input: unknown) => call(name, input)]));

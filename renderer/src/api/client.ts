@@ -25,7 +25,8 @@ function sessionStore(): Storage | null {
 
 function connect(): { api: AdjudicatorApi; host: HostBridge; connection: Connection } {
   if (window.adjudicator) {
-    const host = window.adjudicatorHost ?? createBrowserHost((url, target, features) => window.open(url, target, features));
+    const host =
+      window.adjudicatorHost ?? createBrowserHost((url, target, features) => window.open(url, target, features));
     return { api: createElectronClient(window.adjudicator), host, connection: { mode: 'electron', connected: true } };
   }
   const token = takeToken({ location: window.location, history: window.history, storage: sessionStore() });

@@ -5,7 +5,8 @@ export function NotConnected() {
       <div className="welcome-card">
         <h1>Not connected</h1>
         <p>
-          This page needs the address printed by <code>npx atlas-adjudicator serve</code>, including its <code>#token=…</code> part. Open that address in this browser.
+          This page needs the address printed by <code>npx atlas-adjudicator serve</code>, including its{' '}
+          <code>#token=…</code> part. Open that address in this browser.
         </p>
       </div>
     </div>

@@ -26,7 +26,8 @@ function isTextField(el: Element | null): el is HTMLElement {
   if (!(el instanceof HTMLElement)) return false;
   if (el.isContentEditable) return true;
   if (el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement) return true;
-  if (el instanceof HTMLInputElement) return !['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'color', 'file'].includes(el.type);
+  if (el instanceof HTMLInputElement)
+    return !['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'color', 'file'].includes(el.type);
   return false;
 }
 
@@ -156,7 +157,10 @@ const DROPPED = 'keys typed right after it are dropped.';
  */
 function noDecision(detail: DisputeDetail, index: number): void {
   dropTypedAhead();
-  notify(`Key ${decisionKey(index) ?? '?'} is no decision on ${kindPhrase(detail)} (${decisionKeysText(detail, 'button')}); ${DROPPED}`, 'info');
+  notify(
+    `Key ${decisionKey(index) ?? '?'} is no decision on ${kindPhrase(detail)} (${decisionKeysText(detail, 'button')}); ${DROPPED}`,
+    'info',
+  );
 }
 
 /** A letter that picks no cluster (or system) here: said, and what was typed right after it dropped, as for a decision key. */
@@ -164,7 +168,12 @@ function noPick(detail: DisputeDetail, index: number): void {
   dropTypedAhead();
   const count = pickTargets(detail).length;
   const what = detail.dispute.kind === 'missing_row' ? 'system' : 'cluster';
-  const range = count === 0 ? `there is no ${what} to pick` : count === 1 ? `the only ${what} is a` : `the ${what}s are ${clusterKey(0) ?? 'a'}–${clusterKey(count - 1) ?? ''}`;
+  const range =
+    count === 0
+      ? `there is no ${what} to pick`
+      : count === 1
+        ? `the only ${what} is a`
+        : `the ${what}s are ${clusterKey(0) ?? 'a'}–${clusterKey(count - 1) ?? ''}`;
   notify(`Key ${clusterKey(index) ?? '?'} picks nothing on ${kindPhrase(detail)} (${range}); ${DROPPED}`, 'info');
 }
 
@@ -180,8 +189,9 @@ function goToStep(index: number): void {
   requestAnimationFrame(() => {
     const body = document.getElementById('release-body');
     const target =
-      body?.querySelector<HTMLElement>('input:not([disabled]):not([type="hidden"]):not([type="checkbox"]), select:not([disabled]), textarea:not([disabled])') ??
-      body?.querySelector<HTMLElement>('button:not([disabled])');
+      body?.querySelector<HTMLElement>(
+        'input:not([disabled]):not([type="hidden"]):not([type="checkbox"]), select:not([disabled]), textarea:not([disabled])',
+      ) ?? body?.querySelector<HTMLElement>('button:not([disabled])');
     target?.focus({ focusVisible: true });
   });
 }
@@ -203,7 +213,8 @@ function agree(group: number): void {
   // A stray capital on a dispute without a disagreement says nothing.
   const letter = agreeKey(group) ?? '?';
   if (choice.reason === 'mine') notify(`Position ${letter} is already yours.`, 'info');
-  else if (choice.reason === 'none') notify(`No position ${letter} here: the letters are over the engineers’ rulings.`, 'info');
+  else if (choice.reason === 'none')
+    notify(`No position ${letter} here: the letters are over the engineers’ rulings.`, 'info');
 }
 
 /** True when the engineer reached the element with the keyboard rather than clicking it. */
@@ -242,7 +253,15 @@ export function useGlobalKeys(): void {
       if (!typing && target instanceof HTMLButtonElement) {
         // Space always presses the focused button; Enter does by the rule in enterPressesButton.
         if (e.key === ' ') return;
-        if (e.key === 'Enter' && enterPressesButton({ overlay: ui.overlay != null, rulingButton: target.hasAttribute('data-enter-save'), keyboardFocused: keyboardFocused(target) })) return;
+        if (
+          e.key === 'Enter' &&
+          enterPressesButton({
+            overlay: ui.overlay != null,
+            rulingButton: target.hasAttribute('data-enter-save'),
+            keyboardFocused: keyboardFocused(target),
+          })
+        )
+          return;
       }
       const action = resolveKey(e, {
         typing,

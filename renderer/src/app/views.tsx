@@ -34,8 +34,20 @@ const CONFLICTS: DisputeFilter = { status: 'conflict' };
 // Queue and Conflicts render the same component, so switching keeps the grid
 // and only changes its fixed filter.
 export const VIEWS: readonly ViewDef[] = [
-  { id: 'queue', label: 'Queue', reviewing: true, badge: (info) => info.counts.open, render: () => <QueueView preset={ALL} /> },
-  { id: 'conflicts', label: 'Conflicts', reviewing: true, badge: (info) => info.counts.conflict || null, render: () => <QueueView preset={CONFLICTS} /> },
+  {
+    id: 'queue',
+    label: 'Queue',
+    reviewing: true,
+    badge: (info) => info.counts.open,
+    render: () => <QueueView preset={ALL} />,
+  },
+  {
+    id: 'conflicts',
+    label: 'Conflicts',
+    reviewing: true,
+    badge: (info) => info.counts.conflict || null,
+    render: () => <QueueView preset={CONFLICTS} />,
+  },
   { id: 'reports', label: 'Reports', reviewing: false, list: true, render: () => <ReportsView /> },
   {
     id: 'stats',

@@ -28,7 +28,10 @@ export function newRowCells(draft: RulingDraft, detail: DisputeDetail): NewRowCe
     const value = draft.values[column] ?? '';
     const given = target?.values[column] ?? '';
     const shown = value.trim();
-    const same = shown !== '' && given.trim() !== '' && (shown === given.trim() || shown === inGoldFormat(detail, column, given).trim());
+    const same =
+      shown !== '' &&
+      given.trim() !== '' &&
+      (shown === given.trim() || shown === inGoldFormat(detail, column, given).trim());
     const system = target != null && same ? target.label : null;
     return { column, value, system, given };
   });
@@ -36,5 +39,7 @@ export function newRowCells(draft: RulingDraft, detail: DisputeDetail): NewRowCe
 
 /** add_row: the system each written value came from, by column (typed values have none). */
 export function newRowSystems(draft: RulingDraft, detail: DisputeDetail): Record<string, string> {
-  return Object.fromEntries(newRowCells(draft, detail).flatMap((cell) => (cell.system != null ? [[cell.column, cell.system] as const] : [])));
+  return Object.fromEntries(
+    newRowCells(draft, detail).flatMap((cell) => (cell.system != null ? [[cell.column, cell.system] as const] : [])),
+  );
 }

@@ -98,7 +98,8 @@ function dateDiff(value: string, gold: string): string | null {
   const precision = Math.min(v.split('-').length, g.split('-').length);
   const [vy, vm] = v.split('-').map(Number) as [number, number?];
   const [gy, gm] = g.split('-').map(Number) as [number, number?];
-  const unit = (n: number, word: string) => signed(n, `${readable(Math.abs(n))} ${word}${Math.abs(n) === 1 ? '' : 's'}`);
+  const unit = (n: number, word: string) =>
+    signed(n, `${readable(Math.abs(n))} ${word}${Math.abs(n) === 1 ? '' : 's'}`);
   if (precision === 1) return unit(vy - gy, 'year');
   if (precision === 2) return unit((vy - gy) * 12 + ((vm ?? 1) - (gm ?? 1)), 'month');
   const days = isoToDays(v) - isoToDays(g);
@@ -116,13 +117,25 @@ function listDiff(value: string, gold: string): string | null {
 }
 
 /** How a cluster's value differs from gold, in the column's own terms. */
-export function diffFromGold(cluster: Pick<ClusterDetail, 'value' | 'agrees_with_gold'>, rule: ColumnRule | null, detail: Pick<DisputeDetail, 'gold'>): { text: string; tone: DiffTone } {
+export function diffFromGold(
+  cluster: Pick<ClusterDetail, 'value' | 'agrees_with_gold'>,
+  rule: ColumnRule | null,
+  detail: Pick<DisputeDetail, 'gold'>,
+): { text: string; tone: DiffTone } {
   const value = tidySpelling(cluster.value);
   if (detail.gold.state === 'ungraded') return { text: 'gold ungraded', tone: 'muted' };
-  if (detail.gold.state === 'blank') return value === '' ? { text: '= gold (blank)', tone: 'same' } : { text: 'gold is blank', tone: 'differs' };
+  if (detail.gold.state === 'blank')
+    return value === '' ? { text: '= gold (blank)', tone: 'same' } : { text: 'gold is blank', tone: 'differs' };
   if (value === '') return { text: 'no answer', tone: 'muted' };
   const gold = goldValue(detail) ?? '';
-  const measured = rule?.type === 'number' ? numberDiff(value, gold) : rule?.type === 'date' ? dateDiff(value, gold) : rule?.type === 'list' ? listDiff(value, gold) : null;
+  const measured =
+    rule?.type === 'number'
+      ? numberDiff(value, gold)
+      : rule?.type === 'date'
+        ? dateDiff(value, gold)
+        : rule?.type === 'list'
+          ? listDiff(value, gold)
+          : null;
   if (cluster.agrees_with_gold) return { text: measured ? `= gold, ${measured}` : '= gold', tone: 'same' };
   if (measured) return { text: measured, tone: 'differs' };
   if (rule?.type === 'url') {
@@ -137,7 +150,11 @@ export function diffFromGold(cluster: Pick<ClusterDetail, 'value' | 'agrees_with
  * so the line shows the value the form would write; without it, a reading of
  * the column's format from gold's value alone.
  */
-export function comparisonLine(cluster: ClusterDetail, detail: Pick<DisputeDetail, 'gold' | 'column_rule'>, written?: string): ComparisonLine {
+export function comparisonLine(
+  cluster: ClusterDetail,
+  detail: Pick<DisputeDetail, 'gold' | 'column_rule'>,
+  written?: string,
+): ComparisonLine {
   const rule = detail.column_rule;
   const gold = goldValue(detail);
   const value = written ?? inColumnFormat(cluster.value, rule, gold);
@@ -153,7 +170,10 @@ export function comparisonLine(cluster: ClusterDetail, detail: Pick<DisputeDetai
     spellings: spellings.filter((s) => s.text !== value),
     also: spellings.some((s) => s.text === value),
     count: cluster.systems.length,
-    verdicts: VERDICT_ORDER.filter((v) => verdictCounts.has(v)).map((verdict) => ({ verdict, count: verdictCounts.get(verdict)! })),
+    verdicts: VERDICT_ORDER.filter((v) => verdictCounts.has(v)).map((verdict) => ({
+      verdict,
+      count: verdictCounts.get(verdict)!,
+    })),
     methods,
     gradedAgainstOlder: cluster.cells.some((cell) => cell.graded_against != null),
     diff: diffFromGold(cluster, rule, detail),
@@ -162,7 +182,9 @@ export function comparisonLine(cluster: ClusterDetail, detail: Pick<DisputeDetai
 
 /** The panel's lines, each value as accepting its cluster would write it (the form's prefill). */
 export function comparisonLines(detail: DisputeDetail): ComparisonLine[] {
-  return detail.clusters.map((cluster, index) => comparisonLine(cluster, detail, writtenSpellings(detail, index)[0]?.text));
+  return detail.clusters.map((cluster, index) =>
+    comparisonLine(cluster, detail, writtenSpellings(detail, index)[0]?.text),
+  );
 }
 
 /** "rule" (the column's deterministic rule), "LLM judge", or both. */

@@ -28,11 +28,16 @@ function keyOf(
 
 /** What add_row's agreement needs from the dispute, as the service reads it (db/rulings/status.ts). */
 export function agreementContextOf(detail: Pick<DisputeDetail, 'columns' | 'dispute'>): AgreementContext {
-  return { entity: detail.dispute.entity, columnRules: new Map(detail.columns.map((column) => [column.name, column.rule.type])) };
+  return {
+    entity: detail.dispute.entity,
+    columnRules: new Map(detail.columns.map((column) => [column.name, column.rule.type])),
+  };
 }
 
 /** Each engineer's counted ruling, oldest first, grouped by agreement. */
-export function countedPositions(detail: Pick<DisputeDetail, 'rulings' | 'column_rule' | 'columns' | 'dispute'>): Position[] {
+export function countedPositions(
+  detail: Pick<DisputeDetail, 'rulings' | 'column_rule' | 'columns' | 'dispute'>,
+): Position[] {
   const { rulings } = detail;
   const ruleType = detail.column_rule?.type ?? null;
   const context = agreementContextOf(detail);
@@ -65,10 +70,19 @@ export interface Outcome {
  * policy. Null when other rulings are hidden (blind review): the status
  * cannot be foreseen without them.
  */
-export function predictOutcome(detail: DisputeDetail, input: RuleInput, engineer: string, required: number): Outcome | null {
+export function predictOutcome(
+  detail: DisputeDetail,
+  input: RuleInput,
+  engineer: string,
+  required: number,
+): Outcome | null {
   if (detail.rulings_hidden) return null;
   const ruleType = detail.column_rule?.type ?? null;
-  const mine = keyOf({ decision: input.decision, value: input.value ?? null, values: input.values ?? null, row: input.row ?? null }, ruleType, agreementContextOf(detail));
+  const mine = keyOf(
+    { decision: input.decision, value: input.value ?? null, values: input.values ?? null, row: input.row ?? null },
+    ruleType,
+    agreementContextOf(detail),
+  );
   const others = countedPositions(detail)
     .filter((p) => p.ruling.engineer !== engineer)
     .map((p) => p.key);

@@ -89,7 +89,11 @@ export function pickTargets(detail: DisputeDetail): PickTarget[] {
     }));
   }
   // A cluster's value is its leading spelling: a choice column's own option before the systems' most common one.
-  return detail.clusters.map((c, index) => ({ label: c.systems.join(', '), value: clusterSpellings(detail, index)[0]?.text ?? c.value, values: {} }));
+  return detail.clusters.map((c, index) => ({
+    label: c.systems.join(', '),
+    value: clusterSpellings(detail, index)[0]?.text ?? c.value,
+    values: {},
+  }));
 }
 
 export function decisionsFor(detail: DisputeDetail): readonly Decision[] {
@@ -101,7 +105,11 @@ function defaultPick(detail: DisputeDetail): number | null {
   const targets = pickTargets(detail);
   if (targets.length === 0) return null;
   // The system that wrote the name as the dispute proposes it (the preferred spelling), else the first.
-  if (detail.dispute.kind === 'missing_row') return Math.max(0, targets.findIndex((target) => target.value === detail.dispute.entity));
+  if (detail.dispute.kind === 'missing_row')
+    return Math.max(
+      0,
+      targets.findIndex((target) => target.value === detail.dispute.entity),
+    );
   const index = detail.clusters.findIndex((c) => !c.agrees_with_gold);
   return index >= 0 ? index : 0;
 }
@@ -115,7 +123,16 @@ function applyPick(draft: RulingDraft, detail: DisputeDetail, index: number, aut
   const values = rowValuesInGoldFormat(detail, acceptedValues);
   const written = writtenSpellings(detail, index)[0];
   const value = written?.text ?? target.value;
-  return { ...draft, picked: index, value, values, accepted: written?.accepted ?? null, keepSpelling: false, acceptedValues, autoPicked };
+  return {
+    ...draft,
+    picked: index,
+    value,
+    values,
+    accepted: written?.accepted ?? null,
+    keepSpelling: false,
+    acceptedValues,
+    autoPicked,
+  };
 }
 
 /** The decision on key 1–9/0 (its index in DECISION_KEYS) in this dispute, or null when that key is no decision here. */
@@ -127,7 +144,9 @@ export function decisionOnKey(detail: DisputeDetail, index: number): Decision | 
 export function decisionKeysText(detail: DisputeDetail, names: 'label' | 'button' = 'label'): string {
   return [...decisionsFor(detail)]
     .sort((a, b) => decisionKeyIndex(a) - decisionKeyIndex(b))
-    .map((decision) => `${DECISION_KEY[decision]} ${(names === 'button' ? DECISION_BUTTON : DECISION_LABELS)[decision]}`)
+    .map(
+      (decision) => `${DECISION_KEY[decision]} ${(names === 'button' ? DECISION_BUTTON : DECISION_LABELS)[decision]}`,
+    )
     .join(names === 'button' ? ', ' : ' · ');
 }
 
@@ -136,7 +155,8 @@ export function chooseDecision(draft: RulingDraft, detail: DisputeDetail, index:
   const decision = decisionOnKey(detail, index);
   if (!decision) return draft;
   let next: RulingDraft = { ...draft, decision };
-  const needsPick = decision === 'accept_system' || decision === 'accept_both' || decision === 'add_row' || decision === 'add_alias';
+  const needsPick =
+    decision === 'accept_system' || decision === 'accept_both' || decision === 'add_row' || decision === 'add_alias';
   if (needsPick && draft.picked == null) {
     const pick = defaultPick(detail);
     if (pick != null) next = applyPick(next, detail, pick, true);
@@ -146,7 +166,8 @@ export function chooseDecision(draft: RulingDraft, detail: DisputeDetail, index:
   if (decision === 'add_row' && next.value === '') next = { ...next, value: detail.dispute.entity };
   // New value is typed: it starts empty rather than from the cluster an
   // earlier "accept" picked (what the engineer typed is kept).
-  if (decision === 'new_value' && draft.decision !== 'new_value' && untouchedPick(draft, detail)) next = { ...next, picked: null, value: '', accepted: null, keepSpelling: false };
+  if (decision === 'new_value' && draft.decision !== 'new_value' && untouchedPick(draft, detail))
+    next = { ...next, picked: null, value: '', accepted: null, keepSpelling: false };
   return next;
 }
 
@@ -154,7 +175,10 @@ export function chooseDecision(draft: RulingDraft, detail: DisputeDetail, index:
 function untouchedPick(draft: RulingDraft, detail: DisputeDetail): boolean {
   const target = draft.picked != null ? pickTargets(detail)[draft.picked] : undefined;
   if (target == null) return false;
-  return draft.value === target.value || writtenSpellings(detail, draft.picked!).some((spelling) => spelling.text === draft.value);
+  return (
+    draft.value === target.value ||
+    writtenSpellings(detail, draft.picked!).some((spelling) => spelling.text === draft.value)
+  );
 }
 
 /**
@@ -210,7 +234,13 @@ export function pickTarget(draft: RulingDraft, detail: DisputeDetail, index: num
 
 /** A spelling of the picked cluster as the value: gold's format, or a system's kept as spelled. */
 export function chooseSpelling(draft: RulingDraft, spelling: WrittenSpelling): RulingDraft {
-  return { ...draft, value: spelling.text, accepted: spelling.accepted, keepSpelling: !spelling.gold, autoPicked: false };
+  return {
+    ...draft,
+    value: spelling.text,
+    accepted: spelling.accepted,
+    keepSpelling: !spelling.gold,
+    autoPicked: false,
+  };
 }
 
 /** Whether the form shows a value part: a value to type, or for add_alias the alias and its gold row. */
@@ -253,7 +283,8 @@ export function buildRuleInput(draft: RulingDraft, detail: DisputeDetail): Build
   const allowed = decisionsFor(detail);
   const decision = draft.decision;
   if (decision == null) return { ok: false, error: `Choose a decision first (${decisionKeysText(detail)}).` };
-  if (!allowed.includes(decision)) return { ok: false, error: `“${decision}” does not apply to a ${detail.dispute.kind} dispute.` };
+  if (!allowed.includes(decision))
+    return { ok: false, error: `“${decision}” does not apply to a ${detail.dispute.kind} dispute.` };
   const takes = DECISION_FIELDS[decision];
   const value = draft.value.trim();
   const pending = pendingEvidence(draft);
@@ -266,11 +297,22 @@ export function buildRuleInput(draft: RulingDraft, detail: DisputeDetail): Build
   };
   // add_row's entity is optional to the service, but the form always shows one (prefilled), so an empty one is a slip.
   if (takes.value !== 'refused') {
-    if (value === '') return { ok: false, error: decision === 'add_row' ? 'Give the entity name of the new row.' : 'Give the value (pick a cluster with a–z, or type it).' };
+    if (value === '')
+      return {
+        ok: false,
+        error:
+          decision === 'add_row'
+            ? 'Give the entity name of the new row.'
+            : 'Give the value (pick a cluster with a–z, or type it).',
+      };
     if (decision === 'accept_system' && !isClusterValue(detail, value)) {
-      return { ok: false, error: 'Accept takes a value a system gave: pick a cluster (a–z), or choose “New value” for another value.' };
+      return {
+        ok: false,
+        error: 'Accept takes a value a system gave: pick a cluster (a–z), or choose “New value” for another value.',
+      };
     }
-    if (decision === 'accept_system' || decision === 'accept_both') Object.assign(input, valueToSend(detail, value, draft.accepted, draft.keepSpelling));
+    if (decision === 'accept_system' || decision === 'accept_both')
+      Object.assign(input, valueToSend(detail, value, draft.accepted, draft.keepSpelling));
     else input.value = value;
   }
   if (takes.values !== 'refused') {
@@ -283,7 +325,10 @@ export function buildRuleInput(draft: RulingDraft, detail: DisputeDetail): Build
         .filter(([, v]) => v !== '')
         .map(([column, v]) => {
           const raw = draft.acceptedValues[column]?.trim() ?? '';
-          return [column, raw !== '' && rowValuesInGoldFormat(detail, { [column]: raw })[column] === v ? raw : v] as const;
+          return [
+            column,
+            raw !== '' && rowValuesInGoldFormat(detail, { [column]: raw })[column] === v ? raw : v,
+          ] as const;
         }),
     );
   }
@@ -291,12 +336,22 @@ export function buildRuleInput(draft: RulingDraft, detail: DisputeDetail): Build
     const row = draft.row.trim();
     const query = draft.rowQuery.trim();
     if (!/^\d+$/.test(row) && query !== '') {
-      return { ok: false, error: `No gold row matches “${oneLine(shortText(query, 60))}”, so no row is chosen and nothing is saved. Type a row number, an entity or an alias, or pick a row with ↑↓.` };
+      return {
+        ok: false,
+        error: `No gold row matches “${oneLine(shortText(query, 60))}”, so no row is chosen and nothing is saved. Type a row number, an entity or an alias, or pick a row with ↑↓.`,
+      };
     }
-    if (!/^\d+$/.test(row)) return { ok: false, error: 'Pick the gold row this entity is an alias of (type its number, entity or alias; ↑↓ choose).' };
+    if (!/^\d+$/.test(row))
+      return {
+        ok: false,
+        error: 'Pick the gold row this entity is an alias of (type its number, entity or alias; ↑↓ choose).',
+      };
     // A row the search no longer lists is a stale choice: refused rather than saved.
     if (query !== '' && !filterRows(detail.task_rows, query).some((r) => String(r.row) === row)) {
-      return { ok: false, error: `Row #${Number(row) + 1} does not match “${oneLine(shortText(query, 60))}”: choose the row again, so the alias goes where you mean.` };
+      return {
+        ok: false,
+        error: `Row #${Number(row) + 1} does not match “${oneLine(shortText(query, 60))}”: choose the row again, so the alias goes where you mean.`,
+      };
     }
     input.row = Number(row);
   }
@@ -313,8 +368,15 @@ function pendingEvidence(draft: RulingDraft): { ok: true; evidence: string[] } |
   const typed = draft.evidenceText.trim();
   if (typed === '') return { ok: true, evidence: draft.evidence };
   const checked = classifyUrl(typed);
-  if (!checked.safe) return { ok: false, error: `Evidence box: “${oneLine(shortText(typed, 60))}” is not added (${checked.reason}). Use an http(s) link, or clear the box.` };
-  return { ok: true, evidence: draft.evidence.includes(checked.href) ? draft.evidence : [...draft.evidence, checked.href] };
+  if (!checked.safe)
+    return {
+      ok: false,
+      error: `Evidence box: “${oneLine(shortText(typed, 60))}” is not added (${checked.reason}). Use an http(s) link, or clear the box.`,
+    };
+  return {
+    ok: true,
+    evidence: draft.evidence.includes(checked.href) ? draft.evidence : [...draft.evidence, checked.href],
+  };
 }
 
 function shortText(text: string, max: number): string {
@@ -330,7 +392,10 @@ export function adoptRuling(draft: RulingDraft, detail: DisputeDetail, ruling: R
   const value = ruling.value ?? '';
   const wanted = normalizeText(value);
   const targets = pickTargets(detail);
-  const picked = VALUE_DECISIONS.has(ruling.decision) && value !== '' ? targets.findIndex((t) => normalizeText(t.value) === wanted) : -1;
+  const picked =
+    VALUE_DECISIONS.has(ruling.decision) && value !== ''
+      ? targets.findIndex((t) => normalizeText(t.value) === wanted)
+      : -1;
   // Its value as it was written: a system's spelling that ruling kept on purpose is kept again.
   const spelled = ruling.decision === 'accept_system' || ruling.decision === 'accept_both';
   return {
@@ -368,7 +433,11 @@ export interface SavedContext {
  * (text in a number column is recorded, but said) makes the notice
  * informative rather than a plain success.
  */
-export function savedNotice(input: RuleInput, result: Pick<RuleResult, 'status' | 'warnings'> & { operation?: GoldOperation }, context: SavedContext): { text: string; tone: 'success' | 'info' } {
+export function savedNotice(
+  input: RuleInput,
+  result: Pick<RuleResult, 'status' | 'warnings'> & { operation?: GoldOperation },
+  context: SavedContext,
+): { text: string; tone: 'success' | 'info' } {
   const warnings = result.warnings ?? [];
   const notes = warnings.map((warning) => ` Note: ${warning}.`).join('');
   const operation = withSystems(result.operation, context.operation) ?? context.operation;
@@ -385,7 +454,12 @@ export function savedNotice(input: RuleInput, result: Pick<RuleResult, 'status' 
 function withSystems(written: GoldOperation | undefined, shown: GoldOperation | undefined): GoldOperation | undefined {
   if (written?.op !== 'add_row' || shown?.op !== 'add_row') return written;
   const systems = new Map(shown.cells.flatMap((cell) => (cell.system ? [[cell.column, cell.system] as const] : [])));
-  return { ...written, cells: written.cells.map((cell) => (cell.system || !systems.has(cell.column) ? cell : { ...cell, system: systems.get(cell.column)! })) };
+  return {
+    ...written,
+    cells: written.cells.map((cell) =>
+      cell.system || !systems.has(cell.column) ? cell : { ...cell, system: systems.get(cell.column)! },
+    ),
+  };
 }
 
 /** The dispute in a line: entity · column (a missing row, or the gold row a row report is on). */

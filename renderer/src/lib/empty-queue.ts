@@ -36,14 +36,32 @@ export function emptyQueueText(filter: DisputeFilter, conflicts: boolean, unfilt
   const noun = (n: number) => (conflicts ? (n === 1 ? 'conflict' : 'conflicts') : n === 1 ? 'dispute' : 'disputes');
   const words = describeFilter(filter);
   if (words.length === 0 || unfiltered === 0) {
-    return { headline: conflicts ? 'No conflicts: no engineers disagree on any dispute.' : 'No disputes.', filters: null, action: null };
+    return {
+      headline: conflicts ? 'No conflicts: no engineers disagree on any dispute.' : 'No disputes.',
+      filters: null,
+      action: null,
+    };
   }
   const filters = words.join(' · ');
-  const all = unfiltered == null ? 'all' : unfiltered === 1 ? `the ${noun(1)}` : `all ${formatCount(unfiltered)} ${noun(unfiltered)}`;
+  const all =
+    unfiltered == null
+      ? 'all'
+      : unfiltered === 1
+        ? `the ${noun(1)}`
+        : `all ${formatCount(unfiltered)} ${noun(unfiltered)}`;
   if (filter.needs != null && words.length === 1) {
     const why = conflicts ? 'you have ruled on every conflict.' : 'every dispute is ruled by you or resolved.';
-    return { headline: `Nothing here needs your ruling: ${why}`, filters, action: { kind: 'needs', label: `Show ${all}` } };
+    return {
+      headline: `Nothing here needs your ruling: ${why}`,
+      filters,
+      action: { kind: 'needs', label: `Show ${all}` },
+    };
   }
-  if (unfiltered == null) return { headline: `No ${noun(2)} match the filters.`, filters, action: { kind: 'clear', label: 'Clear filters' } };
-  return { headline: `The filters hide ${all}.`, filters, action: { kind: 'clear', label: `Clear filters: show ${all}` } };
+  if (unfiltered == null)
+    return { headline: `No ${noun(2)} match the filters.`, filters, action: { kind: 'clear', label: 'Clear filters' } };
+  return {
+    headline: `The filters hide ${all}.`,
+    filters,
+    action: { kind: 'clear', label: `Clear filters: show ${all}` },
+  };
 }

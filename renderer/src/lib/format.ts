@@ -105,7 +105,9 @@ export function ruleText(rule: ColumnRule | null | undefined): string {
       return 'number';
     }
     case 'date':
-      return rule.tolerance_days ? `date · ±${rule.tolerance_days} day${rule.tolerance_days === 1 ? '' : 's'}` : 'date · exact';
+      return rule.tolerance_days
+        ? `date · ±${rule.tolerance_days} day${rule.tolerance_days === 1 ? '' : 's'}`
+        : 'date · exact';
     case 'choice':
       return rule.options && rule.options.length > 0 ? `choice · ${rule.options.join(' | ')}` : 'choice';
     case 'llm_judge':
@@ -199,13 +201,17 @@ export function policyShort(policy: PolicyView): string {
 
 /** What the policy means, in a sentence. */
 export function policyLong(policy: PolicyView): string {
-  const settle = policy.required === 1 ? 'One ruling resolves a dispute' : `${policy.required} agreeing engineers resolve a dispute`;
+  const settle =
+    policy.required === 1 ? 'One ruling resolves a dispute' : `${policy.required} agreeing engineers resolve a dispute`;
   return `${settle}; blind review ${policy.blind ? 'on' : 'off'}.`;
 }
 
 /** "mia" → "M", "Noah Berg" → "NB": the engineer badge's avatar. */
 export function initials(name: string): string {
-  const parts = name.trim().split(/[\s._-]+/).filter(Boolean);
+  const parts = name
+    .trim()
+    .split(/[\s._-]+/)
+    .filter(Boolean);
   const letters = parts.length > 1 ? [parts[0]![0], parts[1]![0]] : [...(parts[0] ?? '?')].slice(0, 1);
   return letters.join('').toUpperCase();
 }

@@ -20,7 +20,10 @@ function goldCell(detail: DisputeDetail): GoldOperationCell | null {
 }
 
 /** The gold row add_alias or remove_row names. */
-function targetRow(detail: DisputeDetail, input: RuleInput): { row: number; entity: string; aliases: readonly string[] } | null {
+function targetRow(
+  detail: DisputeDetail,
+  input: RuleInput,
+): { row: number; entity: string; aliases: readonly string[] } | null {
   const row = input.decision === 'add_alias' ? input.row : detail.dispute.gold_row;
   if (row == null) return null;
   const found = detail.task_rows.find((r) => r.row === row);
@@ -36,8 +39,14 @@ function targetRow(detail: DisputeDetail, input: RuleInput): { row: number; enti
 export function draftOperation(detail: DisputeDetail, input: RuleInput, draft: RulingDraft): GoldOperation {
   const keep = input.keepSpelling === true;
   const fromSystem = input.decision === 'accept_system' || input.decision === 'accept_both';
-  const value = fromSystem && !keep && input.value != null ? inGoldFormat(detail, detail.dispute.column, input.value) : (input.value ?? null);
-  const values = input.decision === 'add_row' && !keep && input.values != null ? rowValuesInGoldFormat(detail, input.values) : (input.values ?? null);
+  const value =
+    fromSystem && !keep && input.value != null
+      ? inGoldFormat(detail, detail.dispute.column, input.value)
+      : (input.value ?? null);
+  const values =
+    input.decision === 'add_row' && !keep && input.values != null
+      ? rowValuesInGoldFormat(detail, input.values)
+      : (input.values ?? null);
   return goldOperationFor({
     decision: input.decision,
     row: detail.dispute.gold_row,

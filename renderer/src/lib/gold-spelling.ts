@@ -43,16 +43,33 @@ export function writtenSpellings(detail: DisputeDetail, index: number): WrittenS
   if (!lead) return [];
   const text = inGoldFormat(detail, detail.dispute.column, lead.text);
   const same = spellings.find((spelling) => spelling.text === text);
-  const gold: WrittenSpelling = { text, accepted: lead.text, gold: true, count: same?.count ?? 0, ...(same?.option ? { option: true as const } : {}) };
+  const gold: WrittenSpelling = {
+    text,
+    accepted: lead.text,
+    gold: true,
+    count: same?.count ?? 0,
+    ...(same?.option ? { option: true as const } : {}),
+  };
   const others = spellings
     .filter((spelling) => spelling.text !== text)
-    .map((spelling): WrittenSpelling => ({ text: spelling.text, accepted: spelling.text, gold: false, count: spelling.count, ...(spelling.option ? { option: true as const } : {}) }));
+    .map((spelling): WrittenSpelling => ({
+      text: spelling.text,
+      accepted: spelling.text,
+      gold: false,
+      count: spelling.count,
+      ...(spelling.option ? { option: true as const } : {}),
+    }));
   return [gold, ...others];
 }
 
 /** add_row's cells from a system: each in its column's gold format (blank ones stay blank). */
 export function rowValuesInGoldFormat(detail: DisputeDetail, values: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(values).map(([column, raw]) => [column, raw.trim() === '' ? raw : inGoldFormat(detail, column, raw)]));
+  return Object.fromEntries(
+    Object.entries(values).map(([column, raw]) => [
+      column,
+      raw.trim() === '' ? raw : inGoldFormat(detail, column, raw),
+    ]),
+  );
 }
 
 /**
@@ -61,9 +78,15 @@ export function rowValuesInGoldFormat(detail: DisputeDetail, values: Record<stri
  * as that spelling (the service writes it in gold's format and records both);
  * anything else (typed, edited) goes as it is and is written in gold's format.
  */
-export function valueToSend(detail: DisputeDetail, shown: string, accepted: string | null, keepSpelling: boolean): { value: string; keepSpelling?: true } {
+export function valueToSend(
+  detail: DisputeDetail,
+  shown: string,
+  accepted: string | null,
+  keepSpelling: boolean,
+): { value: string; keepSpelling?: true } {
   if (keepSpelling) return { value: shown, keepSpelling: true };
-  if (accepted !== null && accepted.trim() !== shown && inGoldFormat(detail, detail.dispute.column, accepted) === shown) return { value: accepted };
+  if (accepted !== null && accepted.trim() !== shown && inGoldFormat(detail, detail.dispute.column, accepted) === shown)
+    return { value: accepted };
   return { value: shown };
 }
 
@@ -90,10 +113,26 @@ export function plannedOperation(detail: DisputeDetail, input: RuleInput): GoldO
   const { decision } = input;
   const keep = input.keepSpelling === true;
   const fromSystem = decision === 'accept_system' || decision === 'accept_both';
-  const value = input.value == null ? null : fromSystem && !keep ? inGoldFormat(detail, detail.dispute.column, input.value) : input.value;
-  const values = input.values == null ? null : decision === 'add_row' && !keep ? rowValuesInGoldFormat(detail, input.values) : input.values;
-  const rowOf = (row: number | null | undefined) => (row == null ? undefined : detail.task_rows.find((r) => r.row === row));
-  const target = decision === 'add_alias' ? rowOf(input.row) : decision === 'remove_row' ? rowOf(detail.dispute.gold_row) : undefined;
+  const value =
+    input.value == null
+      ? null
+      : fromSystem && !keep
+        ? inGoldFormat(detail, detail.dispute.column, input.value)
+        : input.value;
+  const values =
+    input.values == null
+      ? null
+      : decision === 'add_row' && !keep
+        ? rowValuesInGoldFormat(detail, input.values)
+        : input.values;
+  const rowOf = (row: number | null | undefined) =>
+    row == null ? undefined : detail.task_rows.find((r) => r.row === row);
+  const target =
+    decision === 'add_alias'
+      ? rowOf(input.row)
+      : decision === 'remove_row'
+        ? rowOf(detail.dispute.gold_row)
+        : undefined;
   return goldOperationFor({
     decision,
     row: detail.dispute.gold_row,

@@ -9,7 +9,12 @@ export const JOB_POLL_MS = 200;
 export type GetJob = (input: { jobId: string }) => Promise<JobStatus>;
 
 /** Calls `onUpdate` with every status read; resolves with the final one (state ≠ running). */
-export async function pollJob(getJob: GetJob, jobId: string, onUpdate: (job: JobStatus) => void, intervalMs = JOB_POLL_MS): Promise<JobStatus> {
+export async function pollJob(
+  getJob: GetJob,
+  jobId: string,
+  onUpdate: (job: JobStatus) => void,
+  intervalMs = JOB_POLL_MS,
+): Promise<JobStatus> {
   for (;;) {
     const job = await getJob({ jobId });
     onUpdate(job);
@@ -24,7 +29,8 @@ export function jobProgressText(job: Pick<JobStatus, 'kind' | 'done' | 'total' |
   const message = oneLine(job.message.trim());
   if (job.kind === 'reports') return message || 'Reading issues…';
   const pct = job.total > 0 ? `${Math.round((Math.min(job.done, job.total) / job.total) * 100)}%` : '';
-  if (job.kind === 'apply') return [message ? message[0]!.toUpperCase() + message.slice(1) : 'Applying', pct].filter(Boolean).join(' · ');
+  if (job.kind === 'apply')
+    return [message ? message[0]!.toUpperCase() + message.slice(1) : 'Applying', pct].filter(Boolean).join(' · ');
   return [message, job.total > 0 ? `${job.done} / ${job.total} files` : ''].filter(Boolean).join(' · ');
 }
 

@@ -101,7 +101,14 @@ export interface KeyInput {
  */
 function withoutCapsLock(e: KeyInput): KeyInput {
   if (e.shiftKey !== false || e.key.length !== 1 || e.key === e.key.toLowerCase()) return e;
-  return { key: e.key.toLowerCase(), ...(e.code !== undefined ? { code: e.code } : {}), ctrlKey: e.ctrlKey, metaKey: e.metaKey, altKey: e.altKey, shiftKey: false };
+  return {
+    key: e.key.toLowerCase(),
+    ...(e.code !== undefined ? { code: e.code } : {}),
+    ctrlKey: e.ctrlKey,
+    metaKey: e.metaKey,
+    altKey: e.altKey,
+    shiftKey: false,
+  };
 }
 
 export interface KeyContext {
@@ -331,29 +338,56 @@ export const KEY_MAP: readonly KeyHelpGroup[] = [
       { keys: ['k', '↑'], what: 'Previous dispute' },
       { keys: ['PgDn', 'PgUp'], what: 'Move 20 disputes' },
       { keys: ['/'], what: 'Search: entity, values, gold, task, column or dispute id' },
-      { keys: ['Shift', 'N'], what: 'Only disputes that need my ruling (not ruled by me, not resolved); again to show all' },
-      { keys: [SYSTEMS_KEY], what: 'Show or hide the systems under the comparison: each cell, its verdict, judge reasoning and sources' },
+      {
+        keys: ['Shift', 'N'],
+        what: 'Only disputes that need my ruling (not ruled by me, not resolved); again to show all',
+      },
+      {
+        keys: [SYSTEMS_KEY],
+        what: 'Show or hide the systems under the comparison: each cell, its verdict, judge reasoning and sources',
+      },
     ],
   },
   {
     title: 'Ruling',
     items: [
-      { keys: ['1', '…', '7'], what: 'Choose a decision, one key per meaning in every kind of dispute: 1 changes nothing (keep gold, reject row), 2 takes the systems’ (accept, add row), 3 adds theirs beside gold (both, alias), 4 new value, 5 blank, 6 ungraded, 7 remove row. The same key again edits its prefilled value (Add row’s entity). New value (4) takes the typing at once. A key that is no decision here says so and drops the keys typed right after it' },
-      { keys: ['a', 'b', 'c', 'd', 'f', '…'], what: 'Pick a cluster (or a system of a missing row); prefills the value. The picked cluster’s letter again: its next spelling (a choice column’s option first). Letters skip e j k o r u' },
+      {
+        keys: ['1', '…', '7'],
+        what: 'Choose a decision, one key per meaning in every kind of dispute: 1 changes nothing (keep gold, reject row), 2 takes the systems’ (accept, add row), 3 adds theirs beside gold (both, alias), 4 new value, 5 blank, 6 ungraded, 7 remove row. The same key again edits its prefilled value (Add row’s entity). New value (4) takes the typing at once. A key that is no decision here says so and drops the keys typed right after it',
+      },
+      {
+        keys: ['a', 'b', 'c', 'd', 'f', '…'],
+        what: 'Pick a cluster (or a system of a missing row); prefills the value. The picked cluster’s letter again: its next spelling (a choice column’s option first). Letters skip e j k o r u',
+      },
       { keys: ['r'], what: 'Write the rationale' },
-      { keys: ['e'], what: 'Add an evidence URL (Enter adds it; Enter on the empty box saves; a link still in the box is added on save)' },
-      { keys: ['Enter'], what: 'Save the ruling and go to the next open dispute (from the page or the ruling form, never from another focused control)' },
+      {
+        keys: ['e'],
+        what: 'Add an evidence URL (Enter adds it; Enter on the empty box saves; a link still in the box is added on save)',
+      },
+      {
+        keys: ['Enter'],
+        what: 'Save the ruling and go to the next open dispute (from the page or the ruling form, never from another focused control)',
+      },
       { keys: ['Ctrl', 'Enter'], what: 'Save from inside any ruling field (rationale, evidence)' },
-      { keys: ['Tab'], what: 'In Add row, move through the cells it adds: each can be edited, and its ✕ (Enter or Space) clears it so it is not written' },
+      {
+        keys: ['Tab'],
+        what: 'In Add row, move through the cells it adds: each can be edited, and its ✕ (Enter or Space) clears it so it is not written',
+      },
       { keys: ['u'], what: 'Retract my latest ruling on this dispute (recorded, never deleted)' },
       { keys: ['o'], what: 'Open the focused source link (else the picked cluster’s first source)' },
-      { keys: ['Shift', 'A', 'B', '…'], what: 'In a conflict, agree with position A, B, … (the letter over each engineer, shown on the Agree buttons): copies its decision and value; Enter saves' },
+      {
+        keys: ['Shift', 'A', 'B', '…'],
+        what: 'In a conflict, agree with position A, B, … (the letter over each engineer, shown on the Agree buttons): copies its decision and value; Enter saves',
+      },
     ],
   },
   {
     title: 'Anywhere',
     items: [
-      { keys: ['Alt', '1', '…', '6'], what: 'Switch view: Queue, Conflicts, Reports, Stats, Export, Audit (the tabs, in order)' },
+      {
+        keys: ['Alt', '1', '…', '6'],
+        what: 'Switch view: Queue, Conflicts, Reports, Stats, Export, Audit (the tabs, in order)',
+      },
       { keys: ['?'], what: 'Show or hide this key map' },
       { keys: ['Esc'], what: 'Leave a text field or a focused button (the keys go back to the page), close a dialog' },
     ],
@@ -361,10 +395,19 @@ export const KEY_MAP: readonly KeyHelpGroup[] = [
   {
     title: 'Release desk and dialogs',
     items: [
-      { keys: ['1', '…', '6'], what: 'Export view: go to a step of the release desk (export, preview, review, apply, history, ruling logs); its first field takes the focus' },
-      { keys: ['Tab', 'Shift', 'Tab'], what: 'Move through the controls of the release desk or a dialog (a dialog keeps Tab inside it)' },
+      {
+        keys: ['1', '…', '6'],
+        what: 'Export view: go to a step of the release desk (export, preview, review, apply, history, ruling logs); its first field takes the focus',
+      },
+      {
+        keys: ['Tab', 'Shift', 'Tab'],
+        what: 'Move through the controls of the release desk or a dialog (a dialog keeps Tab inside it)',
+      },
       { keys: ['Space'], what: 'Press the focused button, tick the focused box' },
-      { keys: ['Ctrl', 'Enter'], what: 'In the Import or Settings dialog: do what its main button says (import the paths, save)' },
+      {
+        keys: ['Ctrl', 'Enter'],
+        what: 'In the Import or Settings dialog: do what its main button says (import the paths, save)',
+      },
     ],
   },
   {

@@ -27,7 +27,12 @@ export function policyChangeNotice(
   const disputes = (n: number): string => `${n.toLocaleString('en-US')} dispute${n === 1 ? '' : 's'}`;
   if (next > saved) {
     const fewer = next === 2 ? 'a single engineer' : `fewer than ${next} agreeing engineers`;
-    if (effect === null) return { tone: 'warning', title: 'Disputes may reopen.', text: `When you save, every dispute resolved by ${fewer} goes back to open until ${next} engineers agree on it.` };
+    if (effect === null)
+      return {
+        tone: 'warning',
+        title: 'Disputes may reopen.',
+        text: `When you save, every dispute resolved by ${fewer} goes back to open until ${next} engineers agree on it.`,
+      };
     if (effect.reopen === 0) return null;
     const one = effect.reopen === 1;
     return {

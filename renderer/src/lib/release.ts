@@ -4,7 +4,15 @@ import type { PatchCellState, PatchOpKind, PatchRowState } from '../../../shared
 import type { PatchReviewOperation, SystemRescore } from '../../../shared/revision-types';
 import { normalizeText } from '../../../shared/normalize';
 
-export const OP_KINDS: readonly PatchOpKind[] = ['set_cell', 'add_alternative', 'set_blank', 'set_ungraded', 'add_row', 'remove_row', 'add_alias'];
+export const OP_KINDS: readonly PatchOpKind[] = [
+  'set_cell',
+  'add_alternative',
+  'set_blank',
+  'set_ungraded',
+  'add_row',
+  'remove_row',
+  'add_alias',
+];
 
 export const OP_LABELS: Record<PatchOpKind, string> = {
   set_cell: 'value corrected',
@@ -129,12 +137,19 @@ export function stateText(state: State): StateText {
   if (state == null) return { text: 'none', tone: 'muted', extra: null };
   if ('entity' in state) {
     const cells = state.cells ? Object.keys(state.cells).length : 0;
-    const bits = [state.aliases.length > 0 ? `aka ${state.aliases.join(', ')}` : '', cells > 0 ? `${cells} cell${cells === 1 ? '' : 's'}` : ''].filter(Boolean);
+    const bits = [
+      state.aliases.length > 0 ? `aka ${state.aliases.join(', ')}` : '',
+      cells > 0 ? `${cells} cell${cells === 1 ? '' : 's'}` : '',
+    ].filter(Boolean);
     return { text: state.entity, tone: 'value', extra: bits.length > 0 ? bits.join(' · ') : null };
   }
   if ('value' in state) {
     const alternatives = state.alternatives ?? [];
-    return { text: state.value, tone: 'value', extra: alternatives.length > 0 ? `also ${alternatives.join(' | ')}` : null };
+    return {
+      text: state.value,
+      tone: 'value',
+      extra: alternatives.length > 0 ? `also ${alternatives.join(' | ')}` : null,
+    };
   }
   if ('blank' in state) return { text: 'blank', tone: 'muted', extra: null };
   return { text: 'ungraded', tone: 'muted', extra: null };
@@ -148,13 +163,17 @@ export interface OperationFilter {
 
 function stateWords(state: State): string[] {
   if (state == null) return [];
-  if ('entity' in state) return [state.entity, ...state.aliases, ...Object.values(state.cells ?? {}).flatMap(stateWords)];
+  if ('entity' in state)
+    return [state.entity, ...state.aliases, ...Object.values(state.cells ?? {}).flatMap(stateWords)];
   if ('value' in state) return [state.value, ...(state.alternatives ?? [])];
   return [];
 }
 
 /** Operations matching the task, the kind and the text (entity, column, values, engineers, issue numbers, evidence). */
-export function filterOperations(ops: readonly PatchReviewOperation[], filter: OperationFilter): PatchReviewOperation[] {
+export function filterOperations(
+  ops: readonly PatchReviewOperation[],
+  filter: OperationFilter,
+): PatchReviewOperation[] {
   const q = normalizeText(filter.text);
   return ops.filter((op) => {
     if (filter.task !== '' && op.task_id !== filter.task) return false;
@@ -175,7 +194,6 @@ export function filterOperations(ops: readonly PatchReviewOperation[], filter: O
     return words.some((w) => normalizeText(w).includes(q));
   });
 }
-
 
 /** "afcfdd64e1e1…": enough of a sha256 to tell revisions apart at a glance. */
 export function shortSha(sha: string | null | undefined, length = 12): string {

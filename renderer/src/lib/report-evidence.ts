@@ -11,7 +11,10 @@ export interface SuggestedEvidence {
 }
 
 /** Safe http(s) links of the dispute's reports not yet in the evidence, each once, in report order. */
-export function reportEvidence(reports: readonly Pick<ReportView, 'number' | 'urls'>[], evidence: readonly string[]): SuggestedEvidence[] {
+export function reportEvidence(
+  reports: readonly Pick<ReportView, 'number' | 'urls'>[],
+  evidence: readonly string[],
+): SuggestedEvidence[] {
   const seen = new Set(evidence);
   const out: SuggestedEvidence[] = [];
   for (const report of reports) {

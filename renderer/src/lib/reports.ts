@@ -78,7 +78,9 @@ export function filterReports(items: readonly ReportListItem[], filter: ReportFi
     if (filter.unlinkedOnly && item.dispute_id != null) return false;
     if (q === '') return true;
     if (String(item.number) === q) return true;
-    return [item.title, item.author ?? '', item.task_id ?? '', item.column ?? '', item.repo].some((field) => normalizeText(field).includes(q));
+    return [item.title, item.author ?? '', item.task_id ?? '', item.column ?? '', item.repo].some((field) =>
+      normalizeText(field).includes(q),
+    );
   });
 }
 
@@ -87,7 +89,10 @@ export function countUnlinked(items: readonly ReportListItem[]): number {
 }
 
 /** Which field an engineer fixed by hand (the override names it). */
-export function overridden(view: Pick<ReportView, 'override'> | null, field: keyof NonNullable<ReportView['override']>): boolean {
+export function overridden(
+  view: Pick<ReportView, 'override'> | null,
+  field: keyof NonNullable<ReportView['override']>,
+): boolean {
   return view?.override != null && Object.prototype.hasOwnProperty.call(view.override, field);
 }
 

@@ -11,7 +11,25 @@ export function rowLabel(row: number): string {
 }
 
 /** Words too common in names to suggest a match. */
-const COMMON = new Set(['the', 'of', 'and', 'a', 'an', 'de', 'la', 'le', 'el', 'der', 'die', 'das', 'inc', 'ltd', 'co', 'llc', 'gmbh']);
+const COMMON = new Set([
+  'the',
+  'of',
+  'and',
+  'a',
+  'an',
+  'de',
+  'la',
+  'le',
+  'el',
+  'der',
+  'die',
+  'das',
+  'inc',
+  'ltd',
+  'co',
+  'llc',
+  'gmbh',
+]);
 
 function words(text: string): Set<string> {
   return new Set(
@@ -26,8 +44,12 @@ export function filterRows(rows: readonly TaskRow[], query: string): TaskRow[] {
   const q = normalizeText(query.replace(/^#/, ''));
   if (q === '') return [...rows];
   const exact = /^\d+$/.test(q) ? rows.filter((r) => String(r.row + 1) === q) : [];
-  const text = rows.filter((r) => !exact.includes(r) && [r.entity, ...r.aliases].some((name) => normalizeText(name).includes(q)));
-  const numeric = /^\d+$/.test(q) ? rows.filter((r) => !exact.includes(r) && !text.includes(r) && String(r.row + 1).startsWith(q)) : [];
+  const text = rows.filter(
+    (r) => !exact.includes(r) && [r.entity, ...r.aliases].some((name) => normalizeText(name).includes(q)),
+  );
+  const numeric = /^\d+$/.test(q)
+    ? rows.filter((r) => !exact.includes(r) && !text.includes(r) && String(r.row + 1).startsWith(q))
+    : [];
   return [...exact, ...text, ...numeric];
 }
 

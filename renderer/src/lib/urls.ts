@@ -6,8 +6,7 @@
 import { safeExternalUrl } from '../../../shared/host';
 
 export type UrlClass =
-  | { safe: true; href: string; host: string; path: string }
-  | { safe: false; text: string; reason: string };
+  { safe: true; href: string; host: string; path: string } | { safe: false; text: string; reason: string };
 
 const MAX_PATH_CHARS = 72;
 
@@ -19,7 +18,12 @@ export function classifyUrl(raw: string): UrlClass {
     // Only the normalised href is ever handed on, and shown: the host as the
     // parser reads it (punycode included), so a look-alike cannot hide.
     const url = new URL(href);
-    return { safe: true, href, host: url.host, path: shortenMiddle(url.pathname + url.search + url.hash, MAX_PATH_CHARS) };
+    return {
+      safe: true,
+      href,
+      host: url.host,
+      path: shortenMiddle(url.pathname + url.search + url.hash, MAX_PATH_CHARS),
+    };
   }
   return { safe: false, text, reason: unsafeReason(text) };
 }

@@ -92,7 +92,10 @@ export const useAuditStore = create<AuditState>()((set, get) => {
       set({ busy: true });
       try {
         const round = await api.drawAuditSample(input);
-        notify(`Round ${round.round} drawn (seed ${round.seed}): ${round.drawn.disputed + round.drawn.undisputed} cells to audit.`, 'success');
+        notify(
+          `Round ${round.round} drawn (seed ${round.seed}): ${round.drawn.disputed + round.drawn.undisputed} cells to audit.`,
+          'success',
+        );
         set({ selectedId: null });
         await get().load();
         return true;
@@ -142,13 +145,22 @@ export const useAuditStore = create<AuditState>()((set, get) => {
       const evidence = [...draft.evidence, ...(draft.evidenceInput.trim() ? [draft.evidenceInput.trim()] : [])];
       set({ busy: true });
       try {
-        const cell = await api.ruleAuditCell({ id: selectedId, verdict: draft.verdict, rationale: draft.rationale.trim() || null, evidence });
-        notify(`Verdict saved: ${cell.mine ?? draft.verdict}${cell.dispute_id ? ` · dispute ${cell.dispute_id} raised for the fix` : ''}.`, 'success');
+        const cell = await api.ruleAuditCell({
+          id: selectedId,
+          verdict: draft.verdict,
+          rationale: draft.rationale.trim() || null,
+          evidence,
+        });
+        notify(
+          `Verdict saved: ${cell.mine ?? draft.verdict}${cell.dispute_id ? ` · dispute ${cell.dispute_id} raised for the fix` : ''}.`,
+          'success',
+        );
         await refreshAfterVerdict();
         const { cells } = get();
         const at = cells.findIndex((c) => c.id === selectedId);
         // The next cell without a verdict of mine, after this one (else before it); this one when none is left.
-        const next = [...cells.slice(at + 1), ...cells.slice(0, Math.max(0, at))].find((c) => c.mine === null) ?? cells[at];
+        const next =
+          [...cells.slice(at + 1), ...cells.slice(0, Math.max(0, at))].find((c) => c.mine === null) ?? cells[at];
         set({ selectedId: null });
         if (next) await get().select(next.id);
         // Saved from the rationale or a button of the card: the keys go back to the page for the next cell.

@@ -80,7 +80,10 @@ export const useImportStore = create<ImportState>()((set, get) => {
     set({ report: null, error: null, starting: true });
     try {
       const { jobId } = await start();
-      set({ starting: false, job: { id: jobId, kind: 'import', state: 'running', done: 0, total: 0, message: 'Starting…' } });
+      set({
+        starting: false,
+        job: { id: jobId, kind: 'import', state: 'running', done: 0, total: 0, message: 'Starting…' },
+      });
       await poll(jobId);
     } catch (error) {
       set({ starting: false, job: null, error: errorMessage(error) });
@@ -96,11 +99,15 @@ export const useImportStore = create<ImportState>()((set, get) => {
     finishedAt: null,
     setPathsText: (pathsText) => set({ pathsText }),
     addPaths: (paths) => {
-      const existing = get().pathsText.split('\n').map((p) => p.trim()).filter(Boolean);
+      const existing = get()
+        .pathsText.split('\n')
+        .map((p) => p.trim())
+        .filter(Boolean);
       const merged = [...existing, ...paths.filter((p) => !existing.includes(p))];
       set({ pathsText: merged.join('\n') });
     },
-    startImport: (paths, replaceRuns = false) => run(() => api.startImport({ paths, ...(replaceRuns ? { replaceRuns } : {}) })),
+    startImport: (paths, replaceRuns = false) =>
+      run(() => api.startImport({ paths, ...(replaceRuns ? { replaceRuns } : {}) })),
     loadDemo: () => run(() => api.loadDemo({})),
     cancel: () => cancelRunningJob(get().job, (job) => set({ job })),
     clearResult: () => set({ report: null, error: null, finishedAt: null }),
@@ -113,5 +120,6 @@ export const selectJobRunning = (s: ImportState) => s.job?.state === 'running';
 // it starts clean rather than look as if something just ran. An import that
 // ends while the dialog is closed keeps its (dated) report for the next opening.
 useUiStore.subscribe((state, previous) => {
-  if (previous.overlay === 'import' && state.overlay !== 'import' && !selectJobRunning(useImportStore.getState())) useImportStore.getState().clearResult();
+  if (previous.overlay === 'import' && state.overlay !== 'import' && !selectJobRunning(useImportStore.getState()))
+    useImportStore.getState().clearResult();
 });

@@ -120,7 +120,10 @@ export interface ReleaseState {
 }
 
 /** The export form as shown: the next free tag, the store's revision as base, the patch beside the base dataset (or the store). */
-export function exportFormOf(state: Pick<ReleaseState, 'exportEdits' | 'dataset' | 'revisions'>, info: StoreInfo | null): ExportForm {
+export function exportFormOf(
+  state: Pick<ReleaseState, 'exportEdits' | 'dataset' | 'revisions'>,
+  info: StoreInfo | null,
+): ExportForm {
   const edits = state.exportEdits;
   const revision = edits.revision ?? nextFreeTag(info?.revision ?? null, state.revisions.result ?? []);
   const anchor = state.dataset.trim() || info?.store_path || '';
@@ -163,16 +166,22 @@ async function preview(patch: string | null): Promise<void> {
     // A job (about two seconds at full scale): progress over tasks, and cancel. Another job
     // running (an import) refuses it with a message, shown like any error.
     const { jobId } = await api.startRescore(patch === null ? {} : { patch });
-    const job = await pollJob((i) => api.getJob(i), jobId, (status) => {
-      if (request === latestPreview) set({ previewJob: status });
-    });
+    const job = await pollJob(
+      (i) => api.getJob(i),
+      jobId,
+      (status) => {
+        if (request === latestPreview) set({ previewJob: status });
+      },
+    );
     if (request !== latestPreview) return;
-    if (job.state === 'done' && job.rescore) set({ preview: { path: patch, result: job.rescore, loading: false, error: null } });
+    if (job.state === 'done' && job.rescore)
+      set({ preview: { path: patch, result: job.rescore, loading: false, error: null } });
     // Cancelled: the previous result (if any) stays, marked as being for its own patch.
     else if (job.state === 'cancelled') set({ preview: { ...get().preview, loading: false } });
     else set({ preview: { path: patch, result: null, loading: false, error: jobFailure(job) } });
   } catch (error) {
-    if (request === latestPreview) set({ preview: { path: patch, result: null, loading: false, error: errorMessage(error) } });
+    if (request === latestPreview)
+      set({ preview: { path: patch, result: null, loading: false, error: errorMessage(error) } });
   }
 }
 
@@ -185,7 +194,8 @@ async function review(patch: string | null): Promise<void> {
     const result = await api.reviewPatch(patch === null ? {} : { patch });
     if (request === latestReview) set({ review: { path: patch, result, loading: false, error: null } });
   } catch (error) {
-    if (request === latestReview) set({ review: { path: patch, result: null, loading: false, error: errorMessage(error) } });
+    if (request === latestReview)
+      set({ review: { path: patch, result: null, loading: false, error: errorMessage(error) } });
   }
 }
 
@@ -223,7 +233,11 @@ export const useReleaseStore = create<ReleaseState>()((set, get) => ({
     const exported = get().exported;
     const revision = exported != null && exported.path === patchPath.trim() ? exported.revision : '';
     const patch = patchPath.trim();
-    set({ patchPath, patchRevision: revision, patchCheck: patch === '' ? null : { path: patch, state: 'reading', error: null } });
+    set({
+      patchPath,
+      patchRevision: revision,
+      patchCheck: patch === '' ? null : { path: patch, state: 'reading', error: null },
+    });
     remember({ patchPath, revision });
     if (identifyTimer != null) clearTimeout(identifyTimer);
     identifyTimer = null;
@@ -262,7 +276,11 @@ export const useReleaseStore = create<ReleaseState>()((set, get) => ({
         plaintext: form.plaintext,
         overwrite: replace,
       });
-      const job = await pollJob((i) => api.getJob(i), jobId, (status) => set({ exportJob: status }));
+      const job = await pollJob(
+        (i) => api.getJob(i),
+        jobId,
+        (status) => set({ exportJob: status }),
+      );
       if (job.state !== 'done' || !job.export) {
         set({ exporting: false, exportError: jobFailure(job) });
         return;
@@ -339,8 +357,15 @@ export const useReleaseStore = create<ReleaseState>()((set, get) => ({
         plaintext: applyForm.plaintext,
         overwrite: replace,
       });
-      set({ applyStarting: false, applyJob: { id: jobId, kind: 'apply', state: 'running', done: 0, total: 0, message: 'starting' } });
-      const job = await pollJob((i) => api.getJob(i), jobId, (status) => set({ applyJob: status }));
+      set({
+        applyStarting: false,
+        applyJob: { id: jobId, kind: 'apply', state: 'running', done: 0, total: 0, message: 'starting' },
+      });
+      const job = await pollJob(
+        (i) => api.getJob(i),
+        jobId,
+        (status) => set({ applyJob: status }),
+      );
       if (job.state === 'done' && job.apply) {
         set({ applied: job.apply });
         notify(`Revised dataset ${job.apply.revision} written.`, 'success');
@@ -406,7 +431,9 @@ function restorePaths(info: StoreInfo | null | undefined): void {
   const state = useReleaseStore.getState();
   useReleaseStore.setState({
     dataset: state.dataset || (paths.dataset ?? info?.dataset_path ?? ''),
-    ...(state.patchPath === '' && paths.patchPath ? { patchPath: paths.patchPath, patchRevision: paths.revision ?? '' } : {}),
+    ...(state.patchPath === '' && paths.patchPath
+      ? { patchPath: paths.patchPath, patchRevision: paths.revision ?? '' }
+      : {}),
   });
   void findPatch(storePath, paths);
 }
@@ -417,7 +444,11 @@ export async function findPatch(storePath: string, remembered: Partial<ReleasePa
   await store.getState().loadRevisions();
   const records: RevisionRecord[] = store.getState().revisions.result ?? [];
   const info = useInfoStore.getState().info;
-  const candidates = patchCandidates(remembered, records, [store.getState().dataset, info?.dataset_path, info?.store_path]);
+  const candidates = patchCandidates(remembered, records, [
+    store.getState().dataset,
+    info?.dataset_path,
+    info?.store_path,
+  ]);
   let existing: Set<string> | null = null;
   if (candidates.length > 0) {
     try {
@@ -455,11 +486,16 @@ useInfoStore.subscribe((state, previous) => {
   // that followed the store's base follows a new one (a revised dataset imported as the new base).
   const imported = state.info?.dataset_path;
   const release = useReleaseStore.getState();
-  if (imported && imported !== previous.info?.dataset_path && (release.dataset === '' || release.dataset === previous.info?.dataset_path)) {
+  if (
+    imported &&
+    imported !== previous.info?.dataset_path &&
+    (release.dataset === '' || release.dataset === previous.info?.dataset_path)
+  ) {
     release.setDataset(imported);
   }
 });
 // An import changes the history (imported, settled): reload it where it was shown.
 onJobFinished((job) => {
-  if (job.state === 'done' && useReleaseStore.getState().revisions.result != null) void useReleaseStore.getState().loadRevisions();
+  if (job.state === 'done' && useReleaseStore.getState().revisions.result != null)
+    void useReleaseStore.getState().loadRevisions();
 });

@@ -81,7 +81,9 @@ interface ReportsState {
   postReply: (close: boolean) => Promise<boolean>;
   loadToken: () => Promise<void>;
   setToken: (token: string | null) => Promise<boolean>;
-  setImport: (patch: Partial<Pick<ReportsState, 'importSource' | 'importPaths' | 'importRepo' | 'importLabel'>>) => void;
+  setImport: (
+    patch: Partial<Pick<ReportsState, 'importSource' | 'importPaths' | 'importRepo' | 'importLabel'>>,
+  ) => void;
   addImportPaths: (paths: string[]) => void;
   startImport: () => Promise<void>;
   cancelImport: () => Promise<void>;
@@ -111,7 +113,9 @@ function catalogueOf(detail: DisputeDetail): TaskCatalogue {
   return {
     taskId: detail.dispute.task_id,
     rows: detail.task_rows,
-    columns: detail.columns.filter((c) => c.name !== detail.entity_column && c.rule.type !== 'entity').map((c) => c.name),
+    columns: detail.columns
+      .filter((c) => c.name !== detail.entity_column && c.rule.type !== 'entity')
+      .map((c) => c.name),
   };
 }
 
@@ -141,7 +145,12 @@ export const useReportsStore = create<ReportsState>()((set, get) => {
         const dispute = await api.getDispute({ id: item.dispute_id });
         if (request !== latestDetail) return;
         const view = dispute.reports.find((r) => r.number === item.number && r.repo === item.repo) ?? null;
-        set({ view, dispute, detailLoading: false, catalogues: { ...get().catalogues, [dispute.dispute.task_id]: catalogueOf(dispute) } });
+        set({
+          view,
+          dispute,
+          detailLoading: false,
+          catalogues: { ...get().catalogues, [dispute.dispute.task_id]: catalogueOf(dispute) },
+        });
       } else {
         const view = await api.getReport(ref(item));
         if (request !== latestDetail) return;
@@ -243,7 +252,12 @@ export const useReportsStore = create<ReportsState>()((set, get) => {
       try {
         const updated = await api.overrideReport({ ...ref(item), fields, ...(replace ? { replace } : {}) });
         set({ busy: false });
-        notify(replace && Object.keys(fields).length === 0 ? `#${item.number}: back to what the parser found.` : `#${item.number}: fixes saved${updated.dispute_id ? '; linked' : '; still unlinked'}.`, 'success');
+        notify(
+          replace && Object.keys(fields).length === 0
+            ? `#${item.number}: back to what the parser found.`
+            : `#${item.number}: fixes saved${updated.dispute_id ? '; linked' : '; still unlinked'}.`,
+          'success',
+        );
         await afterWrite(updated);
         return true;
       } catch (error) {
@@ -259,7 +273,12 @@ export const useReportsStore = create<ReportsState>()((set, get) => {
       try {
         const updated = await api.linkReport({ ...ref(item), disputeId });
         set({ busy: false });
-        notify(disputeId == null ? `#${item.number}: linked automatically again.` : `#${item.number} linked to ${name ?? disputeId}.`, 'success');
+        notify(
+          disputeId == null
+            ? `#${item.number}: linked automatically again.`
+            : `#${item.number} linked to ${name ?? disputeId}.`,
+          'success',
+        );
         await afterWrite(updated);
         return true;
       } catch (error) {
@@ -272,7 +291,10 @@ export const useReportsStore = create<ReportsState>()((set, get) => {
       const key = get().selected;
       if (key == null) return;
       const current = get().reply;
-      const base: ReplyState = current && current.key === key ? current : { key, revision: '', draft: null, text: '', loading: false, error: null };
+      const base: ReplyState =
+        current && current.key === key
+          ? current
+          : { key, revision: '', draft: null, text: '', loading: false, error: null };
       set({ reply: { ...base, ...patch } });
     },
     draftReply: async () => {
@@ -281,7 +303,17 @@ export const useReportsStore = create<ReportsState>()((set, get) => {
       const key = reportKey(item);
       const current = get().reply;
       const revision = current && current.key === key ? current.revision.trim() : '';
-      set({ reply: { key, revision, draft: current?.key === key ? current.draft : null, text: current?.key === key ? current.text : '', loading: true, error: null }, posted: null });
+      set({
+        reply: {
+          key,
+          revision,
+          draft: current?.key === key ? current.draft : null,
+          text: current?.key === key ? current.text : '',
+          loading: true,
+          error: null,
+        },
+        posted: null,
+      });
       try {
         const draft = await api.draftReply({ ...ref(item), ...(revision ? { revision } : {}) });
         if (get().selected !== key) return;
@@ -325,7 +357,12 @@ export const useReportsStore = create<ReportsState>()((set, get) => {
       try {
         const state = await api.setGitHubToken({ token });
         set({ token: state });
-        notify(token == null ? 'GitHub token forgotten.' : `GitHub token saved ${state.source === 'keychain' ? 'in the OS keychain' : 'for this session'}.`, 'success');
+        notify(
+          token == null
+            ? 'GitHub token forgotten.'
+            : `GitHub token saved ${state.source === 'keychain' ? 'in the OS keychain' : 'for this session'}.`,
+          'success',
+        );
         return true;
       } catch (error) {
         notify(`Token not saved: ${errorMessage(error)}`, 'error');
@@ -335,7 +372,10 @@ export const useReportsStore = create<ReportsState>()((set, get) => {
     setImport: (patch) => set(patch),
     addImportPaths: (paths) => {
       const existing = splitPaths(get().importPaths);
-      set({ importSource: 'files', importPaths: [...existing, ...paths.filter((p) => !existing.includes(p))].join('\n') });
+      set({
+        importSource: 'files',
+        importPaths: [...existing, ...paths.filter((p) => !existing.includes(p))].join('\n'),
+      });
     },
     startImport: async () => {
       if (get().importStarting || get().importJob?.state === 'running') return;
@@ -348,10 +388,17 @@ export const useReportsStore = create<ReportsState>()((set, get) => {
       try {
         const { jobId } = await api.importReports(input).finally(() => set({ importStarting: false }));
         set({ importJob: { id: jobId, kind: 'reports', state: 'running', done: 0, total: 0, message: 'Starting…' } });
-        const job = await pollJob((i) => api.getJob(i), jobId, (status) => set({ importJob: status }));
+        const job = await pollJob(
+          (i) => api.getJob(i),
+          jobId,
+          (status) => set({ importJob: status }),
+        );
         if (job.state === 'done') {
           set({ importResult: job.reports ?? null, importPaths: importSource === 'files' ? '' : get().importPaths });
-          notify(`Reports imported: ${job.reports?.added ?? 0} added, ${job.reports?.updated ?? 0} updated.`, 'success');
+          notify(
+            `Reports imported: ${job.reports?.added ?? 0} added, ${job.reports?.updated ?? 0} updated.`,
+            'success',
+          );
           changed();
           await get().refresh();
         } else if (job.state === 'cancelled') {

@@ -3,7 +3,15 @@
 // inputs to take focus.
 import { create } from 'zustand';
 import type { DisputeDetail, RulingView } from '../../../shared/api-types';
-import { adoptRuling, chooseDecision, emptyDraft, focusAfterChoosing, keepRowSpellings, pickTarget, type RulingDraft } from '../lib/draft';
+import {
+  adoptRuling,
+  chooseDecision,
+  emptyDraft,
+  focusAfterChoosing,
+  keepRowSpellings,
+  pickTarget,
+  type RulingDraft,
+} from '../lib/draft';
 
 export type DraftField = 'value' | 'row' | 'rationale' | 'evidence';
 
@@ -40,7 +48,8 @@ export const useRulingStore = create<RulingState>()((set, get) => ({
   focus: null,
   // A focus request never outlives its draft: a field of the next dispute must not take it when it mounts.
   reset: (disputeId) => {
-    if (get().draft.disputeId !== disputeId) set({ draft: emptyDraft(disputeId), error: null, saving: false, focus: null });
+    if (get().draft.disputeId !== disputeId)
+      set({ draft: emptyDraft(disputeId), error: null, saving: false, focus: null });
   },
   clear: () => set({ draft: emptyDraft(get().draft.disputeId), error: null, focus: null }),
   choose: (detail, index) => {
@@ -54,13 +63,15 @@ export const useRulingStore = create<RulingState>()((set, get) => ({
   pick: (detail, index) => set({ draft: pickTarget(get().draft, detail, index), error: null }),
   adopt: (detail, ruling) => set({ draft: adoptRuling(get().draft, detail, ruling), error: null }),
   update: (patch) => set({ draft: { ...get().draft, ...patch }, error: null }),
-  setColumnValue: (column, value) => set({ draft: { ...get().draft, values: { ...get().draft.values, [column]: value } } }),
+  setColumnValue: (column, value) =>
+    set({ draft: { ...get().draft, values: { ...get().draft.values, [column]: value } } }),
   keepRowSpellings: (detail, keep) => set({ draft: keepRowSpellings(get().draft, detail, keep), error: null }),
   addEvidence: (url) => {
     const { draft } = get();
     if (!draft.evidence.includes(url)) set({ draft: { ...draft, evidence: [...draft.evidence, url] } });
   },
-  removeEvidence: (index) => set({ draft: { ...get().draft, evidence: get().draft.evidence.filter((_, i) => i !== index) } }),
+  removeEvidence: (index) =>
+    set({ draft: { ...get().draft, evidence: get().draft.evidence.filter((_, i) => i !== index) } }),
   requestFocus: (field) => set({ focus: { field, seq: ++focusSeq } }),
   setSaving: (saving) => set({ saving }),
   setError: (error) => set({ error }),

@@ -47,7 +47,11 @@ export const useSettingsStore = create<SettingsState>()((set, get) => ({
       // A name given at launch (--engineer, $ATLAS_ADJUDICATOR_ENGINEER) comes before Settings: say who records, not what was saved.
       const recording = useInfoStore.getState().info?.engineer ?? settings.engineer;
       if (recording === settings.engineer) notify(`Rulings are now recorded as ${recording}.`, 'success');
-      else notify(`Saved ${settings.engineer} in Settings, but rulings are still recorded as ${recording}: the name given at launch (--engineer or $ATLAS_ADJUDICATOR_ENGINEER) comes first.`, 'info');
+      else
+        notify(
+          `Saved ${settings.engineer} in Settings, but rulings are still recorded as ${recording}: the name given at launch (--engineer or $ATLAS_ADJUDICATOR_ENGINEER) comes first.`,
+          'info',
+        );
       return true;
     } catch (error) {
       set({ saving: false });

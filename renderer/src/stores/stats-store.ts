@@ -41,7 +41,8 @@ export const useStatsStore = create<StatsState>()((set, get) => ({
       // The version first: a write between the two moves it past this one, so the next open reloads.
       const { version } = await api.getDataVersion({});
       const stats = await api.getStats({});
-      if (request === latestRequest) set({ stats, version, loading: false, error: null, loadedAt: new Date().toISOString() });
+      if (request === latestRequest)
+        set({ stats, version, loading: false, error: null, loadedAt: new Date().toISOString() });
     } catch (error) {
       if (request === latestRequest) set({ loading: false, error: errorMessage(error) });
     }

@@ -32,7 +32,12 @@ export function ImportFooter({ running, starting, onCancel, onClose, primary }: 
       <button type="button" className="button" onClick={onClose}>
         Close
       </button>
-      <button type="button" className="button button-primary" disabled={primary.disabled || running || starting} onClick={primary.run}>
+      <button
+        type="button"
+        className="button button-primary"
+        disabled={primary.disabled || running || starting}
+        onClick={primary.run}
+      >
         {primary.label}
       </button>
     </>

@@ -33,7 +33,8 @@ interface ModalProps {
   onSubmit?: (() => void) | null;
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]';
 
 /** Backdrops of the dialogs open, oldest first: the newest one alone is live. */
 const openBackdrops: HTMLElement[] = [];
@@ -68,7 +69,9 @@ function syncInert(): void {
  * refuses focus would hold Tab where it is).
  */
 function tabStops(root: HTMLElement): HTMLElement[] {
-  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.tabIndex >= 0 && el.checkVisibility({ visibilityProperty: true }));
+  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (el) => el.tabIndex >= 0 && el.checkVisibility({ visibilityProperty: true }),
+  );
 }
 
 export function Modal({ title, onClose, wide = false, tall = false, children, footer, onSubmit = null }: ModalProps) {
@@ -80,7 +83,9 @@ export function Modal({ title, onClose, wide = false, tall = false, children, fo
     syncInert();
     // The marked field, else the first field; a dialog without fields (the
     // key map) takes focus itself rather than ringing its close button.
-    const first = dialog?.querySelector<HTMLElement>('[data-autofocus]') ?? dialog?.querySelector<HTMLElement>('.modal-body input, .modal-body textarea, .modal-body select');
+    const first =
+      dialog?.querySelector<HTMLElement>('[data-autofocus]') ??
+      dialog?.querySelector<HTMLElement>('.modal-body input, .modal-body textarea, .modal-body select');
     (first ?? dialog)?.focus();
     // Focus that left the dialog for nowhere (the page itself) comes back to
     // it. Checked once the move is over: a blur fires before the next element
@@ -90,7 +95,13 @@ export function Modal({ title, onClose, wide = false, tall = false, children, fo
       pending = null;
       if (!dialog || !backdrop || openBackdrops.at(-1) !== backdrop) return;
       const active = document.activeElement;
-      if (active === null || active === document.body || active === document.documentElement || !backdrop.contains(active)) dialog.focus();
+      if (
+        active === null ||
+        active === document.body ||
+        active === document.documentElement ||
+        !backdrop.contains(active)
+      )
+        dialog.focus();
     };
     const onFocusOut = () => {
       if (pending === null) pending = setTimeout(reclaim, 0);
@@ -100,7 +111,12 @@ export function Modal({ title, onClose, wide = false, tall = false, children, fo
     const observer = new MutationObserver(onFocusOut);
     if (dialog) {
       dialog.addEventListener('focusout', onFocusOut);
-      observer.observe(dialog, { subtree: true, childList: true, attributes: true, attributeFilter: ['disabled', 'hidden', 'inert'] });
+      observer.observe(dialog, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        attributeFilter: ['disabled', 'hidden', 'inert'],
+      });
     }
     return () => {
       if (pending !== null) clearTimeout(pending);
@@ -109,7 +125,8 @@ export function Modal({ title, onClose, wide = false, tall = false, children, fo
       const at = backdrop ? openBackdrops.indexOf(backdrop) : -1;
       if (at >= 0) openBackdrops.splice(at, 1);
       syncInert();
-      if (dialog?.contains(document.activeElement) && document.activeElement instanceof HTMLElement) document.activeElement.blur();
+      if (dialog?.contains(document.activeElement) && document.activeElement instanceof HTMLElement)
+        document.activeElement.blur();
     };
   }, []);
 
@@ -146,7 +163,15 @@ export function Modal({ title, onClose, wide = false, tall = false, children, fo
 
   return createPortal(
     <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div ref={ref} className={['modal', wide ? 'modal-wide' : '', tall ? 'modal-tall' : ''].filter(Boolean).join(' ')} role="dialog" aria-modal="true" aria-label={title} tabIndex={-1} onKeyDown={onKeyDown}>
+      <div
+        ref={ref}
+        className={['modal', wide ? 'modal-wide' : '', tall ? 'modal-tall' : ''].filter(Boolean).join(' ')}
+        role="dialog"
+        aria-modal="true"
+        aria-label={title}
+        tabIndex={-1}
+        onKeyDown={onKeyDown}
+      >
         <header className="modal-head">
           <h2>{title}</h2>
           <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>

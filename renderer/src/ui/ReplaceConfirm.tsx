@@ -15,7 +15,15 @@ interface ReplaceConfirmProps {
   onReplace: () => void;
 }
 
-export function ReplaceConfirm({ label, question, paths, keepLabel, replaceLabel, onKeep, onReplace }: ReplaceConfirmProps) {
+export function ReplaceConfirm({
+  label,
+  question,
+  paths,
+  keepLabel,
+  replaceLabel,
+  onKeep,
+  onReplace,
+}: ReplaceConfirmProps) {
   return (
     <div className="warning apply-replaces" role="alertdialog" aria-label={label}>
       <p>{question}</p>

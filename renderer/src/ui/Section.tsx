@@ -17,7 +17,9 @@ export function Section({ title, aside, collapsible = false, defaultOpen = true,
       <header className="section-head">
         {collapsible ? (
           <button type="button" className="section-toggle" aria-expanded={open} onClick={() => setOpen(!open)}>
-            <span className="caret" aria-hidden="true">{open ? '▾' : '▸'}</span>
+            <span className="caret" aria-hidden="true">
+              {open ? '▾' : '▸'}
+            </span>
             {title}
           </button>
         ) : (

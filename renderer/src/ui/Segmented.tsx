@@ -10,10 +10,17 @@ interface SegmentedProps<T extends string | number> {
   disabled?: boolean;
 }
 
-export function Segmented<T extends string | number>({ label, value, options, onChange, disabled = false }: SegmentedProps<T>) {
+export function Segmented<T extends string | number>({
+  label,
+  value,
+  options,
+  onChange,
+  disabled = false,
+}: SegmentedProps<T>) {
   const index = options.findIndex((o) => o.value === value);
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    const step = e.key === 'ArrowRight' || e.key === 'ArrowDown' ? 1 : e.key === 'ArrowLeft' || e.key === 'ArrowUp' ? -1 : 0;
+    const step =
+      e.key === 'ArrowRight' || e.key === 'ArrowDown' ? 1 : e.key === 'ArrowLeft' || e.key === 'ArrowUp' ? -1 : 0;
     if (step === 0 || disabled) return;
     e.preventDefault();
     const next = options[Math.max(0, Math.min(options.length - 1, index + step))];

@@ -12,7 +12,14 @@ interface ToggleButtonProps {
 
 export function ToggleButton({ on, label, title, onToggle, children }: ToggleButtonProps) {
   return (
-    <button type="button" className={`toggle ${on ? 'toggle-on' : ''}`} aria-pressed={on} aria-label={label} title={title} onClick={onToggle}>
+    <button
+      type="button"
+      className={`toggle ${on ? 'toggle-on' : ''}`}
+      aria-pressed={on}
+      aria-label={label}
+      title={title}
+      onClick={onToggle}
+    >
       <span className="toggle-box" aria-hidden="true">
         {on ? '✓' : ''}
       </span>

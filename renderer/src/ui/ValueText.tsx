@@ -3,7 +3,10 @@ import type { Display } from '../lib/format';
 
 export function ValueText({ display, className = '' }: { display: Display; className?: string }) {
   return (
-    <span className={`value value-${display.tone} ${className}`} title={display.tone === 'value' ? display.text : undefined}>
+    <span
+      className={`value value-${display.tone} ${className}`}
+      title={display.tone === 'value' ? display.text : undefined}
+    >
       {display.text}
     </span>
   );

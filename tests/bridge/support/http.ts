@@ -20,7 +20,14 @@ export interface RawRequest {
 export function raw(port: number, req: RawRequest): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const r = request(
-      { host: '127.0.0.1', port, method: req.method ?? 'GET', path: req.path, headers: { Host: `127.0.0.1:${port}`, ...req.headers }, agent: false },
+      {
+        host: '127.0.0.1',
+        port,
+        method: req.method ?? 'GET',
+        path: req.path,
+        headers: { Host: `127.0.0.1:${port}`, ...req.headers },
+        agent: false,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
@@ -37,7 +44,13 @@ export function raw(port: number, req: RawRequest): Promise<RawResponse> {
 }
 
 /** An authorised API call. */
-export function api(port: number, token: string, method: string, input: unknown, headers: OutgoingHttpHeaders = {}): Promise<RawResponse> {
+export function api(
+  port: number,
+  token: string,
+  method: string,
+  input: unknown,
+  headers: OutgoingHttpHeaders = {},
+): Promise<RawResponse> {
   return raw(port, {
     method: 'POST',
     path: `/api/${method}`,

@@ -84,7 +84,11 @@ export interface FakeService extends Omit<ServiceHandle, 'store'> {
 }
 
 function matches(r: DisputeRecord, f: DisputeFilter): boolean {
-  return (f.status === undefined || r.status === f.status) && (f.kind === undefined || r.kind === f.kind) && (f.task === undefined || r.task_id === f.task);
+  return (
+    (f.status === undefined || r.status === f.status) &&
+    (f.kind === undefined || r.kind === f.kind) &&
+    (f.task === undefined || r.task_id === f.task)
+  );
 }
 
 function detail(id: string): DisputeDetail {
@@ -115,7 +119,9 @@ function detail(id: string): DisputeDetail {
       })),
     })),
     missing_row_systems: [],
-    judges: [{ judge: 'judge-1', verdict: 'system', value: '93', sources: [], reasoning: 'Metacritic lists 93 today.' }],
+    judges: [
+      { judge: 'judge-1', verdict: 'system', value: '93', sources: [], reasoning: 'Metacritic lists 93 today.' },
+    ],
     rulings: [],
     rulings_hidden: false,
     hidden_engineers: 0,
@@ -175,7 +181,10 @@ export function createFakeService(options: FakeOptions = {}): FakeService {
       log('loadDemo', input);
       job = { id: 'job-demo', kind: 'demo', state: 'running', done: 0, total: 2, message: 'demo' };
       const started = job;
-      setTimeout(() => Object.assign(started, { state: 'done', done: 2, report: options.report ?? IMPORT_REPORT }), 250);
+      setTimeout(
+        () => Object.assign(started, { state: 'done', done: 2, report: options.report ?? IMPORT_REPORT }),
+        250,
+      );
       return { jobId: 'job-demo' };
     },
     getJob: (input) => {
@@ -221,7 +230,15 @@ export function createFakeService(options: FakeOptions = {}): FakeService {
       };
       rulings.push(ruling);
       // As the real service builds it, from the fields given (no gold here: cell decisions write nothing).
-      const operation = goldOperationFor({ decision: input.decision, row: null, column: null, entity: 'fake entity', gold: null, value: input.value, values: input.values });
+      const operation = goldOperationFor({
+        decision: input.decision,
+        row: null,
+        column: null,
+        entity: 'fake entity',
+        gold: null,
+        value: input.value,
+        values: input.values,
+      });
       return { ruling, status: 'resolved', operation };
     },
     retract: (input): RuleResult => {
@@ -240,7 +257,11 @@ export function createFakeService(options: FakeOptions = {}): FakeService {
         retracts: 'r-1',
         counted: true,
       };
-      return { ruling, status: 'open', operation: { op: 'none', decision: 'retract', reason: 'a fake service writes nothing' } };
+      return {
+        ruling,
+        status: 'open',
+        operation: { op: 'none', decision: 'retract', reason: 'a fake service writes nothing' },
+      };
     },
     exportLeftOut: () => {
       log('exportLeftOut', {});
@@ -248,8 +269,17 @@ export function createFakeService(options: FakeOptions = {}): FakeService {
     },
     exportPatch: (input) => {
       log('exportPatch', input);
-      writeFileSync(input.out, JSON.stringify({ format: 'atlas-gold-patch/1', revision: input.revision, operations: [] }));
-      return { path: input.out, revision: input.revision, operations: 0, sha256: '0'.repeat(64), encrypted: input.plaintext !== true };
+      writeFileSync(
+        input.out,
+        JSON.stringify({ format: 'atlas-gold-patch/1', revision: input.revision, operations: [] }),
+      );
+      return {
+        path: input.out,
+        revision: input.revision,
+        operations: 0,
+        sha256: '0'.repeat(64),
+        encrypted: input.plaintext !== true,
+      };
     },
     importPaths: async (paths, importOptions = {}) => {
       log('importPaths', paths);

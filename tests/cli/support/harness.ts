@@ -30,7 +30,10 @@ export interface Harness {
   run(argv: string[], overrides?: Partial<CliContext>): Promise<InProcessResult>;
 }
 
-export function harness(service: () => ServiceHandle, options: { tty?: boolean; env?: Record<string, string | undefined>; cwd?: string } = {}): Harness {
+export function harness(
+  service: () => ServiceHandle,
+  options: { tty?: boolean; env?: Record<string, string | undefined>; cwd?: string } = {},
+): Harness {
   const handlers = new Set<{ signals: NodeJS.Signals[]; fn: (s: NodeJS.Signals) => void }>();
   return {
     signal(name) {

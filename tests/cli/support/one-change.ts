@@ -25,6 +25,9 @@ export async function storeWithOneChange(prefix: string): Promise<OneChange> {
   await service.rule({ disputeId: cell.id, decision: 'new_value', value: 'Zanzibar Quarterly Review' });
   const dir = tempDir(prefix);
   const patch = (await service.exportPatch({ revision: 'v1.1', out: join(dir, 'v1.1.patch.json') })).path;
-  const cli = harness(() => openService({ dbPath: service.dbPath, settingsPath: join(dir, 'settings.json'), engineer: 'mia' }), { cwd: dir });
+  const cli = harness(
+    () => openService({ dbPath: service.dbPath, settingsPath: join(dir, 'settings.json'), engineer: 'mia' }),
+    { cwd: dir },
+  );
   return { ws, service, dir, patch, cli };
 }

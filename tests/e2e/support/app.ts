@@ -42,7 +42,11 @@ export interface OpenedWorkspace extends OpenedApp {
 }
 
 /** A generated workspace imported with the real command line (dataset and runs), then the app opened on its store. */
-export async function openAppOnWorkspace(prefix: string, generate: GenerateOptions, options: StartBridgeOptions = {}): Promise<OpenedWorkspace> {
+export async function openAppOnWorkspace(
+  prefix: string,
+  generate: GenerateOptions,
+  options: StartBridgeOptions = {},
+): Promise<OpenedWorkspace> {
   ensureRendererBuilt();
   const dir = tempDir(prefix).path;
   const db = join(dir, 'store.sqlite');

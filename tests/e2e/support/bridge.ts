@@ -40,21 +40,39 @@ export interface StartBridgeOptions {
 /** A per-user folder for one bridge: settings of its own, never the machine user's. */
 function userHome(firstLaunch: boolean): string {
   const home = tempDir('atlas-e2e-home-').path;
-  if (!firstLaunch) writeFileSync(join(home, 'settings.json'), `${JSON.stringify({ engineer: userInfo().username || 'engineer' })}\n`);
+  if (!firstLaunch)
+    writeFileSync(join(home, 'settings.json'), `${JSON.stringify({ engineer: userInfo().username || 'engineer' })}\n`);
   return home;
 }
 
 export async function startBridge(dbPath: string, options: StartBridgeOptions = {}): Promise<Bridge> {
   const home = options.env?.ATLAS_ADJUDICATOR_HOME ?? userHome(options.firstLaunch === true);
   const env: NodeJS.ProcessEnv = { ...process.env, ATLAS_ADJUDICATOR_HOME: home, ...options.env };
-  const args = [BIN, 'serve', '--port', '0', '--json', '--db', dbPath, ...(options.engineer ? ['--engineer', options.engineer] : [])];
-  const child = spawn(process.execPath, args, { cwd: REPO_ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const args = [
+    BIN,
+    'serve',
+    '--port',
+    '0',
+    '--json',
+    '--db',
+    dbPath,
+    ...(options.engineer ? ['--engineer', options.engineer] : []),
+  ];
+  const child = spawn(process.execPath, args, {
+    cwd: REPO_ROOT,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
   const info = await new Promise<{ url: string; origin: string; port: number; token: string }>((resolve, reject) => {
-    const timer = setTimeout(() => fail(new Error(`serve did not start within ${options.timeoutMs ?? 60_000} ms: ${stderr}`)), options.timeoutMs ?? 60_000);
+    const timer = setTimeout(
+      () => fail(new Error(`serve did not start within ${options.timeoutMs ?? 60_000} ms: ${stderr}`)),
+      options.timeoutMs ?? 60_000,
+    );
     const lines = createInterface({ input: child.stdout });
     function fail(err: Error): void {
       clearTimeout(timer);

@@ -21,14 +21,23 @@ export interface RunCliOptions {
  * `atlas-adjudicator ARGS…` with `env` added to this process's environment
  * (a value of undefined removes a variable). Never rejects on a non-zero exit.
  */
-export function runCli(args: string[], env: Record<string, string | undefined> = {}, options: RunCliOptions = {}): Promise<CliResult> {
+export function runCli(
+  args: string[],
+  env: Record<string, string | undefined> = {},
+  options: RunCliOptions = {},
+): Promise<CliResult> {
   const childEnv: NodeJS.ProcessEnv = { ...process.env };
   for (const [k, v] of Object.entries(env)) {
     if (v === undefined) delete childEnv[k];
     else childEnv[k] = v;
   }
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd ?? REPO_ROOT, env: childEnv, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd: options.cwd ?? REPO_ROOT,
+      env: childEnv,
+      detached: true,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));

@@ -67,21 +67,44 @@ export function writeHostileStore(dir: string): string[] {
       { name: 'Entity', rule: { type: 'entity' } },
       { name: H.city, rule: { type: 'llm_judge', criterion: H.criterion } },
     ],
-    rows: [{ entity: H.entity, aliases: [H.alias], cells: { [H.city]: { value: H.gold, alternatives: [H.alternative], sources: [H.goldSource] } } }],
+    rows: [
+      {
+        entity: H.entity,
+        aliases: [H.alias],
+        cells: { [H.city]: { value: H.gold, alternatives: [H.alternative], sources: [H.goldSource] } },
+      },
+    ],
   };
   const dataset = join(dir, 'dataset', 'atlas.jsonl');
-  write(dataset, `${JSON.stringify({ id: TASK_ID, question: encryptText(H.question, CANARY), gold: encryptText(JSON.stringify(gold), CANARY), canary: CANARY })}\n`);
+  write(
+    dataset,
+    `${JSON.stringify({ id: TASK_ID, question: encryptText(H.question, CANARY), gold: encryptText(JSON.stringify(gold), CANARY), canary: CANARY })}\n`,
+  );
 
   const runs = [H.systemA, H.systemB].map((system, index) => {
     const run = join(dir, 'runs', `run${index}-atlas-000${index}`);
     write(join(run, 'config.json'), JSON.stringify({ system: { name: system }, suite: 'atlas' }));
-    const cell = (response: string) => ({ column: H.city, gold: H.gold, response, verdict: 'incorrect', method: 'llm_judge', sources: [H.unsafeSource, 'https://example.org/ok'], reasoning: H.reasoning });
+    const cell = (response: string) => ({
+      column: H.city,
+      gold: H.gold,
+      response,
+      verdict: 'incorrect',
+      method: 'llm_judge',
+      sources: [H.unsafeSource, 'https://example.org/ok'],
+      reasoning: H.reasoning,
+    });
     const grade = {
       task_id: TASK_ID,
       scores: { discovery_f1: 0.5, item_f1: 0, row_f1: 0 },
       details: {
         rows: [
-          { gold_row: 0, response_row: 0, response_entity: H.responseEntity, aligned_by: 'alias', cells: [cell(index === 0 ? H.responseA : H.responseB)] },
+          {
+            gold_row: 0,
+            response_row: 0,
+            response_entity: H.responseEntity,
+            aligned_by: 'alias',
+            cells: [cell(index === 0 ? H.responseA : H.responseB)],
+          },
           // Both systems return the same entity gold lacks: a missing-row dispute.
           { gold_row: null, response_row: 1, response_entity: H.missing, aligned_by: null, cells: [cell(H.responseA)] },
         ],
@@ -93,7 +116,10 @@ export function writeHostileStore(dir: string): string[] {
   });
 
   const judges = join(dir, 'round.judges.jsonl');
-  write(judges, `${JSON.stringify({ task_id: TASK_ID, gold_row: 0, entity: H.entity, column: H.city, judge: H.judge, verdict: 'system', value: H.judgeValue, sources: [H.unsafeSource], reasoning: H.judgeReasoning })}\n`);
+  write(
+    judges,
+    `${JSON.stringify({ task_id: TASK_ID, gold_row: 0, entity: H.entity, column: H.city, judge: H.judge, verdict: 'system', value: H.judgeValue, sources: [H.unsafeSource], reasoning: H.judgeReasoning })}\n`,
+  );
 
   const issues = join(dir, 'issues.json');
   write(

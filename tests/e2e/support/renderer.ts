@@ -17,7 +17,10 @@ function newest(path: string): number {
 
 function isFresh(): boolean {
   const index = join(REPO_ROOT, 'dist', 'renderer', 'index.html');
-  return existsSync(index) && statSync(index).mtimeMs >= Math.max(newest(join(REPO_ROOT, 'renderer')), newest(join(REPO_ROOT, 'shared')));
+  return (
+    existsSync(index) &&
+    statSync(index).mtimeMs >= Math.max(newest(join(REPO_ROOT, 'renderer')), newest(join(REPO_ROOT, 'shared')))
+  );
 }
 
 export function ensureRendererBuilt(): void {

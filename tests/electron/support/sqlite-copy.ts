@@ -23,8 +23,12 @@ export function copySqlite(): SqliteCopy {
   const source = join(REPO, 'node_modules', 'better-sqlite3');
   cpSync(join(source, 'package.json'), join(moduleDir, 'package.json'));
   cpSync(join(source, 'lib'), join(moduleDir, 'lib'), { recursive: true });
-  cpSync(join(source, 'build', 'Release', 'better_sqlite3.node'), join(moduleDir, 'build', 'Release', 'better_sqlite3.node'));
-  for (const loader of ['bindings', 'file-uri-to-path']) cpSync(join(REPO, 'node_modules', loader), join(modules, loader), { recursive: true });
+  cpSync(
+    join(source, 'build', 'Release', 'better_sqlite3.node'),
+    join(moduleDir, 'build', 'Release', 'better_sqlite3.node'),
+  );
+  for (const loader of ['bindings', 'file-uri-to-path'])
+    cpSync(join(REPO, 'node_modules', loader), join(modules, loader), { recursive: true });
   return { root, moduleDir, addon: join(moduleDir, 'build', 'Release', 'better_sqlite3.node') };
 }
 

@@ -27,10 +27,24 @@ async function ruleLoop(exportTo: string | null): Promise<void> {
         ? await Promise.resolve()
             .then(() => service.retract(parseInput('retract', { disputeId: ids[(i - 1) % ids.length]! })))
             .catch(() => null)
-        : await service.rule(parseInput('rule', { disputeId, decision: decisions[i % decisions.length]!, value: decisions[i % decisions.length] === 'new_value' ? `value ${i}` : null, rationale: `crash test ${i}` }));
+        : await service.rule(
+            parseInput('rule', {
+              disputeId,
+              decision: decisions[i % decisions.length]!,
+              value: decisions[i % decisions.length] === 'new_value' ? `value ${i}` : null,
+              rationale: `crash test ${i}`,
+            }),
+          );
     if (result) say(`ack ${result.ruling.id}`);
     if (exportTo) {
-      await service.exportPatch(parseInput('exportPatch', { revision: `v-crash-${process.pid}-${i}`, out: exportTo, plaintext: i % 2 === 0, overwrite: true }));
+      await service.exportPatch(
+        parseInput('exportPatch', {
+          revision: `v-crash-${process.pid}-${i}`,
+          out: exportTo,
+          plaintext: i % 2 === 0,
+          overwrite: true,
+        }),
+      );
       say('exported');
     }
   }

@@ -18,7 +18,10 @@ export function textFixtures(): TextFixture[] {
   return readdirSync(FIXTURES)
     .filter((name) => name.startsWith('text-') && name !== 'text-huge-cell.json')
     .sort()
-    .map((name) => ({ name, ...(JSON.parse(readFileSync(join(FIXTURES, name), 'utf8')) as Omit<TextFixture, 'name'>) }));
+    .map((name) => ({
+      name,
+      ...(JSON.parse(readFileSync(join(FIXTURES, name), 'utf8')) as Omit<TextFixture, 'name'>),
+    }));
 }
 
 /**
@@ -69,11 +72,17 @@ export function writeHostileWorkspace(dir: string, rows: readonly HostileRow[], 
     rows: rows.map((row) => ({
       entity: row.entity,
       aliases: [],
-      cells: { City: { value: row.gold, sources: [row.source] }, ...(extraColumn ? { [extraColumn]: { value: row.gold } } : {}) },
+      cells: {
+        City: { value: row.gold, sources: [row.source] },
+        ...(extraColumn ? { [extraColumn]: { value: row.gold } } : {}),
+      },
     })),
   };
   const dataset = join(dir, 'dataset', 'atlas.jsonl');
-  write(dataset, `${JSON.stringify({ id: TASK_ID, question: encryptText(`Which cities? ${rows[0]?.entity ?? ''}`, CANARY), gold: encryptText(JSON.stringify(gold), CANARY), canary: CANARY })}\n`);
+  write(
+    dataset,
+    `${JSON.stringify({ id: TASK_ID, question: encryptText(`Which cities? ${rows[0]?.entity ?? ''}`, CANARY), gold: encryptText(JSON.stringify(gold), CANARY), canary: CANARY })}\n`,
+  );
 
   const runs: string[] = [];
   for (const system of ['alpha', 'beta']) {

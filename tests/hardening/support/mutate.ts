@@ -30,11 +30,16 @@ const hostileValues: unknown[] = [
 const replacement = fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.constantFrom(...hostileValues));
 
 /** Every path to a value inside `value`, up to a few thousand. */
-function pathsOf(value: unknown, prefix: (string | number)[] = [], out: (string | number)[][] = []): (string | number)[][] {
+function pathsOf(
+  value: unknown,
+  prefix: (string | number)[] = [],
+  out: (string | number)[][] = [],
+): (string | number)[][] {
   if (out.length > 5000) return out;
   out.push(prefix);
   if (Array.isArray(value)) value.forEach((item, i) => pathsOf(item, [...prefix, i], out));
-  else if (value && typeof value === 'object') for (const [key, item] of Object.entries(value)) pathsOf(item, [...prefix, key], out);
+  else if (value && typeof value === 'object')
+    for (const [key, item] of Object.entries(value)) pathsOf(item, [...prefix, key], out);
   return out;
 }
 
@@ -58,14 +63,21 @@ function serialise(document: unknown): string {
 export function mutation(document: unknown): fc.Arbitrary<Buffer> {
   const text = Buffer.from(JSON.stringify(document));
   return fc.oneof(
-    { weight: 4, arbitrary: fc.record({ path: fc.constantFrom(...pathsOf(document)), value: replacement, remove: fc.boolean() }).map(({ path, value, remove }) => Buffer.from(serialise(setAt(document, path, value, remove)))) },
+    {
+      weight: 4,
+      arbitrary: fc
+        .record({ path: fc.constantFrom(...pathsOf(document)), value: replacement, remove: fc.boolean() })
+        .map(({ path, value, remove }) => Buffer.from(serialise(setAt(document, path, value, remove)))),
+    },
     { weight: 1, arbitrary: fc.nat().map((cut) => text.subarray(0, cut % text.length)) },
     {
       weight: 1,
-      arbitrary: fc.record({ at: fc.nat(), bytes: fc.uint8Array({ minLength: 1, maxLength: 4 }) }).map(({ at, bytes }) => {
-        const i = at % text.length;
-        return Buffer.concat([text.subarray(0, i), Buffer.from(bytes), text.subarray(i)]);
-      }),
+      arbitrary: fc
+        .record({ at: fc.nat(), bytes: fc.uint8Array({ minLength: 1, maxLength: 4 }) })
+        .map(({ at, bytes }) => {
+          const i = at % text.length;
+          return Buffer.concat([text.subarray(0, i), Buffer.from(bytes), text.subarray(i)]);
+        }),
     },
     { weight: 1, arbitrary: fc.constant(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), text])) },
   );
@@ -74,5 +86,9 @@ export function mutation(document: unknown): fc.Arbitrary<Buffer> {
 /** Object.prototype must never gain properties from input. */
 export function prototypeIsClean(): boolean {
   const probe: Record<string, unknown> = {};
-  return Object.keys(Object.prototype).length === 0 && probe.polluted === undefined && Object.getPrototypeOf(probe) === Object.prototype;
+  return (
+    Object.keys(Object.prototype).length === 0 &&
+    probe.polluted === undefined &&
+    Object.getPrototypeOf(probe) === Object.prototype
+  );
 }

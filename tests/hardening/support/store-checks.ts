@@ -31,15 +31,24 @@ export interface StoreHealth {
 export function inspectStore(path: string): StoreHealth {
   const db = new Database(path, { readonly: true });
   try {
-    const count = (table: string): number => (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+    const count = (table: string): number =>
+      (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
     const snapshot = Object.fromEntries(COUNTED_TABLES.map((table) => [table, count(table)])) as Snapshot;
     return {
       integrity: db.pragma('integrity_check', { simple: true }) as string,
       foreignKeyProblems: db.pragma('foreign_key_check') as unknown[],
       snapshot,
       rulingIds: new Set((db.prepare('SELECT id FROM rulings').all() as { id: string }[]).map((row) => row.id)),
-      danglingPositions: (db.prepare('SELECT count(*) AS n FROM positions p WHERE NOT EXISTS (SELECT 1 FROM rulings r WHERE r.id = p.ruling_id)').get() as { n: number }).n,
-      indexes: (db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' ORDER BY name").all() as { name: string }[]).map((row) => row.name),
+      danglingPositions: (
+        db
+          .prepare(
+            'SELECT count(*) AS n FROM positions p WHERE NOT EXISTS (SELECT 1 FROM rulings r WHERE r.id = p.ruling_id)',
+          )
+          .get() as { n: number }
+      ).n,
+      indexes: (
+        db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' ORDER BY name").all() as { name: string }[]
+      ).map((row) => row.name),
     };
   } finally {
     db.close();

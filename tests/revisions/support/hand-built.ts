@@ -17,7 +17,12 @@ export interface HandTask {
 
 export function writeDataset(path: string, tasks: readonly HandTask[]): void {
   const lines = tasks.map((t) =>
-    JSON.stringify({ id: t.id, question: canaryEncrypt(t.question, t.canary), gold: canaryEncrypt(JSON.stringify(t.gold), t.canary), canary: t.canary }),
+    JSON.stringify({
+      id: t.id,
+      question: canaryEncrypt(t.question, t.canary),
+      gold: canaryEncrypt(JSON.stringify(t.gold), t.canary),
+      canary: t.canary,
+    }),
   );
   writeFileSync(path, `${lines.join('\n')}\n`);
 }
@@ -50,7 +55,16 @@ export interface HandRunTask {
 export function writeRun(runsDir: string, system: string, suffix: string, tasks: readonly HandRunTask[]): string {
   const dir = join(runsDir, `${system}-atlas-${suffix}`);
   mkdirSync(join(dir, 'tasks'), { recursive: true });
-  writeFileSync(join(dir, 'config.json'), JSON.stringify({ system: { name: system }, suite: 'atlas', suite_revision: 'v1.0', judge_model: 'judge', created_at: '2026-01-01T00:00:00Z' }));
+  writeFileSync(
+    join(dir, 'config.json'),
+    JSON.stringify({
+      system: { name: system },
+      suite: 'atlas',
+      suite_revision: 'v1.0',
+      judge_model: 'judge',
+      created_at: '2026-01-01T00:00:00Z',
+    }),
+  );
   tasks.forEach((task, index) => {
     const taskDir = join(dir, 'tasks', `t${index}`);
     mkdirSync(taskDir);
@@ -63,8 +77,14 @@ export function writeRun(runsDir: string, system: string, suffix: string, tasks:
       aligned_by: row.gold_row === null || row.response_row === null ? null : 'name',
       cells: row.cells.map((cell) => ({ gold: '', method: 'deterministic', sources: [], ...cell })),
     }));
-    writeFileSync(join(taskDir, 'result.json'), JSON.stringify({ task_id: task.task_id, prompt: '', answer: '', citations: [] }));
-    writeFileSync(join(taskDir, 'grade.json'), JSON.stringify({ task_id: task.task_id, scores: task.scores, details: { rows }, judge_cost_usd: 0 }));
+    writeFileSync(
+      join(taskDir, 'result.json'),
+      JSON.stringify({ task_id: task.task_id, prompt: '', answer: '', citations: [] }),
+    );
+    writeFileSync(
+      join(taskDir, 'grade.json'),
+      JSON.stringify({ task_id: task.task_id, scores: task.scores, details: { rows }, judge_cost_usd: 0 }),
+    );
   });
   writeFileSync(join(dir, 'summary.json'), '{}');
   return dir;

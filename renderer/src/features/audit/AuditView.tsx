@@ -36,7 +36,9 @@ export function AuditView() {
     <div className="audit-page">
       <header className="stats-head">
         <h1>Gold audit</h1>
-        <span className="muted">How much of gold is wrong, estimated from a random sample of its cells, reviewed blind.</span>
+        <span className="muted">
+          How much of gold is wrong, estimated from a random sample of its cells, reviewed blind.
+        </span>
       </header>
       <DrawSection overview={overview} />
       <ReviewSection />

@@ -33,8 +33,8 @@ export function DrawSection({ overview }: { overview: AuditOverview }) {
       <header className="audit-card-head">
         <h2>Draw a sample</h2>
         <span className="muted small">
-          frame: {grouped(frame.disputed)} disputed and {grouped(frame.undisputed)} undisputed gold cells; not drawn yet: {grouped(undrawn.disputed)} and{' '}
-          {grouped(undrawn.undisputed)}
+          frame: {grouped(frame.disputed)} disputed and {grouped(frame.undisputed)} undisputed gold cells; not drawn
+          yet: {grouped(undrawn.disputed)} and {grouped(undrawn.undisputed)}
         </span>
       </header>
       <form
@@ -42,22 +42,46 @@ export function DrawSection({ overview }: { overview: AuditOverview }) {
         onSubmit={(e) => {
           e.preventDefault();
           if (!ready) return;
-          void draw({ disputed: sizes.disputed!, undisputed: sizes.undisputed!, ...(seed.trim() ? { seed: seed.trim() } : {}) }).then((drawn) => {
+          void draw({
+            disputed: sizes.disputed!,
+            undisputed: sizes.undisputed!,
+            ...(seed.trim() ? { seed: seed.trim() } : {}),
+          }).then((drawn) => {
             if (drawn) (document.activeElement as HTMLElement | null)?.blur();
           });
         }}
       >
         <label className="field">
           <span className="field-label">Disputed cells</span>
-          <input className="input" id="audit-disputed" inputMode="numeric" value={disputed} onChange={(e) => setDisputed(e.target.value)} placeholder="e.g. 200" />
+          <input
+            className="input"
+            id="audit-disputed"
+            inputMode="numeric"
+            value={disputed}
+            onChange={(e) => setDisputed(e.target.value)}
+            placeholder="e.g. 200"
+          />
         </label>
         <label className="field">
           <span className="field-label">Undisputed cells</span>
-          <input className="input" id="audit-undisputed" inputMode="numeric" value={undisputed} onChange={(e) => setUndisputed(e.target.value)} placeholder="e.g. 1000" />
+          <input
+            className="input"
+            id="audit-undisputed"
+            inputMode="numeric"
+            value={undisputed}
+            onChange={(e) => setUndisputed(e.target.value)}
+            placeholder="e.g. 1000"
+          />
         </label>
         <label className="field">
           <span className="field-label">Seed (optional)</span>
-          <input className="input" id="audit-seed" value={seed} onChange={(e) => setSeed(e.target.value)} placeholder="random" />
+          <input
+            className="input"
+            id="audit-seed"
+            value={seed}
+            onChange={(e) => setSeed(e.target.value)}
+            placeholder="random"
+          />
         </label>
         <button type="submit" className="button button-primary" disabled={!ready || busy}>
           Draw sample
@@ -75,12 +99,23 @@ export function DrawSection({ overview }: { overview: AuditOverview }) {
         <span className="muted small">Sizes for a target:</span>
         <label className="field-inline">
           ±
-          <input className="input input-narrow" aria-label="Target half-width in percentage points" value={halfWidth} onChange={(e) => setHalfWidth(e.target.value)} />
+          <input
+            className="input input-narrow"
+            aria-label="Target half-width in percentage points"
+            value={halfWidth}
+            onChange={(e) => setHalfWidth(e.target.value)}
+          />
           points
         </label>
         <label className="field-inline">
           at a prior rate of
-          <input className="input input-narrow" aria-label="Prior error rate in percent" value={prior} onChange={(e) => setPrior(e.target.value)} />%
+          <input
+            className="input input-narrow"
+            aria-label="Prior error rate in percent"
+            value={prior}
+            onChange={(e) => setPrior(e.target.value)}
+          />
+          %
         </label>
         <button type="submit" className="button button-small">
           Propose sizes
@@ -88,14 +123,19 @@ export function DrawSection({ overview }: { overview: AuditOverview }) {
         {proposal && (
           <>
             <span className="audit-proposal" data-testid="audit-proposal">
-              {proposal.sizes.map((s) => `${grouped(s.size)} ${s.name}`).join(', ')} (n₀ = {proposal.n0.toFixed(0)}, n = {proposal.n.toFixed(0)})
+              {proposal.sizes.map((s) => `${grouped(s.size)} ${s.name}`).join(', ')} (n₀ = {proposal.n0.toFixed(0)}, n ={' '}
+              {proposal.n.toFixed(0)})
             </span>
             <button
               type="button"
               className="button button-small"
               onClick={() => {
-                setDisputed(String(Math.min(undrawn.disputed, proposal.sizes.find((s) => s.name === 'disputed')?.size ?? 0)));
-                setUndisputed(String(Math.min(undrawn.undisputed, proposal.sizes.find((s) => s.name === 'undisputed')?.size ?? 0)));
+                setDisputed(
+                  String(Math.min(undrawn.disputed, proposal.sizes.find((s) => s.name === 'disputed')?.size ?? 0)),
+                );
+                setUndisputed(
+                  String(Math.min(undrawn.undisputed, proposal.sizes.find((s) => s.name === 'undisputed')?.size ?? 0)),
+                );
               }}
             >
               Use these sizes
@@ -103,7 +143,9 @@ export function DrawSection({ overview }: { overview: AuditOverview }) {
           </>
         )}
       </form>
-      {proposal && <p className="muted small audit-formula">{proposal.formula}, z = 1.96 (95%), proportional allocation.</p>}
+      {proposal && (
+        <p className="muted small audit-formula">{proposal.formula}, z = 1.96 (95%), proportional allocation.</p>
+      )}
       {overview.rounds.length > 0 && (
         <table className="data-table audit-rounds">
           <thead>

@@ -11,8 +11,11 @@ import { intervalOption } from './interval-chart';
 
 function intervalRows(estimate: AuditEstimateView): IntervalRow[] {
   const rows: IntervalRow[] = [];
-  if (estimate.rate !== null && estimate.ci_low !== null && estimate.ci_high !== null) rows.push({ label: 'overall', rate: estimate.rate, low: estimate.ci_low, high: estimate.ci_high });
-  for (const s of estimate.strata) if (s.rate !== null && s.ci_low !== null && s.ci_high !== null) rows.push({ label: s.name, rate: s.rate, low: s.ci_low, high: s.ci_high });
+  if (estimate.rate !== null && estimate.ci_low !== null && estimate.ci_high !== null)
+    rows.push({ label: 'overall', rate: estimate.rate, low: estimate.ci_low, high: estimate.ci_high });
+  for (const s of estimate.strata)
+    if (s.rate !== null && s.ci_low !== null && s.ci_high !== null)
+      rows.push({ label: s.name, rate: s.rate, low: s.ci_low, high: s.ci_high });
   return rows;
 }
 
@@ -26,12 +29,23 @@ export function ResultsSection({ overview }: { overview: AuditOverview }) {
       <header className="audit-card-head">
         <h2>Results</h2>
         <span className="muted small">
-          {grouped(settled)} of {grouped(estimate.audited)} audited cells settled · {estimate.unsure} unsure · {estimate.pending} not settled
+          {grouped(settled)} of {grouped(estimate.audited)} audited cells settled · {estimate.unsure} unsure ·{' '}
+          {estimate.pending} not settled
           {estimate.conflicts > 0 ? ` (${estimate.conflicts} in conflict)` : ''}
         </span>
       </header>
-      <div className="progress audit-progress" role="progressbar" aria-label="Audited cells settled" aria-valuemin={0} aria-valuemax={estimate.audited} aria-valuenow={settled}>
-        <div className="progress-fill" style={{ width: `${estimate.audited === 0 ? 0 : (100 * settled) / estimate.audited}%` }} />
+      <div
+        className="progress audit-progress"
+        role="progressbar"
+        aria-label="Audited cells settled"
+        aria-valuemin={0}
+        aria-valuemax={estimate.audited}
+        aria-valuenow={settled}
+      >
+        <div
+          className="progress-fill"
+          style={{ width: `${estimate.audited === 0 ? 0 : (100 * settled) / estimate.audited}%` }}
+        />
       </div>
       {estimate.rate === null || estimate.ci_low === null || estimate.ci_high === null ? (
         <p className="muted">No estimate yet: it needs at least one settled cell verdicted correct or incorrect.</p>
@@ -46,7 +60,11 @@ export function ResultsSection({ overview }: { overview: AuditOverview }) {
             </span>
           </div>
           <div className="audit-chart" data-testid="audit-chart">
-            <EChart option={option} height={40 + rows.length * 34} label="Estimated share of incorrect gold, overall and by stratum, with 95% intervals" />
+            <EChart
+              option={option}
+              height={40 + rows.length * 34}
+              label="Estimated share of incorrect gold, overall and by stratum, with 95% intervals"
+            />
           </div>
         </div>
       )}
@@ -69,7 +87,9 @@ export function ResultsSection({ overview }: { overview: AuditOverview }) {
               <td className="tabular">{grouped(s.n)}</td>
               <td className="tabular">{grouped(s.incorrect)}</td>
               <td className="tabular">{s.rate === null ? '—' : percent(s.rate)}</td>
-              <td className="tabular">{s.ci_low === null || s.ci_high === null ? '—' : percentRange(s.ci_low, s.ci_high)}</td>
+              <td className="tabular">
+                {s.ci_low === null || s.ci_high === null ? '—' : percentRange(s.ci_low, s.ci_high)}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -83,7 +103,8 @@ export function ResultsSection({ overview }: { overview: AuditOverview }) {
         <ul className="audit-revisions">
           {overview.revisions.map((revision) => (
             <li key={revision.revision}>
-              {revision.revision} fixes {revision.fixed} of the {revision.found} error{revision.found === 1 ? '' : 's'} found
+              {revision.revision} fixes {revision.fixed} of the {revision.found} error{revision.found === 1 ? '' : 's'}{' '}
+              found
               {revision.rate !== null && revision.ci_low !== null && revision.ci_high !== null
                 ? `; estimated rate after ${revision.revision}: ${percent(revision.rate)} (95% CI ${percentRange(revision.ci_low, revision.ci_high)})`
                 : ''}
@@ -120,7 +141,14 @@ function CardSentence({ sentence }: { sentence: string }) {
   return (
     <div className="audit-sentence">
       <span className="field-label">For the dataset card (Markdown)</span>
-      <textarea ref={box} className="input audit-sentence-text" readOnly rows={4} value={sentence} aria-label="Sentence for the dataset card" />
+      <textarea
+        ref={box}
+        className="input audit-sentence-text"
+        readOnly
+        rows={4}
+        value={sentence}
+        aria-label="Sentence for the dataset card"
+      />
       <button
         type="button"
         className="button button-small"

@@ -42,7 +42,8 @@ function CellList({ cells }: { cells: AuditCellItem[] }) {
       <div className="audit-list-head">
         <h2>Cells</h2>
         <span className="muted small">
-          <span className="audit-stratum-mark audit-stratum-disputed">D</span> disputed · <span className="audit-stratum-mark audit-stratum-undisputed">U</span> undisputed
+          <span className="audit-stratum-mark audit-stratum-disputed">D</span> disputed ·{' '}
+          <span className="audit-stratum-mark audit-stratum-undisputed">U</span> undisputed
         </span>
         <span className="muted small" data-testid="audit-progress">
           {mine} of {cells.length} with my verdict
@@ -130,10 +131,22 @@ function CellCard({ detail }: { detail: AuditCellDetail }) {
           <span className="audit-gold" data-testid="audit-gold">
             {gold.state === 'blank' ? <em className="value-empty">blank (no such data exists)</em> : (gold.value ?? '')}
           </span>
-          {gold.alternatives.length > 0 && <span className="muted"> · also accepted: {gold.alternatives.join(' | ')}</span>}
+          {gold.alternatives.length > 0 && (
+            <span className="muted"> · also accepted: {gold.alternatives.join(' | ')}</span>
+          )}
         </dd>
         <dt>Sources</dt>
-        <dd>{gold.sources.length === 0 ? <span className="muted">none</span> : gold.sources.map((source) => <div key={source} className="mono small audit-source">{source}</div>)}</dd>
+        <dd>
+          {gold.sources.length === 0 ? (
+            <span className="muted">none</span>
+          ) : (
+            gold.sources.map((source) => (
+              <div key={source} className="mono small audit-source">
+                {source}
+              </div>
+            ))
+          )}
+        </dd>
       </dl>
 
       <SystemsBlock detail={detail} onReveal={() => void reveal()} />
@@ -193,7 +206,13 @@ function CellCard({ detail }: { detail: AuditCellDetail }) {
         </ul>
       )}
       <div className="form-actions">
-        <button type="button" className="button button-primary" data-enter-save disabled={busy || chosen === null} onClick={() => void save()}>
+        <button
+          type="button"
+          className="button button-primary"
+          data-enter-save
+          disabled={busy || chosen === null}
+          onClick={() => void save()}
+        >
           Save verdict <Kbd>Enter</Kbd>
         </button>
         {cell.mine !== null && <span className="muted small">my verdict: {cell.mine}</span>}
@@ -209,10 +228,14 @@ function SystemsBlock({ detail, onReveal }: { detail: AuditCellDetail; onReveal:
     return (
       <div className="audit-blind">
         <span className="muted small">Blind: the systems’ values and verdicts are hidden.</span>
-        <button type="button" className="button button-small" onClick={(e) => {
-          e.currentTarget.blur();
-          onReveal();
-        }}>
+        <button
+          type="button"
+          className="button button-small"
+          onClick={(e) => {
+            e.currentTarget.blur();
+            onReveal();
+          }}
+        >
           Show systems <Kbd>s</Kbd>
         </button>
       </div>
@@ -254,7 +277,8 @@ function VerdictsBlock({ detail }: { detail: AuditCellDetail }) {
       <h3 className="section-title">Verdicts</h3>
       {detail.hidden_engineers > 0 && (
         <p className="muted small">
-          {detail.hidden_engineers} other engineer{detail.hidden_engineers === 1 ? ' has' : 's have'} given a verdict: hidden until you give yours (blind review).
+          {detail.hidden_engineers} other engineer{detail.hidden_engineers === 1 ? ' has' : 's have'} given a verdict:
+          hidden until you give yours (blind review).
         </p>
       )}
       <ul>
@@ -288,7 +312,8 @@ function FixBlock({ detail }: { detail: AuditCellDetail }) {
         {fix.ruling ? (
           <>
             {' '}
-            settled by {fix.ruling.engineer}’s ruling <span className="mono">{fix.ruling.id.slice(0, 8)}</span> ({fix.ruling.decision}
+            settled by {fix.ruling.engineer}’s ruling <span className="mono">{fix.ruling.id.slice(0, 8)}</span> (
+            {fix.ruling.decision}
             {fix.ruling.value !== null ? `: ${fix.ruling.value}` : ''})
           </>
         ) : (

@@ -34,7 +34,12 @@ export function intervalOption(rows: readonly IntervalRow[]): ChartOption {
       axisLine: { lineStyle: { color: AXIS_LINE } },
       splitLine: { lineStyle: { color: SPLIT_LINE } },
     },
-    yAxis: { type: 'category', data: ordered.map((row) => row.label), axisLine: { lineStyle: { color: AXIS_LINE } }, axisTick: { show: false } },
+    yAxis: {
+      type: 'category',
+      data: ordered.map((row) => row.label),
+      axisLine: { lineStyle: { color: AXIS_LINE } },
+      axisTick: { show: false },
+    },
     tooltip: {
       trigger: 'axis',
       renderMode: 'richText',
@@ -46,9 +51,30 @@ export function intervalOption(rows: readonly IntervalRow[]): ChartOption {
       },
     },
     series: [
-      { type: 'bar', stack: 'interval', silent: true, itemStyle: { color: 'transparent' }, data: ordered.map((row) => row.low), barWidth: 14 },
-      { type: 'bar', stack: 'interval', name: '95% CI', itemStyle: { color: BAR, borderRadius: 3 }, data: ordered.map((row) => row.high - row.low), barWidth: 14 },
-      { type: 'scatter', name: 'estimate', symbol: 'diamond', symbolSize: 12, itemStyle: { color: POINT }, data: ordered.map((row, index) => [row.rate, index]) },
+      {
+        type: 'bar',
+        stack: 'interval',
+        silent: true,
+        itemStyle: { color: 'transparent' },
+        data: ordered.map((row) => row.low),
+        barWidth: 14,
+      },
+      {
+        type: 'bar',
+        stack: 'interval',
+        name: '95% CI',
+        itemStyle: { color: BAR, borderRadius: 3 },
+        data: ordered.map((row) => row.high - row.low),
+        barWidth: 14,
+      },
+      {
+        type: 'scatter',
+        name: 'estimate',
+        symbol: 'diamond',
+        symbolSize: 12,
+        itemStyle: { color: POINT },
+        data: ordered.map((row, index) => [row.rate, index]),
+      },
     ],
   };
 }

@@ -20,7 +20,13 @@ export function ClusterCard({ cluster, index, picked, expanded, onPick, onToggle
   return (
     <li className={`cluster ${picked ? 'cluster-picked' : ''} ${cluster.agrees_with_gold ? 'cluster-gold' : ''}`}>
       <div className="cluster-head">
-        <button type="button" className="cluster-key" data-enter-save="" onClick={onPick} title={key ? `Pick this value (key ${key})` : 'Pick this value'}>
+        <button
+          type="button"
+          className="cluster-key"
+          data-enter-save=""
+          onClick={onPick}
+          title={key ? `Pick this value (key ${key})` : 'Pick this value'}
+        >
           {key ?? '·'}
         </button>
         <div className="cluster-main" onClick={onPick}>

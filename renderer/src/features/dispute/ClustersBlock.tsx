@@ -23,8 +23,16 @@ export function ClustersBlock({ detail }: { detail: DisputeDetail }) {
   return (
     <section className="section" aria-label="Systems">
       <header className="section-head">
-        <button type="button" className="section-toggle" aria-expanded={shown} onClick={toggleShown} title={`Show or hide each system’s cell, judge reasoning and sources (key ${SYSTEMS_KEY})`}>
-          <span className="caret" aria-hidden="true">{shown ? '▾' : '▸'}</span>
+        <button
+          type="button"
+          className="section-toggle"
+          aria-expanded={shown}
+          onClick={toggleShown}
+          title={`Show or hide each system’s cell, judge reasoning and sources (key ${SYSTEMS_KEY})`}
+        >
+          <span className="caret" aria-hidden="true">
+            {shown ? '▾' : '▸'}
+          </span>
           Systems, reasoning and sources
           <kbd className="kbd">{SYSTEMS_KEY}</kbd>
         </button>

@@ -40,20 +40,35 @@ export function ComparisonBlock({ detail }: { detail: DisputeDetail }) {
         <thead>
           <tr>
             <th scope="col" aria-label="key" />
-            <th scope="col" title="the value in the column’s format; below it, as the systems spelled it">Value</th>
-            <th scope="col" title="systems giving this value" className="num">Sys</th>
-            <th scope="col" title="how the systems’ cells were graded">Verdicts</th>
-            <th scope="col" title="grading method: the column’s deterministic rule or an LLM judge">Graded by</th>
-            <th scope="col" title="how the value differs from gold, in the column’s terms">vs gold</th>
+            <th scope="col" title="the value in the column’s format; below it, as the systems spelled it">
+              Value
+            </th>
+            <th scope="col" title="systems giving this value" className="num">
+              Sys
+            </th>
+            <th scope="col" title="how the systems’ cells were graded">
+              Verdicts
+            </th>
+            <th scope="col" title="grading method: the column’s deterministic rule or an LLM judge">
+              Graded by
+            </th>
+            <th scope="col" title="how the value differs from gold, in the column’s terms">
+              vs gold
+            </th>
           </tr>
         </thead>
         <tbody>
           <tr className="compare-gold" data-testid="compare-gold">
             <td>
-              <span className="compare-gold-mark" title="gold today">G</span>
+              <span className="compare-gold-mark" title="gold today">
+                G
+              </span>
             </td>
             <td colSpan={5}>
-              <ValueText display={goldDisplay(detail.gold, dispute.kind, dispute.contesting)} className="compare-value" />
+              <ValueText
+                display={goldDisplay(detail.gold, dispute.kind, dispute.contesting)}
+                className="compare-value"
+              />
               {detail.gold.alternatives.length > 0 && (
                 <span className="compare-spellings">
                   also accepted:{' '}
@@ -78,12 +93,25 @@ export function ComparisonBlock({ detail }: { detail: DisputeDetail }) {
                 title={cluster.systems.map(oneLine).join(', ')}
               >
                 <td>
-                  <button type="button" className="cluster-key" data-enter-save="" onClick={(e) => (e.stopPropagation(), pick(detail, i))} title={key ? `Pick this value (key ${key})` : 'Pick this value'}>
+                  <button
+                    type="button"
+                    className="cluster-key"
+                    data-enter-save=""
+                    onClick={(e) => (e.stopPropagation(), pick(detail, i))}
+                    title={key ? `Pick this value (key ${key})` : 'Pick this value'}
+                  >
                     {key ?? '·'}
                   </button>
                 </td>
                 <td className="compare-value-cell">
-                  <ValueText display={line.value === '' ? { text: '(empty)', tone: 'muted' } : { text: oneLine(line.value), tone: 'value' }} className="compare-value" />
+                  <ValueText
+                    display={
+                      line.value === ''
+                        ? { text: '(empty)', tone: 'muted' }
+                        : { text: oneLine(line.value), tone: 'value' }
+                    }
+                    className="compare-value"
+                  />
                   {line.spellings.length > 0 && (
                     <span className="compare-spellings" title="as the systems spelled it (how many systems)">
                       {line.spellings.map((s, n) => (
@@ -103,7 +131,10 @@ export function ComparisonBlock({ detail }: { detail: DisputeDetail }) {
                     </span>
                   ))}
                   {line.gradedAgainstOlder && (
-                    <span className="graded-against" title="some cells were graded against gold a revision has changed since">
+                    <span
+                      className="graded-against"
+                      title="some cells were graded against gold a revision has changed since"
+                    >
                       older gold
                     </span>
                   )}

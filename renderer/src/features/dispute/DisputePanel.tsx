@@ -74,15 +74,19 @@ export function DisputePanel() {
   useEffect(() => {
     if (shownId == null || shownId !== selectedId || selectedIndex == null) return;
     useDisputeStore.getState().prefetch(idsAround(selectedIndex, 1, 0));
-    return whenIdle(() => useDisputeStore.getState().prefetch(idsAround(selectedIndex, PREFETCH_AHEAD, PREFETCH_BEHIND)));
+    return whenIdle(() =>
+      useDisputeStore.getState().prefetch(idsAround(selectedIndex, PREFETCH_AHEAD, PREFETCH_BEHIND)),
+    );
   }, [shownId, selectedId, selectedIndex]);
 
   if (total === 0) return <aside className="panel panel-empty">Nothing to review here.</aside>;
   if (selectedId == null) return <aside className="panel panel-empty">Select a dispute (j / k or click a row).</aside>;
-  if (error != null && loadingId == null) return <aside className="panel panel-empty error-text">Could not load the dispute: {error}</aside>;
+  if (error != null && loadingId == null)
+    return <aside className="panel panel-empty error-text">Could not load the dispute: {error}</aside>;
   if (!detail) return <aside className="panel panel-empty muted">Loading…</aside>;
 
-  const position = selectedIndex != null && total != null ? `${formatCount(selectedIndex + 1)} of ${formatCount(total)}` : null;
+  const position =
+    selectedIndex != null && total != null ? `${formatCount(selectedIndex + 1)} of ${formatCount(total)}` : null;
   const stale = loadingId != null && loadingId !== detail.dispute.id;
   return (
     <aside className={`panel ${stale ? 'panel-stale' : ''}`} aria-busy={stale}>
@@ -102,7 +106,8 @@ const PanelBody = memo(function PanelBody({ detail }: { detail: DisputeDetail })
   const conflict = detail.dispute.status === 'conflict';
   const missingRow = detail.dispute.kind === 'missing_row' && detail.missing_row_systems.length > 0;
   // A report no system contests has no values to compare: the report says it all.
-  const compared = !missingRow && detail.clusters.length > 0 && !(detail.dispute.kind === 'report' && detail.dispute.column == null);
+  const compared =
+    !missingRow && detail.clusters.length > 0 && !(detail.dispute.kind === 'report' && detail.dispute.column == null);
   return (
     <div className="panel-scroll">
       {/* In a conflict the disagreement is the first thing to read. */}

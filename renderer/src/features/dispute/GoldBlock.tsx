@@ -10,8 +10,16 @@ import { SourceList } from './SourceLink';
 
 export function GoldBlock({ detail }: { detail: DisputeDetail }) {
   // Names from the data, marked for display once here (see oneLine); values go through goldDisplay.
-  const dispute = { ...detail.dispute, entity: oneLine(detail.dispute.entity), task_id: oneLine(detail.dispute.task_id) };
-  const row = detail.gold_row && { ...detail.gold_row, entity: oneLine(detail.gold_row.entity), aliases: detail.gold_row.aliases.map(oneLine) };
+  const dispute = {
+    ...detail.dispute,
+    entity: oneLine(detail.dispute.entity),
+    task_id: oneLine(detail.dispute.task_id),
+  };
+  const row = detail.gold_row && {
+    ...detail.gold_row,
+    entity: oneLine(detail.gold_row.entity),
+    aliases: detail.gold_row.aliases.map(oneLine),
+  };
   const gold = { ...detail.gold, alternatives: detail.gold.alternatives.map(oneLine) };
   if (dispute.kind === 'missing_row') {
     const now = missingRowInGold(detail);
@@ -26,7 +34,9 @@ export function GoldBlock({ detail }: { detail: DisputeDetail }) {
               : 'The runs’ grades did not align their row to it.'}
           </div>
         ) : (
-          <div className="muted">No gold row for “{dispute.entity}” in task {dispute.task_id}.</div>
+          <div className="muted">
+            No gold row for “{dispute.entity}” in task {dispute.task_id}.
+          </div>
         )}
       </Section>
     );
@@ -34,7 +44,14 @@ export function GoldBlock({ detail }: { detail: DisputeDetail }) {
   if (dispute.kind === 'report' && dispute.column == null) {
     // A report against a whole gold row: the row is what is in question (remove_row applies).
     return (
-      <Section title="Gold row" aside={<span className="muted small">row {rowText(dispute.gold_row)} of task {dispute.task_id}</span>}>
+      <Section
+        title="Gold row"
+        aside={
+          <span className="muted small">
+            row {rowText(dispute.gold_row)} of task {dispute.task_id}
+          </span>
+        }
+      >
         <div className="gold-value">
           <span className="value value-value">{row?.entity ?? dispute.entity}</span>
         </div>
@@ -48,14 +65,23 @@ export function GoldBlock({ detail }: { detail: DisputeDetail }) {
             ))}
           </div>
         )}
-        <p className="muted small">The report is about the whole row, not one cell: “Remove row” takes it out of gold.</p>
+        <p className="muted small">
+          The report is about the whole row, not one cell: “Remove row” takes it out of gold.
+        </p>
       </Section>
     );
   }
   return (
     <Section
       title="Gold"
-      aside={row ? <span className="muted small">row {rowText(dispute.gold_row)} · {row.entity}{row.aliases.length > 0 ? ` (aka ${row.aliases.join(', ')})` : ''}</span> : null}
+      aside={
+        row ? (
+          <span className="muted small">
+            row {rowText(dispute.gold_row)} · {row.entity}
+            {row.aliases.length > 0 ? ` (aka ${row.aliases.join(', ')})` : ''}
+          </span>
+        ) : null
+      }
     >
       <div className="gold-value">
         <ValueText display={goldDisplay(gold, dispute.kind, dispute.contesting)} />
@@ -74,4 +100,3 @@ export function GoldBlock({ detail }: { detail: DisputeDetail }) {
     </Section>
   );
 }
-

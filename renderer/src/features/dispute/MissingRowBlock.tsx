@@ -28,7 +28,9 @@ export function MissingRowBlock({ detail }: { detail: DisputeDetail }) {
         <thead>
           <tr>
             <th scope="col" className="compare-key-head" aria-label="key" />
-            <th scope="col" title="the entity as the system named it">As named</th>
+            <th scope="col" title="the entity as the system named it">
+              As named
+            </th>
             {columns.map((column) => (
               <th key={column} scope="col" title={oneLine(column)}>
                 {oneLine(column)}
@@ -41,9 +43,21 @@ export function MissingRowBlock({ detail }: { detail: DisputeDetail }) {
             const key = clusterKey(i);
             const values = new Map(system.values.map((v) => [v.column, v.value]));
             return (
-              <tr key={`${system.system}-${i}`} className={`compare-line ${picked === i ? 'compare-picked' : ''}`} data-testid="missing-compare-line" onClick={() => pick(detail, i)} title={oneLine(system.system)}>
+              <tr
+                key={`${system.system}-${i}`}
+                className={`compare-line ${picked === i ? 'compare-picked' : ''}`}
+                data-testid="missing-compare-line"
+                onClick={() => pick(detail, i)}
+                title={oneLine(system.system)}
+              >
                 <td>
-                  <button type="button" className="cluster-key" data-enter-save="" onClick={(e) => (e.stopPropagation(), pick(detail, i))} title={key ? `Use this system's row (key ${key})` : undefined}>
+                  <button
+                    type="button"
+                    className="cluster-key"
+                    data-enter-save=""
+                    onClick={(e) => (e.stopPropagation(), pick(detail, i))}
+                    title={key ? `Use this system's row (key ${key})` : undefined}
+                  >
                     {key ?? '·'}
                   </button>
                 </td>
@@ -62,8 +76,16 @@ export function MissingRowBlock({ detail }: { detail: DisputeDetail }) {
         </tbody>
       </table>
       <div className="section-head missing-details-head">
-        <button type="button" className="section-toggle" aria-expanded={shown} onClick={toggleShown} title={`Show or hide each system’s values with their sources (key ${SYSTEMS_KEY})`}>
-          <span className="caret" aria-hidden="true">{shown ? '▾' : '▸'}</span>
+        <button
+          type="button"
+          className="section-toggle"
+          aria-expanded={shown}
+          onClick={toggleShown}
+          title={`Show or hide each system’s values with their sources (key ${SYSTEMS_KEY})`}
+        >
+          <span className="caret" aria-hidden="true">
+            {shown ? '▾' : '▸'}
+          </span>
           Systems’ sources
           <kbd className="kbd">{SYSTEMS_KEY}</kbd>
         </button>
@@ -71,7 +93,13 @@ export function MissingRowBlock({ detail }: { detail: DisputeDetail }) {
       {shown && (
         <ol className="clusters">
           {systems.map((s, i) => (
-            <MissingRowSystem key={`${s.system}-${i}`} system={s} index={i} picked={picked === i} onPick={() => pick(detail, i)} />
+            <MissingRowSystem
+              key={`${s.system}-${i}`}
+              system={s}
+              index={i}
+              picked={picked === i}
+              onPick={() => pick(detail, i)}
+            />
           ))}
         </ol>
       )}
@@ -91,7 +119,13 @@ function MissingRowSystem({ system, index, picked, onPick }: MissingRowSystemPro
   return (
     <li className={`cluster ${picked ? 'cluster-picked' : ''}`}>
       <div className="cluster-head">
-        <button type="button" className="cluster-key" data-enter-save="" onClick={onPick} title={key ? `Use this system's row (key ${key})` : undefined}>
+        <button
+          type="button"
+          className="cluster-key"
+          data-enter-save=""
+          onClick={onPick}
+          title={key ? `Use this system's row (key ${key})` : undefined}
+        >
           {key ?? '·'}
         </button>
         <div className="cluster-main" onClick={onPick}>

@@ -10,7 +10,9 @@ export function QuestionBlock({ detail }: { detail: DisputeDetail }) {
   return (
     <section className="section question">
       <div className="question-text-wrap">
-        <p className={`question-text ${expanded ? '' : 'clamped'}`}>{detail.question != null ? shownText(detail.question) : 'Question not available (dataset not imported).'}</p>
+        <p className={`question-text ${expanded ? '' : 'clamped'}`}>
+          {detail.question != null ? shownText(detail.question) : 'Question not available (dataset not imported).'}
+        </p>
         {detail.question != null && detail.question.length > 180 && (
           <button type="button" className="link-button" onClick={toggle} aria-expanded={expanded}>
             {expanded ? 'Show less' : 'Show all'}

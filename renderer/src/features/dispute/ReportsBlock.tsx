@@ -20,7 +20,14 @@ const LONG_BODY = 420;
 export function ReportsBlock({ detail }: { detail: DisputeDetail }) {
   if (detail.reports.length === 0) return null;
   return (
-    <Section title="Reports" aside={<span className="muted small">{detail.reports.length === 1 ? '1 GitHub issue' : `${detail.reports.length} GitHub issues`}</span>}>
+    <Section
+      title="Reports"
+      aside={
+        <span className="muted small">
+          {detail.reports.length === 1 ? '1 GitHub issue' : `${detail.reports.length} GitHub issues`}
+        </span>
+      }
+    >
       <ul className="reports">
         {detail.reports.map((report) => (
           <ReportItem key={`${report.repo}#${report.number}`} report={report} detail={detail} />
@@ -45,7 +52,12 @@ function ReportItem({ report, detail }: { report: ReportView; detail: DisputeDet
         <ReportMeta author={report.author} created_at={report.created_at} repo={report.repo} />
         <span className="spacer" />
         <OpenIssueButton url={report.url} />
-        <button type="button" className="button button-small" onClick={() => void showReport(report)} title="Show this report in the Reports tab (fix what was parsed, link, reply)">
+        <button
+          type="button"
+          className="button button-small"
+          onClick={() => void showReport(report)}
+          title="Show this report in the Reports tab (fix what was parsed, link, reply)"
+        >
           In Reports
         </button>
       </div>
@@ -70,7 +82,10 @@ function ReportItem({ report, detail }: { report: ReportView; detail: DisputeDet
             </>
           )}
         </span>
-        <span className={`confidence confidence-${confidenceTone(fields.confidence)}`} title="How much of task, row, column, value and sources the parser found, and how surely">
+        <span
+          className={`confidence confidence-${confidenceTone(fields.confidence)}`}
+          title="How much of task, row, column, value and sources the parser found, and how surely"
+        >
           {confidenceText(fields.confidence)}
         </span>
         <UseProposed detail={detail} value={fields.proposed_value} />
@@ -91,7 +106,8 @@ function UseProposed({ detail, value }: { detail: DisputeDetail; value: string |
   const choose = useRulingStore((s) => s.choose);
   const pick = useRulingStore((s) => s.pick);
   const update = useRulingStore((s) => s.update);
-  if (value == null || value.trim() === '' || detail.dispute.column == null || detail.dispute.kind === 'missing_row') return null;
+  if (value == null || value.trim() === '' || detail.dispute.column == null || detail.dispute.kind === 'missing_row')
+    return null;
   const wanted = normalizeText(value);
   const cluster = detail.clusters.findIndex((c) => normalizeText(c.value) === wanted);
   const decisions = decisionsForDispute(detail.dispute);
@@ -107,7 +123,17 @@ function UseProposed({ detail, value }: { detail: DisputeDetail; value: string |
   };
   const key = cluster >= 0 ? clusterKey(cluster) : null;
   return (
-    <button type="button" className="button button-small" data-enter-save="" onClick={use} title={cluster >= 0 ? `A system gave this value: pick cluster ${key ?? ''}` : 'Rule “new value” with the reported value (check it against the sources first)'}>
+    <button
+      type="button"
+      className="button button-small"
+      data-enter-save=""
+      onClick={use}
+      title={
+        cluster >= 0
+          ? `A system gave this value: pick cluster ${key ?? ''}`
+          : 'Rule “new value” with the reported value (check it against the sources first)'
+      }
+    >
       {cluster >= 0 ? `Accept (cluster ${key ?? '·'})` : 'Use as new value'}
     </button>
   );

@@ -27,21 +27,38 @@ const STATE_TITLE: Record<RulingState, string> = {
 
 export function RulingsBlock({ detail }: { detail: DisputeDetail }) {
   const engineer = useInfoStore((s) => s.info?.engineer);
-  const rulings = [...detail.rulings].sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
+  const rulings = [...detail.rulings].sort(
+    (a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id),
+  );
   const states = rulingStates(rulings);
   const byId = new Map(rulings.map((r) => [r.id, r]));
   const hidden = detail.rulings_hidden;
   // In a conflict the notice already leads the panel (rulings side by side): said once, not again here.
-  if (hidden && rulings.length === 0 && detail.dispute.status === 'conflict' && detail.settled_by_revision == null) return null;
+  if (hidden && rulings.length === 0 && detail.dispute.status === 'conflict' && detail.settled_by_revision == null)
+    return null;
   return (
-    <Section title="History" aside={hidden && rulings.length === 0 ? undefined : <span className="muted small">{historyAside(rulings.length)}</span>}>
-      {detail.settled_by_revision != null && <div className="notice-inline">Settled by dataset revision {oneLine(detail.settled_by_revision)}.</div>}
+    <Section
+      title="History"
+      aside={
+        hidden && rulings.length === 0 ? undefined : <span className="muted small">{historyAside(rulings.length)}</span>
+      }
+    >
+      {detail.settled_by_revision != null && (
+        <div className="notice-inline">Settled by dataset revision {oneLine(detail.settled_by_revision)}.</div>
+      )}
       {hidden && detail.dispute.status !== 'conflict' && <BlindNotice engineers={detail.hidden_engineers} />}
       {rulings.length === 0 && !hidden && <div className="muted">No rulings yet.</div>}
       {rulings.length > 0 && (
         <ol className="history">
           {rulings.map((r) => (
-            <HistoryItem key={r.id} ruling={r} state={states.get(r.id) ?? 'counted'} mine={r.engineer === engineer} detail={detail} target={r.retracts ? (byId.get(r.retracts) ?? null) : null} />
+            <HistoryItem
+              key={r.id}
+              ruling={r}
+              state={states.get(r.id) ?? 'counted'}
+              mine={r.engineer === engineer}
+              detail={detail}
+              target={r.retracts ? (byId.get(r.retracts) ?? null) : null}
+            />
           ))}
         </ol>
       )}
@@ -60,10 +77,16 @@ function historyAside(shown: number): string {
  * rule.
  */
 export function BlindNotice({ engineers }: { engineers: number }) {
-  const who = engineers === 1 ? '1 other engineer has' : engineers > 1 ? `${engineers} other engineers have` : 'Other engineers have';
+  const who =
+    engineers === 1
+      ? '1 other engineer has'
+      : engineers > 1
+        ? `${engineers} other engineers have`
+        : 'Other engineers have';
   return (
     <div className="notice-inline notice-blind" role="note">
-      <strong>Hidden until you rule:</strong> {who} already ruled on this dispute. Blind review is on, so their rulings and rationales appear once you have ruled; the status stays visible.
+      <strong>Hidden until you rule:</strong> {who} already ruled on this dispute. Blind review is on, so their rulings
+      and rationales appear once you have ruled; the status stays visible.
     </div>
   );
 }
@@ -85,10 +108,13 @@ function HistoryItem({ ruling, state, mine, detail, target }: HistoryItemProps) 
       <div className="ruling-head">
         <span className="engineer">{oneLine(ruling.engineer)}</span>
         {mine && <span className="chip chip-you">you</span>}
-        <span className="decision">{retraction ? 'retracted' : DECISION_LABELS[ruling.decision as keyof typeof DECISION_LABELS]}</span>
+        <span className="decision">
+          {retraction ? 'retracted' : DECISION_LABELS[ruling.decision as keyof typeof DECISION_LABELS]}
+        </span>
         {retraction && target && (
           <span className="muted small">
-            {DECISION_LABELS[target.decision as keyof typeof DECISION_LABELS] ?? target.decision} of {formatTime(target.created_at)}
+            {DECISION_LABELS[target.decision as keyof typeof DECISION_LABELS] ?? target.decision} of{' '}
+            {formatTime(target.created_at)}
           </span>
         )}
         {!retraction && <RulingValue ruling={ruling} detail={detail} />}
@@ -111,7 +137,9 @@ function HistoryItem({ ruling, state, mine, detail, target }: HistoryItemProps) 
           </tbody>
         </table>
       )}
-      {ruling.rationale != null && ruling.rationale !== '' && <p className="rationale">{shownText(ruling.rationale)}</p>}
+      {ruling.rationale != null && ruling.rationale !== '' && (
+        <p className="rationale">{shownText(ruling.rationale)}</p>
+      )}
       <SourceList urls={ruling.evidence} />
     </li>
   );

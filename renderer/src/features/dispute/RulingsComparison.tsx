@@ -33,13 +33,22 @@ export function RulingsComparison({ detail }: { detail: DisputeDetail }) {
   if (positions.length < 2) return null;
   const groups = new Set(positions.map((p) => p.group)).size;
   const decisionsDiffer = new Set(positions.map((p) => p.ruling.decision)).size > 1;
-  const valuesDiffer = new Set(positions.map((p) => JSON.stringify([p.ruling.value, p.ruling.row, p.ruling.values]))).size > 1;
+  const valuesDiffer =
+    new Set(positions.map((p) => JSON.stringify([p.ruling.value, p.ruling.row, p.ruling.values]))).size > 1;
   const title = groups > 1 ? 'Rulings disagree' : 'Rulings agree';
   return (
-    <Section title={title} aside={<span className="muted small">{positions.length} engineers · {groups} position{groups === 1 ? '' : 's'} · {required} must agree</span>}>
+    <Section
+      title={title}
+      aside={
+        <span className="muted small">
+          {positions.length} engineers · {groups} position{groups === 1 ? '' : 's'} · {required} must agree
+        </span>
+      }
+    >
       {groups > 1 && (
         <p className="compare-hint muted small">
-          Resolved once every counted ruling agrees and {required} engineer{required === 1 ? '' : 's'} do. Re-rule to agree (“Agree” copies a position into your ruling), or retract.
+          Resolved once every counted ruling agrees and {required} engineer{required === 1 ? '' : 's'} do. Re-rule to
+          agree (“Agree” copies a position into your ruling), or retract.
         </p>
       )}
       <div className="compare-scroll">
@@ -53,16 +62,51 @@ export function RulingsComparison({ detail }: { detail: DisputeDetail }) {
             </tr>
           </thead>
           <tbody>
-            <CompareRow label="Decision" positions={positions} differs={groups > 1 && decisionsDiffer} render={(p) => DECISION_LABELS[p.ruling.decision]} />
+            <CompareRow
+              label="Decision"
+              positions={positions}
+              differs={groups > 1 && decisionsDiffer}
+              render={(p) => DECISION_LABELS[p.ruling.decision]}
+            />
             <CompareRow
               label="Value"
               positions={positions}
               differs={groups > 1 && valuesDiffer}
-              render={(p) => (p.ruling.value != null || p.ruling.row != null ? <RulingValue ruling={p.ruling} detail={detail} /> : <span className="value-empty">—</span>)}
+              render={(p) =>
+                p.ruling.value != null || p.ruling.row != null ? (
+                  <RulingValue ruling={p.ruling} detail={detail} />
+                ) : (
+                  <span className="value-empty">—</span>
+                )
+              }
             />
-            <CompareRow label="Rationale" positions={positions} render={(p) => (p.ruling.rationale ? <span className="compare-text">{shownText(p.ruling.rationale)}</span> : <span className="value-empty">—</span>)} />
-            <CompareRow label="Evidence" positions={positions} render={(p) => (p.ruling.evidence.length > 0 ? <SourceList urls={p.ruling.evidence} /> : <span className="value-empty">—</span>)} />
-            <CompareRow label="Time" positions={positions} render={(p) => <time dateTime={p.ruling.created_at}>{formatTime(p.ruling.created_at)}</time>} />
+            <CompareRow
+              label="Rationale"
+              positions={positions}
+              render={(p) =>
+                p.ruling.rationale ? (
+                  <span className="compare-text">{shownText(p.ruling.rationale)}</span>
+                ) : (
+                  <span className="value-empty">—</span>
+                )
+              }
+            />
+            <CompareRow
+              label="Evidence"
+              positions={positions}
+              render={(p) =>
+                p.ruling.evidence.length > 0 ? (
+                  <SourceList urls={p.ruling.evidence} />
+                ) : (
+                  <span className="value-empty">—</span>
+                )
+              }
+            />
+            <CompareRow
+              label="Time"
+              positions={positions}
+              render={(p) => <time dateTime={p.ruling.created_at}>{formatTime(p.ruling.created_at)}</time>}
+            />
             {groups > 1 && <AgreeRow detail={detail} positions={positions} engineer={engineer} />}
           </tbody>
         </table>
@@ -74,7 +118,10 @@ export function RulingsComparison({ detail }: { detail: DisputeDetail }) {
 function EngineerHead({ position, mine }: { position: Position; mine: boolean }) {
   return (
     <th scope="col" className={`compare-head group-${position.group % 6}`}>
-      <span className="group-badge" title={`Position ${groupLabel(position.group)}: engineers with the same letter agree`}>
+      <span
+        className="group-badge"
+        title={`Position ${groupLabel(position.group)}: engineers with the same letter agree`}
+      >
         {groupLabel(position.group)}
       </span>
       <span className="engineer">{oneLine(position.ruling.engineer)}</span>
@@ -104,7 +151,15 @@ function CompareRow({ label, positions, differs = false, render }: CompareRowPro
   );
 }
 
-function AgreeRow({ detail, positions, engineer }: { detail: DisputeDetail; positions: readonly Position[]; engineer: string | undefined }) {
+function AgreeRow({
+  detail,
+  positions,
+  engineer,
+}: {
+  detail: DisputeDetail;
+  positions: readonly Position[];
+  engineer: string | undefined;
+}) {
   const adopt = useRulingStore((s) => s.adopt);
   const mineGroup = positions.find((p) => p.ruling.engineer === engineer)?.group;
   return (

@@ -16,7 +16,12 @@ export function SourceLink({ url }: { url: string }) {
   }
   return (
     <span className="source" data-source-url={checked.href}>
-      <button type="button" className="source-open" onClick={() => openSource(checked.href)} title={`Open ${checked.href} in the browser`}>
+      <button
+        type="button"
+        className="source-open"
+        onClick={() => openSource(checked.href)}
+        title={`Open ${checked.href} in the browser`}
+      >
         Open
       </button>
       <span className="source-host">{checked.host}</span>

@@ -34,7 +34,10 @@ export function SystemCellTable({ cells }: { cells: readonly SystemCellView[] })
             </span>
             <span className={`verdict verdict-${cell.verdict}`}>{cell.verdict.replace('_', ' ')}</span>
             {cell.graded_against != null && (
-              <span className="graded-against small" title="the gold this cell was graded against; a revision has changed it since">
+              <span
+                className="graded-against small"
+                title="the gold this cell was graded against; a revision has changed it since"
+              >
                 against “{oneLine(cell.graded_against)}”
               </span>
             )}

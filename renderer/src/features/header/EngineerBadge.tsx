@@ -40,12 +40,22 @@ export function EngineerBadge() {
     );
   }
   return (
-    <button type="button" className="engineer-badge" title={unconfirmed ? `“${oneLine(engineer)}” is offered from this computer’s user name; confirm it to start ruling. Click to change.` : `Your rulings are recorded as “${oneLine(engineer)}”. Click to change.`} onClick={() => setEditing(engineer)}>
+    <button
+      type="button"
+      className="engineer-badge"
+      title={
+        unconfirmed
+          ? `“${oneLine(engineer)}” is offered from this computer’s user name; confirm it to start ruling. Click to change.`
+          : `Your rulings are recorded as “${oneLine(engineer)}”. Click to change.`
+      }
+      onClick={() => setEditing(engineer)}
+    >
       <span className="avatar" aria-hidden="true">
         {engineer ? oneLine(initials(engineer)) : '?'}
       </span>
       <span className="engineer-text">
-        <span className="meta-label">{unconfirmed ? 'not confirmed:' : 'ruling as'}</span> <strong className="engineer-name">{engineer ? oneLine(engineer) : '—'}</strong>
+        <span className="meta-label">{unconfirmed ? 'not confirmed:' : 'ruling as'}</span>{' '}
+        <strong className="engineer-name">{engineer ? oneLine(engineer) : '—'}</strong>
       </span>
     </button>
   );

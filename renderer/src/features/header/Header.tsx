@@ -27,14 +27,22 @@ export function Header() {
           <span className="meta-item" title="Revision of the base dataset">
             <span className="meta-label">rev</span> {oneLine(info.revision ?? 'none')}
           </span>
-          <button type="button" className="meta-item meta-button meta-policy" title={`${policyLong(info.policy)} Click to change.`} onClick={() => openOverlay('settings')}>
+          <button
+            type="button"
+            className="meta-item meta-button meta-policy"
+            title={`${policyLong(info.policy)} Click to change.`}
+            onClick={() => openOverlay('settings')}
+          >
             <span className="meta-label">policy</span> {policyShort(info.policy)}
           </button>
         </div>
       )}
       {/* Outside the store's facts, which give way to a narrow window: this never does. */}
       {connection.mode === 'browser' && (
-        <span className="meta-browser" title="Served to this browser by atlas-adjudicator on 127.0.0.1 (no desktop app)">
+        <span
+          className="meta-browser"
+          title="Served to this browser by atlas-adjudicator on 127.0.0.1 (no desktop app)"
+        >
           browser mode
         </span>
       )}
@@ -43,10 +51,22 @@ export function Header() {
         Import…
       </button>
       <EngineerBadge />
-      <button type="button" className="icon-button header-icon" title="Key map (?)" aria-label="Key map" onClick={() => openOverlay('help')}>
+      <button
+        type="button"
+        className="icon-button header-icon"
+        title="Key map (?)"
+        aria-label="Key map"
+        onClick={() => openOverlay('help')}
+      >
         ?
       </button>
-      <button type="button" className="icon-button header-icon" title="Settings" aria-label="Settings" onClick={() => openOverlay('settings')}>
+      <button
+        type="button"
+        className="icon-button header-icon"
+        title="Settings"
+        aria-label="Settings"
+        onClick={() => openOverlay('settings')}
+      >
         ⚙
       </button>
     </header>

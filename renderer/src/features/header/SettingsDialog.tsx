@@ -29,7 +29,8 @@ export function SettingsDialog() {
   const effect = usePolicyEffect(stored.required, policy.required);
 
   // A name never confirmed (the OS user name offered at the first launch) is saved even unchanged: Save confirms it.
-  const nameChanged = name.trim() !== '' && (name.trim() !== (info?.engineer ?? current) || settings?.confirmed === false);
+  const nameChanged =
+    name.trim() !== '' && (name.trim() !== (info?.engineer ?? current) || settings?.confirmed === false);
   const policyChanged = policy.required !== stored.required || policy.blind !== stored.blind;
 
   const save = async () => {
@@ -50,7 +51,12 @@ export function SettingsDialog() {
           <button type="button" className="button" onClick={close}>
             Cancel
           </button>
-          <button type="button" className="button button-primary" disabled={saving || name.trim() === ''} onClick={() => void save()}>
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={saving || name.trim() === ''}
+            onClick={() => void save()}
+          >
             {saving ? 'Saving…' : nameChanged || policyChanged ? 'Save' : 'Done'}
           </button>
         </>

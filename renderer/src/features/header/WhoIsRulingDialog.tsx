@@ -22,7 +22,12 @@ export function WhoIsRulingDialog() {
       // Esc leaves the name unconfirmed: rulings wait, and saving one asks again.
       onClose={close}
       footer={
-        <button type="button" className="button button-primary" disabled={saving || name.trim() === ''} onClick={() => void save()}>
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={saving || name.trim() === ''}
+          onClick={() => void save()}
+        >
           {saving ? 'Saving…' : 'Start ruling'}
         </button>
       }
@@ -35,9 +40,19 @@ export function WhoIsRulingDialog() {
       >
         <label className="field">
           <span className="field-label">Your name — recorded on every ruling you make, and shown in the header</span>
-          <input className="input input-large" data-autofocus="" aria-label="Your name" value={name} maxLength={200} spellCheck={false} onChange={(e) => setName(e.target.value)} />
+          <input
+            className="input input-large"
+            data-autofocus=""
+            aria-label="Your name"
+            value={name}
+            maxLength={200}
+            spellCheck={false}
+            onChange={(e) => setName(e.target.value)}
+          />
         </label>
-        <p className="muted small">Offered from this computer’s user name. Nothing is recorded until you confirm it; change it later in Settings.</p>
+        <p className="muted small">
+          Offered from this computer’s user name. Nothing is recorded until you confirm it; change it later in Settings.
+        </p>
       </form>
     </Modal>
   );

@@ -27,7 +27,13 @@ export function KeymapOverlay() {
           </section>
         ))}
       </div>
-      <p className="muted small">Keys typed in a text field go to the field; Esc leaves it. Enter in a value field saves, as does Enter on an empty evidence box; Ctrl+Enter saves from any ruling field. Enter saves only from the page or the ruling form, never from another focused control (the filter bar, a tab, the grid’s header); a button takes Enter only when reached with Tab, Space always presses it. A pressed tab, Esc on a focused button and a closed dialog all leave focus on the page, where the view’s keys act.</p>
+      <p className="muted small">
+        Keys typed in a text field go to the field; Esc leaves it. Enter in a value field saves, as does Enter on an
+        empty evidence box; Ctrl+Enter saves from any ruling field. Enter saves only from the page or the ruling form,
+        never from another focused control (the filter bar, a tab, the grid’s header); a button takes Enter only when
+        reached with Tab, Space always presses it. A pressed tab, Esc on a focused button and a closed dialog all leave
+        focus on the page, where the view’s keys act.
+      </p>
     </Modal>
   );
 }

@@ -69,13 +69,18 @@ export function ImportDialog() {
       }
     >
       <p className="muted">
-        Dataset files (JSONL or Parquet), harness run directories, <code>*.cells.jsonl</code>, <code>*.judges.jsonl</code>, other engineers’ ruling logs (<code>*.rulings.jsonl</code>) and users’ reports saved as GitHub issue JSON
-        (the issues API or <code>gh issue list --json</code>). The kind of each is detected. An import is all or nothing per task: invalid tasks are skipped and listed below; importing the same source again changes nothing.
+        Dataset files (JSONL or Parquet), harness run directories, <code>*.cells.jsonl</code>,{' '}
+        <code>*.judges.jsonl</code>, other engineers’ ruling logs (<code>*.rulings.jsonl</code>) and users’ reports
+        saved as GitHub issue JSON (the issues API or <code>gh issue list --json</code>). The kind of each is detected.
+        An import is all or nothing per task: invalid tasks are skipped and listed below; importing the same source
+        again changes nothing.
       </p>
       <div className="import-inputs">
         <PickButtons disabled={running} onPick={(kind) => void pick(kind)} />
         <span className="muted small">
-          {host.pathForFile ? 'or drop files and folders anywhere on the window' : 'Dropping files needs the desktop app: in the browser, type the paths.'}
+          {host.pathForFile
+            ? 'or drop files and folders anywhere on the window'
+            : 'Dropping files needs the desktop app: in the browser, type the paths.'}
         </span>
       </div>
       <label className="field">
@@ -94,11 +99,18 @@ export function ImportDialog() {
         />
       </label>
       <label className="checkbox">
-        <input type="checkbox" checked={replaceRuns} disabled={running} onChange={(e) => setReplaceRuns(e.target.checked)} />
+        <input
+          type="checkbox"
+          checked={replaceRuns}
+          disabled={running}
+          onChange={(e) => setReplaceRuns(e.target.checked)}
+        />
         Replace runs: a run of a system the store already has replaces it (a re-grade); without this it is refused
       </label>
       {running && job && <ImportProgress job={job} idle="Importing…" />}
-      {(error != null || report != null) && !running && finishedAt != null && <h3 className="section-title">Last import ({clockTime(finishedAt)})</h3>}
+      {(error != null || report != null) && !running && finishedAt != null && (
+        <h3 className="section-title">Last import ({clockTime(finishedAt)})</h3>
+      )}
       {error != null && !running && <div className="error-box">{error}</div>}
       {report && !running && <ImportReportView report={report} />}
     </Modal>

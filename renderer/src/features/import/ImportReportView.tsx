@@ -26,13 +26,19 @@ export function ImportReportView({ report }: { report: ImportReport }) {
           </div>
         ))}
       </div>
-      {report.tasks + report.cells + report.disputes + report.judges + (report.rulings?.added ?? 0) + (report.reports ? report.reports.added + report.reports.updated : 0) === 0 && (
-        <p className="muted">Nothing new: these sources were already imported.</p>
-      )}
+      {report.tasks +
+        report.cells +
+        report.disputes +
+        report.judges +
+        (report.rulings?.added ?? 0) +
+        (report.reports ? report.reports.added + report.reports.updated : 0) ===
+        0 && <p className="muted">Nothing new: these sources were already imported.</p>}
       {report.revision && (
         <div className="notice-inline" data-testid="import-revision">
-          Revision {oneLine(report.revision.tag)} is now the base: {report.revision.settled} {report.revision.settled === 1 ? 'dispute' : 'disputes'} settled by it.
-          {report.revision.recognised_by_gold && ' It was applied without this store: known by its gold, which shows every change of its patch.'}
+          Revision {oneLine(report.revision.tag)} is now the base: {report.revision.settled}{' '}
+          {report.revision.settled === 1 ? 'dispute' : 'disputes'} settled by it.
+          {report.revision.recognised_by_gold &&
+            ' It was applied without this store: known by its gold, which shows every change of its patch.'}
           {report.revision.tasks_left.length > 0 &&
             ` ${report.revision.tasks_left.length} ${report.revision.tasks_left.length === 1 ? 'task it changed keeps its' : 'tasks it changed keep their'} older gold here (skipped below): the revision's changes to ${report.revision.tasks_left.length === 1 ? 'it are' : 'them are'} settled, but new rulings on ${report.revision.tasks_left.length === 1 ? 'it' : 'them'} cannot be exported from this store: ${report.revision.tasks_left.slice(0, 10).map(oneLine).join(', ')}${report.revision.tasks_left.length > 10 ? ', …' : ''}.`}
         </div>
@@ -40,26 +46,35 @@ export function ImportReportView({ report }: { report: ImportReport }) {
       {report.misplaced_rulings && report.misplaced_rulings.length > 0 && (
         <div className="warning" role="alert" data-testid="import-misplaced">
           <p>
-            {report.misplaced_rulings.length === 1 ? '1 counted ruling now names a gold row that holds' : `${formatCount(report.misplaced_rulings.length)} counted rulings now name gold rows that hold`} another
-            entity; export refuses {report.misplaced_rulings.length === 1 ? 'it' : 'them'} until ruled again:
+            {report.misplaced_rulings.length === 1
+              ? '1 counted ruling now names a gold row that holds'
+              : `${formatCount(report.misplaced_rulings.length)} counted rulings now name gold rows that hold`}{' '}
+            another entity; export refuses {report.misplaced_rulings.length === 1 ? 'it' : 'them'} until ruled again:
           </p>
           <ul className="small">
             {report.misplaced_rulings.slice(0, 10).map((item) => (
               <li key={`${item.dispute_id}-${item.engineer}`}>
-                <span className="mono">{oneLine(item.dispute_id)}</span> ({oneLine(item.engineer)}): {oneLine(item.reason)}
+                <span className="mono">{oneLine(item.dispute_id)}</span> ({oneLine(item.engineer)}):{' '}
+                {oneLine(item.reason)}
               </li>
             ))}
-            {report.misplaced_rulings.length > 10 && <li>… and {formatCount(report.misplaced_rulings.length - 10)} more</li>}
+            {report.misplaced_rulings.length > 10 && (
+              <li>… and {formatCount(report.misplaced_rulings.length - 10)} more</li>
+            )}
           </ul>
         </div>
       )}
       {report.incomplete_runs && report.incomplete_runs.length > 0 && (
         <div className="notice-inline notice-plain" role="note" data-testid="import-incomplete-runs">
-          <p>Runs without a result for tasks other runs have (each such task scores 0 for that system in the score preview):</p>
+          <p>
+            Runs without a result for tasks other runs have (each such task scores 0 for that system in the score
+            preview):
+          </p>
           <ul className="small">
             {report.incomplete_runs.map((run) => (
               <li key={run.run}>
-                {oneLine(run.system)}: {formatCount(run.missing)} {run.missing === 1 ? 'task' : 'tasks'} — <span className="mono">{run.tasks.map(oneLine).join(', ')}</span>
+                {oneLine(run.system)}: {formatCount(run.missing)} {run.missing === 1 ? 'task' : 'tasks'} —{' '}
+                <span className="mono">{run.tasks.map(oneLine).join(', ')}</span>
                 {run.missing > run.tasks.length ? ', …' : ''}
               </li>
             ))}

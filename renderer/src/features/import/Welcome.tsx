@@ -15,20 +15,32 @@ export function Welcome() {
       <div className="welcome-card">
         <h1>Nothing to adjudicate yet</h1>
         <p>
-          This store is empty. Load the demo workspace to try the tool on generated runs (including the Zelda remakes task from the ATLAS announcement), or import a dataset and
-          graded runs.
+          This store is empty. Load the demo workspace to try the tool on generated runs (including the Zelda remakes
+          task from the ATLAS announcement), or import a dataset and graded runs.
         </p>
         <div className="welcome-actions">
-          <button type="button" className="button button-primary button-large" disabled={running} onClick={() => void loadDemo()}>
+          <button
+            type="button"
+            className="button button-primary button-large"
+            disabled={running}
+            onClick={() => void loadDemo()}
+          >
             Load demo workspace
           </button>
-          <button type="button" className="button button-large" disabled={running} onClick={() => openOverlay('import')}>
+          <button
+            type="button"
+            className="button button-large"
+            disabled={running}
+            onClick={() => openOverlay('import')}
+          >
             Import…
           </button>
         </div>
         {running && job && <ImportProgress job={job} idle="Loading…" onCancel={() => void cancel()} />}
         {error != null && !running && <div className="error-box">{error}</div>}
-        <p className="muted small">Or from a terminal: <code>npx atlas-adjudicator import PATH…</code></p>
+        <p className="muted small">
+          Or from a terminal: <code>npx atlas-adjudicator import PATH…</code>
+        </p>
       </div>
     </div>
   );

@@ -18,7 +18,11 @@ export function EmptyQueue() {
       <p className="grid-empty-headline">{text.headline}</p>
       {text.filters != null && <p className="small">Filters: {text.filters}</p>}
       {text.action != null && (
-        <button type="button" className="button button-primary button-small" onClick={text.action.kind === 'needs' ? () => setFilter({ needs: undefined }) : clearFilter}>
+        <button
+          type="button"
+          className="button button-primary button-small"
+          onClick={text.action.kind === 'needs' ? () => setFilter({ needs: undefined }) : clearFilter}
+        >
           {text.action.label}
         </button>
       )}

@@ -22,11 +22,37 @@ export function FilterBar() {
       <SearchBox />
       <NeedsMeToggle />
       <HasReportToggle />
-      <FilterSelect label="Status" value={preset.status ?? filter.status} locked={preset.status != null} options={DISPUTE_STATUSES.map((s) => [s, STATUS_LABELS[s]])} onChange={(status) => setFilter({ status: status as DisputeFilter['status'] })} />
-      <FilterSelect label="Kind" value={filter.kind} options={DISPUTE_KINDS.map((k) => [k, KIND_LABELS[k]])} onChange={(kind) => setFilter({ kind: kind as DisputeFilter['kind'] })} />
-      <FilterSelect label="Task" value={filter.task} options={facets.tasks.map((t) => [t, oneLine(t)])} onChange={(task) => setFilter({ task })} />
-      <FilterSelect label="Column" value={filter.column} options={facets.columns.map((c) => [c, oneLine(c)])} onChange={(column) => setFilter({ column })} />
-      <FilterSelect label="System" value={filter.system} options={facets.systems.map((s) => [s, oneLine(s)])} onChange={(system) => setFilter({ system })} />
+      <FilterSelect
+        label="Status"
+        value={preset.status ?? filter.status}
+        locked={preset.status != null}
+        options={DISPUTE_STATUSES.map((s) => [s, STATUS_LABELS[s]])}
+        onChange={(status) => setFilter({ status: status as DisputeFilter['status'] })}
+      />
+      <FilterSelect
+        label="Kind"
+        value={filter.kind}
+        options={DISPUTE_KINDS.map((k) => [k, KIND_LABELS[k]])}
+        onChange={(kind) => setFilter({ kind: kind as DisputeFilter['kind'] })}
+      />
+      <FilterSelect
+        label="Task"
+        value={filter.task}
+        options={facets.tasks.map((t) => [t, oneLine(t)])}
+        onChange={(task) => setFilter({ task })}
+      />
+      <FilterSelect
+        label="Column"
+        value={filter.column}
+        options={facets.columns.map((c) => [c, oneLine(c)])}
+        onChange={(column) => setFilter({ column })}
+      />
+      <FilterSelect
+        label="System"
+        value={filter.system}
+        options={facets.systems.map((s) => [s, oneLine(s)])}
+        onChange={(system) => setFilter({ system })}
+      />
       {active && (
         <button type="button" className="link-button" onClick={clearFilter}>
           Clear
@@ -57,7 +83,11 @@ function FilterSelect({ label, value, options, locked = false, onChange }: Filte
   return (
     <label className={`filter-select ${value ? 'filter-active' : ''}`}>
       <span className="filter-label">{label}</span>
-      <select className="select" value={value ?? ''} onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}>
+      <select
+        className="select"
+        value={value ?? ''}
+        onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}
+      >
         <option value="">all</option>
         {options.map(([v, text]) => (
           <option key={v} value={v}>
@@ -99,7 +129,12 @@ function HasReportToggle() {
   const on = useQueueStore((s) => s.filter.hasReport === true);
   const setFilter = useQueueStore((s) => s.setFilter);
   return (
-    <ToggleButton on={on} label="Has report" title="Only disputes a user reported on GitHub" onToggle={() => setFilter({ hasReport: on ? undefined : true })} />
+    <ToggleButton
+      on={on}
+      label="Has report"
+      title="Only disputes a user reported on GitHub"
+      onToggle={() => setFilter({ hasReport: on ? undefined : true })}
+    />
   );
 }
 

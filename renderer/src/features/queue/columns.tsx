@@ -23,9 +23,7 @@ function StatusCell({ data }: Params) {
 }
 
 function KindCell({ data }: Params) {
-  return data ? (
-    <span className={`kind-text kind-${data.kind}`}>{KIND_LABELS[data.kind]}</span>
-  ) : null;
+  return data ? <span className={`kind-text kind-${data.kind}`}>{KIND_LABELS[data.kind]}</span> : null;
 }
 
 function MineCell({ data }: Params) {
@@ -41,7 +39,10 @@ interface ColumnCellParams {
 
 function ColumnCell({ data, showKind }: Params & ColumnCellParams) {
   if (!data) return null;
-  const kind = showKind && data.kind !== 'cell' ? <span className={`kind-text kind-${data.kind}`}>{KIND_LABELS[data.kind]}</span> : null;
+  const kind =
+    showKind && data.kind !== 'cell' ? (
+      <span className={`kind-text kind-${data.kind}`}>{KIND_LABELS[data.kind]}</span>
+    ) : null;
   if (data.column == null) return kind ?? <span className="value-empty">—</span>;
   return (
     <span>
@@ -72,8 +73,28 @@ function EntityCell({ data }: Params) {
  * what its column holds.
  */
 const QUEUE_COLUMNS: ColDef<DisputeRow>[] = [
-  { colId: 'entity', headerName: QUEUE_HEADERS.entity.name, headerTooltip: QUEUE_HEADERS.entity.tooltip, field: 'entity', flex: 1.6, minWidth: 110, sortable: true, cellRenderer: EntityCell, tooltip: (p) => shownText(p.data?.entity ?? '') },
-  { colId: 'column', headerName: QUEUE_HEADERS.column.name, headerTooltip: QUEUE_HEADERS.column.tooltip, field: 'column', flex: 1.1, minWidth: 96, sortable: true, cellRenderer: ColumnCell, tooltip: (p) => shownText(p.data?.column ?? '') },
+  {
+    colId: 'entity',
+    headerName: QUEUE_HEADERS.entity.name,
+    headerTooltip: QUEUE_HEADERS.entity.tooltip,
+    field: 'entity',
+    flex: 1.6,
+    minWidth: 110,
+    sortable: true,
+    cellRenderer: EntityCell,
+    tooltip: (p) => shownText(p.data?.entity ?? ''),
+  },
+  {
+    colId: 'column',
+    headerName: QUEUE_HEADERS.column.name,
+    headerTooltip: QUEUE_HEADERS.column.tooltip,
+    field: 'column',
+    flex: 1.1,
+    minWidth: 96,
+    sortable: true,
+    cellRenderer: ColumnCell,
+    tooltip: (p) => shownText(p.data?.column ?? ''),
+  },
   {
     colId: 'gold',
     headerName: QUEUE_HEADERS.gold.name,
@@ -94,9 +115,33 @@ const QUEUE_COLUMNS: ColDef<DisputeRow>[] = [
     valueGetter: (p) => (p.data ? topValueText(p.data) : ''),
     tooltip: (p) => (p.data ? topValueText(p.data) : ''),
   },
-  { colId: 'contesting', headerName: QUEUE_HEADERS.contesting.name, headerTooltip: QUEUE_HEADERS.contesting.tooltip, field: 'contesting', width: 44, sortable: true, type: 'rightAligned' },
-  { colId: 'kind', headerName: QUEUE_HEADERS.kind.name, headerTooltip: QUEUE_HEADERS.kind.tooltip, field: 'kind', width: 100, sortable: true, cellRenderer: KindCell },
-  { colId: 'status', headerName: QUEUE_HEADERS.status.name, headerTooltip: QUEUE_HEADERS.status.tooltip, field: 'status', width: 84, sortable: true, cellRenderer: StatusCell },
+  {
+    colId: 'contesting',
+    headerName: QUEUE_HEADERS.contesting.name,
+    headerTooltip: QUEUE_HEADERS.contesting.tooltip,
+    field: 'contesting',
+    width: 44,
+    sortable: true,
+    type: 'rightAligned',
+  },
+  {
+    colId: 'kind',
+    headerName: QUEUE_HEADERS.kind.name,
+    headerTooltip: QUEUE_HEADERS.kind.tooltip,
+    field: 'kind',
+    width: 100,
+    sortable: true,
+    cellRenderer: KindCell,
+  },
+  {
+    colId: 'status',
+    headerName: QUEUE_HEADERS.status.name,
+    headerTooltip: QUEUE_HEADERS.status.tooltip,
+    field: 'status',
+    width: 84,
+    sortable: true,
+    cellRenderer: StatusCell,
+  },
   {
     colId: 'mine',
     headerName: QUEUE_HEADERS.mine.name,
@@ -106,7 +151,16 @@ const QUEUE_COLUMNS: ColDef<DisputeRow>[] = [
     cellRenderer: MineCell,
     tooltip: (p) => (p.data?.my_decision ? `my ruling: ${DECISION_LABELS[p.data.my_decision]}` : 'not ruled by me'),
   },
-  { colId: 'task_id', headerName: QUEUE_HEADERS.task_id.name, headerTooltip: QUEUE_HEADERS.task_id.tooltip, field: 'task_id', width: 104, sortable: true, valueFormatter: (p) => oneLine(p.data?.task_id ?? ''), tooltip: (p) => shownText(p.data?.task_id ?? '') },
+  {
+    colId: 'task_id',
+    headerName: QUEUE_HEADERS.task_id.name,
+    headerTooltip: QUEUE_HEADERS.task_id.tooltip,
+    field: 'task_id',
+    width: 104,
+    sortable: true,
+    valueFormatter: (p) => oneLine(p.data?.task_id ?? ''),
+    tooltip: (p) => shownText(p.data?.task_id ?? ''),
+  },
 ];
 
 /**
@@ -133,8 +187,12 @@ function hiddenSet(hidden: number): Set<string> {
 /** Width the shown columns need with the compared ones whole, with the scrollbar. */
 function requiredWidth(hidden: number): number {
   const gone = hiddenSet(hidden);
-  const width = (c: ColDef<DisputeRow>) => (c.colId != null ? COMFORT_WIDTH[c.colId] : undefined) ?? c.width ?? c.minWidth ?? 0;
-  return QUEUE_COLUMNS.reduce((sum, c) => sum + (c.colId != null && gone.has(c.colId) ? 0 : width(c)), SCROLLBAR_ALLOWANCE);
+  const width = (c: ColDef<DisputeRow>) =>
+    (c.colId != null ? COMFORT_WIDTH[c.colId] : undefined) ?? c.width ?? c.minWidth ?? 0;
+  return QUEUE_COLUMNS.reduce(
+    (sum, c) => sum + (c.colId != null && gone.has(c.colId) ? 0 : width(c)),
+    SCROLLBAR_ALLOWANCE,
+  );
 }
 
 /** How many of NARROW_HIDDEN a grid this wide (CSS px) leaves out: the fewest that let the rest fit. */
@@ -155,7 +213,9 @@ export function queueColumns(hidden: number): ColDef<DisputeRow>[] {
       ...c,
       // Every definition says whether it shows, so a column comes back when the grid widens.
       hide: c.colId != null && gone.has(c.colId),
-      ...(c.colId === 'column' ? { cellRendererParams: { showKind: gone.has('kind') } satisfies ColumnCellParams } : {}),
+      ...(c.colId === 'column'
+        ? { cellRendererParams: { showKind: gone.has('kind') } satisfies ColumnCellParams }
+        : {}),
     }));
     layouts.set(hidden, defs);
   }

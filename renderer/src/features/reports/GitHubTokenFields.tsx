@@ -35,8 +35,16 @@ export function GitHubTokenFields() {
       </legend>
       <div className="token-state" aria-live="polite">
         <span className={`token-dot ${token?.configured ? 'token-on' : ''}`} aria-hidden="true" />
-        {token == null ? 'Checking…' : token.configured && token.source ? <span>Token set, {SOURCE_TEXT[token.source]}.</span> : <span>No token set.</span>}
-        {token != null && !token.keychain && token.source !== 'env' && <span className="muted small"> This host has no keychain: a token given here lasts until the app stops.</span>}
+        {token == null ? (
+          'Checking…'
+        ) : token.configured && token.source ? (
+          <span>Token set, {SOURCE_TEXT[token.source]}.</span>
+        ) : (
+          <span>No token set.</span>
+        )}
+        {token != null && !token.keychain && token.source !== 'env' && (
+          <span className="muted small"> This host has no keychain: a token given here lasts until the app stops.</span>
+        )}
       </div>
       <form
         className="input-row"
@@ -64,8 +72,16 @@ export function GitHubTokenFields() {
           </button>
         )}
       </form>
-      {token?.source === 'env' && <p className="muted small">GITHUB_TOKEN is set in the environment the app was started from; unset it there to stop using it. A token saved here is used only without it.</p>}
-      <p className="muted small">Needs the “Issues” permission (read to import; read and write to post replies) on the repository. Never stored in the store file.</p>
+      {token?.source === 'env' && (
+        <p className="muted small">
+          GITHUB_TOKEN is set in the environment the app was started from; unset it there to stop using it. A token
+          saved here is used only without it.
+        </p>
+      )}
+      <p className="muted small">
+        Needs the “Issues” permission (read to import; read and write to post replies) on the repository. Never stored
+        in the store file.
+      </p>
     </fieldset>
   );
 }

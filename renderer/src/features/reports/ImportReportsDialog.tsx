@@ -66,7 +66,9 @@ export function ImportReportsDialog() {
           onClose={close}
           primary={{
             label:
-              source === 'files' ? `Import ${paths.length > 0 ? `${paths.length} file${paths.length === 1 ? '' : 's'}` : ''}`.trim() : `Fetch ${repoOk ? repo.trim() : 'issues'}`,
+              source === 'files'
+                ? `Import ${paths.length > 0 ? `${paths.length} file${paths.length === 1 ? '' : 's'}` : ''}`.trim()
+                : `Fetch ${repoOk ? repo.trim() : 'issues'}`,
             disabled: !ready,
             run: () => void startImport(),
           }}
@@ -74,8 +76,9 @@ export function ImportReportsDialog() {
       }
     >
       <p className="muted">
-        Users report gold errors as GitHub issues (task id, row, column and a source). Each report is parsed, then attached to the dispute for its cell or row — or becomes a{' '}
-        <em>report</em> dispute. Importing again updates edited or closed issues and duplicates nothing; your fixes and links are kept.
+        Users report gold errors as GitHub issues (task id, row, column and a source). Each report is parsed, then
+        attached to the dispute for its cell or row — or becomes a <em>report</em> dispute. Importing again updates
+        edited or closed issues and duplicates nothing; your fixes and links are kept.
       </p>
       <Segmented<ImportSource>
         label="Where the reports come from"
@@ -95,11 +98,16 @@ export function ImportReportsDialog() {
                 Choose files…
               </button>
             )}
-            <span className="muted small">{host.pathForFile ? 'or drop issue files anywhere on the window' : 'In the browser, type the paths (dropping files needs the desktop app).'}</span>
+            <span className="muted small">
+              {host.pathForFile
+                ? 'or drop issue files anywhere on the window'
+                : 'In the browser, type the paths (dropping files needs the desktop app).'}
+            </span>
           </div>
           <label className="field">
             <span className="field-label">
-              Issue files, one path a line — a saved <code>GET /repos/OWNER/NAME/issues</code> response (one page or an array of pages) or <code>gh issue list --json number,title,body,url,author,labels,state,createdAt</code>
+              Issue files, one path a line — a saved <code>GET /repos/OWNER/NAME/issues</code> response (one page or an
+              array of pages) or <code>gh issue list --json number,title,body,url,author,labels,state,createdAt</code>
             </span>
             <textarea
               className="input mono paths-input"
@@ -118,11 +126,26 @@ export function ImportReportsDialog() {
           <div className="form-grid form-grid-tight">
             <label className="field">
               <span className="field-label">Repository (OWNER/NAME)</span>
-              <input className="input mono" data-autofocus="" placeholder="exa-ai/ATLAS" value={repo} spellCheck={false} disabled={running} onChange={(e) => setImport({ importRepo: e.target.value })} />
+              <input
+                className="input mono"
+                data-autofocus=""
+                placeholder="exa-ai/ATLAS"
+                value={repo}
+                spellCheck={false}
+                disabled={running}
+                onChange={(e) => setImport({ importRepo: e.target.value })}
+              />
             </label>
             <label className="field">
               <span className="field-label">Label (optional)</span>
-              <input className="input" placeholder="gold-error" value={label} spellCheck={false} disabled={running} onChange={(e) => setImport({ importLabel: e.target.value })} />
+              <input
+                className="input"
+                placeholder="gold-error"
+                value={label}
+                spellCheck={false}
+                disabled={running}
+                onChange={(e) => setImport({ importLabel: e.target.value })}
+              />
             </label>
           </div>
           {repo.trim() !== '' && !repoOk && <div className="error-text small">Give the repository as OWNER/NAME.</div>}
@@ -130,7 +153,8 @@ export function ImportReportsDialog() {
             {token?.configured
               ? `Uses the GitHub token (${token.source === 'env' ? 'GITHUB_TOKEN' : token.source === 'keychain' ? 'OS keychain' : 'this session'}). `
               : 'No GitHub token: public repositories only, at GitHub’s low anonymous rate limit. '}
-            Pull requests are skipped; every page is followed; when the rate limit runs out the import waits if the reset is near, else stops and says when to retry.{' '}
+            Pull requests are skipped; every page is followed; when the rate limit runs out the import waits if the
+            reset is near, else stops and says when to retry.{' '}
             <button type="button" className="link-button" onClick={() => openOverlay('settings')}>
               Token settings
             </button>
@@ -141,7 +165,9 @@ export function ImportReportsDialog() {
         <div className="job-progress">
           <div className="job-line">
             <span>{jobProgressText(job)}</span>
-            <span className="tabular">{job.done > 0 ? `${formatCount(job.done)} page${job.done === 1 ? '' : 's'}` : ''}</span>
+            <span className="tabular">
+              {job.done > 0 ? `${formatCount(job.done)} page${job.done === 1 ? '' : 's'}` : ''}
+            </span>
           </div>
           <ProgressBar done={0} total={0} />
         </div>
@@ -176,7 +202,9 @@ export function ReportImportView({ result, skipped = true }: { result: ReportImp
           </div>
         ))}
       </div>
-      {result.added + result.updated === 0 && <p className="muted">Nothing new: every issue was already imported as it is.</p>}
+      {result.added + result.updated === 0 && (
+        <p className="muted">Nothing new: every issue was already imported as it is.</p>
+      )}
       {skipped && <SkippedTable skipped={result.skipped} />}
     </div>
   );

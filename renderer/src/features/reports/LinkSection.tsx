@@ -27,20 +27,39 @@ export function LinkSection({ item, view }: { item: ReportListItem; view: Report
   return (
     <Section
       title="Dispute"
-      aside={item.dispute_id != null ? <span className="muted small">{item.manual_link ? 'linked by hand' : 'linked automatically'}</span> : <span className="chip chip-unlinked">unlinked</span>}
+      aside={
+        item.dispute_id != null ? (
+          <span className="muted small">{item.manual_link ? 'linked by hand' : 'linked automatically'}</span>
+        ) : (
+          <span className="chip chip-unlinked">unlinked</span>
+        )
+      }
     >
       {item.dispute_id != null ? (
         <div className="link-target">
-          {linked ? <DisputeLine dispute={linked} /> : <span className="mono small dispute-line">{item.dispute_id}</span>}
-          <button type="button" className="button button-primary button-small" onClick={() => void openDisputeInQueue(item.dispute_id!)} title="Show it in the Queue to rule on it (Enter)">
+          {linked ? (
+            <DisputeLine dispute={linked} />
+          ) : (
+            <span className="mono small dispute-line">{item.dispute_id}</span>
+          )}
+          <button
+            type="button"
+            className="button button-primary button-small"
+            onClick={() => void openDisputeInQueue(item.dispute_id!)}
+            title="Show it in the Queue to rule on it (Enter)"
+          >
             Open in queue <Kbd>Enter</Kbd>
           </button>
         </div>
       ) : (
         <>
-          <p className="muted small">Not attached to any dispute. Pick what the parse could not find, fix it below, or link it by hand.</p>
+          <p className="muted small">
+            Not attached to any dispute. Pick what the parse could not find, fix it below, or link it by hand.
+          </p>
           <UnlinkedReasons item={item} view={view} />
-          {item.task_id != null && item.row != null && unresolved !== null && <ColumnPick item={item} written={unresolved} />}
+          {item.task_id != null && item.row != null && unresolved !== null && (
+            <ColumnPick item={item} written={unresolved} />
+          )}
         </>
       )}
       <LinkControls item={item} busy={busy} onLink={(id, name) => void link(id, name)} />
@@ -52,12 +71,25 @@ export function LinkSection({ item, view }: { item: ReportListItem; view: Report
 function UnlinkedReasons({ item, view }: { item: ReportListItem; view: ReportView | null }) {
   const reasons: string[] = [];
   const parsed = view?.parsed ?? null;
-  if (item.task_id == null) reasons.push(parsed?.task_text != null ? `the task “${parsed.task_text}” is not in this store` : 'no task id was found in it');
-  else if (item.row == null) reasons.push(parsed?.row_text != null ? `no gold row of ${item.task_id} matches “${parsed.row_text}”` : 'no gold row was found');
+  if (item.task_id == null)
+    reasons.push(
+      parsed?.task_text != null ? `the task “${parsed.task_text}” is not in this store` : 'no task id was found in it',
+    );
+  else if (item.row == null)
+    reasons.push(
+      parsed?.row_text != null
+        ? `no gold row of ${item.task_id} matches “${parsed.row_text}”`
+        : 'no gold row was found',
+    );
   const unresolved = view?.effective.column_unresolved ?? null;
   if (unresolved !== null) reasons.push(`“${unresolved}” is none of the columns of ${item.task_id ?? 'the task'}`);
   // The parse's own notes, but not its second word on the same column.
-  for (const note of parsed?.notes ?? []) if (!reasons.includes(note) && !(unresolved !== null && note === `no column of the task is close to "${unresolved}"`)) reasons.push(note);
+  for (const note of parsed?.notes ?? [])
+    if (
+      !reasons.includes(note) &&
+      !(unresolved !== null && note === `no column of the task is close to "${unresolved}"`)
+    )
+      reasons.push(note);
   if (reasons.length === 0) return null;
   return (
     <ul className="unlinked-reasons" aria-label="Why it is not linked">
@@ -175,13 +207,25 @@ function useTaskDisputes(taskId: string | null, row: number | null): DisputeRow[
     };
   }, [taskId]);
   if (taskId == null || rows?.task !== taskId) return [];
-  return [...rows.rows.filter((r) => row != null && r.gold_row === row), ...rows.rows.filter((r) => row == null || r.gold_row !== row)];
+  return [
+    ...rows.rows.filter((r) => row != null && r.gold_row === row),
+    ...rows.rows.filter((r) => row == null || r.gold_row !== row),
+  ];
 }
 
 /** Shown text (controls marked): for a tooltip and the toast after linking. */
-const nameOf = (d: DisputeRow): string => oneLine(disputeName({ kind: d.kind, task_id: d.task_id, gold_row: d.gold_row, entity: d.entity, column: d.column }));
+const nameOf = (d: DisputeRow): string =>
+  oneLine(disputeName({ kind: d.kind, task_id: d.task_id, gold_row: d.gold_row, entity: d.entity, column: d.column }));
 
-function LinkControls({ item, busy, onLink }: { item: ReportListItem; busy: boolean; onLink: (disputeId: string | null, name?: string) => void }) {
+function LinkControls({
+  item,
+  busy,
+  onLink,
+}: {
+  item: ReportListItem;
+  busy: boolean;
+  onLink: (disputeId: string | null, name?: string) => void;
+}) {
   const selectedId = useQueueStore((s) => s.selectedId);
   const queueDetail = useDisputeStore((s) => s.detail);
   const [byId, setById] = useState('');
@@ -205,11 +249,20 @@ function LinkControls({ item, busy, onLink }: { item: ReportListItem; busy: bool
           <label className="field-label" htmlFor={REPORT_TASK_DISPUTE}>
             Link to a dispute of {oneLine(item.task_id)}
           </label>
-          <select id={REPORT_TASK_DISPUTE} className="select" value={picked} onChange={(e) => setPicked(e.target.value)}>
-            <option value="">— {taskDisputes.length} disputes{item.row != null ? `, row ${item.row + 1} first` : ''} —</option>
+          <select
+            id={REPORT_TASK_DISPUTE}
+            className="select"
+            value={picked}
+            onChange={(e) => setPicked(e.target.value)}
+          >
+            <option value="">
+              — {taskDisputes.length} disputes{item.row != null ? `, row ${item.row + 1} first` : ''} —
+            </option>
             {taskDisputes.map((d) => (
               <option key={d.id} value={d.id}>
-                {oneLine(`${d.gold_row != null ? `row ${d.gold_row + 1} · ` : ''}${d.entity}${d.column != null ? ` › ${d.column}` : ''} · ${KIND_LABELS[d.kind]} · ${d.status}`)}
+                {oneLine(
+                  `${d.gold_row != null ? `row ${d.gold_row + 1} · ` : ''}${d.entity}${d.column != null ? ` › ${d.column}` : ''} · ${KIND_LABELS[d.kind]} · ${d.status}`,
+                )}
               </option>
             ))}
           </select>
@@ -226,7 +279,9 @@ function LinkControls({ item, busy, onLink }: { item: ReportListItem; busy: bool
           onClick={() => onLink(queueDispute.id, nameOf(queueDispute))}
           title={`Attach #${item.number} to ${nameOf(queueDispute)}`}
         >
-          {otherTask ? `Link to the queue’s selection, in another task (${oneLine(queueDispute.task_id)}): ` : 'Link to selected dispute: '}
+          {otherTask
+            ? `Link to the queue’s selection, in another task (${oneLine(queueDispute.task_id)}): `
+            : 'Link to selected dispute: '}
           <span className="link-selected">
             {oneLine(queueDispute.entity)}
             {queueDispute.column != null ? ` › ${oneLine(queueDispute.column)}` : ''}
@@ -241,13 +296,27 @@ function LinkControls({ item, busy, onLink }: { item: ReportListItem; busy: bool
         }}
       >
         <span className="muted small">Or by dispute id:</span>
-        <input id={LINK_BY_ID_INPUT} className="input mono" aria-label="Dispute id" placeholder="d-…" value={byId} spellCheck={false} onChange={(e) => setById(e.target.value)} />
+        <input
+          id={LINK_BY_ID_INPUT}
+          className="input mono"
+          aria-label="Dispute id"
+          placeholder="d-…"
+          value={byId}
+          spellCheck={false}
+          onChange={(e) => setById(e.target.value)}
+        />
         <button type="submit" className="button button-small" disabled={busy || byId.trim() === ''}>
           Link
         </button>
       </form>
       {item.manual_link && (
-        <button type="button" className="link-button" disabled={busy} onClick={() => onLink(null)} title="Forget the hand link: attach by what was parsed (and fixed)">
+        <button
+          type="button"
+          className="link-button"
+          disabled={busy}
+          onClick={() => onLink(null)}
+          title="Forget the hand link: attach by what was parsed (and fixed)"
+        >
           Back to automatic linking
         </button>
       )}

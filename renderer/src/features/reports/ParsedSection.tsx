@@ -22,10 +22,23 @@ interface InUse {
 
 function inUse(item: ReportListItem, view: ReportView | null): InUse {
   if (view) return view.effective;
-  return { task_id: item.task_id, row: item.row, column: item.column, column_score: item.column_score, proposed_value: null, missing_entity: null, confidence: item.confidence };
+  return {
+    task_id: item.task_id,
+    row: item.row,
+    column: item.column,
+    column_score: item.column_score,
+    proposed_value: null,
+    missing_entity: null,
+    confidence: item.confidence,
+  };
 }
 
-const ROW_BY: Record<string, string> = { number: 'by number', name: 'by entity name', alias: 'by alias', table: 'from a table' };
+const ROW_BY: Record<string, string> = {
+  number: 'by number',
+  name: 'by entity name',
+  alias: 'by alias',
+  table: 'from a table',
+};
 
 export function ParsedSection({ item, view }: { item: ReportListItem; view: ReportView | null }) {
   const [editing, setEditing] = useState(false);
@@ -43,7 +56,10 @@ export function ParsedSection({ item, view }: { item: ReportListItem; view: Repo
       aside={
         <span className="parsed-aside">
           {fixed && <span className="chip chip-fixed">fixed by hand</span>}
-          <span className={`confidence confidence-${confidenceTone(fields.confidence)}`} title="How much of task, row, column, value and sources the parser found, and how surely">
+          <span
+            className={`confidence confidence-${confidenceTone(fields.confidence)}`}
+            title="How much of task, row, column, value and sources the parser found, and how surely"
+          >
             confidence {confidenceText(fields.confidence)}
           </span>
         </span>
@@ -58,7 +74,15 @@ export function ParsedSection({ item, view }: { item: ReportListItem; view: Repo
               <FieldRow label="Task" fixed={overridden(view, 'task_id')} found={parsed ? parsedTask(parsed) : null}>
                 {fields.task_id != null ? <span className="mono">{oneLine(fields.task_id)}</span> : <Unparsed />}
               </FieldRow>
-              <FieldRow label="Row" fixed={overridden(view, 'row')} found={parsed?.row_text != null ? `“${parsed.row_text}” ${parsed.row_by ? ROW_BY[parsed.row_by] ?? parsed.row_by : ''}` : null}>
+              <FieldRow
+                label="Row"
+                fixed={overridden(view, 'row')}
+                found={
+                  parsed?.row_text != null
+                    ? `“${parsed.row_text}” ${parsed.row_by ? (ROW_BY[parsed.row_by] ?? parsed.row_by) : ''}`
+                    : null
+                }
+              >
                 {fields.row != null ? (
                   <span title={`gold row index ${fields.row} (0-based)`}>
                     {rowText(fields.row)}
@@ -68,10 +92,19 @@ export function ParsedSection({ item, view }: { item: ReportListItem; view: Repo
                   <Unparsed />
                 )}
               </FieldRow>
-              <FieldRow label="Column" fixed={overridden(view, 'column')} found={parsed?.column_text != null ? `“${parsed.column_text}”` : null}>
+              <FieldRow
+                label="Column"
+                fixed={overridden(view, 'column')}
+                found={parsed?.column_text != null ? `“${parsed.column_text}”` : null}
+              >
                 {fields.column != null ? (
                   <span>
-                    {oneLine(fields.column)} {fields.column_score != null && <span className={`match-score ${fields.column_score >= 0.999 ? 'match-exact' : ''}`}>{scoreText(fields.column_score)}</span>}
+                    {oneLine(fields.column)}{' '}
+                    {fields.column_score != null && (
+                      <span className={`match-score ${fields.column_score >= 0.999 ? 'match-exact' : ''}`}>
+                        {scoreText(fields.column_score)}
+                      </span>
+                    )}
                   </span>
                 ) : view?.effective.column_unresolved != null ? (
                   <span className="unparsed">none of the task’s columns</span>
@@ -83,12 +116,20 @@ export function ParsedSection({ item, view }: { item: ReportListItem; view: Repo
               </FieldRow>
               {view && (
                 <FieldRow label="Proposed" fixed={overridden(view, 'proposed_value')} found={null}>
-                  {fields.proposed_value != null && fields.proposed_value !== '' ? <ReportText text={fields.proposed_value} className="value value-value" /> : <span className="value-muted">none stated</span>}
+                  {fields.proposed_value != null && fields.proposed_value !== '' ? (
+                    <ReportText text={fields.proposed_value} className="value value-value" />
+                  ) : (
+                    <span className="value-muted">none stated</span>
+                  )}
                 </FieldRow>
               )}
               {view && (fields.missing_entity != null || overridden(view, 'missing_entity')) && (
                 <FieldRow label="Missing row" fixed={overridden(view, 'missing_entity')} found={null}>
-                  {fields.missing_entity != null ? <ReportText text={fields.missing_entity} className="value value-value" /> : <span className="value-muted">none</span>}
+                  {fields.missing_entity != null ? (
+                    <ReportText text={fields.missing_entity} className="value value-value" />
+                  ) : (
+                    <span className="value-muted">none</span>
+                  )}
                 </FieldRow>
               )}
             </tbody>
@@ -103,7 +144,9 @@ export function ParsedSection({ item, view }: { item: ReportListItem; view: Repo
               ))}
             </ul>
           )}
-          {!view && item.dispute_id == null && <p className="muted small">Proposed value: shown once the report is linked.</p>}
+          {!view && item.dispute_id == null && (
+            <p className="muted small">Proposed value: shown once the report is linked.</p>
+          )}
           <div className="form-actions compact-actions">
             <button type="button" className="button button-small" onClick={() => setEditing(true)}>
               Fix by hand…
@@ -126,7 +169,17 @@ function Unparsed() {
   return <span className="unparsed">unparsed</span>;
 }
 
-function FieldRow({ label, fixed, found, children }: { label: string; fixed: boolean; found: string | null; children: ReactNode }) {
+function FieldRow({
+  label,
+  fixed,
+  found,
+  children,
+}: {
+  label: string;
+  fixed: boolean;
+  found: string | null;
+  children: ReactNode;
+}) {
   return (
     <tr>
       <th scope="row">{label}</th>
@@ -152,7 +205,13 @@ function ResetButton() {
   const saveFields = useReportsStore((s) => s.saveFields);
   const busy = useReportsStore((s) => s.busy);
   return (
-    <button type="button" className="link-button" disabled={busy} onClick={() => void saveFields({}, true)} title="Drop every hand fix: use what the parser found">
+    <button
+      type="button"
+      className="link-button"
+      disabled={busy}
+      onClick={() => void saveFields({}, true)}
+      title="Drop every hand fix: use what the parser found"
+    >
       Reset to what was parsed
     </button>
   );
@@ -191,10 +250,14 @@ function FieldsEditor({ item, fields, onDone }: { item: ReportListItem; fields: 
   const save = async () => {
     const changes: ReportOverride = {};
     if (draft.task !== initial.task) changes.task_id = draft.task === '' ? null : draft.task;
-    if (draft.row !== initial.row || changes.task_id !== undefined) changes.row = draft.row === '' ? null : Number(draft.row);
-    if (draft.column !== initial.column || changes.task_id !== undefined) changes.column = draft.column === '' ? null : draft.column;
-    if (draft.proposed !== initial.proposed) changes.proposed_value = draft.proposed.trim() === '' ? null : draft.proposed.trim();
-    if (draft.missing !== initial.missing) changes.missing_entity = draft.missing.trim() === '' ? null : draft.missing.trim();
+    if (draft.row !== initial.row || changes.task_id !== undefined)
+      changes.row = draft.row === '' ? null : Number(draft.row);
+    if (draft.column !== initial.column || changes.task_id !== undefined)
+      changes.column = draft.column === '' ? null : draft.column;
+    if (draft.proposed !== initial.proposed)
+      changes.proposed_value = draft.proposed.trim() === '' ? null : draft.proposed.trim();
+    if (draft.missing !== initial.missing)
+      changes.missing_entity = draft.missing.trim() === '' ? null : draft.missing.trim();
     if (Object.keys(changes).length === 0) {
       onDone();
       return;
@@ -213,7 +276,12 @@ function FieldsEditor({ item, fields, onDone }: { item: ReportListItem; fields: 
     >
       <label className="field field-inline">
         <span className="field-label">Task</span>
-        <select className="select" value={draft.task} data-autofocus="" onChange={(e) => setDraft({ ...draft, task: e.target.value, row: '', column: '' })}>
+        <select
+          className="select"
+          value={draft.task}
+          data-autofocus=""
+          onChange={(e) => setDraft({ ...draft, task: e.target.value, row: '', column: '' })}
+        >
           <option value="">— none —</option>
           {taskOptions.map((t) => (
             <option key={t} value={t}>
@@ -252,7 +320,11 @@ function FieldsEditor({ item, fields, onDone }: { item: ReportListItem; fields: 
       <label className="field field-inline">
         <span className="field-label">Column</span>
         {catalogue ? (
-          <select className="select" value={draft.column} onChange={(e) => setDraft({ ...draft, column: e.target.value })}>
+          <select
+            className="select"
+            value={draft.column}
+            onChange={(e) => setDraft({ ...draft, column: e.target.value })}
+          >
             <option value="">— whole row / none —</option>
             {catalogue.columns.map((c) => (
               <option key={c} value={c}>
@@ -261,18 +333,37 @@ function FieldsEditor({ item, fields, onDone }: { item: ReportListItem; fields: 
             ))}
           </select>
         ) : (
-          <input className="input" placeholder="exact column name" disabled={draft.task === ''} value={draft.column} spellCheck={false} onChange={(e) => setDraft({ ...draft, column: e.target.value })} />
+          <input
+            className="input"
+            placeholder="exact column name"
+            disabled={draft.task === ''}
+            value={draft.column}
+            spellCheck={false}
+            onChange={(e) => setDraft({ ...draft, column: e.target.value })}
+          />
         )}
       </label>
       <label className="field field-inline">
         <span className="field-label">Proposed</span>
-        <input className="input" placeholder="the value the reporter proposes" value={draft.proposed} spellCheck={false} onChange={(e) => setDraft({ ...draft, proposed: e.target.value })} />
+        <input
+          className="input"
+          placeholder="the value the reporter proposes"
+          value={draft.proposed}
+          spellCheck={false}
+          onChange={(e) => setDraft({ ...draft, proposed: e.target.value })}
+        />
       </label>
       <label className="field field-inline">
         <span className="field-label" title="An entity the report says gold lacks">
           Missing row
         </span>
-        <input className="input" placeholder="an entity gold lacks (when no row is named)" value={draft.missing} spellCheck={false} onChange={(e) => setDraft({ ...draft, missing: e.target.value })} />
+        <input
+          className="input"
+          placeholder="an entity gold lacks (when no row is named)"
+          value={draft.missing}
+          spellCheck={false}
+          onChange={(e) => setDraft({ ...draft, missing: e.target.value })}
+        />
       </label>
       <div className="form-actions compact-actions">
         <span className="muted small">Saving relinks the report at once.</span>

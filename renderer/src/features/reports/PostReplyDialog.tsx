@@ -41,23 +41,44 @@ export function PostReplyDialog() {
           <button type="button" className="button" onClick={close} data-autofocus="">
             Cancel
           </button>
-          <button type="button" className="button button-primary" disabled={busy || !token?.configured} onClick={() => void post()}>
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={busy || !token?.configured}
+            onClick={() => void post()}
+          >
             {busy ? 'Posting…' : closeIssue && !alreadyClosed ? 'Post and close the issue' : 'Post comment'}
           </button>
         </>
       }
     >
       <p>
-        This comment goes public on GitHub, on issue #{item.number} “<ReportText text={item.title} />”, posted with the {token?.source === 'env' ? 'GITHUB_TOKEN from the environment' : token?.source === 'keychain' ? 'token kept in the OS keychain' : 'token given for this session'}.
+        This comment goes public on GitHub, on issue #{item.number} “<ReportText text={item.title} />
+        ”, posted with the{' '}
+        {token?.source === 'env'
+          ? 'GITHUB_TOKEN from the environment'
+          : token?.source === 'keychain'
+            ? 'token kept in the OS keychain'
+            : 'token given for this session'}
+        .
       </p>
       <div className="post-preview-label field-label">Exactly this will be posted:</div>
       <pre className="post-preview">{shownText(reply.text)}</pre>
       <label className="checkbox">
-        <input type="checkbox" checked={closeIssue && !alreadyClosed} disabled={alreadyClosed} onChange={(e) => setCloseIssue(e.target.checked)} />
+        <input
+          type="checkbox"
+          checked={closeIssue && !alreadyClosed}
+          disabled={alreadyClosed}
+          onChange={(e) => setCloseIssue(e.target.checked)}
+        />
         Close the issue ({reason})
       </label>
       <div className={`post-outcome ${closeIssue && !alreadyClosed ? 'post-closes' : ''}`}>
-        {alreadyClosed ? 'The issue is already closed; it stays closed.' : closeIssue ? `The issue will be closed as ${reason}.` : 'The issue stays open.'}
+        {alreadyClosed
+          ? 'The issue is already closed; it stays closed.'
+          : closeIssue
+            ? `The issue will be closed as ${reason}.`
+            : 'The issue stays open.'}
       </div>
     </Modal>
   );

@@ -40,7 +40,10 @@ export function ReplySection({ item }: { item: ReportListItem }) {
 
   // The revision that carried the report's dispute (one that shipped first), else the newest exported,
   // unless the engineer says otherwise.
-  const newest = revisions != null && revisions.length > 0 ? [...revisions].sort((a, b) => b.recorded_at.localeCompare(a.recorded_at))[0]!.tag : '';
+  const newest =
+    revisions != null && revisions.length > 0
+      ? [...revisions].sort((a, b) => b.recorded_at.localeCompare(a.recorded_at))[0]!.tag
+      : '';
   const revision = reply?.revision ?? item.fixed_in ?? newest;
 
   const copy = async () => {
@@ -60,7 +63,16 @@ export function ReplySection({ item }: { item: ReportListItem }) {
   };
 
   return (
-    <Section title="Reply to the reporter" aside={reply?.draft ? <span className={`chip outcome-chip outcome-${reply.draft.outcome}`}>{OUTCOME_TEXT[reply.draft.outcome]}</span> : null}>
+    <Section
+      title="Reply to the reporter"
+      aside={
+        reply?.draft ? (
+          <span className={`chip outcome-chip outcome-${reply.draft.outcome}`}>
+            {OUTCOME_TEXT[reply.draft.outcome]}
+          </span>
+        ) : null
+      }
+    >
       <form
         className="reply-form"
         onSubmit={(e) => {
@@ -71,7 +83,14 @@ export function ReplySection({ item }: { item: ReportListItem }) {
       >
         <label className="field field-inline">
           <span className="field-label">Revision</span>
-          <input className="input reply-revision" list="known-revisions" placeholder="tag the fix ships in, e.g. v1.1" value={revision} spellCheck={false} onChange={(e) => setReply({ revision: e.target.value })} />
+          <input
+            className="input reply-revision"
+            list="known-revisions"
+            placeholder="tag the fix ships in, e.g. v1.1"
+            value={revision}
+            spellCheck={false}
+            onChange={(e) => setReply({ revision: e.target.value })}
+          />
           <datalist id="known-revisions">
             {(revisions ?? []).map((r) => (
               <option key={r.tag} value={r.tag} />
@@ -94,9 +113,12 @@ export function ReplySection({ item }: { item: ReportListItem }) {
             onChange={(e) => setReply({ text: e.target.value })}
           />
           <p className="muted small">
-            {reply.draft.closes ? `Posting also closes the issue (${reply.draft.close_reason === 'not_planned' ? 'not planned' : 'completed'}).` : 'Posting leaves the issue open.'}{' '}
+            {reply.draft.closes
+              ? `Posting also closes the issue (${reply.draft.close_reason === 'not_planned' ? 'not planned' : 'completed'}).`
+              : 'Posting leaves the issue open.'}{' '}
             The draft quotes no gold value and not the question; check anything you add.
-            {reply.draft.withheld_sources > 0 && ` ${reply.draft.withheld_sources} gold source${reply.draft.withheld_sources === 1 ? ' was' : 's were'} left out (not a plain http(s) link).`}
+            {reply.draft.withheld_sources > 0 &&
+              ` ${reply.draft.withheld_sources} gold source${reply.draft.withheld_sources === 1 ? ' was' : 's were'} left out (not a plain http(s) link).`}
           </p>
           {reply.draft.sources.length > 0 && (
             <>
@@ -110,7 +132,12 @@ export function ReplySection({ item }: { item: ReportListItem }) {
             </button>
             <span className="spacer" />
             {token?.configured ? (
-              <button type="button" className="button button-small button-primary" disabled={reply.text.trim() === ''} onClick={() => openOverlay('post-reply')}>
+              <button
+                type="button"
+                className="button button-small button-primary"
+                disabled={reply.text.trim() === ''}
+                onClick={() => openOverlay('post-reply')}
+              >
                 Post reply…
               </button>
             ) : (
@@ -123,7 +150,10 @@ export function ReplySection({ item }: { item: ReportListItem }) {
             )}
           </div>
           {posted && posted.number === item.number && posted.repo === item.repo && (
-            <div className="notice-inline">Posted{posted.closed ? ' and closed the issue' : ''}.{posted.comment_url ? ` Comment: ${posted.comment_url}` : ''}</div>
+            <div className="notice-inline">
+              Posted{posted.closed ? ' and closed the issue' : ''}.
+              {posted.comment_url ? ` Comment: ${posted.comment_url}` : ''}
+            </div>
           )}
         </div>
       )}

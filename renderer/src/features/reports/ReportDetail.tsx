@@ -17,7 +17,12 @@ export function ReportDetail() {
   const loading = useReportsStore((s) => s.detailLoading);
   const error = useReportsStore((s) => s.detailError);
   const item = items.find((i) => reportKey(i) === selected) ?? null;
-  if (!item) return <aside className="panel panel-empty report-detail">{items.length > 0 ? 'Select a report (j / k or click a row).' : ''}</aside>;
+  if (!item)
+    return (
+      <aside className="panel panel-empty report-detail">
+        {items.length > 0 ? 'Select a report (j / k or click a row).' : ''}
+      </aside>
+    );
   const shown = view != null && view.number === item.number && view.repo === item.repo ? view : null;
   return (
     <aside className={`panel report-detail ${loading ? 'panel-stale' : ''}`} aria-label={`Report #${item.number}`}>
@@ -26,7 +31,10 @@ export function ReportDetail() {
         {error != null && <div className="error-box">Could not load the report: {error}</div>}
         <LinkSection item={item} view={shown} />
         <ParsedSection item={item} view={shown} />
-        <Section title="Report" aside={shown?.updated_at ? <span className="muted small">edited {shown.updated_at.slice(0, 10)}</span> : null}>
+        <Section
+          title="Report"
+          aside={shown?.updated_at ? <span className="muted small">edited {shown.updated_at.slice(0, 10)}</span> : null}
+        >
           {shown ? (
             <>
               <ReportBody text={shown.body_text} />

@@ -41,7 +41,12 @@ export function OpenIssueButton({ url, small = true }: { url: string | null; sma
     );
   }
   return (
-    <button type="button" className={`button ${small ? 'button-small' : ''}`} onClick={() => openIssue(checked.href)} title={`Open ${checked.href} in the browser`}>
+    <button
+      type="button"
+      className={`button ${small ? 'button-small' : ''}`}
+      onClick={() => openIssue(checked.href)}
+      title={`Open ${checked.href} in the browser`}
+    >
       Open issue ↗
     </button>
   );

@@ -12,7 +12,11 @@ export function ReportText({ text, className = '' }: { text: string; className?:
     <span className={className}>
       {parts.map((part, i) =>
         part.control ? (
-          <mark key={i} className="control-mark" title={`Invisible control character ${part.text.slice(1, -1)} (shown, not applied)`}>
+          <mark
+            key={i}
+            className="control-mark"
+            title={`Invisible control character ${part.text.slice(1, -1)} (shown, not applied)`}
+          >
             {part.text}
           </mark>
         ) : (
@@ -60,7 +64,12 @@ function ReportUrlItem({ url }: { url: ReportUrl }) {
   const path = shortenMiddle(parsed.pathname + parsed.search + parsed.hash, 72);
   return (
     <span className="source" data-source-url={url.href}>
-      <button type="button" className="source-open" onClick={() => openSource(url.href!)} title={`Open ${url.href} in the browser`}>
+      <button
+        type="button"
+        className="source-open"
+        onClick={() => openSource(url.href!)}
+        title={`Open ${url.href} in the browser`}
+      >
         Open
       </button>
       <span className="source-host">{parsed.host}</span>

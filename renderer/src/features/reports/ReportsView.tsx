@@ -4,7 +4,15 @@
 import { useEffect, useMemo, useRef } from 'react';
 import type { ReportListItem } from '../../../../shared/report-parse/views';
 import { formatCount, oneLine, shownText } from '../../lib/format';
-import { confidenceText, confidenceTone, countUnlinked, filterReports, reportKey, rowText, scoreText } from '../../lib/reports';
+import {
+  confidenceText,
+  confidenceTone,
+  countUnlinked,
+  filterReports,
+  reportKey,
+  rowText,
+  scoreText,
+} from '../../lib/reports';
 import { useReportsStore } from '../../stores/reports-store';
 import { useUiStore } from '../../stores/ui-store';
 import { ToggleButton } from '../../ui/ToggleButton';
@@ -52,7 +60,12 @@ function ReportsToolbar() {
           if (e.key === 'Enter') e.currentTarget.blur();
         }}
       />
-      <ToggleButton on={unlinkedOnly} label="Unlinked only" title="Only reports not attached to any dispute (no task found, or nothing to attach to)" onToggle={() => setUnlinkedOnly(!unlinkedOnly)}>
+      <ToggleButton
+        on={unlinkedOnly}
+        label="Unlinked only"
+        title="Only reports not attached to any dispute (no task found, or nothing to attach to)"
+        onToggle={() => setUnlinkedOnly(!unlinkedOnly)}
+      >
         <span>Unlinked only</span>
         {unlinked > 0 && <span className="toggle-count">{formatCount(unlinked)}</span>}
       </ToggleButton>
@@ -63,7 +76,11 @@ function ReportsToolbar() {
       <button type="button" className="button button-small" disabled={loading} onClick={() => void refresh()}>
         {loading ? 'Refreshing…' : 'Refresh'}
       </button>
-      <button type="button" className="button button-small button-primary" onClick={() => openOverlay('reports-import')}>
+      <button
+        type="button"
+        className="button button-small button-primary"
+        onClick={() => openOverlay('reports-import')}
+      >
         Import reports…
       </button>
     </div>
@@ -88,14 +105,16 @@ function ReportsTable() {
     body.current?.querySelector('.report-row-selected')?.scrollIntoView({ block: 'nearest' });
   }, [selected]);
 
-  if (error != null && items.length === 0) return <div className="reports-empty error-text">Could not load the reports: {error}</div>;
+  if (error != null && items.length === 0)
+    return <div className="reports-empty error-text">Could not load the reports: {error}</div>;
   if (!loaded) return <div className="reports-empty muted">Loading reports…</div>;
   if (items.length === 0) {
     return (
       <div className="reports-empty">
         <p>No GitHub reports yet.</p>
         <p className="muted">
-          Import a saved issue list (<code>gh issue list --json …</code> or the REST response) or fetch a repository’s issues live.
+          Import a saved issue list (<code>gh issue list --json …</code> or the REST response) or fetch a repository’s
+          issues live.
         </p>
         <button type="button" className="button button-primary" onClick={() => openOverlay('reports-import')}>
           Import reports…
@@ -112,15 +131,24 @@ function ReportsTable() {
             <th>Title</th>
             <th>State</th>
             <th>Task</th>
-            <th className="num" title="Gold row, counted from 1">Row</th>
+            <th className="num" title="Gold row, counted from 1">
+              Row
+            </th>
             <th>Column</th>
-            <th className="num" title="How much of task, row, column, value and sources the parser found">Conf.</th>
+            <th className="num" title="How much of task, row, column, value and sources the parser found">
+              Conf.
+            </th>
             <th>Dispute</th>
           </tr>
         </thead>
         <tbody ref={body}>
           {rows.map((item) => (
-            <ReportRow key={reportKey(item)} item={item} selected={reportKey(item) === selected} onSelect={() => void select(reportKey(item))} />
+            <ReportRow
+              key={reportKey(item)}
+              item={item}
+              selected={reportKey(item) === selected}
+              onSelect={() => void select(reportKey(item))}
+            />
           ))}
         </tbody>
       </table>
@@ -162,20 +190,25 @@ function ReportRow({ item, selected, onSelect }: { item: ReportListItem; selecte
       <td className="report-column" title={shownText(item.column ?? '')}>
         {item.column != null ? (
           <>
-            <span>{oneLine(item.column)}</span> {item.column_score != null && <span className={`match-score ${item.column_score >= 0.999 ? 'match-exact' : ''}`}>{scoreText(item.column_score)}</span>}
+            <span>{oneLine(item.column)}</span>{' '}
+            {item.column_score != null && (
+              <span className={`match-score ${item.column_score >= 0.999 ? 'match-exact' : ''}`}>
+                {scoreText(item.column_score)}
+              </span>
+            )}
           </>
+        ) : item.column_unresolved != null ? (
+          <span className="unparsed" title={`“${shownText(item.column_unresolved)}” is none of the task’s columns`}>
+            unresolved
+          </span>
         ) : (
-          item.column_unresolved != null ? (
-            <span className="unparsed" title={`“${shownText(item.column_unresolved)}” is none of the task’s columns`}>
-              unresolved
-            </span>
-          ) : (
-            <span className="value-muted">{item.row != null ? 'whole row' : '—'}</span>
-          )
+          <span className="value-muted">{item.row != null ? 'whole row' : '—'}</span>
         )}
       </td>
       <td className="num">
-        <span className={`confidence confidence-${confidenceTone(item.confidence)}`}>{confidenceText(item.confidence)}</span>
+        <span className={`confidence confidence-${confidenceTone(item.confidence)}`}>
+          {confidenceText(item.confidence)}
+        </span>
         {item.overridden && (
           <span className="fixed-mark" title="Fixed by hand">
             ✎
@@ -184,7 +217,10 @@ function ReportRow({ item, selected, onSelect }: { item: ReportListItem; selecte
       </td>
       <td>
         {item.dispute_id != null ? (
-          <span className="chip chip-linked" title={`${item.manual_link ? 'Linked by hand to' : 'Linked to'} ${item.dispute_id}`}>
+          <span
+            className="chip chip-linked"
+            title={`${item.manual_link ? 'Linked by hand to' : 'Linked to'} ${item.dispute_id}`}
+          >
             {item.manual_link ? 'by hand' : 'linked'}
           </span>
         ) : (

@@ -57,7 +57,13 @@ export function openSelectedReport(): void {
   const column = document.getElementById(REPORT_COLUMN_PICK);
   const box = column ?? document.getElementById(REPORT_TASK_DISPUTE) ?? document.getElementById(LINK_BY_ID_INPUT);
   box?.focus();
-  const how = column ? 'pick its column here, then Enter' : box?.id === REPORT_TASK_DISPUTE ? 'pick a dispute of its task here' : box ? 'dispute id here, then Enter' : 'give a dispute id under Dispute';
+  const how = column
+    ? 'pick its column here, then Enter'
+    : box?.id === REPORT_TASK_DISPUTE
+      ? 'pick a dispute of its task here'
+      : box
+        ? 'dispute id here, then Enter'
+        : 'give a dispute id under Dispute';
   notify(`Report #${item.number} is not linked to a dispute — link it first: ${how}.`, 'info');
 }
 
@@ -83,5 +89,7 @@ export function openIssue(url: string | null): void {
     notify(`Not opened: unsafe link (${checked.reason}).`, 'error');
     return;
   }
-  host.openExternal(checked.href).catch((error: unknown) => notify(`Could not open the issue: ${errorMessage(error)}`, 'error'));
+  host
+    .openExternal(checked.href)
+    .catch((error: unknown) => notify(`Could not open the issue: ${errorMessage(error)}`, 'error'));
 }

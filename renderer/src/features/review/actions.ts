@@ -68,7 +68,8 @@ export async function saveRuling(): Promise<void> {
 /** Takes the focus off whatever has it (a field of the form, the Save button): the keys go to the page. */
 function releaseFocus(): HTMLElement | null {
   const active = document.activeElement;
-  if (!(active instanceof HTMLElement) || active === document.body || active.closest('[role="dialog"]') != null) return null;
+  if (!(active instanceof HTMLElement) || active === document.body || active.closest('[role="dialog"]') != null)
+    return null;
   active.blur();
   return active;
 }
@@ -140,5 +141,7 @@ export function openSource(url: string): void {
     notify(`Not opened: unsafe link (${checked.reason}).`, 'error');
     return;
   }
-  host.openExternal(checked.href).catch((error: unknown) => notify(`Could not open the link: ${errorMessage(error)}`, 'error'));
+  host
+    .openExternal(checked.href)
+    .catch((error: unknown) => notify(`Could not open the link: ${errorMessage(error)}`, 'error'));
 }

@@ -14,7 +14,15 @@ import { effectiveFilter, useQueueStore } from '../../stores/queue-store';
 import { useRulingStore } from '../../stores/ruling-store';
 
 /** Keys that act on the dispute on screen; the others (moving, searching, help) act at once. */
-const HOLDABLE = new Set<KeyAction['type']>(['decision', 'cluster', 'agree', 'save', 'retract', 'rationale', 'evidence']);
+const HOLDABLE = new Set<KeyAction['type']>([
+  'decision',
+  'cluster',
+  'agree',
+  'save',
+  'retract',
+  'rationale',
+  'evidence',
+]);
 
 /** More than a burst of typing is not a plan: the rest is dropped. */
 const MAX_HELD = 12;

@@ -59,7 +59,9 @@ export function ApplySection() {
   };
   const pickSave = async (target: 'out' | 'changelog') => {
     try {
-      const path = await host.pickSavePath?.({ defaultName: target === 'out' ? 'atlas-test.revised.jsonl' : 'CHANGELOG.md' });
+      const path = await host.pickSavePath?.({
+        defaultName: target === 'out' ? 'atlas-test.revised.jsonl' : 'CHANGELOG.md',
+      });
       if (path && target === 'out') setForm({ out: path });
       else if (path) setForm({ changelog: path });
     } catch (err) {
@@ -75,9 +77,10 @@ export function ApplySection() {
       <form className="card card-wide apply-form" onSubmit={submit} aria-label="Apply the patch">
         <h2>Apply to the dataset</h2>
         <p className="muted">
-          Checks the dataset against the patch’s base checksum and every operation’s <code>from</code>; any mismatch refuses the whole patch. Writes the revised dataset in the
-          same format (JSONL or Parquet), gold re-encrypted with each task’s canary, untouched rows byte-identical; and <code>CHANGELOG.md</code> — task, row, column, operation,
-          “Fixes #N” — with no gold value.
+          Checks the dataset against the patch’s base checksum and every operation’s <code>from</code>; any mismatch
+          refuses the whole patch. Writes the revised dataset in the same format (JSONL or Parquet), gold re-encrypted
+          with each task’s canary, untouched rows byte-identical; and <code>CHANGELOG.md</code> — task, row, column,
+          operation, “Fixes #N” — with no gold value.
         </p>
         <div className="form-grid">
           <div className="field field-wide">
@@ -85,7 +88,16 @@ export function ApplySection() {
               Dataset file (the patch’s base, JSONL or Parquet)
             </label>
             <div className="input-row">
-              <input id="apply-dataset" className="input mono" required value={dataset} disabled={running} onChange={(e) => setDataset(e.target.value)} placeholder="/path/to/atlas-test.jsonl" spellCheck={false} />
+              <input
+                id="apply-dataset"
+                className="input mono"
+                required
+                value={dataset}
+                disabled={running}
+                onChange={(e) => setDataset(e.target.value)}
+                placeholder="/path/to/atlas-test.jsonl"
+                spellCheck={false}
+              />
               {host.pickPaths && (
                 <button type="button" className="button" onClick={() => void pick('dataset')}>
                   Choose…
@@ -98,7 +110,16 @@ export function ApplySection() {
               Revised dataset (output)
             </label>
             <div className="input-row">
-              <input id="apply-out" className="input mono" required value={form.out} disabled={running} onChange={(e) => setForm({ out: e.target.value })} placeholder="/path/to/atlas-test.v1.1.jsonl" spellCheck={false} />
+              <input
+                id="apply-out"
+                className="input mono"
+                required
+                value={form.out}
+                disabled={running}
+                onChange={(e) => setForm({ out: e.target.value })}
+                placeholder="/path/to/atlas-test.v1.1.jsonl"
+                spellCheck={false}
+              />
               {host.pickSavePath && (
                 <button type="button" className="button" onClick={() => void pickSave('out')}>
                   Choose…
@@ -111,7 +132,15 @@ export function ApplySection() {
               Changelog (optional)
             </label>
             <div className="input-row">
-              <input id="apply-changelog" className="input mono" value={form.changelog} disabled={running} onChange={(e) => setForm({ changelog: e.target.value })} placeholder="/path/to/CHANGELOG.md" spellCheck={false} />
+              <input
+                id="apply-changelog"
+                className="input mono"
+                value={form.changelog}
+                disabled={running}
+                onChange={(e) => setForm({ changelog: e.target.value })}
+                placeholder="/path/to/CHANGELOG.md"
+                spellCheck={false}
+              />
               {host.pickSavePath && (
                 <button type="button" className="button" onClick={() => void pickSave('changelog')}>
                   Choose…
@@ -121,10 +150,20 @@ export function ApplySection() {
           </div>
         </div>
         <label className="checkbox">
-          <input type="checkbox" checked={form.plaintext} disabled={running} onChange={(e) => setForm({ plaintext: e.target.checked })} />
+          <input
+            type="checkbox"
+            checked={form.plaintext}
+            disabled={running}
+            onChange={(e) => setForm({ plaintext: e.target.checked })}
+          />
           Show values in mismatches (plain text)
         </label>
-        {form.plaintext && <div className="warning">A refusal will then name the expected and found gold values on screen. The revised dataset stays encrypted either way.</div>}
+        {form.plaintext && (
+          <div className="warning">
+            A refusal will then name the expected and found gold values on screen. The revised dataset stays encrypted
+            either way.
+          </div>
+        )}
         {/* Apply patch stays where it is, disabled while the job starts and runs, and Cancel comes up beside it:
             a button that turned into Cancel under the pointer would take a double click's second half as Cancel. */}
         <div className="form-actions">
@@ -146,7 +185,11 @@ export function ApplySection() {
         {replaces && !running && (
           <ReplaceConfirm
             label="Replace existing files"
-            question={replaces.length === 1 ? 'This file exists and would be replaced:' : 'These files exist and would be replaced:'}
+            question={
+              replaces.length === 1
+                ? 'This file exists and would be replaced:'
+                : 'These files exist and would be replaced:'
+            }
             paths={replaces}
             keepLabel="Keep them"
             replaceLabel="Replace and apply"
@@ -158,20 +201,31 @@ export function ApplySection() {
           <div className="job-progress apply-progress" aria-label="Apply progress">
             <div className="job-line">
               <span className="job-state">{job.state === 'done' ? 'done' : jobProgressText(job)}</span>
-              <span className="tabular">{job.total > 0 ? `${Math.round((Math.min(job.done, job.total) / job.total) * 100)}%` : ''}</span>
+              <span className="tabular">
+                {job.total > 0 ? `${Math.round((Math.min(job.done, job.total) / job.total) * 100)}%` : ''}
+              </span>
             </div>
             <ProgressBar done={job.state === 'done' ? 1 : job.done} total={job.state === 'done' ? 1 : job.total} />
           </div>
         )}
       </form>
-      {error != null && !running && (refusal ? <ApplyRefused refusal={refusal} /> : <div className="error-box release-error">Not applied: {error}</div>)}
+      {error != null &&
+        !running &&
+        (refusal ? (
+          <ApplyRefused refusal={refusal} />
+        ) : (
+          <div className="error-box release-error">Not applied: {error}</div>
+        ))}
       {applied && !running && <ApplySummary result={applied} />}
     </>
   );
 }
 
 function ApplySummary({ result }: { result: ApplyResult }) {
-  const kinds = Object.entries(result.operations.by_kind).filter(([, n]) => (n ?? 0) > 0) as [keyof typeof OP_LABELS, number][];
+  const kinds = Object.entries(result.operations.by_kind).filter(([, n]) => (n ?? 0) > 0) as [
+    keyof typeof OP_LABELS,
+    number,
+  ][];
   return (
     <section className="card card-wide apply-result" aria-label="Revised dataset written">
       <h2>Revised dataset written</h2>
@@ -191,7 +245,9 @@ function ApplySummary({ result }: { result: ApplyResult }) {
         <dt>Base</dt>
         <dd>
           {!result.base_verified ? (
-            <span className="warning-text">the patch names no base checksum: only the operations’ “from” guarded it</span>
+            <span className="warning-text">
+              the patch names no base checksum: only the operations’ “from” guarded it
+            </span>
           ) : result.base_form === 'gold' ? (
             'the base in another format: its gold checksum verified'
           ) : (
@@ -217,12 +273,19 @@ function ApplySummary({ result }: { result: ApplyResult }) {
           <>
             <dt>Superseded</dt>
             <dd>
-              {result.superseded.length} operation{result.superseded.length === 1 ? '' : 's'} on removed rows (#{result.superseded.join(', #')}): the removal wins
+              {result.superseded.length} operation{result.superseded.length === 1 ? '' : 's'} on removed rows (#
+              {result.superseded.join(', #')}): the removal wins
             </dd>
           </>
         )}
         <dt>Changelog</dt>
-        <dd>{result.changelog != null ? <PathText path={result.changelog} /> : <span className="value-muted">not written</span>}</dd>
+        <dd>
+          {result.changelog != null ? (
+            <PathText path={result.changelog} />
+          ) : (
+            <span className="value-muted">not written</span>
+          )}
+        </dd>
       </dl>
       <ImportAsBase result={result} />
     </section>
@@ -242,11 +305,19 @@ function ImportAsBase({ result }: { result: ApplyResult }) {
           Imported: the store’s base is now {oneLine(result.revision)}
         </span>
       ) : (
-        <span className="muted small">Next: import it as the store’s base, so the disputes it settles are marked resolved by {oneLine(result.revision)}.</span>
+        <span className="muted small">
+          Next: import it as the store’s base, so the disputes it settles are marked resolved by{' '}
+          {oneLine(result.revision)}.
+        </span>
       )}
       <span className="spacer" />
       {!imported && (
-        <button type="button" className="button button-primary" disabled={importing} onClick={() => void importAsBase()}>
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={importing}
+          onClick={() => void importAsBase()}
+        >
           {importing ? 'Importing…' : 'Import as the new base…'}
         </button>
       )}
@@ -261,15 +332,19 @@ function ApplyRefused({ refusal }: { refusal: ApplyRefusal }) {
       <h2>Patch refused — nothing was written</h2>
       {refusal.base != null && (
         <p className="error-text">
-          This dataset file is not the patch’s base: the patch was made on a file with sha256 <span className="mono">{refusal.base.expected.slice(0, 12)}…</span>; this
-          file’s is <span className="mono">{refusal.base.found.slice(0, 12)}…</span>.
-          {refusal.base.byGold === true ? ' Nor is it the base in another format (JSONL or Parquet): its tasks’ gold differs from the base’s.' : ''}
+          This dataset file is not the patch’s base: the patch was made on a file with sha256{' '}
+          <span className="mono">{refusal.base.expected.slice(0, 12)}…</span>; this file’s is{' '}
+          <span className="mono">{refusal.base.found.slice(0, 12)}…</span>.
+          {refusal.base.byGold === true
+            ? ' Nor is it the base in another format (JSONL or Parquet): its tasks’ gold differs from the base’s.'
+            : ''}
         </p>
       )}
       {refusal.mismatches.length > 0 && (
         <>
           <p>
-            {refusal.mismatches.length} operation{refusal.mismatches.length === 1 ? ' does' : 's do'} not match the dataset:
+            {refusal.mismatches.length} operation{refusal.mismatches.length === 1 ? ' does' : 's do'} not match the
+            dataset:
           </p>
           <table className="data-table mismatch-table">
             <thead>

@@ -29,7 +29,9 @@ export function deltaOption(rows: readonly DeltaChartRow[]): ChartOption {
       formatter: (p: unknown) => {
         const { dataIndex } = p as { dataIndex: number };
         const row = rows[dataIndex];
-        return row ? `${row.label}\nRow F1 ${formatF1(row.before)} → ${formatF1(row.after)} (${formatDelta(row.rowDelta)})` : '';
+        return row
+          ? `${row.label}\nRow F1 ${formatF1(row.before)} → ${formatF1(row.after)} (${formatDelta(row.rowDelta)})`
+          : '';
       },
     },
     xAxis: {
@@ -39,7 +41,12 @@ export function deltaOption(rows: readonly DeltaChartRow[]): ChartOption {
       interval: axis.interval,
       axisLine: { show: false },
       // The ends are multiples of the interval (deltaAxis), so ECharts' ticks, counted from the minimum, are round values and 0 is one of them.
-      axisLabel: { color: MUTED, showMinLabel: true, showMaxLabel: true, formatter: (v: number) => formatDelta(v, axis.digits) },
+      axisLabel: {
+        color: MUTED,
+        showMinLabel: true,
+        showMaxLabel: true,
+        formatter: (v: number) => formatDelta(v, axis.digits),
+      },
       splitLine: { lineStyle: { color: SPLIT_LINE } },
     },
     yAxis: {
@@ -57,8 +64,17 @@ export function deltaOption(rows: readonly DeltaChartRow[]): ChartOption {
         barMaxWidth: 18,
         data: rows.map((r) => ({
           value: r.rowDelta,
-          itemStyle: { color: Math.abs(r.rowDelta) < 5e-4 ? FLAT : r.rowDelta > 0 ? GAIN : LOSS, borderRadius: r.rowDelta >= 0 ? [0, 3, 3, 0] : [3, 0, 0, 3] },
-          label: { show: true, position: r.rowDelta >= 0 ? 'right' : 'left', formatter: () => formatDelta(r.rowDelta), color: CHART_TEXT.color, fontWeight: 600 },
+          itemStyle: {
+            color: Math.abs(r.rowDelta) < 5e-4 ? FLAT : r.rowDelta > 0 ? GAIN : LOSS,
+            borderRadius: r.rowDelta >= 0 ? [0, 3, 3, 0] : [3, 0, 0, 3],
+          },
+          label: {
+            show: true,
+            position: r.rowDelta >= 0 ? 'right' : 'left',
+            formatter: () => formatDelta(r.rowDelta),
+            color: CHART_TEXT.color,
+            fontWeight: 600,
+          },
         })),
       },
     ],
@@ -67,5 +83,12 @@ export function deltaOption(rows: readonly DeltaChartRow[]): ChartOption {
 
 export default function DeltaChart({ rows }: { rows: readonly DeltaChartRow[] }) {
   const option = useMemo(() => deltaOption(rows), [rows]);
-  return <EChart option={option} height={Math.max(120, rows.length * 30 + 40)} label={`Change in Row F1 per system, largest gain first: ${rows.map((r) => `${r.label} ${formatDelta(r.rowDelta)}`).join(', ')}`} className="delta-chart" />;
+  return (
+    <EChart
+      option={option}
+      height={Math.max(120, rows.length * 30 + 40)}
+      label={`Change in Row F1 per system, largest gain first: ${rows.map((r) => `${r.label} ${formatDelta(r.rowDelta)}`).join(', ')}`}
+      className="delta-chart"
+    />
+  );
 }

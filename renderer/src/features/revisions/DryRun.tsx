@@ -4,7 +4,10 @@
 export function DryRunBar({ label, busy, run }: { label: string; busy: boolean; run: () => void }) {
   return (
     <div className="dry-run-bar">
-      <span className="muted small">Or, before exporting: the settled rulings not exported yet, as a dry run — no file is written and no tag is taken.</span>
+      <span className="muted small">
+        Or, before exporting: the settled rulings not exported yet, as a dry run — no file is written and no tag is
+        taken.
+      </span>
       <button type="button" className="button" disabled={busy} onClick={run}>
         {label}
       </button>
@@ -15,7 +18,8 @@ export function DryRunBar({ label, busy, run }: { label: string; busy: boolean; 
 export function DryRunNote({ operations }: { operations: number }) {
   return (
     <div className="notice-inline notice-plain dry-run-note" role="note">
-      <strong>Dry run</strong> on the settled rulings not exported yet ({operations === 1 ? '1 operation' : `${operations.toLocaleString('en-US')} operations`}): nothing was written and
+      <strong>Dry run</strong> on the settled rulings not exported yet (
+      {operations === 1 ? '1 operation' : `${operations.toLocaleString('en-US')} operations`}): nothing was written and
       no tag was taken. Export takes the tag.
     </div>
   );

@@ -48,7 +48,10 @@ export function ExportSection() {
     if (revisions.result == null && !revisions.loading && revisions.error == null) void loadRevisions();
   }, [revisions.result, revisions.loading, revisions.error, loadRevisions]);
 
-  const current = useMemo(() => exportFormOf({ exportEdits: edits, dataset, revisions }, info), [edits, dataset, revisions, info]);
+  const current = useMemo(
+    () => exportFormOf({ exportEdits: edits, dataset, revisions }, info),
+    [edits, dataset, revisions, info],
+  );
   const update = (patch: Partial<typeof current>) => setForm(patch);
   const taken = revisions.result?.find((r) => r.tag === current.revision.trim()) ?? null;
 
@@ -72,29 +75,50 @@ export function ExportSection() {
       <form className="card export-form" onSubmit={submit}>
         <h2>Export gold patch</h2>
         <p className="muted">
-          Writes every settled ruling ({formatCount(resolved)} resolved disputes) as an <code>atlas-gold-patch/1</code> file and records the revision. The same store always gives
-          the same bytes; a tag already exported with other changes is refused.
+          Writes every settled ruling ({formatCount(resolved)} resolved disputes) as an <code>atlas-gold-patch/1</code>{' '}
+          file and records the revision. The same store always gives the same bytes; a tag already exported with other
+          changes is refused.
         </p>
         <div className="form-grid">
           <label className="field">
             <span className="field-label">Revision tag</span>
-            <input className="input" required value={current.revision} onChange={(e) => update({ revision: e.target.value })} placeholder="v1.1" />
+            <input
+              className="input"
+              required
+              value={current.revision}
+              onChange={(e) => update({ revision: e.target.value })}
+              placeholder="v1.1"
+            />
             {taken != null && (
               <span className="field-note warning-text" role="note">
-                {oneLine(taken.tag)} is taken (exported {formatTime(taken.recorded_at)}): only the same changes can be exported under it again.
+                {oneLine(taken.tag)} is taken (exported {formatTime(taken.recorded_at)}): only the same changes can be
+                exported under it again.
               </span>
             )}
           </label>
           <label className="field">
             <span className="field-label">Base revision</span>
-            <input className="input" value={current.baseRevision} onChange={(e) => update({ baseRevision: e.target.value })} placeholder={info?.revision ?? DEFAULT_BASE_REVISION} />
+            <input
+              className="input"
+              value={current.baseRevision}
+              onChange={(e) => update({ baseRevision: e.target.value })}
+              placeholder={info?.revision ?? DEFAULT_BASE_REVISION}
+            />
           </label>
           <div className="field field-wide">
             <label className="field-label" htmlFor="export-out">
               Output file
             </label>
             <div className="input-row">
-              <input id="export-out" className="input mono" required value={current.out} onChange={(e) => update({ out: e.target.value })} placeholder="/path/to/atlas-v1.1.patch.json" spellCheck={false} />
+              <input
+                id="export-out"
+                className="input mono"
+                required
+                value={current.out}
+                onChange={(e) => update({ out: e.target.value })}
+                placeholder="/path/to/atlas-v1.1.patch.json"
+                spellCheck={false}
+              />
               {host.pickSavePath && (
                 <button type="button" className="button" onClick={() => void chooseOut()}>
                   Choose…
@@ -104,16 +128,28 @@ export function ExportSection() {
           </div>
           <label className="field field-wide">
             <span className="field-label">Base dataset file (optional, for its checksum; also what Apply revises)</span>
-            <input id="export-dataset" className="input mono" value={dataset} onChange={(e) => setDataset(e.target.value)} placeholder="/path/to/atlas-test.jsonl" spellCheck={false} />
+            <input
+              id="export-dataset"
+              className="input mono"
+              value={dataset}
+              onChange={(e) => setDataset(e.target.value)}
+              placeholder="/path/to/atlas-test.jsonl"
+              spellCheck={false}
+            />
           </label>
         </div>
         <label className="checkbox">
-          <input type="checkbox" checked={current.plaintext} onChange={(e) => update({ plaintext: e.target.checked })} />
+          <input
+            type="checkbox"
+            checked={current.plaintext}
+            onChange={(e) => update({ plaintext: e.target.checked })}
+          />
           Write values in plain text
         </label>
         {current.plaintext && (
           <div className="warning">
-            Plain text puts gold values, entity names and evidence in the file readable by anyone. Never commit a plain-text patch to a public repository — benchmark answers would leak.
+            Plain text puts gold values, entity names and evidence in the file readable by anyone. Never commit a
+            plain-text patch to a public repository — benchmark answers would leak.
           </div>
         )}
         {replaces != null && !busy && (
@@ -129,12 +165,18 @@ export function ExportSection() {
         )}
         <LeftOutNotice />
         {/* A refusal can list several disputes, one per line. */}
-        {error != null && <div className="error-box release-error multiline">Not exported: {fieldErrorText(error, EXPORT_FIELD_LABELS)}</div>}
+        {error != null && (
+          <div className="error-box release-error multiline">
+            Not exported: {fieldErrorText(error, EXPORT_FIELD_LABELS)}
+          </div>
+        )}
         <div className="form-actions">
           <span className="spacer" />
           {busy && job?.state === 'running' && (
             <>
-              <span className="muted small">{job.message ? oneLine(job.message[0]!.toUpperCase() + job.message.slice(1)) : 'Starting'}…</span>
+              <span className="muted small">
+                {job.message ? oneLine(job.message[0]!.toUpperCase() + job.message.slice(1)) : 'Starting'}…
+              </span>
               <button type="button" className="button" onClick={() => void cancelExport()}>
                 Cancel
               </button>
@@ -167,7 +209,9 @@ export function ExportSummary({ result }: { result: ExportResult }) {
         <dt>SHA-256</dt>
         <dd className="mono small">{result.sha256}</dd>
         <dt>Values</dt>
-        <dd>{result.encrypted ? 'encrypted with each task’s canary' : <span className="warning-text">plain text</span>}</dd>
+        <dd>
+          {result.encrypted ? 'encrypted with each task’s canary' : <span className="warning-text">plain text</span>}
+        </dd>
       </dl>
       <div className="form-actions">
         <span className="spacer" />

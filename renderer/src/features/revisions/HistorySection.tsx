@@ -27,9 +27,16 @@ export function HistorySection() {
     <section className="card card-wide" aria-label="Revision history">
       <div className="card-head">
         <h2>Revision history</h2>
-        <span className="muted small">{revisions.loading ? 'loading…' : `${formatCount(list.length)} revision${list.length === 1 ? '' : 's'}`}</span>
+        <span className="muted small">
+          {revisions.loading ? 'loading…' : `${formatCount(list.length)} revision${list.length === 1 ? '' : 's'}`}
+        </span>
         <span className="spacer" />
-        <button type="button" className="button button-small" disabled={revisions.loading} onClick={() => void loadRevisions()}>
+        <button
+          type="button"
+          className="button button-small"
+          disabled={revisions.loading}
+          onClick={() => void loadRevisions()}
+        >
           Refresh
         </button>
       </div>
@@ -43,14 +50,21 @@ export function HistorySection() {
               <tr>
                 <th>Tag</th>
                 <th>Base</th>
-                <th title="The time of the latest ruling the patch carries (the patch's created_at): the same for every export of the same rulings">Rulings up to</th>
-                <th title="When this store exported the patch (for a patch exported elsewhere: when it was first applied here)">Exported</th>
+                <th title="The time of the latest ruling the patch carries (the patch's created_at): the same for every export of the same rulings">
+                  Rulings up to
+                </th>
+                <th title="When this store exported the patch (for a patch exported elsewhere: when it was first applied here)">
+                  Exported
+                </th>
                 <th>Author</th>
                 <th className="num">Ops</th>
                 <th>Patch sha256</th>
                 <th>Applied</th>
                 <th>Imported</th>
-                <th className="num" title="Disputes settled by importing the revised dataset, of the disputes the patch changes">
+                <th
+                  className="num"
+                  title="Disputes settled by importing the revised dataset, of the disputes the patch changes"
+                >
                   Settled
                 </th>
               </tr>
@@ -96,7 +110,13 @@ function RevisionRow({ record: r }: { record: RevisionRecord }) {
       <td className="mono small" title={r.patch_sha256}>
         {shortSha(r.patch_sha256)}
       </td>
-      <td title={r.datasets_after.join('\n')}>{r.datasets_after.length > 0 ? `${r.datasets_after.length} dataset${r.datasets_after.length === 1 ? '' : 's'}` : <span className="value-muted">not yet</span>}</td>
+      <td title={r.datasets_after.join('\n')}>
+        {r.datasets_after.length > 0 ? (
+          `${r.datasets_after.length} dataset${r.datasets_after.length === 1 ? '' : 's'}`
+        ) : (
+          <span className="value-muted">not yet</span>
+        )}
+      </td>
       <td>{r.imported_at ? formatTime(r.imported_at) : <span className="value-muted">—</span>}</td>
       <td className="num">
         {formatCount(r.settled)} <span className="muted small">/ {formatCount(r.disputes)}</span>

@@ -34,7 +34,9 @@ export function LeftOutNotice() {
   const more = summary.conflicts + summary.open_ruled - named.length;
   const parts = [
     summary.conflicts > 0 ? `${formatCount(summary.conflicts)} in conflict` : null,
-    summary.open_ruled > 0 ? `${formatCount(summary.open_ruled)} open with rulings that do not settle ${summary.open_ruled === 1 ? 'it' : 'them'} yet` : null,
+    summary.open_ruled > 0
+      ? `${formatCount(summary.open_ruled)} open with rulings that do not settle ${summary.open_ruled === 1 ? 'it' : 'them'} yet`
+      : null,
     summary.open_unruled > 0 ? `${formatCount(summary.open_unruled)} open that nobody ruled on` : null,
   ].filter((part): part is string => part !== null);
   return (

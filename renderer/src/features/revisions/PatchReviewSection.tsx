@@ -17,10 +17,20 @@ export function PatchReviewSection() {
   const runDraftReview = useReleaseStore((s) => s.runDraftReview);
   return (
     <>
-      <PatchBar action={{ label: review.result && review.path !== null ? 'Reload' : 'Review operations', busy: review.loading, run: () => void runReview() }} />
+      <PatchBar
+        action={{
+          label: review.result && review.path !== null ? 'Reload' : 'Review operations',
+          busy: review.loading,
+          run: () => void runReview(),
+        }}
+      />
       <DryRunBar label="Review settled rulings" busy={review.loading} run={() => void runDraftReview()} />
       {review.error != null && <div className="error-box release-error">Could not read the patch: {review.error}</div>}
-      {!review.result && !review.loading && review.error == null && <p className="muted release-hint">Review the settled rulings, or give a patch file, to list every operation it makes, decrypted for review.</p>}
+      {!review.result && !review.loading && review.error == null && (
+        <p className="muted release-hint">
+          Review the settled rulings, or give a patch file, to list every operation it makes, decrypted for review.
+        </p>
+      )}
       {review.result && <ReviewResult />}
     </>
   );
@@ -38,20 +48,24 @@ function ReviewResult() {
     <section className="card card-wide" aria-label="Patch operations">
       <div className="card-head">
         <h2>
-          {result.dry_run ? 'Settled rulings, not exported' : oneLine(result.revision)} <span className="muted">on {oneLine(result.base_revision)}</span>
+          {result.dry_run ? 'Settled rulings, not exported' : oneLine(result.revision)}{' '}
+          <span className="muted">on {oneLine(result.base_revision)}</span>
         </h2>
         <span className="muted small">
           by {oneLine(result.created_by)}
-          {result.created_at ? ` · latest ruling ${formatTime(result.created_at)}` : ''} · {result.dry_run ? 'dry run, no file' : result.encrypted ? 'encrypted patch' : 'plain-text patch'}
+          {result.created_at ? ` · latest ruling ${formatTime(result.created_at)}` : ''} ·{' '}
+          {result.dry_run ? 'dry run, no file' : result.encrypted ? 'encrypted patch' : 'plain-text patch'}
         </span>
       </div>
       {result.dry_run && <DryRunNote operations={result.operations.length} />}
       <div className="notice-inline notice-plain" role="note">
-        Decrypted here for review: values, entity names and evidence are shown only inside the app{result.encrypted ? '; the patch file itself stays encrypted' : ''}.
+        Decrypted here for review: values, entity names and evidence are shown only inside the app
+        {result.encrypted ? '; the patch file itself stays encrypted' : ''}.
       </div>
       {failed > 0 && (
         <div className="error-box">
-          {failed} operation{failed === 1 ? '' : 's'} could not be decrypted (task not in this store, or a different canary).
+          {failed} operation{failed === 1 ? '' : 's'} could not be decrypted (task not in this store, or a different
+          canary).
         </div>
       )}
       <div className="review-filters" role="search">
@@ -68,7 +82,11 @@ function ReviewResult() {
         </label>
         <label className="filter-select">
           <span className="filter-label">Change</span>
-          <select className="select" value={filter.op} onChange={(e) => setFilter({ op: e.target.value as typeof filter.op })}>
+          <select
+            className="select"
+            value={filter.op}
+            onChange={(e) => setFilter({ op: e.target.value as typeof filter.op })}
+          >
             <option value="">all</option>
             {kinds.map((k) => (
               <option key={k} value={k}>
@@ -77,7 +95,15 @@ function ReviewResult() {
             ))}
           </select>
         </label>
-        <input className="input search-input" type="search" aria-label="Filter operations" placeholder="Filter: entity, value, #…" value={filter.text} spellCheck={false} onChange={(e) => setFilter({ text: e.target.value })} />
+        <input
+          className="input search-input"
+          type="search"
+          aria-label="Filter operations"
+          placeholder="Filter: entity, value, #…"
+          value={filter.text}
+          spellCheck={false}
+          onChange={(e) => setFilter({ text: e.target.value })}
+        />
         <span className="spacer" />
         <span className="muted small">
           {formatCount(shown.length)} of {formatCount(result.operations.length)} operations
@@ -140,7 +166,9 @@ function StateCell({ state }: { state: PatchReviewOperation['from'] }) {
 function OperationRow({ op }: { op: PatchReviewOperation }) {
   return (
     <tr className={op.error != null ? 'op-error' : ''}>
-      <td className="num mono muted" title="its place among the patch's operations, counted from 1">{op.index + 1}</td>
+      <td className="num mono muted" title="its place among the patch's operations, counted from 1">
+        {op.index + 1}
+      </td>
       <td className="mono small op-task">
         <BreakableId id={oneLine(op.task_id)} />
       </td>
@@ -148,7 +176,9 @@ function OperationRow({ op }: { op: PatchReviewOperation }) {
         {rowLabel(op.row)}
       </td>
       <td className="op-entity">{op.entity != null ? oneLine(op.entity) : <span className="value-muted">—</span>}</td>
-      <td className="op-column">{op.column != null ? oneLine(op.column) : <span className="value-muted">whole row</span>}</td>
+      <td className="op-column">
+        {op.column != null ? oneLine(op.column) : <span className="value-muted">whole row</span>}
+      </td>
       <td className="op-kind">
         <span className={`chip op-chip op-${op.op}`}>{OP_LABELS[op.op]}</span>
       </td>

@@ -23,17 +23,27 @@ export function ScorePreview() {
   const cancelled = useReleaseStore((s) => s.previewJob?.state === 'cancelled');
   return (
     <>
-      <PatchBar action={{ label: preview.result && preview.path !== null ? 'Preview again' : 'Preview scores', busy: preview.loading, run: () => void runPreview() }} />
+      <PatchBar
+        action={{
+          label: preview.result && preview.path !== null ? 'Preview again' : 'Preview scores',
+          busy: preview.loading,
+          run: () => void runPreview(),
+        }}
+      />
       <DryRunBar label="Preview settled rulings" busy={preview.loading} run={() => void runDraftPreview()} />
       {preview.error != null && <div className="error-box release-error">Could not preview: {preview.error}</div>}
       {preview.loading && <PreviewProgress />}
       {!preview.loading && cancelled && (
         <p className="muted release-hint">
-          Preview cancelled; nothing was written.{preview.result ? ' The figures below are from the previous preview.' : ''}
+          Preview cancelled; nothing was written.
+          {preview.result ? ' The figures below are from the previous preview.' : ''}
         </p>
       )}
       {!preview.result && !preview.loading && preview.error == null && !cancelled && (
-        <p className="muted release-hint">Preview the settled rulings, export a patch, or give a patch file, to see how it moves every imported run’s scores before anyone announces the revision.</p>
+        <p className="muted release-hint">
+          Preview the settled rulings, export a patch, or give a patch file, to see how it moves every imported run’s
+          scores before anyone announces the revision.
+        </p>
       )}
       {preview.result && <PreviewResult result={preview.result} stale={preview.loading} />}
     </>
@@ -67,25 +77,42 @@ function PreviewProgress() {
 
 function PreviewResult({ result, stale }: { result: RescoreResult; stale: boolean }) {
   // System and run names come from the runs: marked once here for the table and the chart.
-  const labels = useMemo(() => new Map([...runLabels(result.systems)].map(([run, label]) => [run, oneLine(label)] as const)), [result]);
+  const labels = useMemo(
+    () => new Map([...runLabels(result.systems)].map(([run, label]) => [run, oneLine(label)] as const)),
+    [result],
+  );
   const chartRows = useMemo<DeltaChartRow[]>(() => {
     const byRun = new Map(result.systems.map((s) => [s.run, s]));
-    return deltaRows(result.systems).map((d) => ({ ...d, label: labels.get(d.run) ?? oneLine(d.system), before: byRun.get(d.run)!.before.row_f1, after: byRun.get(d.run)!.after.row_f1 }));
+    return deltaRows(result.systems).map((d) => ({
+      ...d,
+      label: labels.get(d.run) ?? oneLine(d.system),
+      before: byRun.get(d.run)!.before.row_f1,
+      after: byRun.get(d.run)!.after.row_f1,
+    }));
   }, [result, labels]);
   const moved = chartRows.filter((r) => trend(r.rowDelta) !== 'flat').length;
   return (
     <div className={`preview ${stale ? 'preview-stale' : ''}`}>
       <div className="preview-figures figures">
         <Figure n={result.operations} label={result.operations === 1 ? 'operation' : 'operations'} />
-        <Figure n={result.touched_tasks.length} label={result.touched_tasks.length === 1 ? 'task touched' : 'tasks touched'} />
+        <Figure
+          n={result.touched_tasks.length}
+          label={result.touched_tasks.length === 1 ? 'task touched' : 'tasks touched'}
+        />
         <Figure n={result.systems.length} label={result.systems.length === 1 ? 'run rescored' : 'runs rescored'} />
         <Figure n={moved} label="Row F1 moved" />
-        <Figure n={result.needs_regrade} label={result.needs_regrade === 1 ? 'cell needs regrade' : 'cells need regrade'} warn={result.needs_regrade > 0} />
+        <Figure
+          n={result.needs_regrade}
+          label={result.needs_regrade === 1 ? 'cell needs regrade' : 'cells need regrade'}
+          warn={result.needs_regrade > 0}
+        />
       </div>
       {result.dry_run && <DryRunNote operations={result.operations} />}
       <p className="muted small">
-        {result.dry_run ? 'Settled rulings' : oneLine(result.revision)} on {oneLine(result.base_revision)}. Recomputed from the stored verdicts with the patched gold: deterministic rules re-checked, <code>llm_judge</code> cells the patch
-        touches counted as needing a regrade (their “after” is provisional). This is this tool’s model of the grader, not the grader.
+        {result.dry_run ? 'Settled rulings' : oneLine(result.revision)} on {oneLine(result.base_revision)}. Recomputed
+        from the stored verdicts with the patched gold: deterministic rules re-checked, <code>llm_judge</code> cells the
+        patch touches counted as needing a regrade (their “after” is provisional). This is this tool’s model of the
+        grader, not the grader.
       </p>
       <MissingNote systems={result.systems} labels={labels} />
       <section className="card card-wide" aria-label="Change in Row F1 per system">
@@ -106,11 +133,13 @@ function PreviewResult({ result, stale }: { result: RescoreResult; stale: boolea
 function MissingNote({ systems, labels }: { systems: readonly SystemRescore[]; labels: Map<string, string> }) {
   const short = systems.filter((s) => s.missing_tasks.length > 0);
   if (short.length === 0) return null;
-  const names = short.map((s) => `${labels.get(s.run) ?? oneLine(s.system)} (${formatCount(s.missing_tasks.length)})`).join(', ');
+  const names = short
+    .map((s) => `${labels.get(s.run) ?? oneLine(s.system)} (${formatCount(s.missing_tasks.length)})`)
+    .join(', ');
   return (
     <p className="notice-inline notice-plain small missing-tasks-note" role="note">
-      No result for some tasks other runs have: {names}. Those tasks score 0, as failed ones do, so every system is averaged over the same{' '}
-      {formatCount(systems[0]!.tasks.length)} tasks.
+      No result for some tasks other runs have: {names}. Those tasks score 0, as failed ones do, so every system is
+      averaged over the same {formatCount(systems[0]!.tasks.length)} tasks.
     </p>
   );
 }
@@ -156,7 +185,12 @@ function ScoreTable({ systems, labels }: { systems: readonly SystemRescore[]; la
         <tbody>
           {systems.map((s) => (
             <Fragment key={s.run}>
-              <SystemRow system={s} label={labels.get(s.run) ?? oneLine(s.system)} open={open === s.run} onToggle={() => setOpen(open === s.run ? null : s.run)} />
+              <SystemRow
+                system={s}
+                label={labels.get(s.run) ?? oneLine(s.system)}
+                open={open === s.run}
+                onToggle={() => setOpen(open === s.run ? null : s.run)}
+              />
               {open === s.run && (
                 <tr className="score-detail-row">
                   <td colSpan={10}>
@@ -183,13 +217,29 @@ function BeforeAfter({ before, after }: { before: number; after: number }) {
   );
 }
 
-function SystemRow({ system: s, label, open, onToggle }: { system: SystemRescore; label: string; open: boolean; onToggle: () => void }) {
+function SystemRow({
+  system: s,
+  label,
+  open,
+  onToggle,
+}: {
+  system: SystemRescore;
+  label: string;
+  open: boolean;
+  onToggle: () => void;
+}) {
   const rank = rankMove(s.before.rank, s.after.rank);
   const delta = s.after.row_f1 - s.before.row_f1;
   return (
     <tr className={`score-row ${open ? 'score-row-open' : ''}`}>
       <th scope="row">
-        <button type="button" className="row-toggle" aria-expanded={open} onClick={onToggle} title={`run ${oneLine(s.run)}`}>
+        <button
+          type="button"
+          className="row-toggle"
+          aria-expanded={open}
+          onClick={onToggle}
+          title={`run ${oneLine(s.run)}`}
+        >
           <span className="caret" aria-hidden="true">
             {open ? '▾' : '▸'}
           </span>
@@ -197,15 +247,28 @@ function SystemRow({ system: s, label, open, onToggle }: { system: SystemRescore
         </button>
       </th>
       <td className="num rank-cell">
-        {s.before.rank} <span className="arrow">→</span> <strong>{s.after.rank}</strong> {rank.text && <span className={`rank-move trend-${rank.trend}`}>{rank.text}</span>}
+        {s.before.rank} <span className="arrow">→</span> <strong>{s.after.rank}</strong>{' '}
+        {rank.text && <span className={`rank-move trend-${rank.trend}`}>{rank.text}</span>}
       </td>
       <BeforeAfter before={s.before.discovery_f1} after={s.after.discovery_f1} />
       <BeforeAfter before={s.before.item_f1} after={s.after.item_f1} />
       <BeforeAfter before={s.before.row_f1} after={s.after.row_f1} />
       <td className={`num delta trend-${trend(delta)}`}>{formatDelta(delta)}</td>
-      <td className="num">{s.grader ? formatF1(s.grader.row_f1) : <span className="value-muted" title="no grade.json for this run (flat cells file)">—</span>}</td>
-      <td className={`num ${s.needs_regrade.length > 0 ? 'count-warn' : 'count-zero'}`}>{formatCount(s.needs_regrade.length)}</td>
-      <td className={`num ${s.differing_tasks.length > 0 ? 'count-warn' : 'count-zero'}`}>{formatCount(s.differing_tasks.length)}</td>
+      <td className="num">
+        {s.grader ? (
+          formatF1(s.grader.row_f1)
+        ) : (
+          <span className="value-muted" title="no grade.json for this run (flat cells file)">
+            —
+          </span>
+        )}
+      </td>
+      <td className={`num ${s.needs_regrade.length > 0 ? 'count-warn' : 'count-zero'}`}>
+        {formatCount(s.needs_regrade.length)}
+      </td>
+      <td className={`num ${s.differing_tasks.length > 0 ? 'count-warn' : 'count-zero'}`}>
+        {formatCount(s.differing_tasks.length)}
+      </td>
       <td
         className={`num ${s.failed_tasks.length + s.missing_tasks.length > 0 ? '' : 'count-zero'}`}
         title={`${formatCount(s.failed_tasks.length)} failed, ${formatCount(s.missing_tasks.length)} missing`}
@@ -240,10 +303,16 @@ function SystemDetail({ system: s }: { system: SystemRescore }) {
                 <tr key={t.task_id}>
                   <td className="mono small">{oneLine(t.task_id)}</td>
                   <td className="num">
-                    {formatF1(t.before.row_f1)} → <span className={`trend-${trend(t.after.row_f1 - t.before.row_f1)}`}>{formatF1(t.after.row_f1)}</span>
+                    {formatF1(t.before.row_f1)} →{' '}
+                    <span className={`trend-${trend(t.after.row_f1 - t.before.row_f1)}`}>
+                      {formatF1(t.after.row_f1)}
+                    </span>
                   </td>
                   <td className="num">
-                    {formatF1(t.before.item_f1)} → <span className={`trend-${trend(t.after.item_f1 - t.before.item_f1)}`}>{formatF1(t.after.item_f1)}</span>
+                    {formatF1(t.before.item_f1)} →{' '}
+                    <span className={`trend-${trend(t.after.item_f1 - t.before.item_f1)}`}>
+                      {formatF1(t.after.item_f1)}
+                    </span>
                   </td>
                   <td className="num">{t.grader ? formatF1(t.grader.row_f1) : '—'}</td>
                   <td className="small">
@@ -251,7 +320,11 @@ function SystemDetail({ system: s }: { system: SystemRescore }) {
                       <span className="chip chip-unlinked">failed</span>
                     ) : t.state === 'missing' ? (
                       <span className="chip chip-unlinked">no result</span>
-                    ) : t.state === 'no_gold' ? <span className="muted">not in dataset</span> : t.differs ? <span className="chip chip-differs">differs from grader</span> : null}
+                    ) : t.state === 'no_gold' ? (
+                      <span className="muted">not in dataset</span>
+                    ) : t.differs ? (
+                      <span className="chip chip-differs">differs from grader</span>
+                    ) : null}
                   </td>
                 </tr>
               ))}
@@ -273,7 +346,11 @@ function SystemDetail({ system: s }: { system: SystemRescore }) {
           </ul>
         )}
         <h4 className="subhead">Differing from the grader ({s.differing_tasks.length})</h4>
-        {s.differing_tasks.length === 0 ? <p className="muted small">The recomputed “before” matches grade.json on every task.</p> : <p className="mono small">{s.differing_tasks.map(oneLine).join(', ')}</p>}
+        {s.differing_tasks.length === 0 ? (
+          <p className="muted small">The recomputed “before” matches grade.json on every task.</p>
+        ) : (
+          <p className="mono small">{s.differing_tasks.map(oneLine).join(', ')}</p>
+        )}
         {s.failed_tasks.length > 0 && (
           <>
             <h4 className="subhead">Failed tasks ({s.failed_tasks.length}, scored 0)</h4>

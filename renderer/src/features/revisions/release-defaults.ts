@@ -17,7 +17,12 @@ export function compareTags(a: string, b: string): number {
 export function latestRevision<R extends Pick<RevisionRecord, 'tag' | 'recorded_at'>>(records: readonly R[]): R | null {
   let latest: R | null = null;
   for (const r of records) {
-    if (latest == null || r.recorded_at > latest.recorded_at || (r.recorded_at === latest.recorded_at && compareTags(r.tag, latest.tag) > 0)) latest = r;
+    if (
+      latest == null ||
+      r.recorded_at > latest.recorded_at ||
+      (r.recorded_at === latest.recorded_at && compareTags(r.tag, latest.tag) > 0)
+    )
+      latest = r;
   }
   return latest;
 }
@@ -32,11 +37,20 @@ function scheme(tag: string): string {
  * the store's revision when that is further on in the same scheme, or when
  * nothing was exported yet), never one the history already holds.
  */
-export function nextFreeTag(storeRevision: string | null, records: readonly Pick<RevisionRecord, 'tag' | 'recorded_at'>[]): string {
+export function nextFreeTag(
+  storeRevision: string | null,
+  records: readonly Pick<RevisionRecord, 'tag' | 'recorded_at'>[],
+): string {
   const taken = new Set(records.map((r) => r.tag));
   const latest = latestRevision(records)?.tag ?? null;
   let from = latest ?? storeRevision;
-  if (latest != null && storeRevision != null && scheme(storeRevision) === scheme(latest) && compareTags(storeRevision, latest) > 0) from = storeRevision;
+  if (
+    latest != null &&
+    storeRevision != null &&
+    scheme(storeRevision) === scheme(latest) &&
+    compareTags(storeRevision, latest) > 0
+  )
+    from = storeRevision;
   let tag = suggestRevision(from);
   for (let i = 0; taken.has(tag) && i < 10_000; i++) tag = suggestRevision(tag);
   return tag;
@@ -71,7 +85,11 @@ function fileStem(name: string): string {
  * folder this session last wrote an output to, else beside `anchor` (the
  * dataset, else the store), as the patch export does.
  */
-export function defaultRulingLogPath(anchor: string, engineer: string, folder: string | null = lastOutputFolder()): string {
+export function defaultRulingLogPath(
+  anchor: string,
+  engineer: string,
+  folder: string | null = lastOutputFolder(),
+): string {
   if ((folder == null || folder === '') && anchor.trim() === '') return '';
   return outputPath(anchor.trim(), `${fileStem(engineer)}.rulings.jsonl`, folder);
 }
@@ -106,12 +124,14 @@ export function patchCandidates(
   };
   // A revision imported as the base is done with: its patch does not apply to the new base.
   const spent = (tag: string | undefined) => tag != null && records.some((r) => r.tag === tag && r.imported_at != null);
-  if (remembered.patchPath && !spent(remembered.revision)) add({ path: remembered.patchPath, revision: remembered.revision ?? '', guessed: false });
+  if (remembered.patchPath && !spent(remembered.revision))
+    add({ path: remembered.patchPath, revision: remembered.revision ?? '', guessed: false });
   const latest = latestRevision(records);
   if (latest != null && latest.imported_at == null) {
     if (latest.patch_path) add({ path: latest.patch_path, revision: latest.tag, guessed: false });
     // Beside each anchor, as a fresh session's export puts it (not in this session's last output folder).
-    for (const anchor of anchors) if (anchor) add({ path: defaultPatchPath(anchor, latest.tag, null), revision: latest.tag, guessed: true });
+    for (const anchor of anchors)
+      if (anchor) add({ path: defaultPatchPath(anchor, latest.tag, null), revision: latest.tag, guessed: true });
   }
   return out;
 }
@@ -121,7 +141,10 @@ export function patchCandidates(
  * when existence cannot be known (`existing` null), the first one named by
  * the profile or the history — never a guess.
  */
-export function choosePatch(candidates: readonly PatchCandidate[], existing: ReadonlySet<string> | null): PatchCandidate | null {
+export function choosePatch(
+  candidates: readonly PatchCandidate[],
+  existing: ReadonlySet<string> | null,
+): PatchCandidate | null {
   if (existing == null) return candidates.find((c) => !c.guessed) ?? null;
   return candidates.find((c) => existing.has(c.path)) ?? null;
 }
@@ -134,14 +157,20 @@ export interface PatchCheck {
 }
 
 /** Why Apply patch cannot start, in one line; null when it can. */
-export function applyBlocker(input: { dataset: string; patchPath: string; out: string; check: PatchCheck | null }): string | null {
+export function applyBlocker(input: {
+  dataset: string;
+  patchPath: string;
+  out: string;
+  check: PatchCheck | null;
+}): string | null {
   if (input.dataset.trim() === '') return 'Give the dataset file the patch was made on.';
   if (input.patchPath.trim() === '') return 'Give a patch file: export one, or type or choose its path above.';
   if (input.out.trim() !== '') return null;
   const check = input.check?.path === input.patchPath.trim() ? input.check : null;
   if (check?.state === 'reading') return 'Reading the patch to name the revised dataset…';
   // What to do first: the file's own error can be long, and is cut on screen (whole in the tooltip).
-  if (check?.state === 'error') return `Fix the patch path, or name the revised dataset: the patch cannot be read (${check.error ?? 'unknown error'}).`;
+  if (check?.state === 'error')
+    return `Fix the patch path, or name the revised dataset: the patch cannot be read (${check.error ?? 'unknown error'}).`;
   return 'Give a path for the revised dataset.';
 }
 

@@ -69,7 +69,12 @@ export function EvidenceEditor({ reports = [] }: { reports?: readonly ReportView
           {evidence.map((url, i) => (
             <li key={url}>
               <SourceLink url={url} />
-              <button type="button" className="icon-button" aria-label="Remove evidence" onClick={() => removeEvidence(i)}>
+              <button
+                type="button"
+                className="icon-button"
+                aria-label="Remove evidence"
+                onClick={() => removeEvidence(i)}
+              >
                 ✕
               </button>
             </li>
@@ -81,14 +86,27 @@ export function EvidenceEditor({ reports = [] }: { reports?: readonly ReportView
 }
 
 /** The linked reports' links not yet in the evidence: what a reporter cited for the correct value, added with a click. */
-function ReportLinks({ reports, evidence, onAdd }: { reports: readonly ReportView[]; evidence: readonly string[]; onAdd: (href: string) => void }) {
+function ReportLinks({
+  reports,
+  evidence,
+  onAdd,
+}: {
+  reports: readonly ReportView[];
+  evidence: readonly string[];
+  onAdd: (href: string) => void;
+}) {
   const suggested = reportEvidence(reports, evidence);
   if (suggested.length === 0) return null;
   return (
     <ul className="evidence-list evidence-suggested" aria-label="Links from linked reports">
       {suggested.map(({ href, report }) => (
         <li key={href}>
-          <button type="button" className="button button-small" onClick={() => onAdd(href)} title={`Add this link from report #${report} as evidence`}>
+          <button
+            type="button"
+            className="button button-small"
+            onClick={() => onAdd(href)}
+            title={`Add this link from report #${report} as evidence`}
+          >
             + Add
           </button>
           <span className="muted small">#{report}</span>

@@ -22,8 +22,12 @@ export function GoldOperationPreview({ detail }: { detail: DisputeDetail }) {
   return (
     <div className="gold-write" title={`The gold operation saving writes (the patch carries it): ${full}`}>
       <span className="field-label">Writes</span>
-      <code className={`gold-operation ${operation.op === 'none' ? 'gold-operation-none' : ''}`}>{operation.op === 'add_row' ? operationLines(operation)[0] : full}</code>
-      {operation.op === 'add_row' && <span className="muted small">{cellsSummary(operation.cells.length, newRowColumns(detail).length)}</span>}
+      <code className={`gold-operation ${operation.op === 'none' ? 'gold-operation-none' : ''}`}>
+        {operation.op === 'add_row' ? operationLines(operation)[0] : full}
+      </code>
+      {operation.op === 'add_row' && (
+        <span className="muted small">{cellsSummary(operation.cells.length, newRowColumns(detail).length)}</span>
+      )}
     </div>
   );
 }

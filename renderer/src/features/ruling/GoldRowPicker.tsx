@@ -48,7 +48,8 @@ export function GoldRowPicker({ detail }: { detail: DisputeDetail }) {
     const at = rows.findIndex((r) => r.row === selected);
     const step = { ArrowDown: 1, ArrowUp: -1, PageDown: PAGE, PageUp: -PAGE }[e.key];
     let target: TaskRow | undefined;
-    if (step !== undefined) target = rows[Math.max(0, Math.min(rows.length - 1, at < 0 ? (step > 0 ? 0 : rows.length - 1) : at + step))];
+    if (step !== undefined)
+      target = rows[Math.max(0, Math.min(rows.length - 1, at < 0 ? (step > 0 ? 0 : rows.length - 1) : at + step))];
     else if (e.key === 'Home') target = rows[0];
     else if (e.key === 'End') target = rows.at(-1);
     else return;
@@ -86,7 +87,12 @@ export function GoldRowPicker({ detail }: { detail: DisputeDetail }) {
           {picked ? `${rowLabel(picked.row)} ${oneLine(picked.entity)}` : 'no row chosen'}
         </span>
       </div>
-      <ul id={listId} className="row-list" role="listbox" aria-label={`Gold rows of task ${oneLine(detail.dispute.task_id)}`}>
+      <ul
+        id={listId}
+        className="row-list"
+        role="listbox"
+        aria-label={`Gold rows of task ${oneLine(detail.dispute.task_id)}`}
+      >
         {rows.length === 0 && <li className="row-list-empty muted small">No gold row matches “{query}”.</li>}
         {rows.map((r) => (
           <li

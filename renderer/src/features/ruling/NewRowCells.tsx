@@ -18,7 +18,11 @@ export function NewRowCells({ detail }: { detail: DisputeDetail }) {
     <div className="row-values-wrap">
       <div className="muted small">Each cell with the system it is from: Tab to edit; ✕ clears (not written).</div>
       <label className="checkbox small">
-        <input type="checkbox" checked={draft.keepSpelling} onChange={(e) => keepRowSpellings(detail, e.target.checked)} />
+        <input
+          type="checkbox"
+          checked={draft.keepSpelling}
+          onChange={(e) => keepRowSpellings(detail, e.target.checked)}
+        />
         Write the systems’ own spellings, not gold’s format
       </label>
       <div className="row-values" role="group" aria-label="Cells the new row gets">
@@ -33,14 +37,37 @@ export function NewRowCells({ detail }: { detail: DisputeDetail }) {
 function CellField({ cell, onChange }: { cell: NewRowCell; onChange: (value: string) => void }) {
   const input = useRef<HTMLInputElement>(null);
   const empty = cell.value.trim() === '';
-  const source = empty ? (cell.given.trim() !== '' ? 'cleared: not written' : 'blank: not written') : cell.system != null ? cell.system : 'typed';
+  const source = empty
+    ? cell.given.trim() !== ''
+      ? 'cleared: not written'
+      : 'blank: not written'
+    : cell.system != null
+      ? cell.system
+      : 'typed';
   return (
     <div className={`row-value ${empty ? 'row-value-empty' : ''}`}>
       <span className="field-label" title={oneLine(cell.column)}>
         {oneLine(cell.column)}
       </span>
-      <input className="input" aria-label={cell.column} ref={input} value={cell.value} data-enter-save="" spellCheck={false} onChange={(e) => onChange(e.target.value)} />
-      <span className={`row-value-source muted small ${cell.system == null && !empty ? 'row-value-typed' : ''}`} title={cell.system != null ? `From ${oneLine(cell.system)}, which gave “${oneLine(cell.given)}”` : cell.given !== '' ? `The system gave “${oneLine(cell.given)}”` : 'The system gave no value'}>
+      <input
+        className="input"
+        aria-label={cell.column}
+        ref={input}
+        value={cell.value}
+        data-enter-save=""
+        spellCheck={false}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      <span
+        className={`row-value-source muted small ${cell.system == null && !empty ? 'row-value-typed' : ''}`}
+        title={
+          cell.system != null
+            ? `From ${oneLine(cell.system)}, which gave “${oneLine(cell.given)}”`
+            : cell.given !== ''
+              ? `The system gave “${oneLine(cell.given)}”`
+              : 'The system gave no value'
+        }
+      >
         {source}
       </span>
       <button

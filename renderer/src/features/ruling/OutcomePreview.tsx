@@ -24,7 +24,10 @@ export function OutcomePreview({ detail }: { detail: DisputeDetail }) {
         ? `conflict (${outcome.disagreeing} disagree${outcome.disagreeing === 1 ? 's' : ''})`
         : `stays open (${outcome.agreeing} of ${outcome.required} agreeing)`;
   return (
-    <span className={`outcome outcome-${outcome.status}`} title="The dispute's status after saving, under the store's policy">
+    <span
+      className={`outcome outcome-${outcome.status}`}
+      title="The dispute's status after saving, under the store's policy"
+    >
       saving → {text}
     </span>
   );

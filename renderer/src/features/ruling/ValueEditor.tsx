@@ -24,7 +24,9 @@ export function ValueEditor({ detail }: { detail: DisputeDetail }) {
   return (
     <div className="value-editor">
       <ValueField detail={detail} decision={decision} />
-      {(decision === 'accept_system' || decision === 'accept_both') && picked != null && <SpellingChoice detail={detail} picked={picked} />}
+      {(decision === 'accept_system' || decision === 'accept_both') && picked != null && (
+        <SpellingChoice detail={detail} picked={picked} />
+      )}
       {decision === 'add_row' && <NewRowCells detail={detail} />}
     </div>
   );
@@ -45,8 +47,14 @@ function ValueField({ detail, decision }: { detail: DisputeDetail; decision: Dec
   const key = typed ? DECISION_KEY[decision] : null;
   // A value taken from a system is written in gold's format: said when what is typed here is not already in it.
   const shown = value.trim();
-  const written = decision === 'accept_system' || decision === 'accept_both' ? writtenValue(detail, shown, keepSpelling) : shown;
-  const hint = key == null || editing ? null : decision === 'add_row' ? `Press ${key} again (or click) to edit the entity; a letter picks a system` : `Press ${key} again (or click) to edit the value`;
+  const written =
+    decision === 'accept_system' || decision === 'accept_both' ? writtenValue(detail, shown, keepSpelling) : shown;
+  const hint =
+    key == null || editing
+      ? null
+      : decision === 'add_row'
+        ? `Press ${key} again (or click) to edit the entity; a letter picks a system`
+        : `Press ${key} again (or click) to edit the value`;
   return (
     <label className="field field-inline">
       <span className="field-label">{label}</span>
@@ -62,9 +70,17 @@ function ValueField({ detail, decision }: { detail: DisputeDetail; decision: Dec
         onBlur={() => setEditing(false)}
         onChange={(e) => update({ value: e.target.value })}
       />
-      {from != null && decision !== 'new_value' && <span className="muted small">from{'\u00a0'}{from}</span>}
+      {from != null && decision !== 'new_value' && (
+        <span className="muted small">
+          from{'\u00a0'}
+          {from}
+        </span>
+      )}
       {shown !== '' && written !== shown && (
-        <span className="muted small written-as" title="A value taken from a system is written the way this column's gold writes its values">
+        <span
+          className="muted small written-as"
+          title="A value taken from a system is written the way this column's gold writes its values"
+        >
           writes “{oneLine(written)}” (gold's format)
         </span>
       )}
@@ -87,7 +103,10 @@ function AliasEditor({ detail }: { detail: DisputeDetail }) {
     <div className="value-editor">
       <div className="field field-inline">
         <span className="field-label">Alias</span>
-        <span className="value value-value" title="The name the systems returned; it becomes an alias of the gold row chosen below">
+        <span
+          className="value value-value"
+          title="The name the systems returned; it becomes an alias of the gold row chosen below"
+        >
           {oneLine(detail.dispute.entity)}
         </span>
       </div>

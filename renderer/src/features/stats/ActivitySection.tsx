@@ -24,11 +24,18 @@ export function ActivitySection({ stats }: { stats: AgreementStats }) {
         <span className="muted small">rulings made per engineer per UTC day (retractions excluded)</span>
       </header>
       <div className="stats-grid">
-        <StatCard title="Rulings over time" aside={<span className="muted small tabular">{plural(total, 'ruling')}</span>}>
+        <StatCard
+          title="Rulings over time"
+          aside={<span className="muted small tabular">{plural(total, 'ruling')}</span>}
+        >
           {daily.days.length === 0 ? (
             <p className="muted stat-empty">No rulings yet.</p>
           ) : (
-            <EChart option={option} height={250} label={`Rulings per day by engineer, ${daily.days[0]} to ${daily.days.at(-1)}`} />
+            <EChart
+              option={option}
+              height={250}
+              label={`Rulings per day by engineer, ${daily.days[0]} to ${daily.days.at(-1)}`}
+            />
           )}
         </StatCard>
         <StatCard title="Rulings per engineer per day">

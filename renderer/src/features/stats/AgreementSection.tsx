@@ -23,7 +23,9 @@ export function AgreementSection({ stats }: { stats: AgreementStats }) {
       <header className="stats-section-head">
         <h2>Agreement</h2>
         <ScopeSelect scopes={scopes} value={scope.id} onChange={setScope} />
-        <span className="muted small">over disputes ruled by at least two engineers; two rulings agree when decision and normalised value agree</span>
+        <span className="muted small">
+          over disputes ruled by at least two engineers; two rulings agree when decision and normalised value agree
+        </span>
       </header>
       <Figures scope={scope} />
       <div className="stats-grid">
@@ -34,17 +36,35 @@ export function AgreementSection({ stats }: { stats: AgreementStats }) {
           <PairsTable summary={scope.summary} />
         </StatCard>
         <StatCard title="By column rule type">
-          <BreakdownTable heading="Rule type" scopes={scopes.filter((s) => s.group === 'rule type')} selected={scope.id} onSelect={setScope} />
+          <BreakdownTable
+            heading="Rule type"
+            scopes={scopes.filter((s) => s.group === 'rule type')}
+            selected={scope.id}
+            onSelect={setScope}
+          />
         </StatCard>
         <StatCard title="By dispute kind">
-          <BreakdownTable heading="Kind" scopes={scopes.filter((s) => s.group === 'kind')} selected={scope.id} onSelect={setScope} />
+          <BreakdownTable
+            heading="Kind"
+            scopes={scopes.filter((s) => s.group === 'kind')}
+            selected={scope.id}
+            onSelect={setScope}
+          />
         </StatCard>
       </div>
     </section>
   );
 }
 
-function ScopeSelect({ scopes, value, onChange }: { scopes: readonly Scope[]; value: string; onChange: (id: string) => void }) {
+function ScopeSelect({
+  scopes,
+  value,
+  onChange,
+}: {
+  scopes: readonly Scope[];
+  value: string;
+  onChange: (id: string) => void;
+}) {
   const groups = ['rule type', 'kind'] as const;
   return (
     <label className="filter-select scope-select">
@@ -73,7 +93,12 @@ function Figures({ scope }: { scope: Scope }) {
   return (
     <div className="stat-figures">
       <Figure label="percent agreement" value={formatShare(summary.percent_agreement)} />
-      <Figure label="Krippendorff’s α (nominal)" value={formatCoefficient(summary.alpha, 3)} band={band} note={alphaReading(summary.alpha)} />
+      <Figure
+        label="Krippendorff’s α (nominal)"
+        value={formatCoefficient(summary.alpha, 3)}
+        band={band}
+        note={alphaReading(summary.alpha)}
+      />
       <Figure label="disputes ruled by ≥ 2 engineers" value={formatCount(summary.disputes)} />
       <Figure label="engineer pairs" value={formatCount(summary.pairs.length)} />
     </div>
@@ -84,7 +109,17 @@ function Figures({ scope }: { scope: Scope }) {
  * A headline figure; `band`, for a coefficient, names its Landis & Koch band
  * beside it, and `note` how the coefficient's own author reads it.
  */
-function Figure({ label, value, band = null, note = null }: { label: string; value: string; band?: string | null; note?: string | null }) {
+function Figure({
+  label,
+  value,
+  band = null,
+  note = null,
+}: {
+  label: string;
+  value: string;
+  band?: string | null;
+  note?: string | null;
+}) {
   return (
     <div className="stat-figure">
       <span className="stat-figure-n tabular">
@@ -101,11 +136,17 @@ function Figure({ label, value, band = null, note = null }: { label: string; val
 function KappaHeatmap({ stats, scope }: { stats: AgreementStats; scope: Scope }) {
   const engineers = useMemo(() => pairedEngineers(scope.summary, stats.engineers), [scope, stats.engineers]);
   const option = useMemo(() => kappaOption(engineers, kappaMatrix(scope.summary, engineers)), [engineers, scope]);
-  if (engineers.length < 2) return <p className="muted stat-empty">The heat map appears once two engineers have ruled on the same disputes.</p>;
+  if (engineers.length < 2)
+    return <p className="muted stat-empty">The heat map appears once two engineers have ruled on the same disputes.</p>;
   const height = Math.min(400, 40 + engineers.length * 46);
   return (
     <>
-      <EChart option={option} height={height} label={`Cohen's kappa for each pair of engineers, ${scope.label}`} className="kappa-chart" />
+      <EChart
+        option={option}
+        height={height}
+        label={`Cohen's kappa for each pair of engineers, ${scope.label}`}
+        className="kappa-chart"
+      />
       <BandLegend />
     </>
   );

@@ -15,7 +15,8 @@ function Coefficient({ value }: { value: number | null }) {
 }
 
 export function PairsTable({ summary }: { summary: AgreementSummary }) {
-  if (summary.pairs.length === 0) return <p className="muted stat-empty">No pair of engineers has ruled on the same dispute here yet.</p>;
+  if (summary.pairs.length === 0)
+    return <p className="muted stat-empty">No pair of engineers has ruled on the same dispute here yet.</p>;
   return (
     <table className="data-table stat-table">
       <thead>
@@ -36,7 +37,8 @@ export function PairsTable({ summary }: { summary: AgreementSummary }) {
         {summary.pairs.map((p) => (
           <tr key={`${p.a}\u0000${p.b}`}>
             <td>
-              <span className="engineer">{oneLine(p.a)}</span> <span className="muted">×</span> <span className="engineer">{oneLine(p.b)}</span>
+              <span className="engineer">{oneLine(p.a)}</span> <span className="muted">×</span>{' '}
+              <span className="engineer">{oneLine(p.b)}</span>
             </td>
             <td className="num">{formatCount(p.n)}</td>
             <td className="num">{formatShare(p.percent)}</td>
@@ -80,7 +82,12 @@ export function BreakdownTable({ heading, scopes, selected, onSelect }: Breakdow
       </thead>
       <tbody>
         {scopes.map((scope) => (
-          <BreakdownRow key={scope.id} scope={scope} selected={scope.id === selected} onSelect={() => onSelect(scope.id)} />
+          <BreakdownRow
+            key={scope.id}
+            scope={scope}
+            selected={scope.id === selected}
+            onSelect={() => onSelect(scope.id)}
+          />
         ))}
       </tbody>
     </table>
@@ -100,7 +107,13 @@ function BreakdownRow({ scope, selected, onSelect }: { scope: Scope; selected: b
   return (
     <tr className={selected ? 'row-selected' : ''}>
       <td>
-        <button type="button" className="row-select" aria-pressed={selected} title="Show this slice in the heat map and pair table" onClick={onSelect}>
+        <button
+          type="button"
+          className="row-select"
+          aria-pressed={selected}
+          title="Show this slice in the heat map and pair table"
+          onClick={onSelect}
+        >
           {scope.label}
         </button>
       </td>

@@ -14,8 +14,17 @@ export function ProgressCard({ progress }: { progress: StatusCounts }) {
   const option = useMemo(() => progressOption(progress), [progress]);
   const total = progress.total;
   return (
-    <StatCard title="Progress by status" wide aside={<span className="muted small tabular">{formatCount(total)} disputes</span>}>
-      <EChart option={option} height={30} label={`Progress: ${ORDER.map((s) => `${progress[s]} ${s}`).join(', ')} of ${total}`} className="progress-chart" />
+    <StatCard
+      title="Progress by status"
+      wide
+      aside={<span className="muted small tabular">{formatCount(total)} disputes</span>}
+    >
+      <EChart
+        option={option}
+        height={30}
+        label={`Progress: ${ORDER.map((s) => `${progress[s]} ${s}`).join(', ')} of ${total}`}
+        className="progress-chart"
+      />
       <ul className="progress-legend tabular">
         {ORDER.map((status) => (
           <li key={status} className={`count count-${status}`}>

@@ -146,7 +146,8 @@ export function kappaOption(engineers: readonly string[], cells: readonly KappaC
         const [x, y] = tuple((p as ItemParams).value);
         const cell = byPosition.get(`${x},${y}`);
         if (!cell || x === undefined || y === undefined) return '';
-        const kappa = cell.kappa == null ? 'undefined (too little variation or overlap)' : formatCoefficient(cell.kappa, 3);
+        const kappa =
+          cell.kappa == null ? 'undefined (too little variation or overlap)' : formatCoefficient(cell.kappa, 3);
         return `${names[x]} × ${names[y]}\nCohen's κ ${kappa}\n${formatShare(cell.percent)} agree on ${formatCount(cell.n)} disputes`;
       },
     },

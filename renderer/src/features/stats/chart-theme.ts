@@ -14,7 +14,18 @@ export const MUTED = '#97a0ad';
 export const STATUS_COLOURS = { resolved: '#2e9e6a', conflict: '#e07b39', open: '#9bb6ec' } as const;
 
 /** One colour per engineer, stable by position in the sorted engineer list. */
-const ENGINEER_PALETTE = ['#2f62d4', '#d9822b', '#2e9e6a', '#8e4fcf', '#0f8fa8', '#c2417a', '#7d8a1f', '#6b7486', '#b8542e', '#3f8cff'];
+const ENGINEER_PALETTE = [
+  '#2f62d4',
+  '#d9822b',
+  '#2e9e6a',
+  '#8e4fcf',
+  '#0f8fa8',
+  '#c2417a',
+  '#7d8a1f',
+  '#6b7486',
+  '#b8542e',
+  '#3f8cff',
+];
 
 export function engineerColour(index: number): string {
   return ENGINEER_PALETTE[index % ENGINEER_PALETTE.length]!;

@@ -33,8 +33,18 @@ export function kindLabel(kind: string): string {
 export function scopesOf(stats: AgreementStats): Scope[] {
   return [
     { id: OVERALL_SCOPE, label: 'All disputes', group: 'overall', summary: stats.overall },
-    ...sortedEntries(stats.by_rule_type).map(([type, summary]): Scope => ({ id: `rule:${type}`, label: ruleTypeLabel(type), group: 'rule type', summary })),
-    ...sortedEntries(stats.by_kind).map(([kind, summary]): Scope => ({ id: `kind:${kind}`, label: kindLabel(kind), group: 'kind', summary })),
+    ...sortedEntries(stats.by_rule_type).map(([type, summary]): Scope => ({
+      id: `rule:${type}`,
+      label: ruleTypeLabel(type),
+      group: 'rule type',
+      summary,
+    })),
+    ...sortedEntries(stats.by_kind).map(([kind, summary]): Scope => ({
+      id: `kind:${kind}`,
+      label: kindLabel(kind),
+      group: 'kind',
+      summary,
+    })),
   ];
 }
 
@@ -66,7 +76,9 @@ export interface DailyRulings {
 export function dailyRulings(stats: Pick<AgreementStats, 'engineers' | 'per_day'>): DailyRulings {
   const days = calendarDays(stats.per_day.map((d) => d.day));
   const index = new Map(days.map((d, i) => [d, i]));
-  const engineers = [...new Set([...stats.engineers, ...stats.per_day.map((d) => d.engineer)])].sort((a, b) => a.localeCompare(b));
+  const engineers = [...new Set([...stats.engineers, ...stats.per_day.map((d) => d.engineer)])].sort((a, b) =>
+    a.localeCompare(b),
+  );
   const series = engineers.map((engineer) => ({ engineer, counts: days.map(() => 0), total: 0 }));
   const byEngineer = new Map(series.map((s) => [s.engineer, s]));
   for (const entry of stats.per_day) {
@@ -125,5 +137,7 @@ export function rulingSummary(stats: Pick<AgreementStats, 'engineers' | 'per_day
   if (total === 0) return 'no rulings yet';
   const ruled = new Set(stats.per_day.filter((d) => d.rulings > 0).map((d) => d.engineer)).size;
   const text = `${plural(total, 'ruling')} by ${plural(ruled, 'engineer')}`;
-  return stats.engineers.length === ruled ? text : `${text} · ${plural(stats.engineers.length, 'engineer')} with a counted ruling`;
+  return stats.engineers.length === ruled
+    ? text
+    : `${text} · ${plural(stats.engineers.length, 'engineer')} with a counted ruling`;
 }

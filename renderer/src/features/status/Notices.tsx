@@ -11,7 +11,13 @@ export function Notices() {
   return (
     <div className="notices" aria-live="polite">
       {[...notices].reverse().map((n) => (
-        <div key={n.id} className={`notice notice-${n.tone}`} role={n.tone === 'error' ? 'alert' : 'status'} title={shownText(n.text)} onClick={() => dismiss(n.id)}>
+        <div
+          key={n.id}
+          className={`notice notice-${n.tone}`}
+          role={n.tone === 'error' ? 'alert' : 'status'}
+          title={shownText(n.text)}
+          onClick={() => dismiss(n.id)}
+        >
           {shownText(n.text)}
         </div>
       ))}

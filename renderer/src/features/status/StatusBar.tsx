@@ -83,7 +83,9 @@ function JobIndicator() {
     <div className="job">
       <button type="button" className="link-button" onClick={open} title={job.message}>
         {JOB_LABELS[job.kind]} {pct != null ? `${pct}%` : '…'}
-        {job.kind === 'import' || job.kind === 'demo' ? ` · ${formatCount(job.done)}/${formatCount(job.total)} files` : ''}
+        {job.kind === 'import' || job.kind === 'demo'
+          ? ` · ${formatCount(job.done)}/${formatCount(job.total)} files`
+          : ''}
       </button>
       <ProgressBar done={job.done} total={job.total} />
       <button type="button" className="button button-small" onClick={() => void cancel()}>

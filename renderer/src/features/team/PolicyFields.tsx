@@ -27,7 +27,14 @@ function requiredHint(required: number): string {
   return `A dispute is resolved once ${required} engineers agree (same decision and value). Any disagreement makes it a conflict.`;
 }
 
-export function PolicyFields({ policy, saved, effect = null, onRequired, onBlind, disabled = false }: PolicyFieldsProps) {
+export function PolicyFields({
+  policy,
+  saved,
+  effect = null,
+  onRequired,
+  onBlind,
+  disabled = false,
+}: PolicyFieldsProps) {
   const notice = saved ? policyChangeNotice(saved.required, policy.required, effect) : null;
   return (
     <fieldset className="settings-group" disabled={disabled}>
@@ -37,7 +44,13 @@ export function PolicyFields({ policy, saved, effect = null, onRequired, onBlind
       <div className="field">
         <span className="field-label">Agreeing engineers needed to resolve a dispute</span>
         <div className="policy-required">
-          <Segmented label="Agreeing engineers needed" value={policy.required} options={REQUIRED_OPTIONS} onChange={onRequired} disabled={disabled} />
+          <Segmented
+            label="Agreeing engineers needed"
+            value={policy.required}
+            options={REQUIRED_OPTIONS}
+            onChange={onRequired}
+            disabled={disabled}
+          />
           <span className="muted small">{requiredHint(policy.required)}</span>
         </div>
         {notice != null &&
@@ -52,11 +65,18 @@ export function PolicyFields({ policy, saved, effect = null, onRequired, onBlind
           ))}
       </div>
       <label className="switch-row">
-        <input type="checkbox" role="switch" className="switch" checked={policy.blind} onChange={(e) => onBlind(e.target.checked)} />
+        <input
+          type="checkbox"
+          role="switch"
+          className="switch"
+          checked={policy.blind}
+          onChange={(e) => onBlind(e.target.checked)}
+        />
         <span>
           <strong>Blind review</strong> {policy.blind ? 'on' : 'off'}
           <span className="muted small switch-hint">
-            Other engineers’ rulings and rationales on a dispute stay hidden until you have ruled on it. Statuses stay visible.
+            Other engineers’ rulings and rationales on a dispute stay hidden until you have ruled on it. Statuses stay
+            visible.
           </span>
         </span>
       </label>

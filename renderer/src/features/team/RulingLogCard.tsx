@@ -21,8 +21,9 @@ export function RulingLogCard() {
     <section className="card ruling-log-card" aria-label="Ruling log">
       <h2>Ruling log</h2>
       <p className="muted">
-        Share rulings with other engineers through <code>*.rulings.jsonl</code> files: one ruling a line with its stable id and its dispute’s key, sorted, so the same store
-        always writes the same bytes. Merging is idempotent and order-independent: a log merged twice adds nothing.
+        Share rulings with other engineers through <code>*.rulings.jsonl</code> files: one ruling a line with its stable
+        id and its dispute’s key, sorted, so the same store always writes the same bytes. Merging is idempotent and
+        order-independent: a log merged twice adds nothing.
       </p>
       <div className="log-columns">
         <WriteLog />
@@ -39,7 +40,9 @@ function WriteLog() {
   // What the engineer typed or chose; until then the default: <engineer>.rulings.jsonl in
   // the folder this session last wrote to, else beside the dataset (else the store).
   const [edited, setOut] = useState<string | null>(null);
-  const out = edited ?? defaultRulingLogPath(dataset.trim() || info?.dataset_path || info?.store_path || '', info?.engineer ?? '', folder);
+  const out =
+    edited ??
+    defaultRulingLogPath(dataset.trim() || info?.dataset_path || info?.store_path || '', info?.engineer ?? '', folder);
   const [plaintext, setPlaintext] = useState(false);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<RulingLogExport | null>(null);
@@ -86,7 +89,15 @@ function WriteLog() {
         Output file
       </label>
       <div className="input-row">
-        <input id="ruling-log-out" className="input mono" required value={out} onChange={(e) => setOut(e.target.value)} placeholder="/path/to/mia.rulings.jsonl" spellCheck={false} />
+        <input
+          id="ruling-log-out"
+          className="input mono"
+          required
+          value={out}
+          onChange={(e) => setOut(e.target.value)}
+          placeholder="/path/to/mia.rulings.jsonl"
+          spellCheck={false}
+        />
         {host.pickSavePath && (
           <button type="button" className="button" onClick={() => void choose()}>
             Choose…
@@ -97,7 +108,12 @@ function WriteLog() {
         <input type="checkbox" checked={plaintext} onChange={(e) => setPlaintext(e.target.checked)} />
         Write values and rationales in plain text
       </label>
-      {plaintext && <div className="warning">Plain text puts gold values and rationales in the file readable by anyone. Never commit it to a public repository.</div>}
+      {plaintext && (
+        <div className="warning">
+          Plain text puts gold values and rationales in the file readable by anyone. Never commit it to a public
+          repository.
+        </div>
+      )}
       {replaces != null && !busy && (
         <ReplaceConfirm
           label="Replace existing file"
@@ -118,7 +134,8 @@ function WriteLog() {
       </div>
       {result && (
         <p className="log-result" role="status">
-          Wrote <strong className="tabular">{formatCount(result.rulings)}</strong> rulings to <span className="mono small">{result.path}</span>
+          Wrote <strong className="tabular">{formatCount(result.rulings)}</strong> rulings to{' '}
+          <span className="mono small">{result.path}</span>
         </p>
       )}
     </form>
@@ -140,7 +157,10 @@ function MergeLogs() {
     try {
       const merged = await mergeRulingLogs(paths);
       setResult(merged);
-      notify(`Merged: ${formatCount(merged.added)} added, ${formatCount(merged.duplicates)} already here, ${formatCount(merged.refused.length)} refused.`, merged.refused.length > 0 ? 'info' : 'success');
+      notify(
+        `Merged: ${formatCount(merged.added)} added, ${formatCount(merged.duplicates)} already here, ${formatCount(merged.refused.length)} refused.`,
+        merged.refused.length > 0 ? 'info' : 'success',
+      );
     } catch (err) {
       setError(fieldErrorText(errorMessage(err), MERGE_LOGS_FIELD_LABELS));
     } finally {
@@ -173,7 +193,9 @@ function MergeLogs() {
         onChange={(e) => setText(e.target.value)}
       />
       <p className="muted small">
-        {host.pathForFile ? 'Or drop *.rulings.jsonl files anywhere on the window.' : 'In the desktop app you can also drop *.rulings.jsonl files on the window.'}
+        {host.pathForFile
+          ? 'Or drop *.rulings.jsonl files anywhere on the window.'
+          : 'In the desktop app you can also drop *.rulings.jsonl files on the window.'}
       </p>
       <div className="form-actions">
         {error != null && <span className="error-text">{error}</span>}

@@ -11,7 +11,9 @@ export function RulingLogReport({ result }: { result: RulingLogImport }) {
         <Figure n={result.duplicates} label="already here" />
         <Figure n={result.refused.length} label="refused" tone={result.refused.length > 0 ? 'bad' : undefined} />
       </div>
-      {result.added === 0 && result.refused.length === 0 && <p className="muted small">Nothing new: every ruling in these logs was already in the store.</p>}
+      {result.added === 0 && result.refused.length === 0 && (
+        <p className="muted small">Nothing new: every ruling in these logs was already in the store.</p>
+      )}
       {result.refused.length > 0 && (
         <table className="data-table">
           <thead>

@@ -16,7 +16,6 @@ export function writeRulingLog(out: string, plaintext: boolean, overwrite = fals
   return api.exportRulings({ out, plaintext, overwrite });
 }
 
-
 export async function mergeRulingLogs(paths: string[]): Promise<RulingLogImport> {
   const result = await api.importRulings({ paths });
   if (result.added > 0) await refreshEverything();
