@@ -88,9 +88,14 @@ describe.sequential('the Audit view', () => {
     await page.keyboard.press('r');
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('audit-rationale');
     await page.keyboard.type('The cited source gives another value.');
+    // A saved verdict moves on to the next cell: the keys are for that cell once it shows.
+    const shownCell = () => page.locator('article.audit-cell').getAttribute('data-cell-id');
+    let shown = await shownCell();
     await page.keyboard.press('Control+Enter');
     await expect.poll(progress).toBe('1 of 6 with my verdict');
     for (let done = 2; done <= 6; done++) {
+      await expect.poll(shownCell).not.toBe(shown);
+      shown = await shownCell();
       await expect
         .poll(() => page.evaluate(() => document.activeElement === document.body || document.activeElement === null))
         .toBe(true);
