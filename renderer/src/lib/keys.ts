@@ -277,31 +277,21 @@ export function saveAllowedFrom(f: SaveFocus): boolean {
   return !f.keyboardFocused;
 }
 
+/** j/k and the arrows move through a view's list, in every view that has one. */
+function resolveMoveKey(key: string): KeyAction | null {
+  if (key === 'j' || key === 'ArrowDown') return { type: 'move', delta: 1 };
+  if (key === 'k' || key === 'ArrowUp') return { type: 'move', delta: -1 };
+  return null;
+}
+
 /** Keys of a view's own list (Reports): move, and open the selected item. */
 function resolveListKey(key: string): KeyAction | null {
-  switch (key) {
-    case 'j':
-    case 'ArrowDown':
-      return { type: 'move', delta: 1 };
-    case 'k':
-    case 'ArrowUp':
-      return { type: 'move', delta: -1 };
-    case 'Enter':
-      return { type: 'open' };
-    default:
-      return null;
-  }
+  return key === 'Enter' ? { type: 'open' } : resolveMoveKey(key);
 }
 
 /** The Audit view's keys: move through the audited cells, give a verdict, write why, save. */
 function resolveAuditKey(key: string): KeyAction | null {
   switch (key) {
-    case 'j':
-    case 'ArrowDown':
-      return { type: 'move', delta: 1 };
-    case 'k':
-    case 'ArrowUp':
-      return { type: 'move', delta: -1 };
     case '1':
     case '2':
     case '3':
@@ -315,7 +305,7 @@ function resolveAuditKey(key: string): KeyAction | null {
     case 'Enter':
       return { type: 'save' };
     default:
-      return null;
+      return resolveMoveKey(key);
   }
 }
 
