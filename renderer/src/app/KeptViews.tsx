@@ -1,7 +1,8 @@
 // The current view, and the views kept mounted (views.tsx: `kept`) that were
 // opened before, hidden. A kept view shown again is what it was when hidden:
-// no grid built again, no rows fetched again, unless something was written
-// meanwhile (then its `refresh`). `reopenView` (ui-store) builds them anew.
+// no grid built again, no rows fetched again; its `onShow` decides what to
+// ask, told whether anything was written meanwhile. `reopenView` (ui-store)
+// builds them anew.
 import { Fragment, memo, useEffect, useRef, useState, type ReactNode } from 'react';
 import { onApiWrite } from '../api/client';
 import { useUiStore } from '../stores/ui-store';
@@ -18,7 +19,7 @@ export function KeptViews() {
     <>
       {Object.entries(slots).map(([name, id]) => {
         return (
-          <KeptView key={`${name}-${generation}`} shown={slot === name} refresh={findView(id).kept!.refresh}>
+          <KeptView key={`${name}-${generation}`} shown={slot === name} onShow={findView(id).kept!.onShow}>
             <ViewContent id={id} />
           </KeptView>
         );
@@ -33,14 +34,25 @@ const ViewContent = memo(function ViewContent({ id }: { id: string }) {
   return findView(id).render();
 });
 
-function KeptView({ shown, refresh, children }: { shown: boolean; refresh: () => void; children: ReactNode }) {
+function KeptView({
+  shown,
+  onShow,
+  children,
+}: {
+  shown: boolean;
+  onShow: (wroteMeanwhile: boolean) => void;
+  children: ReactNode;
+}) {
   const wroteWhileHidden = useWritesWhileHidden(shown);
+  const wasShown = useRef(shown);
   useEffect(() => {
-    if (shown && wroteWhileHidden.current) {
+    // Shown again (its first showing is its mount, which loads what it needs).
+    if (shown && !wasShown.current) {
+      onShow(wroteWhileHidden.current);
       wroteWhileHidden.current = false;
-      refresh();
     }
-  }, [shown, refresh, wroteWhileHidden]);
+    wasShown.current = shown;
+  }, [shown, onShow, wroteWhileHidden]);
   return (
     <div className="kept-view" hidden={!shown}>
       {children}

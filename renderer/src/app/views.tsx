@@ -7,6 +7,7 @@ import { RELEASE_STEPS } from '../features/export/release-steps';
 import { QueueView } from '../features/queue/QueueView';
 import { ReportsView } from '../features/reports/ReportsView';
 import { refreshEverything } from '../features/review/refresh';
+import { useStatsStore } from '../stores/stats-store';
 
 // Charts are heavy: the Stats view (and ECharts) load when the tab is first opened.
 const StatsView = lazy(() => import('../features/stats/StatsView').then((m) => ({ default: m.StatsView })));
@@ -29,10 +30,10 @@ export interface ViewDef {
   /**
    * Views kept mounted, hidden, once opened (app/KeptViews.tsx): switching back
    * shows them as they were instead of building them again. Views with the same
-   * slot share one instance; `refresh` brings it up to date when shown after a
-   * write made meanwhile.
+   * slot share one instance; `onShow` brings it up to date when shown again,
+   * told whether a call that may write was made meanwhile.
    */
-  kept?: { slot: string; refresh: () => void };
+  kept?: { slot: string; onShow: (wroteMeanwhile: boolean) => void };
   render: () => ReactNode;
 }
 
@@ -42,7 +43,13 @@ const CONFLICTS: DisputeFilter = { status: 'conflict' };
 // Queue and Conflicts render the same component in one kept slot, so switching
 // keeps the grid and only changes its fixed filter; other views switching to
 // them find it mounted (creating the grid costs more than any other view).
-const REVIEW = { slot: 'review', refresh: () => void refreshEverything() };
+// Another process's writes reach it by the data version's poll (useStartup).
+const REVIEW = {
+  slot: 'review',
+  onShow: (wroteMeanwhile: boolean) => {
+    if (wroteMeanwhile) void refreshEverything();
+  },
+};
 export const VIEWS: readonly ViewDef[] = [
   {
     id: 'queue',
@@ -65,6 +72,8 @@ export const VIEWS: readonly ViewDef[] = [
     id: 'stats',
     label: 'Stats',
     reviewing: false,
+    // Kept too: its tables and charts take longer to build than to keep. Shown, it asks the data version.
+    kept: { slot: 'stats', onShow: () => void useStatsStore.getState().open() },
     render: () => (
       <Suspense fallback={loadingStats}>
         <StatsView />
