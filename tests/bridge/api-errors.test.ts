@@ -12,9 +12,9 @@ import type { RunningServer } from '../../cli/server';
 import { importReportFiles } from '../../db/reports/index';
 import type { ServiceHandle } from '../../db/service';
 import { ApiInputError } from '../../shared/api';
-import { freshService, smallWorkspace, tempDir, workspacePaths } from '../db/workspace';
+import { freshService, smallWorkspace, tempDir, workspacePaths } from '../support/workspace';
 import { writeGhIssues } from '../reports/store-fixture';
-import { api } from './support/http';
+import { api } from '../support/http';
 
 let service: ServiceHandle;
 let server: RunningServer;

@@ -13,8 +13,8 @@ import { startServer } from '../../cli/server';
 import type { RunningServer } from '../../cli/server';
 import { CELL_ID, createFakeService, MISSING_ID } from '../cli/support/fake-service';
 import type { FakeService } from '../cli/support/fake-service';
-import { api, raw } from './support/http';
-import type { RawResponse } from './support/http';
+import { api, raw } from '../support/http';
+import type { RawResponse } from '../support/http';
 
 const run = promisify(execFile);
 

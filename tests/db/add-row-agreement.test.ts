@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceHandle } from '../../db/service';
 import { openService } from '../../db/service';
-import { freshService, smallWorkspace, workspacePaths } from './workspace';
+import { freshService, smallWorkspace, workspacePaths } from '../support/workspace';
 
 let service: ServiceHandle;
 let missing: { id: string; entity: string; column: string }[];

@@ -6,7 +6,7 @@ import { LATEST_VERSION } from '../../db/migrations/index';
 import { openService } from '../../db/service';
 import { openStore } from '../../db/store';
 import { storeAtVersion } from './store-at-version';
-import { smallWorkspace, tempDir, workspacePaths } from './workspace';
+import { smallWorkspace, tempDir, workspacePaths } from '../support/workspace';
 
 const tables = (db: ReturnType<typeof openStore>['db']) =>
   db

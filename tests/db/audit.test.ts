@@ -10,7 +10,7 @@ import { openService } from '../../db/service';
 import { countFrame as sqlFrameCounts, frameSizes, readFrame } from '../../db/audit/frame';
 import { stratifiedEstimate } from '../../shared/audit/estimate';
 import { writeGhIssues } from '../reports/store-fixture';
-import { freshService, smallWorkspace, tempDir, workspacePaths } from './workspace';
+import { freshService, smallWorkspace, tempDir, workspacePaths } from '../support/workspace';
 
 let workspace: GeneratedWorkspace;
 beforeAll(async () => {

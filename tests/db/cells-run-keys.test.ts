@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { MIGRATIONS } from '../../db/migrations/index';
 import { openService } from '../../db/service';
 import { openStore } from '../../db/store';
-import { SMALL, smallWorkspace, tempDir, workspacePaths } from './workspace';
+import { SMALL, smallWorkspace, tempDir, workspacePaths } from '../support/workspace';
 import { storeAtVersion } from './store-at-version';
 
 const runKeys = (db: { prepare: (sql: string) => { raw: () => { all: () => unknown[] } } }) =>

@@ -9,7 +9,7 @@ import { LATEST_VERSION } from '../../db/migrations/index';
 import { openService } from '../../db/service';
 import { datasetRecord } from '../readers/helpers';
 import { storeAtVersion } from './store-at-version';
-import { freshService, tempDir } from './workspace';
+import { freshService, tempDir } from '../support/workspace';
 
 const OPTION = 'Platypus-certified edition';
 const CRITERION = 'Narwhal hometown, spelled as on the town hall';

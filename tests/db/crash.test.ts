@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { GeneratedWorkspace } from '../../db/demo/generate';
 import { openService } from '../../db/service';
-import { smallWorkspace, tempDir, workspacePaths } from './workspace';
+import { smallWorkspace, tempDir, workspacePaths } from '../support/workspace';
 
 let workspace: GeneratedWorkspace;
 const child = join(import.meta.dirname, 'support', 'import-child.ts');

@@ -11,8 +11,8 @@ import type { GeneratedWorkspace } from '../../db/demo/generate';
 import { importPaths } from '../../db/import/import-paths';
 import type { ImportOptions } from '../../db/import/import-paths';
 import type { Store } from '../../db/store';
-import { contentDigest, tempStores } from './store-digest';
-import { smallWorkspace, workspacePaths } from './workspace';
+import { contentDigest, tempStores } from '../support/store-digest';
+import { smallWorkspace, workspacePaths } from '../support/workspace';
 
 let workspace: GeneratedWorkspace;
 const stores = tempStores('atlas-index-');

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ServiceHandle } from '../../db/service';
 import { openService } from '../../db/service';
-import { tempDir } from './workspace';
+import { tempDir } from '../support/workspace';
 
 async function settle(service: ServiceHandle, jobId: string) {
   let status = await service.getJob({ jobId });

@@ -9,8 +9,8 @@ import { compareCells, goldCellKey, parseCells, readTaskInput } from '../../db/d
 import type { CellTuple } from '../../db/disputes/statements';
 import { importPaths } from '../../db/import/import-paths';
 import type { Store } from '../../db/store';
-import { tempStores } from './store-digest';
-import { smallWorkspace, workspacePaths } from './workspace';
+import { tempStores } from '../support/store-digest';
+import { smallWorkspace, workspacePaths } from '../support/workspace';
 
 let workspace: GeneratedWorkspace;
 const stores = tempStores('atlas-derive-cells-');

@@ -10,7 +10,7 @@ import { MIGRATIONS } from '../../db/migrations/index';
 import { openService } from '../../db/service';
 import { openStore } from '../../db/store';
 import { parseInput } from '../../shared/api';
-import { freshService, smallWorkspace, tempDir, workspacePaths } from './workspace';
+import { freshService, smallWorkspace, tempDir, workspacePaths } from '../support/workspace';
 import { migrateStore, storeAtVersion } from './store-at-version';
 
 const name = fc.oneof(

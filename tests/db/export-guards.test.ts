@@ -9,7 +9,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { GeneratedWorkspace } from '../../db/demo/generate';
 import type { ServiceHandle } from '../../db/service';
 import type { DisputeRecord } from '../../db/queries/dispute-records';
-import { freshService, SMALL, smallWorkspace, tempDir, workspacePaths } from './workspace';
+import { freshService, SMALL, smallWorkspace, tempDir, workspacePaths } from '../support/workspace';
 
 let ws: GeneratedWorkspace;
 let service: ServiceHandle;

@@ -11,7 +11,7 @@ import { writeFileSync } from 'node:fs';
 import { decryptText, encryptText } from '../../shared/crypto';
 import type { GoldPatch } from '../../shared/patch';
 import { mapOperationText } from '../../shared/patch';
-import { freshService, smallWorkspace, tempDir, workspacePaths } from './workspace';
+import { freshService, smallWorkspace, tempDir, workspacePaths } from '../support/workspace';
 
 let service: ServiceHandle;
 let workspace: GeneratedWorkspace;

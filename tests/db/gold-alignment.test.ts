@@ -11,7 +11,7 @@ import type { HandAlignment, HandTask } from '../revisions/support/hand-built';
 import { writeDataset, writeRun } from '../revisions/support/hand-built';
 import { GoldAlignment, misalignedRunTasks, runTaskTail } from '../../db/import/gold-alignment';
 import { RunTaskPreparer } from '../../db/import/prepared-run-task';
-import { freshService, smallWorkspace, tempDir, workspacePaths } from './workspace';
+import { freshService, smallWorkspace, tempDir, workspacePaths } from '../support/workspace';
 
 type Row = [entity: string, score: string, city: string];
 const V10: Row[] = [

@@ -10,7 +10,7 @@ import type { ServiceHandle } from '../../db/service';
 import { plannedOperation } from '../../renderer/src/lib/gold-spelling';
 import { describeGoldOperation } from '../../shared/gold-operation';
 import type { GoldPatch } from '../../shared/patch';
-import { freshService, smallWorkspace, tempDir, workspacePaths } from './workspace';
+import { freshService, smallWorkspace, tempDir, workspacePaths } from '../support/workspace';
 
 let paths: string[];
 const open: ServiceHandle[] = [];

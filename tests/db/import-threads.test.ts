@@ -23,8 +23,8 @@ import type { ThreadScript } from '../../db/import/thread/script';
 import { ReaderError, readHarnessRun } from '../../db/readers/index';
 import { Sealer } from '../../db/seal';
 import { collect, writeRun, zeldaGrade } from '../readers/helpers';
-import { contentDigest, tempStores } from './store-digest';
-import { smallWorkspace, tempDir, workspacePaths } from './workspace';
+import { contentDigest, tempStores } from '../support/store-digest';
+import { smallWorkspace, tempDir, workspacePaths } from '../support/workspace';
 
 let workspace: GeneratedWorkspace;
 let brokenTask: string;

@@ -8,7 +8,7 @@ import type { ServiceHandle } from '../../db/service';
 import { openService } from '../../db/service';
 import { decryptText, encryptText } from '../../shared/crypto';
 import { expectedDisputes } from './expected-disputes';
-import { freshService, SMALL, smallWorkspace, tempDir, workspacePaths } from './workspace';
+import { freshService, SMALL, smallWorkspace, tempDir, workspacePaths } from '../support/workspace';
 
 let workspace: GeneratedWorkspace;
 let service: ServiceHandle;

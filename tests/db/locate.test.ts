@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceHandle } from '../../db/service';
 import { SORTABLE_FIELDS } from '../../shared/api';
 import type { DisputeFilter, ListDisputesInput } from '../../shared/api';
-import { freshService, smallWorkspace, workspacePaths } from './workspace';
+import { freshService, smallWorkspace, workspacePaths } from '../support/workspace';
 
 let service: ServiceHandle;
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceHandle } from '../../db/service';
 import { openService } from '../../db/service';
-import { smallWorkspace, tempDir, workspacePaths } from './workspace';
+import { smallWorkspace, tempDir, workspacePaths } from '../support/workspace';
 
 let mia: ServiceHandle;
 let noor: ServiceHandle;

@@ -7,7 +7,7 @@ import { SETTLED_SQL } from '../../db/export/settled-queries';
 import { listSql } from '../../db/queries/list';
 import type { ServiceHandle } from '../../db/service';
 import type { DisputeFilter } from '../../shared/api';
-import { freshService, smallWorkspace, workspacePaths } from './workspace';
+import { freshService, smallWorkspace, workspacePaths } from '../support/workspace';
 
 let service: ServiceHandle;
 

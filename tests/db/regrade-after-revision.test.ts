@@ -16,7 +16,7 @@ import { LATEST_VERSION } from '../../db/migrations/index';
 import { openService } from '../../db/service';
 import { writeGhIssues } from '../reports/store-fixture';
 import { storeAtVersion } from './store-at-version';
-import { freshService, smallWorkspace, tempDir, workspacePaths } from './workspace';
+import { freshService, smallWorkspace, tempDir, workspacePaths } from '../support/workspace';
 
 let workspace: GeneratedWorkspace;
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GeneratedWorkspace } from '../../db/demo/generate';
 import type { ServiceHandle } from '../../db/service';
 import type { GoldPatch } from '../../shared/patch';
-import { freshService, smallWorkspace, tempDir, workspacePaths } from './workspace';
+import { freshService, smallWorkspace, tempDir, workspacePaths } from '../support/workspace';
 
 let service: ServiceHandle;
 let workspace: GeneratedWorkspace;

@@ -11,7 +11,7 @@ import { missingRowInGold } from '../../shared/gold-row-named';
 import { writeGhIssues } from '../reports/store-fixture';
 import { MIGRATIONS } from '../../db/migrations/index';
 import { openService } from '../../db/service';
-import { freshService, smallWorkspace, tempDir, workspacePaths } from './workspace';
+import { freshService, smallWorkspace, tempDir, workspacePaths } from '../support/workspace';
 import { storeAtVersion } from './store-at-version';
 
 const freshServiceAt = (dbPath: string): ServiceHandle =>

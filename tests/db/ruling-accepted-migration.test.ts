@@ -7,7 +7,7 @@ import { LATEST_VERSION } from '../../db/migrations/index';
 import { openService } from '../../db/service';
 import type { ServiceHandle } from '../../db/service';
 import { storeAtVersion } from './store-at-version';
-import { freshService, smallWorkspace, tempDir, workspacePaths } from './workspace';
+import { freshService, smallWorkspace, tempDir, workspacePaths } from '../support/workspace';
 
 const open: ServiceHandle[] = [];
 afterAll(() => {

@@ -10,7 +10,7 @@ import type { GeneratedWorkspace } from '../../db/demo/generate';
 import type { ServiceHandle } from '../../db/service';
 import { disputeId } from '../../shared/dispute-id';
 import type { DisputeKey } from '../../shared/domain';
-import { freshService, smallWorkspace, tempDir, workspacePaths } from './workspace';
+import { freshService, smallWorkspace, tempDir, workspacePaths } from '../support/workspace';
 
 let workspace: GeneratedWorkspace;
 let cells: { id: string; key: DisputeKey }[];

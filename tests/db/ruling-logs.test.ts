@@ -7,7 +7,7 @@ import type { DisputeRecord } from '../../db/queries/dispute-records';
 import type { ServiceHandle } from '../../db/service';
 import { disputeId } from '../../shared/dispute-id';
 import type { DisputeKey } from '../../shared/domain';
-import { freshService, smallWorkspace, tempDir, workspacePaths } from './workspace';
+import { freshService, smallWorkspace, tempDir, workspacePaths } from '../support/workspace';
 
 let workspace: GeneratedWorkspace;
 let mia: ServiceHandle;

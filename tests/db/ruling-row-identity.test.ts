@@ -12,7 +12,7 @@ import { openService } from '../../db/service';
 import { LATEST_VERSION } from '../../db/migrations/index';
 import type { ServiceHandle } from '../../db/service';
 import { decryptText, encryptText } from '../../shared/crypto';
-import { freshService, smallWorkspace, tempDir, workspacePaths } from './workspace';
+import { freshService, smallWorkspace, tempDir, workspacePaths } from '../support/workspace';
 import { storeAtVersion } from './store-at-version';
 import { writeGhIssues } from '../reports/store-fixture';
 

@@ -5,7 +5,7 @@ import { refreshAllStatuses } from '../../db/rulings/status';
 import { columnGold } from '../../db/rulings/written';
 import { formatLikeGold } from '../../shared/gold-format';
 import type { ServiceHandle } from '../../db/service';
-import { freshService, smallWorkspace, workspacePaths } from './workspace';
+import { freshService, smallWorkspace, workspacePaths } from '../support/workspace';
 
 let service: ServiceHandle;
 let cells: DisputeRecord[];

@@ -16,7 +16,7 @@ import { openService } from '../../db/service';
 import { openStore } from '../../db/store';
 import type { DisputeFilter } from '../../shared/api';
 import type { DisputeListing } from '../../shared/api-types';
-import { SMALL, smallWorkspace, tempDir } from './workspace';
+import { SMALL, smallWorkspace, tempDir } from '../support/workspace';
 
 /** Small enough that the workspace's disputes take many chunks. */
 const CHUNK = 16;

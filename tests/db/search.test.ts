@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { ServiceHandle } from '../../db/service';
 import { openService } from '../../db/service';
 import { normalizeText } from '../../shared/normalize';
-import { freshService, SMALL, smallWorkspace, tempDir, workspacePaths } from './workspace';
+import { freshService, SMALL, smallWorkspace, tempDir, workspacePaths } from '../support/workspace';
 
 let service: ServiceHandle;
 beforeAll(async () => {

@@ -23,7 +23,7 @@ import {
   gypFailureReason,
   REPO_ROOT,
 } from '../../scripts/build-electron';
-import { smallWorkspace, workspacePaths } from '../db/workspace';
+import { smallWorkspace, workspacePaths } from '../support/workspace';
 import { METHOD_NAMES } from '../../shared/api';
 
 const outDir = mkdtempSync(join(tmpdir(), 'atlas-bundle-'));

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { GeneratedWorkspace } from '../../db/demo/generate';
 import { readCellsFile } from '../../db/readers/cells-jsonl';
 import type { ReaderItem, RunTaskRecord } from '../../db/readers/types';
-import { smallWorkspace } from '../db/workspace';
+import { smallWorkspace } from '../support/workspace';
 
 let workspace: GeneratedWorkspace;
 beforeAll(async () => {

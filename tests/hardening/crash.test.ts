@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { GeneratedWorkspace } from '../../db/demo/generate';
 import { openService } from '../../db/service';
-import { smallWorkspace, tempDir, workspacePaths } from '../db/workspace';
+import { smallWorkspace, tempDir, workspacePaths } from '../support/workspace';
 import { runAndKill } from './support/spawn-child';
 import { inspectStore, prng } from './support/store-checks';
 import type { Snapshot, StoreHealth } from './support/store-checks';

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { oneLine } from '../../renderer/src/lib/format';
-import { FIXTURES } from './support/hostile-workspace';
+import { FIXTURES } from '../support/hostile-workspace';
 
 const BIDI_OR_ZERO_WIDTH = /[\p{Bidi_Control}\u00ad\u115f\u1160\u180e\u200b-\u200d\u2060-\u2064\u3164\ufeff\uffa0]/u;
 

@@ -12,7 +12,7 @@ import { readIssuesFile } from '../../db/reports/index';
 import { mergeRulingLogs } from '../../db/rulings/log';
 import type { ServiceHandle } from '../../db/service';
 import { parseInput } from '../../shared/api';
-import { freshService, smallWorkspace, tempDir, workspacePaths } from '../db/workspace';
+import { freshService, smallWorkspace, tempDir, workspacePaths } from '../support/workspace';
 import { mutation, prototypeIsClean } from './support/mutate';
 
 const HOSTILE = join(import.meta.dirname, '..', 'fixtures', 'hostile');

@@ -8,8 +8,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ServiceHandle } from '../../db/service';
 import { parseInput } from '../../shared/api';
 import { encryptText } from '../../shared/crypto';
-import { freshService, tempDir } from '../db/workspace';
-import { FIXTURES } from './support/hostile-workspace';
+import { freshService, tempDir } from '../support/workspace';
+import { FIXTURES } from '../support/hostile-workspace';
 import { prototypeIsClean } from './support/mutate';
 
 type Outcome = { imports: true } | { skipped: RegExp };

@@ -10,10 +10,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ServiceHandle } from '../../db/service';
 import { parseInput } from '../../shared/api';
 import type { DisputeDetail } from '../../shared/api-types';
-import { freshService, tempDir } from '../db/workspace';
+import { freshService, tempDir } from '../support/workspace';
 import { prototypeIsClean } from './support/mutate';
-import { FIXTURES, storedAs, textFixtures, writeHostileWorkspace } from './support/hostile-workspace';
-import type { HostileRow } from './support/hostile-workspace';
+import { FIXTURES, storedAs, textFixtures, writeHostileWorkspace } from '../support/hostile-workspace';
+import type { HostileRow } from '../support/hostile-workspace';
 
 let service: ServiceHandle | null = null;
 afterEach(() => {

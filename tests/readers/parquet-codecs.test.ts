@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadDatasetFile } from '../../db/revisions/dataset-file';
 import type { ServiceHandle } from '../../db/service';
-import { freshService } from '../db/workspace';
+import { freshService } from '../support/workspace';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/parquet');
 const SOURCE = readFileSync(join(FIXTURES, 'atlas-codecs.jsonl'), 'utf8')

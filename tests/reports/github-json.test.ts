@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { importReportFiles, issuesFromJson, readIssuesFile } from '../../db/reports/index';
 import { detectSource } from '../../db/readers/detect';
-import { freshService, tempDir } from '../db/workspace';
+import { freshService, tempDir } from '../support/workspace';
 
 const rest = (number: number, extra: Record<string, unknown> = {}): Record<string, unknown> => ({
   url: `https://api.github.com/repos/exa-ai/atlas/issues/${number}`,

@@ -8,7 +8,7 @@ import {
   PartialFetchError,
   getReport,
 } from '../../db/reports/index';
-import { freshService } from '../db/workspace';
+import { freshService } from '../support/workspace';
 import type { FakeGitHub, FakeIssue } from './fake-github';
 import { startFakeGitHub } from './fake-github';
 

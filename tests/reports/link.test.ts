@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempDir } from '../db/workspace';
+import { tempDir } from '../support/workspace';
 import { deriveTaskDisputes } from '../../db/disputes/derive';
 import { disputeId } from '../../shared/dispute-id';
 import {

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { draftReply, importReportsFromGitHub, listReports, postReportReply } from '../../db/reports/index';
 import { goldTerms } from '../../db/reports/gold-terms';
-import { tempDir } from '../db/workspace';
+import { tempDir } from '../support/workspace';
 import type { ReplyDraft } from '../../db/reports/index';
 import type { FakeGitHub } from './fake-github';
 import { startFakeGitHub } from './fake-github';

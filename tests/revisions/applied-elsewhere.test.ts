@@ -11,7 +11,7 @@ import { operationShows } from '../../db/revisions/recognise';
 import type { ParsedGold } from '../../db/readers/types';
 import type { ServiceHandle } from '../../db/service';
 import type { GoldPatch, PatchOperation } from '../../shared/patch';
-import { freshService, tempDir, workspacePaths } from '../db/workspace';
+import { freshService, tempDir, workspacePaths } from '../support/workspace';
 import { readPatch, ruledWorkspace } from './support';
 import type { RuledWorkspace } from './support';
 

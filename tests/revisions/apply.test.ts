@@ -11,7 +11,7 @@ import { loadDatasetFile } from '../../db/revisions/dataset-file';
 import { goldContentSha256 } from '../../db/revisions/gold-content';
 import { PatchFormatError, PatchMismatchError } from '../../db/revisions/errors';
 import type { GoldPatch, PatchCellState, PatchRowState } from '../../shared/patch';
-import { freshService } from '../db/workspace';
+import { freshService } from '../support/workspace';
 import type { RawGold, RuledWorkspace } from './support';
 import { canaryDecrypt, canaryEncrypt, decryptedGold, readJsonl, readPatch, ruledWorkspace } from './support';
 

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { generateWorkspace } from '../../db/demo/generate';
 import { applyPatch } from '../../db/revisions/apply';
 import type { GoldPatch } from '../../shared/patch';
-import { tempDir } from '../db/workspace';
+import { tempDir } from '../support/workspace';
 import type { RawGold } from './support';
 import { canaryDecrypt, readJsonl } from './support';
 

@@ -13,7 +13,7 @@ import { mapOperationText } from '../../shared/patch';
 import type { SystemRescore } from '../../shared/revision-types';
 import type { Scores } from '../../shared/score';
 import { rankByScores } from '../../shared/score';
-import { freshService, smallWorkspace, tempDir, workspacePaths } from '../db/workspace';
+import { freshService, smallWorkspace, tempDir, workspacePaths } from '../support/workspace';
 import { canaryEncrypt } from './support';
 import type { HandRunTask, HandTask } from './support/hand-built';
 import { writeDataset, writeRun } from './support/hand-built';

@@ -8,7 +8,7 @@ import type { GeneratedWorkspace } from '../../db/demo/generate';
 import type { DisputeRecord } from '../../db/queries/dispute-records';
 import type { ServiceHandle } from '../../db/service';
 import type { GoldPatch } from '../../shared/patch';
-import { freshService, smallWorkspace, tempDir, workspacePaths } from '../db/workspace';
+import { freshService, smallWorkspace, tempDir, workspacePaths } from '../support/workspace';
 
 function xor(bytes: Buffer, canary: string): Buffer {
   const key = createHash('sha256').update(canary, 'utf8').digest();

@@ -3,9 +3,9 @@
 // them, so every stored place a text can reach is exercised.
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { encryptText } from '../../../shared/crypto';
+import { encryptText } from '../../shared/crypto';
 
-export const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures', 'hostile');
+export const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'hostile');
 
 export interface TextFixture {
   name: string;
