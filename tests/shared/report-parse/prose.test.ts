@@ -4,8 +4,8 @@
 // units and remarks around it, inside a quote of someone else's words, or as
 // a sentence under a form heading. Each case states what the parser must read.
 import { describe, expect, it } from 'vitest';
-import type { ParsedReport, ReportCatalogue } from '../../shared/report-parse';
-import { MAX_BODY_CHARS, parseReport } from '../../shared/report-parse';
+import type { ParsedReport, ReportCatalogue } from '../../../shared/report-parse';
+import { MAX_BODY_CHARS, parseReport } from '../../../shared/report-parse';
 
 const CITIES = 'atlas-0001';
 const BOOKS = 'atlas-0002';

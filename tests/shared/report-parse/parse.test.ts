@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { safeExternalUrl } from '../../shared/host';
-import { extractUrls, nameScore, parseReport } from '../../shared/report-parse';
+import { safeExternalUrl } from '../../../shared/host';
+import { extractUrls, nameScore, parseReport } from '../../../shared/report-parse';
 import { BAUHAUS, CATALOGUE, ZELDA } from './catalogue';
 import { CORPUS } from './corpus';
 

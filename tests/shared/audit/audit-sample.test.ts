@@ -2,7 +2,7 @@
 // from a seed, and rounds that never draw a cell twice.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { drawStratum, drawWithoutReplacement, seededStream } from '../../shared/audit/index';
+import { drawStratum, drawWithoutReplacement, seededStream } from '../../../shared/audit/index';
 
 describe('seeded stream', () => {
   it('gives the same numbers for the same seed and others for another', () => {

@@ -2,7 +2,7 @@
 // send: issue-form templates, bold labels, key/value and horizontal tables,
 // pasted table snippets, free text with typos, and hostile markup. Each case
 // states every field the parser must extract.
-import type { RowBy } from '../../shared/report-parse';
+import type { RowBy } from '../../../shared/report-parse';
 import { BAUHAUS, BRIDGES, ZELDA } from './catalogue';
 
 export interface ExpectedUrl {

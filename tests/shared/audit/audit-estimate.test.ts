@@ -8,7 +8,7 @@ import {
   stratifiedEstimate,
   wilsonInterval,
   Z_95,
-} from '../../shared/audit/index';
+} from '../../../shared/audit/index';
 
 describe("Wilson's interval", () => {
   // Newcombe RG (1998). Two-sided confidence intervals for the single proportion: comparison of seven

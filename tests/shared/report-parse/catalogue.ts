@@ -1,6 +1,6 @@
 // A hand-made catalogue for parser tests: the public Zelda task plus two
 // invented ones with aliases, accents and look-alike column names.
-import type { ReportCatalogue } from '../../shared/report-parse';
+import type { ReportCatalogue } from '../../../shared/report-parse';
 
 export const ZELDA = 'atlas/0007:zelda remakes';
 export const BRIDGES = 'atlas-0003';
