@@ -13,7 +13,7 @@ import { importReportFiles } from '../../db/reports/index';
 import type { ServiceHandle } from '../../db/service';
 import { ApiInputError } from '../../shared/api';
 import { freshService, smallWorkspace, tempDir, workspacePaths } from '../support/workspace';
-import { writeGhIssues } from '../reports/store-fixture';
+import { writeGhIssues } from '../db/reports/store-fixture';
 import { api } from '../support/http';
 
 let service: ServiceHandle;
