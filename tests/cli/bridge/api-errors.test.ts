@@ -6,15 +6,15 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorStatus } from '../../cli/bridge/error-status';
-import { startServer } from '../../cli/server';
-import type { RunningServer } from '../../cli/server';
-import { importReportFiles } from '../../db/reports/index';
-import type { ServiceHandle } from '../../db/service';
-import { ApiInputError } from '../../shared/api';
-import { freshService, smallWorkspace, tempDir, workspacePaths } from '../support/workspace';
-import { writeGhIssues } from '../db/reports/store-fixture';
-import { api } from '../support/http';
+import { errorStatus } from '../../../cli/bridge/error-status';
+import { startServer } from '../../../cli/server';
+import type { RunningServer } from '../../../cli/server';
+import { importReportFiles } from '../../../db/reports/index';
+import type { ServiceHandle } from '../../../db/service';
+import { ApiInputError } from '../../../shared/api';
+import { freshService, smallWorkspace, tempDir, workspacePaths } from '../../support/workspace';
+import { writeGhIssues } from '../../db/reports/store-fixture';
+import { api } from '../../support/http';
 
 let service: ServiceHandle;
 let server: RunningServer;

@@ -1,8 +1,8 @@
 // The import report names counted rulings whose gold row now holds another
 // entity, as a warning after the counts; --json keeps every one.
 import { describe, expect, it } from 'vitest';
-import { importReportJson, importReportText } from '../../cli/views/import-report';
-import type { ImportReport } from '../../shared/api-types';
+import { importReportJson, importReportText } from '../../../cli/views/import-report';
+import type { ImportReport } from '../../../shared/api-types';
 
 const base: ImportReport = {
   tasks: 1,

@@ -2,9 +2,9 @@
 // and `show --json` do: number, state, title, reporter, the proposed value and
 // where, the start of the body, the links — every text inert.
 import { describe, expect, it } from 'vitest';
-import { disputeDetailText } from '../../cli/views/dispute-detail';
-import type { ReportView } from '../../shared/report-parse/views';
-import { asHandle, CELL_ID, createFakeService } from './support/fake-service';
+import { disputeDetailText } from '../../../cli/views/dispute-detail';
+import type { ReportView } from '../../../shared/report-parse/views';
+import { asHandle, CELL_ID, createFakeService } from '../support/fake-service';
 
 // eslint-disable-next-line no-control-regex
 const ESC = /\u001b/;

@@ -1,6 +1,6 @@
 // The loopback bridge's HTTP layer against a fake service: token, Host, Origin,
 // no CORS, methods, body limits, static files without traversal, concurrency.
-import { CONTENT_SECURITY_POLICY } from '../../shared/content-security-policy';
+import { CONTENT_SECURITY_POLICY } from '../../../shared/content-security-policy';
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { networkInterfaces, tmpdir } from 'node:os';
@@ -9,12 +9,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer } from '../../cli/server';
-import type { RunningServer } from '../../cli/server';
-import { CELL_ID, createFakeService, MISSING_ID } from '../cli/support/fake-service';
-import type { FakeService } from '../cli/support/fake-service';
-import { api, raw } from '../support/http';
-import type { RawResponse } from '../support/http';
+import { startServer } from '../../../cli/server';
+import type { RunningServer } from '../../../cli/server';
+import { CELL_ID, createFakeService, MISSING_ID } from '../support/fake-service';
+import type { FakeService } from '../support/fake-service';
+import { api, raw } from '../../support/http';
+import type { RawResponse } from '../../support/http';
 
 const run = promisify(execFile);
 

@@ -8,12 +8,12 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer } from '../../cli/server';
-import type { RunningServer } from '../../cli/server';
-import { launchBrowser } from '../e2e/support';
-import type { LaunchedBrowser } from '../e2e/support';
-import { createFakeService } from '../cli/support/fake-service';
-import type { FakeService } from '../cli/support/fake-service';
+import { startServer } from '../../../cli/server';
+import type { RunningServer } from '../../../cli/server';
+import { launchBrowser } from '../../e2e/support';
+import type { LaunchedBrowser } from '../../e2e/support';
+import { createFakeService } from '../support/fake-service';
+import type { FakeService } from '../support/fake-service';
 
 const APP_JS = `
 const token = new URLSearchParams(location.hash.slice(1)).get('token');

@@ -2,9 +2,9 @@
 // cluster's value more than one way, lists the spellings (the value `rule
 // --value` records is whichever is given) and each system's own.
 import { describe, expect, it } from 'vitest';
-import type { ClusterDetail, SystemCellView } from '../../shared/api-types';
-import { disputeDetailText } from '../../cli/views/dispute-detail';
-import { cellDetail } from '../renderer/fixtures';
+import type { ClusterDetail, SystemCellView } from '../../../shared/api-types';
+import { disputeDetailText } from '../../../cli/views/dispute-detail';
+import { cellDetail } from '../../renderer/fixtures';
 
 function cell(system: string, response: string): SystemCellView {
   return {
