@@ -6,10 +6,10 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { rebuildMarker } from '../../scripts/native/electron-rebuild';
-import { restoreNodeBuild, stashNodeBuild, withRestore } from '../../scripts/native/node-build';
-import { copySqlite, opensDatabase } from './support/sqlite-copy';
-import type { SqliteCopy } from './support/sqlite-copy';
+import { rebuildMarker } from '../../../scripts/native/electron-rebuild';
+import { restoreNodeBuild, stashNodeBuild, withRestore } from '../../../scripts/native/node-build';
+import { copySqlite, opensDatabase } from '../support/sqlite-copy';
+import type { SqliteCopy } from '../support/sqlite-copy';
 
 function replaceWithElectronBuild(copy: SqliteCopy): void {
   rmSync(copy.addon);

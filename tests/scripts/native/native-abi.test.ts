@@ -13,8 +13,8 @@ import {
   electronAbi,
   platformOfAppDir,
   registrationOf,
-} from '../../scripts/native/abi';
-import { copySqlite, REPO } from './support/sqlite-copy';
+} from '../../../scripts/native/abi';
+import { copySqlite, REPO } from '../support/sqlite-copy';
 
 const NODE_ABI = Number(process.versions.modules);
 const ELECTRON_VERSION = (

@@ -12,8 +12,8 @@ import {
   emptyNpmrc,
   npmConfigFreeEnv,
   rebuildMarker,
-} from '../../scripts/native/electron-rebuild';
-import { REPO } from './support/sqlite-copy';
+} from '../../../scripts/native/electron-rebuild';
+import { REPO } from '../support/sqlite-copy';
 
 const require = createRequire(join(REPO, 'package.json'));
 

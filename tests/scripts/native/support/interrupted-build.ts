@@ -3,9 +3,9 @@
 // rebuild that replaces the addon, writes @electron/rebuild's marker, starts a
 // "compiler" of its own and runs until stopped. The test signals this process
 // and checks what is left behind.
-import { restoreNodeBuild, stashNodeBuild, withRestore } from '../../../scripts/native/node-build';
-import { runTool } from '../../../scripts/native/run-tool';
-import type { ToolRun } from '../../../scripts/native/run-tool';
+import { restoreNodeBuild, stashNodeBuild, withRestore } from '../../../../scripts/native/node-build';
+import { runTool } from '../../../../scripts/native/run-tool';
+import type { ToolRun } from '../../../../scripts/native/run-tool';
 
 const moduleDir = process.argv[2]!;
 const build = `
