@@ -6,8 +6,8 @@ import type {
   ParsedReport,
   ReportCatalogue,
   ReportOverride,
-  ReportRef,
 } from '../../shared/report-parse';
+import type { ReportRef } from '../../shared/api';
 import { parseReport } from '../../shared/report-parse';
 import { NotFoundError } from '../not-found';
 import type { Store } from '../store';
