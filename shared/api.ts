@@ -7,7 +7,6 @@ import type {
   DataVersion,
   DisputeDetail,
   DisputeListing,
-  ExportResult,
   Facets,
   JobStatus,
   PolicyEffect,
@@ -29,7 +28,7 @@ import {
   reportRefSchema,
 } from './api/reports';
 import type { GitHubTokenState, PostReplyResult, ReplyDraft } from './report-types';
-import type { PatchReview, RescoreResult, RevisionRecord } from './revision-types';
+import type { PatchReview, RevisionRecord } from './revision-types';
 import { DECISIONS, DISPUTE_KINDS, DISPUTE_STATUSES } from './domain';
 import type {
   AuditCellDetail,
@@ -47,7 +46,7 @@ import {
   proposeAuditInputSchema,
   ruleAuditInputSchema,
 } from './api/audit';
-import type { MethodKind } from './api/kinds';
+import type { MethodKind, MethodSpec } from './api/kinds';
 import { job, read, write } from './api/kinds';
 
 const text = (max: number) => z.string().max(max);
@@ -235,7 +234,7 @@ export const apiMethods = {
   getAuditOverview: read(empty).returns<AuditOverview>(),
   /** Per-stratum sample sizes for a target half-width and a prior rate, from the frame sizes now. */
   proposeAuditSizes: read(proposeAuditInputSchema).returns<SampleSizeProposal>(),
-};
+} satisfies Record<string, MethodSpec<z.ZodType, unknown>>;
 
 export type ApiMethods = typeof apiMethods;
 export type MethodName = keyof ApiMethods;
