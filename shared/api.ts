@@ -1,5 +1,6 @@
 // The one typed contract between the renderer and the service. Each method takes
-// one plain object, validated by the zod schema beside it at every host.
+// one plain object, validated by the zod schema beside it at every host, and
+// says once what kind of call it is (a read, a write, a job: api/kinds.ts).
 import { z } from 'zod';
 import { ApiInputError } from './api-input-error';
 import type {
@@ -279,8 +280,8 @@ export function mayWrite(name: MethodName): boolean {
 /** Jobs whose end changes nothing (a preview): declared by the method that starts them. */
 export const READ_ONLY_JOB_KINDS: ReadonlySet<JobStatus['kind']> = new Set(
   METHOD_NAMES.flatMap((name) => {
-    const method: { job?: JobStatus['kind']; readsOnly: boolean } = apiMethods[name];
-    return method.job !== undefined && method.readsOnly ? [method.job] : [];
+    const { job: kind, readsOnly } = apiMethods[name];
+    return kind !== undefined && readsOnly ? [kind] : [];
   }),
 );
 
