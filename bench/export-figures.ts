@@ -4,6 +4,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../db/fs-atomic';
 import { recordRuling } from '../db/rulings/record';
+import { runJob } from '../db/run-job';
 import type { ServiceHandle } from '../db/service';
 import { parseInput } from '../shared/api';
 import { measureApplyBounds } from './apply-bound';
@@ -48,9 +49,8 @@ export async function measureExport(
   let operations = 0;
   const exportMs = await fastestOf(runs, async (run) => {
     // A fresh tag per run: re-exporting a tag is a different code path (refused or a no-op).
-    const result = await service.exportPatch(
-      parseInput('exportPatch', { revision: `v-bench-${run}`, out: patch(run) }),
-    );
+    const input = parseInput('exportPatch', { revision: `v-bench-${run}`, out: patch(run) });
+    const result = await runJob(service, 'export', () => service.exportPatch(input));
     operations = result.operations;
   });
   const patchBytes = statSync(patch(0)).size;

@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { AdjudicatorService, DisputeFilter, ExportInput } from '../shared/api';
+import type { AdjudicatorService, DisputeFilter, ExportInput, ReportRef } from '../shared/api';
 import type { ImportReport, StoreInfo } from '../shared/api-types';
 import { proposeSampleSizes } from '../shared/audit/sample-size';
 import {
@@ -19,7 +19,7 @@ import {
 } from './audit/index';
 import { checkBaseDataset } from './export/base-dataset';
 import { draftPatch } from './export/draft-patch';
-import { exportPatch, exportPatchJob } from './export/export-patch';
+import { exportPatchJob } from './export/export-patch';
 import { leftOutDisputes } from './export/left-out';
 import { importPaths } from './import/import-paths';
 import type { ImportOptions } from './import/import-paths';
@@ -52,7 +52,8 @@ import { loadDemoWorkspace } from './demo/load-demo';
 import { applyAndRecord } from './revisions/apply-and-record';
 import { checkApplyPaths } from './revisions/apply-paths';
 import { listRevisions, PatchMismatchError, readPatchFile, rescore, reviewPatch } from './revisions/index';
-import type { ReportListItem, ReportRef } from '../shared/report-parse/views';
+import { asTheContractSays } from './service-kinds';
+import type { ReportListItem } from '../shared/report-parse/views';
 import {
   draftReply,
   getReport,
@@ -153,10 +154,6 @@ export function openService(options: ServiceOptions): ServiceHandle {
     searchNeedle(filter) ? whenSearchReady(store).then(query) : query();
   // When the engineer last asked for something the panel or the queue shows: a background build gives way to it.
   let lastRead = -Infinity;
-  const reading = <T>(query: () => T): T => {
-    lastRead = performance.now();
-    return query();
-  };
   const prewarm = (): void => {
     if (options.prewarmSearch) prewarmSearch(store, { busy: () => performance.now() - lastRead < QUIET_AFTER_READ_MS });
   };
@@ -183,10 +180,8 @@ export function openService(options: ServiceOptions): ServiceHandle {
     );
   };
 
-  const service: ServiceHandle = {
-    dbPath: options.dbPath,
-    store,
-
+  // What each method does; asTheContractSays (below) adds what its kind implies, such as waiting for the running job.
+  const methods: AdjudicatorService = {
     getInfo(): StoreInfo {
       const policy = readPolicy(store.db);
       const totals = storeTotals(store);
@@ -233,40 +228,29 @@ export function openService(options: ServiceOptions): ServiceHandle {
     getJob: (input) => jobs.get(input.jobId),
     cancelJob: (input) => jobs.cancel(input.jobId),
 
-    listDisputes: (input) =>
-      reading(() => afterSearchReady(input.filter, () => listDisputes(store, input, engineer()))),
+    listDisputes: (input) => afterSearchReady(input.filter, () => listDisputes(store, input, engineer())),
     locateDispute: (input) =>
-      reading(() =>
-        afterSearchReady(input.filter, () => ({ index: locateDispute(store, input.id, input.filter, input.sort) })),
-      ),
-    getDispute: (input) => reading(() => getDisputeDetail(store, input.id, engineer(), readPolicy(store.db).blind)),
+      afterSearchReady(input.filter, () => ({ index: locateDispute(store, input.id, input.filter, input.sort) })),
+    getDispute: (input) => getDisputeDetail(store, input.id, engineer(), readPolicy(store.db).blind),
     getFacets: () => facets(store),
 
-    rule: async (input) => {
-      await jobs.idle();
+    rule: (input) => {
       // An unknown id is the caller's mistake (404 on the bridge), not a refused ruling.
       requireDispute(store, input.disputeId);
       requireConfirmed(input.engineer);
       return writing('rule', () => recordRuling(store, input, input.engineer ?? engineer()));
     },
-    retract: async (input) => {
-      await jobs.idle();
+    retract: (input) => {
       requireDispute(store, input.disputeId);
       requireConfirmed(input.engineer);
       return writing('retract', () => retractRuling(store, input.disputeId, input.engineer ?? engineer()));
     },
-    exportPatch: async (input) => {
-      checkExportPaths(store, input);
-      await jobs.idle();
-      const base = input.dataset !== undefined ? await checkBaseDataset(store, input.dataset) : undefined;
-      // What the patch leaves out, as it stood before the file was written.
-      const leftOut = leftOutDisputes(store);
-      return { ...(await writing('export', () => exportPatch(store, input, engineer(), base))), left_out: leftOut };
-    },
-    startExport: (input) => {
+    exportPatch: (input) => {
+      // Refused before the job starts, so the form shows it at once.
       checkExportPaths(store, input);
       const job = jobs.start('export', async (context) => {
         const base = input.dataset !== undefined ? await checkBaseDataset(store, input.dataset) : undefined;
+        // What the patch leaves out, as it stood before the file was written.
         const leftOut = leftOutDisputes(store);
         const options = { signal: context.signal, onProgress: context.progress, base, busy: busy('export') };
         return { export: { ...(await exportPatchJob(store, input, engineer(), options)), left_out: leftOut } };
@@ -277,7 +261,6 @@ export function openService(options: ServiceOptions): ServiceHandle {
     getStats: () => agreementStats(store),
     previewPolicy: (input) => policyEffect(store.db, input.required),
     setPolicy: async (input) => {
-      await jobs.idle();
       await writing('policy', () => {
         writePolicy(store.db, input);
         refreshAllStatuses(store);
@@ -304,7 +287,6 @@ export function openService(options: ServiceOptions): ServiceHandle {
         const reason = notARulingLog(path);
         if (reason !== null) throw new PathError(`paths: ${reason}`);
       }
-      await jobs.idle();
       return writing('rulings import', () => mergeRulingLogs(store, input.paths));
     },
 
@@ -330,15 +312,7 @@ export function openService(options: ServiceOptions): ServiceHandle {
       });
       return { jobId: job.id };
     },
-    rescore: async (input) => {
-      const patch = input.patch === undefined ? null : (await readPatchFile(input.patch)).patch;
-      // Runs through without yielding: no import can commit halfway through the preview.
-      await jobs.idle();
-      return patch === null
-        ? { ...(await rescore(store, draftPatch(store, engineer()))), dry_run: true }
-        : rescore(store, patch);
-    },
-    startRescore: (input) => {
+    rescore: (input) => {
       // Refused before the job starts, as applyPatch's paths are: the dialog shows it at once.
       if (input.patch !== undefined) checkReadableFile(input.patch, { label: 'patch', expected: PATCH_FILE_EXPECTED });
       const path = input.patch;
@@ -389,13 +363,11 @@ export function openService(options: ServiceOptions): ServiceHandle {
     listReports: (input) => listReports(store, input),
     getReport: (input) => getReport(store, input),
     overrideReport: async (input) => {
-      await jobs.idle();
       await writing('reports', () => overrideReport(store, input, input.fields, { replace: input.replace }));
       prewarm();
       return reportItem(input);
     },
     linkReport: async (input) => {
-      await jobs.idle();
       await writing('reports link', () => linkReport(store, input, input.disputeId));
       prewarm();
       return reportItem(input);
@@ -419,15 +391,11 @@ export function openService(options: ServiceOptions): ServiceHandle {
       return githubToken(secrets).state;
     },
 
-    drawAuditSample: async (input) => {
-      await jobs.idle();
-      return writing('audit', () => drawRound(store, input, engineer()));
-    },
+    drawAuditSample: (input) => writing('audit', () => drawRound(store, input, engineer())),
     listAuditCells: (input) => listAuditCells(store, engineer(), readPolicy(store.db).blind, input.status),
     getAuditCell: (input) =>
       getAuditCell(store, input.id, engineer(), readPolicy(store.db).blind, input.reveal === true),
     ruleAuditCell: async (input) => {
-      await jobs.idle();
       const who = input.engineer ?? engineer();
       await writing('audit', () => recordVerdict(store, input, who));
       return auditCellItem(store, input.id, who, readPolicy(store.db).blind);
@@ -444,7 +412,17 @@ export function openService(options: ServiceOptions): ServiceHandle {
         ],
       });
     },
+  };
 
+  return {
+    ...asTheContractSays(methods, {
+      idle: () => jobs.idle(),
+      foregroundRead: () => {
+        lastRead = performance.now();
+      },
+    }),
+    dbPath: options.dbPath,
+    store,
     importPaths: async (paths, importOptions) => {
       await jobs.idle();
       return runImport(paths, importOptions);
@@ -456,7 +434,6 @@ export function openService(options: ServiceOptions): ServiceHandle {
       store.db.close();
     },
   };
-  return service;
 }
 
 /** The export's paths, refused in one line before any work starts (see path-checks.ts). */

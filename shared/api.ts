@@ -1,5 +1,6 @@
 // The one typed contract between the renderer and the service. Each method takes
-// one plain object, validated by the zod schema beside it at every host.
+// one plain object, validated by the zod schema beside it at every host, and
+// says once what kind of call it is (a read, a write, a job: api/kinds.ts).
 import { z } from 'zod';
 import { ApiInputError } from './api-input-error';
 import type {
@@ -7,7 +8,6 @@ import type {
   DataVersion,
   DisputeDetail,
   DisputeListing,
-  ExportResult,
   Facets,
   JobStatus,
   PolicyEffect,
@@ -25,10 +25,11 @@ import {
   linkReportInputSchema,
   listReportsInputSchema,
   overrideReportInputSchema,
+  postReplyInputSchema,
   reportRefSchema,
-} from './report-parse/views';
+} from './api/reports';
 import type { GitHubTokenState, PostReplyResult, ReplyDraft } from './report-types';
-import type { PatchReview, RescoreResult, RevisionRecord } from './revision-types';
+import type { PatchReview, RevisionRecord } from './revision-types';
 import { DECISIONS, DISPUTE_KINDS, DISPUTE_STATUSES } from './domain';
 import type {
   AuditCellDetail,
@@ -45,7 +46,9 @@ import {
   listAuditInputSchema,
   proposeAuditInputSchema,
   ruleAuditInputSchema,
-} from './audit/schemas';
+} from './api/audit';
+import type { MethodKind, MethodSpec } from './api/kinds';
+import { job, read, write } from './api/kinds';
 
 const text = (max: number) => z.string().max(max);
 /**
@@ -151,15 +154,6 @@ const applyInput = z
   })
   .strict();
 export type ApplyInput = z.infer<typeof applyInput>;
-const postReplyInput = reportRefSchema
-  .extend({
-    /** Posting is public: the caller must say so. */
-    confirm: z.literal(true),
-    body: text(65_536).optional(),
-    revision: text(100).min(1).optional(),
-    close: z.boolean().optional(),
-  })
-  .strict();
 const tokenInput = z.object({ token: text(1000).min(1).nullable() }).strict();
 /** No patch: a dry run on the settled rulings an export would write now, taking no tag. */
 const patchOrDraftInput = z.object({ patch: text(4096).min(1).optional() }).strict();
@@ -169,90 +163,79 @@ const importInput = z
   .object({ paths: z.array(text(4096).min(1)).min(1).max(10_000), replaceRuns: z.boolean().optional() })
   .strict();
 
-function method<Input extends z.ZodType, Output>(input: Input) {
-  return { input, output: undefined as unknown as Output };
-}
-
 export const apiMethods = {
-  getInfo: method<typeof empty, StoreInfo>(empty),
-  getDataVersion: method<typeof empty, DataVersion>(empty),
-  getSettings: method<typeof empty, Settings>(empty),
-  setSettings: method<z.ZodObject<{ engineer: typeof engineerName }>, Settings>(
-    z.object({ engineer: engineerName }).strict(),
-  ),
-  startImport: method<typeof importInput, { jobId: string }>(importInput),
-  loadDemo: method<typeof empty, { jobId: string }>(empty),
-  getJob: method<z.ZodObject<{ jobId: z.ZodString }>, JobStatus>(z.object({ jobId: id }).strict()),
-  cancelJob: method<z.ZodObject<{ jobId: z.ZodString }>, JobStatus>(z.object({ jobId: id }).strict()),
-  listDisputes: method<typeof listInput, DisputeListing>(listInput),
+  getInfo: read(empty).returns<StoreInfo>(),
+  getDataVersion: read(empty).returns<DataVersion>(),
+  getSettings: read(empty).returns<Settings>(),
+  // The settings file, not the store: saved at once, while an import runs too.
+  setSettings: write(z.object({ engineer: engineerName }).strict(), { duringJobs: true }).returns<Settings>(),
+  startImport: job('import', importInput),
+  loadDemo: job('demo', empty),
+  getJob: read(z.object({ jobId: id }).strict()).returns<JobStatus>(),
+  cancelJob: write(z.object({ jobId: id }).strict(), { duringJobs: true }).returns<JobStatus>(),
+  listDisputes: read(listInput, { foreground: true }).returns<DisputeListing>(),
   /** Index of a dispute in a filtered listing (default order, or the sort given), so the grid can jump to it. */
-  locateDispute: method<
-    z.ZodObject<{
-      id: z.ZodString;
-      filter: z.ZodDefault<typeof disputeFilterSchema>;
-      sort: z.ZodOptional<typeof sortSchema>;
-    }>,
-    { index: number | null }
-  >(z.object({ id, filter: disputeFilterSchema.default({}), sort: sortSchema.optional() }).strict()),
-  getDispute: method<z.ZodObject<{ id: z.ZodString }>, DisputeDetail>(z.object({ id }).strict()),
-  getFacets: method<typeof empty, Facets>(empty),
-  rule: method<typeof ruleInputSchema, RuleResult>(ruleInputSchema),
+  locateDispute: read(z.object({ id, filter: disputeFilterSchema.default({}), sort: sortSchema.optional() }).strict(), {
+    foreground: true,
+  }).returns<{ index: number | null }>(),
+  getDispute: read(z.object({ id }).strict(), { foreground: true }).returns<DisputeDetail>(),
+  getFacets: read(empty).returns<Facets>(),
+  rule: write(ruleInputSchema).returns<RuleResult>(),
   /** Retracts the engineer's latest counted ruling on a dispute (a new event). */
-  retract: method<z.ZodObject<{ disputeId: z.ZodString; engineer: z.ZodOptional<typeof engineerName> }>, RuleResult>(
-    z.object({ disputeId: id, engineer: engineerName.optional() }).strict(),
-  ),
-  exportPatch: method<typeof exportInput, ExportResult>(exportInput),
+  retract: write(z.object({ disputeId: id, engineer: engineerName.optional() }).strict()).returns<RuleResult>(),
+  /** The settled rulings as a patch file: progress by step, and cancel until the revision is recorded (JobStatus.export). */
+  exportPatch: job('export', exportInput),
   /** The disputes an export would leave out (in conflict, or open), named before anything is written. */
-  exportLeftOut: method<typeof empty, LeftOutSummary>(empty),
-  /** The same export as a job: progress by step, and cancel until the revision is recorded (JobStatus.export holds the result). */
-  startExport: method<typeof exportInput, { jobId: string }>(exportInput),
-  getStats: method<typeof empty, AgreementStats>(empty),
+  exportLeftOut: read(empty).returns<LeftOutSummary>(),
+  getStats: read(empty).returns<AgreementStats>(),
   /** The store's resolution policy: how many agreeing engineers settle a dispute, and blind review. */
-  setPolicy: method<typeof policyInput, StoreInfo['policy']>(policyInput),
+  setPolicy: write(policyInput).returns<StoreInfo['policy']>(),
   /** What saving that number of agreeing engineers would do, before it is saved (the Settings dialog says it). */
-  previewPolicy: method<typeof previewPolicyInput, PolicyEffect>(previewPolicyInput),
-  exportRulings: method<typeof rulingsExportInput, RulingLogExport>(rulingsExportInput),
-  importRulings: method<typeof pathsInput, RulingLogImport>(pathsInput),
-  /** Applies a patch file to a dataset file, writing the revised dataset (a job: progress, cancel). */
-  applyPatch: method<typeof applyInput, { jobId: string }>(applyInput),
-  /** Which of these paths already exist: the app asks before an apply replaces them. */
-  existingFiles: method<typeof pathsInput, string[]>(pathsInput),
-  /** Every imported run's scores before and after a patch (design.md §7.3). */
-  rescore: method<typeof patchOrDraftInput, RescoreResult>(patchOrDraftInput),
-  /** The same preview as a job: progress over tasks, and cancel (JobStatus.rescore holds the result). */
-  startRescore: method<typeof patchOrDraftInput, { jobId: string }>(patchOrDraftInput),
-  listRevisions: method<typeof empty, RevisionRecord[]>(empty),
+  previewPolicy: read(previewPolicyInput).returns<PolicyEffect>(),
+  // Writes a file from the store; the store itself is unchanged.
+  exportRulings: write(rulingsExportInput, { duringJobs: true }).returns<RulingLogExport>(),
+  importRulings: write(pathsInput).returns<RulingLogImport>(),
+  /** Applies a patch file to a dataset file, writing the revised dataset (JobStatus.apply). */
+  applyPatch: job('apply', applyInput),
+  /** Which of these paths already exist (the disk, not the store): the app asks before an apply replaces them. */
+  existingFiles: read(pathsInput).returns<string[]>(),
+  /** Every imported run's scores before and after a patch (design.md §7.3): progress over tasks (JobStatus.rescore). */
+  rescore: job('rescore', patchOrDraftInput, { readsOnly: true }),
+  listRevisions: read(empty).returns<RevisionRecord[]>(),
   /** A patch's operations decrypted for review inside the app. */
-  reviewPatch: method<typeof patchOrDraftInput, PatchReview>(patchOrDraftInput),
-  /** GitHub reports from saved issue files or the live API (a job: progress, cancel). */
-  importReports: method<typeof importReportsInputSchema, { jobId: string }>(importReportsInputSchema),
-  listReports: method<typeof listReportsInputSchema, ReportListItem[]>(listReportsInputSchema),
+  reviewPatch: read(patchOrDraftInput).returns<PatchReview>(),
+  /** GitHub reports from saved issue files or the live API (JobStatus.reports). */
+  importReports: job('reports', importReportsInputSchema),
+  listReports: read(listReportsInputSchema).returns<ReportListItem[]>(),
   /** One report in full (body as text, links flagged safe or not), linked or not. */
-  getReport: method<typeof reportRefSchema, ReportView>(reportRefSchema),
+  getReport: read(reportRefSchema).returns<ReportView>(),
   /** The engineer's fixes to what the parser found (task, row, column, value); relinks at once. */
-  overrideReport: method<typeof overrideReportInputSchema, ReportListItem>(overrideReportInputSchema),
+  overrideReport: write(overrideReportInputSchema).returns<ReportListItem>(),
   /** Attaches a report to a dispute by hand (null: back to automatic linking). */
-  linkReport: method<typeof linkReportInputSchema, ReportListItem>(linkReportInputSchema),
-  draftReply: method<typeof draftReplyInputSchema, ReplyDraft>(draftReplyInputSchema),
-  postReply: method<typeof postReplyInput, PostReplyResult>(postReplyInput),
-  getGitHubToken: method<typeof empty, GitHubTokenState>(empty),
+  linkReport: write(linkReportInputSchema).returns<ReportListItem>(),
+  draftReply: read(draftReplyInputSchema).returns<ReplyDraft>(),
+  postReply: write(postReplyInputSchema, { duringJobs: true }).returns<PostReplyResult>(),
+  getGitHubToken: read(empty).returns<GitHubTokenState>(),
   /** Keeps the token in the OS keychain where the host has one, else for this session only; null forgets it. */
-  setGitHubToken: method<typeof tokenInput, GitHubTokenState>(tokenInput),
+  setGitHubToken: write(tokenInput, { duringJobs: true }).returns<GitHubTokenState>(),
   /** Gold error-rate audit (design.md §10): a new round, a seeded simple random sample per stratum of cells not drawn before. */
-  drawAuditSample: method<typeof drawAuditInputSchema, AuditRoundView>(drawAuditInputSchema),
+  drawAuditSample: write(drawAuditInputSchema).returns<AuditRoundView>(),
   /** Audited cells in review order (round, stratum, draw); verdicts hidden under blind review until the viewer's own. */
-  listAuditCells: method<typeof listAuditInputSchema, AuditCellItem[]>(listAuditInputSchema),
-  /** One audited cell for review: gold, its sources, the question and the column rule; systems only with `reveal`. */
-  getAuditCell: method<typeof getAuditCellInputSchema, AuditCellDetail>(getAuditCellInputSchema),
+  listAuditCells: read(listAuditInputSchema).returns<AuditCellItem[]>(),
+  /**
+   * One audited cell for review: gold, its sources, the question and the column rule; systems only with `reveal`
+   * (recorded: the viewer's verdict is then unblinded).
+   */
+  getAuditCell: write(getAuditCellInputSchema, { duringJobs: true }).returns<AuditCellDetail>(),
   /** Records the engineer's verdict (an append-only event); a settled "incorrect" raises or joins the cell's dispute. */
-  ruleAuditCell: method<typeof ruleAuditInputSchema, AuditCellItem>(ruleAuditInputSchema),
+  ruleAuditCell: write(ruleAuditInputSchema).returns<AuditCellItem>(),
   /** The stratified estimate with its Wilson interval, now or for the dataset after an exported revision. */
-  getAuditEstimate: method<typeof auditEstimateInputSchema, AuditEstimateView>(auditEstimateInputSchema),
+  getAuditEstimate: read(auditEstimateInputSchema).returns<AuditEstimateView>(),
   /** Frames, rounds, the estimate and the estimate after each exported revision. */
-  getAuditOverview: method<typeof empty, AuditOverview>(empty),
+  getAuditOverview: read(empty).returns<AuditOverview>(),
   /** Per-stratum sample sizes for a target half-width and a prior rate, from the frame sizes now. */
-  proposeAuditSizes: method<typeof proposeAuditInputSchema, SampleSizeProposal>(proposeAuditInputSchema),
-};
+  proposeAuditSizes: read(proposeAuditInputSchema).returns<SampleSizeProposal>(),
+} satisfies Record<string, MethodSpec<z.ZodType, unknown>>;
 
 export type ApiMethods = typeof apiMethods;
 export type MethodName = keyof ApiMethods;
@@ -274,6 +257,34 @@ export function isMethodName(name: string): name is MethodName {
   return Object.prototype.hasOwnProperty.call(apiMethods, name);
 }
 
+/** Whether the method reads, writes, or starts a job. */
+export function methodKind(name: MethodName): MethodKind {
+  return apiMethods[name].kind;
+}
+
+/** A write that waits for the running job to end, so it never interleaves with an import. */
+export function waitsForJob(name: MethodName): boolean {
+  return apiMethods[name].waitsForJob;
+}
+
+/** A read the engineer waits on: background work gives way to it. */
+export function isForegroundRead(name: MethodName): boolean {
+  return apiMethods[name].foreground;
+}
+
+/** Whether the call may change what the service answers: every write, and every job but one that only reads. */
+export function mayWrite(name: MethodName): boolean {
+  return !apiMethods[name].readsOnly;
+}
+
+/** Jobs whose end changes nothing (a preview): declared by the method that starts them. */
+export const READ_ONLY_JOB_KINDS: ReadonlySet<JobStatus['kind']> = new Set(
+  METHOD_NAMES.flatMap((name) => {
+    const { job: kind, readsOnly } = apiMethods[name];
+    return kind !== undefined && readsOnly ? [kind] : [];
+  }),
+);
+
 /** Parses a method's input; throws ApiInputError naming the field on failure. */
 export function parseInput<M extends MethodName>(name: M, input: unknown): MethodParsedInput<M> {
   const result = apiMethods[name].input.safeParse(input ?? {});
@@ -286,3 +297,6 @@ export function parseInput<M extends MethodName>(name: M, input: unknown): Metho
 }
 
 export { ApiInputError };
+export type { MethodKind };
+export * from './api/reports';
+export * from './api/audit';

@@ -3,6 +3,7 @@ import { existsSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { leftOutLines } from '../../db/export/left-out';
 import { checkOutputTarget, patchOutput, storeInputs } from '../../db/output-guard';
+import { runJob } from '../../db/run-job';
 import { dbPathOf, parseCommand, positionals, validateInput, withService } from '../args';
 import { write, writeJsonLine } from '../context';
 import type { CliContext } from '../context';
@@ -89,7 +90,7 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
     // Named before anything is written: the patch ships without these.
     const leftOut = leftOutLines(await service.exportLeftOut({}));
     if (!values.json) for (const line of leftOut) await write(ctx.stderr, `${line}\n`);
-    const result = await service.exportPatch(input);
+    const result = await runJob(service, 'export', () => service.exportPatch(input));
     if (values.json) {
       await writeJsonLine(ctx.stdout, result);
     } else {

@@ -1,6 +1,7 @@
 // `rescore --patch FILE [--json]`: every imported run's F1s before and after a patch.
 import { resolve } from 'node:path';
 import { checkReadableFile, PATCH_FILE_EXPECTED } from '../../db/path-checks';
+import { runJob } from '../../db/run-job';
 import { dbPathOf, parseCommand, positionals, withService } from '../args';
 import { write, writeJsonLine } from '../context';
 import type { CliContext } from '../context';
@@ -32,7 +33,7 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
   const patch = values.patch === undefined ? undefined : resolve(ctx.cwd, values.patch);
   if (patch !== undefined) checkReadableFile(patch, { label: '--patch', expected: PATCH_FILE_EXPECTED });
   return withService(ctx, { dbPath: dbPathOf(values.db, ctx), mustExist: true }, async (service) => {
-    const result = await service.rescore(patch === undefined ? {} : { patch });
+    const result = await runJob(service, 'rescore', () => service.rescore(patch === undefined ? {} : { patch }));
     if (values.json) {
       await writeJsonLine(ctx.stdout, result);
       return EXIT.ok;

@@ -4,7 +4,8 @@
 // on one cell share one dispute. A report naming no task stays unlinked.
 // Disputes are rebuilt on every import, so links are recomputed then
 // (relinkReports); links the engineer made by hand are kept.
-import type { EffectiveReportFields, ReportRef } from '../../shared/report-parse';
+import type { ReportRef } from '../../shared/api';
+import type { EffectiveReportFields } from '../../shared/report-parse';
 import { disputeId } from '../../shared/dispute-id';
 import { nameScore } from '../../shared/report-parse';
 import { rankDisputes } from '../disputes/rank';

@@ -1,8 +1,9 @@
 // The engineer's hand fixes to a parsed report (task, row, column, proposed
 // value, missing entity). They are kept through re-imports and re-parses,
 // checked against the store, and the report is linked again at once.
-import type { ReportOverride, ReportRef } from '../../shared/report-parse';
-import { reportOverrideSchema } from '../../shared/report-parse';
+import type { ReportRef } from '../../shared/api';
+import { reportOverrideSchema } from '../../shared/api';
+import type { ReportOverride } from '../../shared/report-parse';
 import type { Store } from '../store';
 import { buildCatalogue } from './catalogue';
 import type { LinkSummary } from './link';

@@ -1,7 +1,7 @@
 // Posting a reply on the reporter's issue and closing it, through the
 // GitHub API. Offered only with a token and explicit confirmation; the text
 // is checked for gold values and names before it leaves the machine.
-import type { ReportRef } from '../../shared/report-parse';
+import type { ReportRef } from '../../shared/api';
 import type { Store } from '../store';
 import { allTaskIds, findLeaks, goldTermsOf } from './gold-terms';
 import type { GitHubClientOptions } from './github-http';

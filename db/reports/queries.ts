@@ -1,7 +1,8 @@
 // Reports as the UI and the CLI read them: the list (`reports list`), the
 // reports of one dispute (dispute panel), one report, and the issue numbers
 // a dispute settles (patch operations' `issues`).
-import type { ReportListItem, ReportRef, ReportUrl, ReportView } from '../../shared/report-parse';
+import type { ReportRef } from '../../shared/api';
+import type { ReportListItem, ReportUrl, ReportView } from '../../shared/report-parse';
 import { visibleControls } from '../../shared/report-parse';
 import type { Store } from '../store';
 import type { ReportRow } from './records';

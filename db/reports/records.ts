@@ -1,13 +1,8 @@
 // Reading and writing report rows: finding a report by issue number, and
 // storing what the parser found together with the fields linking uses (the
 // engineer's override where given, else the parse).
-import type {
-  EffectiveReportFields,
-  ParsedReport,
-  ReportCatalogue,
-  ReportOverride,
-  ReportRef,
-} from '../../shared/report-parse';
+import type { EffectiveReportFields, ParsedReport, ReportCatalogue, ReportOverride } from '../../shared/report-parse';
+import type { ReportRef } from '../../shared/api';
 import { parseReport } from '../../shared/report-parse';
 import { NotFoundError } from '../not-found';
 import type { Store } from '../store';

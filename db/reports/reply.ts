@@ -6,7 +6,7 @@
 // source whose address spells out a gold term is withheld.
 import type { Decision, RuleType } from '../../shared/domain';
 import { safeExternalUrl } from '../../shared/host';
-import type { ReportRef } from '../../shared/report-parse';
+import type { ReportRef } from '../../shared/api';
 import type { Store } from '../store';
 import { findLeaks, goldTerms } from './gold-terms';
 import { findReport, ReportError } from './records';

@@ -8,4 +8,3 @@ export * from './sample';
 export * from './sample-size';
 export * from './sentence';
 export * from './views';
-export * from './schemas';

@@ -10,6 +10,7 @@ import { applyPatch } from '../../db/revisions/apply';
 import type { ServiceHandle } from '../../db/service';
 import { storeWithOneChange } from './support/one-change';
 import type { Harness } from './support/harness';
+import { runJob } from '../../db/run-job';
 
 let ws: GeneratedWorkspace;
 let service: ServiceHandle;
@@ -199,14 +200,14 @@ describe('the service (the app’s dialogs) refuses the same paths, naming the A
     );
   });
 
-  it('exportRulings, exportPatch and startExport', async () => {
+  it('exportRulings and exportPatch', async () => {
     expect(() => service.exportRulings({ out: folder })).toThrow(
       `out: is a directory: ${folder}; expected the ruling log's file name`,
     );
-    await expect(service.exportPatch({ revision: 'v1.2', out: folder })).rejects.toThrow(
-      `out: is a directory: ${folder}; expected the patch's file name`,
-    );
-    expect(() => service.startExport({ revision: 'v1.2', out: join(dir, 'nowhere', 'p.json') })).toThrow(
+    await expect(
+      runJob(service, 'export', () => service.exportPatch({ revision: 'v1.2', out: folder })),
+    ).rejects.toThrow(`out: is a directory: ${folder}; expected the patch's file name`);
+    expect(() => service.exportPatch({ revision: 'v1.2', out: join(dir, 'nowhere', 'p.json') })).toThrow(
       `out: no such directory: ${join(dir, 'nowhere')}`,
     );
   });

@@ -17,6 +17,7 @@ import type { DisputeDetail, ExportResult } from '../../shared/api-types';
 import { freshService, smallWorkspace, tempDir, workspacePaths } from '../support/workspace';
 import { harness } from './support/harness';
 import type { Harness } from './support/harness';
+import { runJob } from '../../db/run-job';
 
 /** The command line on the store at `dbPath`, one connection per command as the installed CLI opens it. */
 function cliOn(dbPath: string, dir: string): Harness {
@@ -202,7 +203,9 @@ describe('export: earlier revisions not imported yet, in one warning', () => {
     const cells = [...service.disputeRecords({ kind: 'cell', status: 'open' })];
     for (const [i, tag] of ['v1.1', 'v1.2', 'v1.3'].entries()) {
       await service.rule({ disputeId: cells[i]!.id, decision: 'new_value', value: `Value ${i}` });
-      await service.exportPatch({ revision: tag, out: join(dir, `${tag}.patch.json`) });
+      await runJob(service, 'export', () =>
+        service.exportPatch({ revision: tag, out: join(dir, `${tag}.patch.json`) }),
+      );
     }
     await service.rule({ disputeId: cells[3]!.id, decision: 'new_value', value: 'Value 3' });
     const text = await run('export', '--revision', 'v1.4', '--out', join(dir, 'v1.4.patch.json'));
@@ -265,7 +268,7 @@ describe('a missing row a revision added', () => {
     const missing = [...service.disputeRecords({ kind: 'missing_row' })][0]!;
     await service.rule({ disputeId: missing.id, decision: 'add_row' });
     const patch = join(dir, 'v1.1.patch.json');
-    await service.exportPatch({ revision: 'v1.1', out: patch });
+    await runJob(service, 'export', () => service.exportPatch({ revision: 'v1.1', out: patch }));
     const revised = join(dir, 'revised.jsonl');
     expect((await run('apply', '--dataset', ws.dataset, '--patch', patch, '--out', revised)).code).toBe(0);
     expect((await run('import', revised)).code).toBe(0);

@@ -17,6 +17,7 @@ import type { PatchMismatch, RescoreResult } from '../../shared/revision-types';
 import { freshService, smallWorkspace, tempDir, workspacePaths } from '../support/workspace';
 import { harness } from './support/harness';
 import type { Harness } from './support/harness';
+import { runJob } from '../../db/run-job';
 
 /** The command line on the store at `dbPath`, one connection per command as the installed CLI opens it. */
 function cliOn(dbPath: string, dir: string): Harness {
@@ -145,8 +146,11 @@ describe('a store with the small workspace', () => {
         await ruled.rule({ disputeId: missing[0]!.id, decision: 'add_alias', row: 2 });
         await ruled.rule({ disputeId: missing[1]!.id, decision: 'add_row' });
         const out = join(dir, 'ruled');
-        const patchPath = (await ruled.exportPatch({ revision: 'v1.1', out: `${out}.patch.json`, plaintext: true }))
-          .path;
+        const patchPath = (
+          await runJob(ruled, 'export', () =>
+            ruled.exportPatch({ revision: 'v1.1', out: `${out}.patch.json`, plaintext: true }),
+          )
+        ).path;
         const patch = JSON.parse(readFileSync(patchPath, 'utf8')) as GoldPatch;
         const aliasAt = patch.operations.findIndex((op) => op.op === 'add_alias');
         const addAt = patch.operations.findIndex((op) => op.op === 'add_row');
@@ -272,7 +276,11 @@ describe('rescore on tasks of 200 rows', () => {
       (a, b) => a.systems.length - b.systems.length,
     )[0]!;
     await service.rule({ disputeId: missing.id, decision: 'add_row' });
-    patch = (await service.exportPatch({ revision: 'v1.1', out: join(dir, 'v1.1.patch.json') })).path;
+    patch = (
+      await runJob(service, 'export', () =>
+        service.exportPatch({ revision: 'v1.1', out: join(dir, 'v1.1.patch.json') }),
+      )
+    ).path;
     cli = cliOn(service.dbPath, dir);
   });
   afterAll(() => service.close());

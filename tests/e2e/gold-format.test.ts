@@ -115,7 +115,7 @@ const isoOf = (long: string): string => {
 
 async function exportedOperation(disputeId: string, revision: string) {
   const out = join(dir, `${revision}.patch.json`);
-  await bridge.api('exportPatch', { revision, out, plaintext: true });
+  await bridge.runJob('exportPatch', { revision, out, plaintext: true });
   return (JSON.parse(readFileSync(out, 'utf8')) as GoldPatch).operations.find((op) => op.dispute_id === disputeId);
 }
 

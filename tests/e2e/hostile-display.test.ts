@@ -148,7 +148,7 @@ describe('hostile text on screen', () => {
 
   it('is marked in the release desk: the patch review and the revision history', async () => {
     const out = join(dir, 'v1.1.patch.json');
-    await bridge.api('exportPatch', { revision: 'v1.1', out });
+    await bridge.runJob('exportPatch', { revision: 'v1.1', out });
     await page.getByRole('tab', { name: /Export/ }).click();
     await page.getByRole('button', { name: /Review patch/ }).click();
     await page.locator('#release-patch').fill(out);

@@ -92,9 +92,9 @@ beforeAll(async () => {
   await rule(blindConflictId, 'keep_gold', 'noah');
   await rule(blindConflictId, 'mark_blank', 'ann');
   // Two tags from the same rulings: the same patch time, exported apart.
-  await bridge.api('exportPatch', { revision: 'v1.1', out: join(dir.path, 'v1.1.patch.json') });
+  await bridge.runJob('exportPatch', { revision: 'v1.1', out: join(dir.path, 'v1.1.patch.json') });
   await new Promise((resolve) => setTimeout(resolve, 20));
-  await bridge.api('exportPatch', { revision: 'v1.2', out: join(dir.path, 'v1.2.patch.json') });
+  await bridge.runJob('exportPatch', { revision: 'v1.2', out: join(dir.path, 'v1.2.patch.json') });
   await page.reload();
   await page.locator('.ag-grid-scrolling-container .ag-row').first().waitFor({ timeout: 20_000 });
 });

@@ -1,43 +1,9 @@
-// Which API calls may change the store's data, and a wrapper that says when
-// one has finished. Caches of what the service answered (the dispute-detail
-// prefetch) listen, so no cached answer outlives a change made through it.
-// Unknown means "may write": a new method is safe until listed here.
-import { METHOD_NAMES, type AdjudicatorApi, type MethodName } from '../../../shared/api';
+// A wrapper that says when an API call that may change the store's data has
+// finished. Caches of what the service answered (the dispute-detail prefetch)
+// listen, so no cached answer outlives a change made through it. Which calls
+// may write, the contract says (shared/api.ts: every write and job but one that only reads).
+import { mayWrite, METHOD_NAMES, READ_ONLY_JOB_KINDS, type AdjudicatorApi, type MethodName } from '../../../shared/api';
 import type { JobStatus } from '../../../shared/api-types';
-
-/** Calls that only read. Jobs write when they end: `getJob` says so once per job (watchWrites). */
-export const READ_ONLY_METHODS: ReadonlySet<MethodName> = new Set<MethodName>([
-  'getInfo',
-  'getDataVersion',
-  'getSettings',
-  'getJob',
-  'listDisputes',
-  'locateDispute',
-  'getDispute',
-  'getFacets',
-  'getStats',
-  'rescore',
-  // The score preview as a job: it reads the store and writes nothing.
-  'startRescore',
-  'listRevisions',
-  'reviewPatch',
-  'listReports',
-  'getReport',
-  'draftReply',
-  'getGitHubToken',
-  // Whether files exist (the release desk asks before prefilling paths): reads the disk, never the store.
-  'existingFiles',
-  // What an export would leave out: the release desk asks it on opening.
-  'exportLeftOut',
-  // The audit's reads (getAuditCell writes when it reveals the systems' values).
-  'listAuditCells',
-  'getAuditEstimate',
-  'getAuditOverview',
-  'proposeAuditSizes',
-]);
-
-/** Jobs that only read: their end changes nothing. */
-const READ_ONLY_JOBS: ReadonlySet<JobStatus['kind']> = new Set(['rescore']);
 
 /**
  * The same API, calling `wrote(method)` once a call that may write has
@@ -49,7 +15,7 @@ const READ_ONLY_JOBS: ReadonlySet<JobStatus['kind']> = new Set(['rescore']);
 export function watchWrites(inner: AdjudicatorApi, wrote: (method: MethodName) => void): AdjudicatorApi {
   const endedJobs = new Set<string>();
   const noticeEnd = (job: JobStatus): void => {
-    if (job.state === 'running' || READ_ONLY_JOBS.has(job.kind) || endedJobs.has(job.id)) return;
+    if (job.state === 'running' || READ_ONLY_JOB_KINDS.has(job.kind) || endedJobs.has(job.id)) return;
     endedJobs.add(job.id);
     wrote('getJob');
   };
@@ -66,7 +32,7 @@ export function watchWrites(inner: AdjudicatorApi, wrote: (method: MethodName) =
             return job;
           },
         ];
-      if (READ_ONLY_METHODS.has(name)) return [name, call];
+      if (!mayWrite(name)) return [name, call];
       return [name, (input: unknown) => call(input).finally(() => wrote(name))];
     }),
   );

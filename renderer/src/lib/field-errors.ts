@@ -1,5 +1,5 @@
 // A refusal from the service, in the form's words. The service names what it
-// refused as the API does — "startExport: revision: expected a tag…",
+// refused as the API does — "exportPatch: revision: expected a tag…",
 // "out: no such directory: …", "paths: no such file: …" — which the command
 // line's users see with its flag names and the API's with its fields. A form
 // shows the field as its label says instead: "Revision tag: expected a tag…",
@@ -23,7 +23,7 @@ export function fieldErrorText(message: string, labels: FieldLabels): string {
   return `${labels[field[1]!]}: ${rest.slice(field[0].length)}`;
 }
 
-/** The export form (features/revisions/ExportSection.tsx): "Revision tag: expected a tag…", not "startExport: revision: …". */
+/** The export form (features/revisions/ExportSection.tsx): "Revision tag: expected a tag…", not "exportPatch: revision: …". */
 export const EXPORT_FIELD_LABELS: FieldLabels = {
   revision: 'Revision tag',
   baseRevision: 'Base revision',

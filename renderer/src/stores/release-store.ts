@@ -165,7 +165,7 @@ async function preview(patch: string | null): Promise<void> {
   try {
     // A job (about two seconds at full scale): progress over tasks, and cancel. Another job
     // running (an import) refuses it with a message, shown like any error.
-    const { jobId } = await api.startRescore(patch === null ? {} : { patch });
+    const { jobId } = await api.rescore(patch === null ? {} : { patch });
     const job = await pollJob(
       (i) => api.getJob(i),
       jobId,
@@ -268,7 +268,7 @@ export const useReleaseStore = create<ReleaseState>()((set, get) => ({
     set({ exporting: true, exportError: null, exported: null, exportReplaces: null });
     try {
       // A job: progress by step, and cancel until the revision is recorded.
-      const { jobId } = await api.startExport({
+      const { jobId } = await api.exportPatch({
         revision: form.revision.trim(),
         out: form.out.trim(),
         ...(form.baseRevision.trim() ? { baseRevision: form.baseRevision.trim() } : {}),

@@ -100,7 +100,7 @@ describe('bad input: 400', () => {
     expect((await call('exportRulings', { out: folder })).status).toBe(400);
   });
 
-  it.each(['reviewPatch', 'rescore', 'startRescore'] as const)(
+  it.each(['reviewPatch', 'rescore'] as const)(
     '%s of a patch path that is missing or a folder, naming the field',
     async (method) => {
       const missing = join(folder, 'nope.patch.json');

@@ -273,13 +273,16 @@ export function createFakeService(options: FakeOptions = {}): FakeService {
         input.out,
         JSON.stringify({ format: 'atlas-gold-patch/1', revision: input.revision, operations: [] }),
       );
-      return {
+      const exported = {
         path: input.out,
         revision: input.revision,
         operations: 0,
         sha256: '0'.repeat(64),
         encrypted: input.plaintext !== true,
       };
+      // A job that has ended by the time it answers.
+      job = { id: 'job-export', kind: 'export', state: 'done', done: 4, total: 4, message: 'done', export: exported };
+      return { jobId: job.id };
     },
     importPaths: async (paths, importOptions = {}) => {
       log('importPaths', paths);

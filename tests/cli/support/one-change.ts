@@ -7,6 +7,7 @@ import { openService } from '../../../db/service';
 import { freshService, smallWorkspace, tempDir, workspacePaths } from '../../support/workspace';
 import { harness } from './harness';
 import type { Harness } from './harness';
+import { runJob } from '../../../db/run-job';
 
 export interface OneChange {
   ws: GeneratedWorkspace;
@@ -24,7 +25,9 @@ export async function storeWithOneChange(prefix: string): Promise<OneChange> {
   const cell = [...service.disputeRecords({ kind: 'cell' })].find((record) => record.gold.state === 'value')!;
   await service.rule({ disputeId: cell.id, decision: 'new_value', value: 'Zanzibar Quarterly Review' });
   const dir = tempDir(prefix);
-  const patch = (await service.exportPatch({ revision: 'v1.1', out: join(dir, 'v1.1.patch.json') })).path;
+  const patch = (
+    await runJob(service, 'export', () => service.exportPatch({ revision: 'v1.1', out: join(dir, 'v1.1.patch.json') }))
+  ).path;
   const cli = harness(
     () => openService({ dbPath: service.dbPath, settingsPath: join(dir, 'settings.json'), engineer: 'mia' }),
     { cwd: dir },

@@ -11,6 +11,7 @@ import { countFrame as sqlFrameCounts, frameSizes, readFrame } from '../../../db
 import { stratifiedEstimate } from '../../../shared/audit/estimate';
 import { writeGhIssues } from '../reports/store-fixture';
 import { freshService, smallWorkspace, tempDir, workspacePaths } from '../../support/workspace';
+import { runJob } from '../../../db/run-job';
 
 let workspace: GeneratedWorkspace;
 beforeAll(async () => {
@@ -235,7 +236,9 @@ describe('verdicts and the estimate', () => {
       await service.ruleAuditCell({ id: unfixedCell!.id, verdict: 'incorrect' });
       for (const cell of rest) await service.ruleAuditCell({ id: cell.id, verdict: 'correct' });
       await service.rule({ disputeId: a.dispute_id!, decision: 'new_value', value: 'Corrected value' });
-      await service.exportPatch({ revision: 'v1.1', out: join(tempDir(), 'v1.1.patch.json') });
+      await runJob(service, 'export', () =>
+        service.exportPatch({ revision: 'v1.1', out: join(tempDir(), 'v1.1.patch.json') }),
+      );
       const now = await service.getAuditEstimate({});
       const after = await service.getAuditEstimate({ revision: 'v1.1' });
       expect(now.strata[1]).toMatchObject({ n: 4, incorrect: 2 });

@@ -17,6 +17,7 @@ import { openService } from '../../../db/service';
 import { writeGhIssues } from '../reports/store-fixture';
 import { storeAtVersion } from '../store-at-version';
 import { freshService, smallWorkspace, tempDir, workspacePaths } from '../../support/workspace';
+import { runJob } from '../../../db/run-job';
 
 let workspace: GeneratedWorkspace;
 beforeAll(async () => {
@@ -27,7 +28,7 @@ beforeAll(async () => {
 async function release(service: ServiceHandle, preview?: (patch: string) => Promise<void>): Promise<void> {
   const dir = tempDir('atlas-regrade-');
   const patch = join(dir, 'v1.1.patch.json');
-  await service.exportPatch({ revision: 'v1.1', out: patch });
+  await runJob(service, 'export', () => service.exportPatch({ revision: 'v1.1', out: patch }));
   await preview?.(patch);
   const out = join(dir, 'atlas-v1.1.jsonl');
   const { jobId } = await service.applyPatch({ dataset: workspace.dataset, patch, out });
@@ -215,9 +216,9 @@ describe('a cell a revision changed', () => {
       expect(reportAfter.clusters.every((c) => !c.agrees_with_gold)).toBe(true);
       expect(reportAfter.contesting).toBe(raised!.contesting);
       // Not carried into the next patch: nothing else was ruled.
-      await expect(service.exportPatch({ revision: 'v1.2', out: join(tempDir(), 'v1.2.json') })).rejects.toThrow(
-        /^nothing to export: /u,
-      );
+      await expect(
+        runJob(service, 'export', () => service.exportPatch({ revision: 'v1.2', out: join(tempDir(), 'v1.2.json') })),
+      ).rejects.toThrow(/^nothing to export: /u);
     }));
 
   it("works on a store made before the cells' index held the recorded gold, once it is opened", async () => {
@@ -285,17 +286,17 @@ describe('the score preview after a revision', () => {
       let first: RescoreResult | undefined;
       let firstPatch = '';
       await release(service, async (patch) => {
-        first = await service.rescore({ patch });
+        first = await runJob(service, 'rescore', () => service.rescore({ patch }));
         firstPatch = patch;
       });
       // Previewing the base's own revision again says why it no longer fits.
-      await expect(service.rescore({ patch: firstPatch })).rejects.toThrow(
+      await expect(runJob(service, 'rescore', () => service.rescore({ patch: firstPatch }))).rejects.toThrow(
         /^v1\.1 is this store's base already: its changes are in the gold the preview scores against/u,
       );
       await service.rule({ disputeId: open[4]!.id, decision: 'mark_blank' });
       const next = join(tempDir(), 'v1.2.patch.json');
-      await service.exportPatch({ revision: 'v1.2', out: next });
-      const second = await service.rescore({ patch: next });
+      await runJob(service, 'export', () => service.exportPatch({ revision: 'v1.2', out: next }));
+      const second = await runJob(service, 'rescore', () => service.rescore({ patch: next }));
 
       const afterFirst = new Map(first!.systems.flatMap((s) => s.tasks.map((t) => [`${s.run}|${t.task_id}`, t.after])));
       let compared = 0;

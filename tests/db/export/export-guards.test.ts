@@ -10,6 +10,7 @@ import type { GeneratedWorkspace } from '../../../db/demo/generate';
 import type { ServiceHandle } from '../../../db/service';
 import type { DisputeRecord } from '../../../db/queries/dispute-records';
 import { freshService, SMALL, smallWorkspace, tempDir, workspacePaths } from '../../support/workspace';
+import { runJob } from '../../../db/run-job';
 
 let ws: GeneratedWorkspace;
 let service: ServiceHandle;
@@ -40,12 +41,12 @@ describe('an export never lands on what it is made from', () => {
   it('refuses the store and the imported dataset as --out, even with overwrite', async () => {
     await settleOneChange();
     const storeBytes = readFileSync(service.dbPath);
-    await expect(service.exportPatch({ revision: 'v1.1', out: service.dbPath, overwrite: true })).rejects.toThrow(
-      `out is the store (${service.dbPath}): write the export to a new file`,
-    );
-    await expect(service.exportPatch({ revision: 'v1.1', out: ws.dataset, overwrite: true })).rejects.toThrow(
-      `out is an imported dataset (${ws.dataset})`,
-    );
+    await expect(
+      runJob(service, 'export', () => service.exportPatch({ revision: 'v1.1', out: service.dbPath, overwrite: true })),
+    ).rejects.toThrow(`out is the store (${service.dbPath}): write the export to a new file`);
+    await expect(
+      runJob(service, 'export', () => service.exportPatch({ revision: 'v1.1', out: ws.dataset, overwrite: true })),
+    ).rejects.toThrow(`out is an imported dataset (${ws.dataset})`);
     await expect(
       Promise.resolve().then(() => service.exportRulings({ out: service.dbPath, overwrite: true })),
     ).rejects.toThrow(`out is the store (${service.dbPath})`);
@@ -57,21 +58,21 @@ describe('an export never lands on what it is made from', () => {
     await settleOneChange();
     const notes = join(dir, 'notes.json');
     writeFileSync(notes, '{"mine": true}\n');
-    await expect(service.exportPatch({ revision: 'v1.1', out: notes })).rejects.toThrow(
-      `out: ${notes} already exists and is not a patch for v1.1 (overwrite replaces it)`,
-    );
+    await expect(
+      runJob(service, 'export', () => service.exportPatch({ revision: 'v1.1', out: notes })),
+    ).rejects.toThrow(`out: ${notes} already exists and is not a patch for v1.1 (overwrite replaces it)`);
     expect(readFileSync(notes, 'utf8')).toBe('{"mine": true}\n');
     expect(revisionTags()).toEqual([]);
-    await service.exportPatch({ revision: 'v1.1', out: notes, overwrite: true });
+    await runJob(service, 'export', () => service.exportPatch({ revision: 'v1.1', out: notes, overwrite: true }));
     expect(JSON.parse(readFileSync(notes, 'utf8'))).toMatchObject({ format: 'atlas-gold-patch/1', revision: 'v1.1' });
   });
 
   it("replaces its own earlier export of the same revision, not another revision's patch", async () => {
     await settleOneChange();
     const out = join(dir, 'patch.json');
-    await service.exportPatch({ revision: 'v1.1', out });
-    await service.exportPatch({ revision: 'v1.1', out });
-    await expect(service.exportPatch({ revision: 'v1.2', out })).rejects.toThrow(
+    await runJob(service, 'export', () => service.exportPatch({ revision: 'v1.1', out }));
+    await runJob(service, 'export', () => service.exportPatch({ revision: 'v1.1', out }));
+    await expect(runJob(service, 'export', () => service.exportPatch({ revision: 'v1.2', out }))).rejects.toThrow(
       `out: ${out} already exists and is not a patch for v1.2`,
     );
     expect(JSON.parse(readFileSync(out, 'utf8'))).toMatchObject({ revision: 'v1.1' });
@@ -97,9 +98,9 @@ describe('the revision and base an export names', () => {
     const base =
       service.store.db.prepare<[], string>("SELECT value FROM meta WHERE key = 'base_revision'").pluck().get() ??
       'v1.0';
-    await expect(service.exportPatch({ revision: base, out: join(dir, 'same.json') })).rejects.toThrow(
-      `revision ${base} is the base revision itself`,
-    );
+    await expect(
+      runJob(service, 'export', () => service.exportPatch({ revision: base, out: join(dir, 'same.json') })),
+    ).rejects.toThrow(`revision ${base} is the base revision itself`);
     expect(revisionTags()).toEqual([]);
   });
 
@@ -110,7 +111,11 @@ describe('the revision and base an export names', () => {
       .split('\n')
       .filter((line) => line.trim() !== '');
     writeFileSync(partial, `${lines[0]}\n`);
-    await expect(service.exportPatch({ revision: 'v1.1', out: join(dir, 'p.json'), dataset: partial })).rejects.toThrow(
+    await expect(
+      runJob(service, 'export', () =>
+        service.exportPatch({ revision: 'v1.1', out: join(dir, 'p.json'), dataset: partial }),
+      ),
+    ).rejects.toThrow(
       `dataset ${partial} does not hold the gold this store's rulings were made on: ${lines.length - 1} of ${lines.length} tasks differ: `,
     );
     expect(existsSync(join(dir, 'p.json'))).toBe(false);
@@ -120,12 +125,19 @@ describe('the revision and base an export names', () => {
   it('takes the imported dataset, or another form of it (its Parquet twin)', async () => {
     await settleOneChange();
     expect(
-      (await service.exportPatch({ revision: 'v1.1', out: join(dir, 'p.json'), dataset: ws.dataset })).operations,
+      (
+        await runJob(service, 'export', () =>
+          service.exportPatch({ revision: 'v1.1', out: join(dir, 'p.json'), dataset: ws.dataset }),
+        )
+      ).operations,
     ).toBe(1);
     expect(ws.datasetParquet).toBeTruthy();
     expect(
-      (await service.exportPatch({ revision: 'v1.2', out: join(dir, 'q.json'), dataset: ws.datasetParquet! }))
-        .operations,
+      (
+        await runJob(service, 'export', () =>
+          service.exportPatch({ revision: 'v1.2', out: join(dir, 'q.json'), dataset: ws.datasetParquet! }),
+        )
+      ).operations,
     ).toBe(1);
   });
 });
@@ -139,15 +151,17 @@ describe('rulings that leave gold as it is', () => {
       `${cell.task_id} · “${cell.entity}” › ${cell.column} (dispute ${cell.id}): gold already holds exactly this: the ruling settles the dispute but changes nothing, and export writes no operation for it (keep_gold says so plainly)`,
     ]);
     expect(result.status).toBe('resolved');
-    await expect(service.exportPatch({ revision: 'v1.1', out: join(dir, 'none.json') })).rejects.toThrow(
-      /^nothing to export/u,
-    );
+    await expect(
+      runJob(service, 'export', () => service.exportPatch({ revision: 'v1.1', out: join(dir, 'none.json') })),
+    ).rejects.toThrow(/^nothing to export/u);
     expect(revisionTags()).toEqual([]);
 
     const other = valueCells()[1]!;
     await service.rule({ disputeId: other.id, decision: 'accept_both', value: other.gold.value! });
     await service.rule({ disputeId: valueCells()[2]!.id, decision: 'new_value', value: 'Zanzibar Quarterly Review' });
-    const exported = await service.exportPatch({ revision: 'v1.1', out: join(dir, 'one.json'), plaintext: true });
+    const exported = await runJob(service, 'export', () =>
+      service.exportPatch({ revision: 'v1.1', out: join(dir, 'one.json'), plaintext: true }),
+    );
     expect(exported.operations).toBe(1);
     const patch = JSON.parse(readFileSync(exported.path, 'utf8')) as {
       operations: { op: string; to: { value: string } }[];
@@ -178,7 +192,9 @@ describe('engineers who agree in different spellings', () => {
       value: 'zanzibar quarterly review',
       engineer: 'bob',
     });
-    const exported = await service.exportPatch({ revision: 'v1.1', out: join(dir, 'agreed.json'), plaintext: true });
+    const exported = await runJob(service, 'export', () =>
+      service.exportPatch({ revision: 'v1.1', out: join(dir, 'agreed.json'), plaintext: true }),
+    );
     expect(exported.operations).toBe(1);
     expect(exported.warnings).toContain(
       `${cell.task_id} · “${cell.entity}” › ${cell.column} (dispute ${cell.id}): mia, bob agreed on a value spelled 2 ways; the patch writes bob's, the latest ruling (rule it again in the spelling gold should have)`,
@@ -188,7 +204,9 @@ describe('engineers who agree in different spellings', () => {
     await same.setPolicy({ required: 2 });
     await same.rule({ disputeId: cell.id, decision: 'new_value', value: 'Zanzibar Quarterly Review' });
     await same.rule({ disputeId: cell.id, decision: 'new_value', value: 'Zanzibar Quarterly Review', engineer: 'bob' });
-    const plain = await same.exportPatch({ revision: 'v1.1', out: join(dir, 'same.json') });
+    const plain = await runJob(same, 'export', () =>
+      same.exportPatch({ revision: 'v1.1', out: join(dir, 'same.json') }),
+    );
     expect(plain.warnings ?? []).not.toContainEqual(expect.stringContaining('spelled'));
   });
 });

@@ -12,6 +12,7 @@ import { decryptText, encryptText } from '../../../shared/crypto';
 import type { GoldPatch } from '../../../shared/patch';
 import { mapOperationText } from '../../../shared/patch';
 import { freshService, smallWorkspace, tempDir, workspacePaths } from '../../support/workspace';
+import { runJob } from '../../../db/run-job';
 
 let service: ServiceHandle;
 let workspace: GeneratedWorkspace;
@@ -53,7 +54,9 @@ afterAll(() => service.close());
 
 describe('gold patch export (design.md §7.1)', () => {
   it('writes one operation per settled change, with from/to, rulings and an opaque dispute id', async () => {
-    const result = await service.exportPatch({ revision: 'v1.1', out: join(out, 'plain.json'), plaintext: true });
+    const result = await runJob(service, 'export', () =>
+      service.exportPatch({ revision: 'v1.1', out: join(out, 'plain.json'), plaintext: true }),
+    );
     const patch = JSON.parse(readFileSync(result.path, 'utf8')) as GoldPatch;
     expect(patch.format).toBe('atlas-gold-patch/1');
     expect(patch.encrypted).toBe(false);
@@ -81,11 +84,17 @@ describe('gold patch export (design.md §7.1)', () => {
   it('encrypts every value, entity, alias and evidence URL with the task canary by default', async () => {
     const plain = JSON.parse(
       readFileSync(
-        (await service.exportPatch({ revision: 'v1.1', out: join(out, 'p.json'), plaintext: true })).path,
+        (
+          await runJob(service, 'export', () =>
+            service.exportPatch({ revision: 'v1.1', out: join(out, 'p.json'), plaintext: true }),
+          )
+        ).path,
         'utf8',
       ),
     ) as GoldPatch;
-    const result = await service.exportPatch({ revision: 'v1.1', out: join(out, 'enc.json') });
+    const result = await runJob(service, 'export', () =>
+      service.exportPatch({ revision: 'v1.1', out: join(out, 'enc.json') }),
+    );
     const text = readFileSync(result.path, 'utf8');
     const encrypted = JSON.parse(text) as GoldPatch;
     expect(encrypted.encrypted).toBe(true);
@@ -104,11 +113,13 @@ describe('gold patch export (design.md §7.1)', () => {
 
   it('records the content identity a reader of the written file computes (by decrypting it)', async () => {
     for (const plaintext of [false, true]) {
-      const result = await service.exportPatch({
-        revision: 'v1.1',
-        out: join(out, `content-${plaintext}.json`),
-        plaintext,
-      });
+      const result = await runJob(service, 'export', () =>
+        service.exportPatch({
+          revision: 'v1.1',
+          out: join(out, `content-${plaintext}.json`),
+          plaintext,
+        }),
+      );
       const patch = JSON.parse(readFileSync(result.path, 'utf8')) as GoldPatch;
       const recorded = service.store.db.prepare("SELECT content_sha256 FROM revisions WHERE tag = 'v1.1'").get() as {
         content_sha256: string;
@@ -118,8 +129,12 @@ describe('gold patch export (design.md §7.1)', () => {
   });
 
   it('is deterministic: the same store gives the same bytes', async () => {
-    const a = await service.exportPatch({ revision: 'v1.1', out: join(out, 'a.json') });
-    const b = await service.exportPatch({ revision: 'v1.1', out: join(out, 'b.json') });
+    const a = await runJob(service, 'export', () =>
+      service.exportPatch({ revision: 'v1.1', out: join(out, 'a.json') }),
+    );
+    const b = await runJob(service, 'export', () =>
+      service.exportPatch({ revision: 'v1.1', out: join(out, 'b.json') }),
+    );
     expect(readFileSync(a.path)).toEqual(readFileSync(b.path));
     expect(a.sha256).toBe(b.sha256);
   });
@@ -127,8 +142,10 @@ describe('gold patch export (design.md §7.1)', () => {
 
 describe('content identity of an encrypted export', () => {
   it('exports as a job with the same bytes, step by step; a cancelled one records and writes nothing', async () => {
-    const plain = await service.exportPatch({ revision: 'v-job', out: join(out, 'plain-call.json') });
-    const { jobId } = await service.startExport({ revision: 'v-job', out: join(out, 'job.json') });
+    const plain = await runJob(service, 'export', () =>
+      service.exportPatch({ revision: 'v-job', out: join(out, 'plain-call.json') }),
+    );
+    const { jobId } = await service.exportPatch({ revision: 'v-job', out: join(out, 'job.json') });
     const messages = new Set<string>();
     let status = await service.getJob({ jobId });
     while (status.state === 'running') {
@@ -141,7 +158,7 @@ describe('content identity of an encrypted export', () => {
     expect(readFileSync(join(out, 'job.json'))).toEqual(readFileSync(join(out, 'plain-call.json')));
     expect(messages.size).toBeGreaterThan(0);
 
-    const cancelled = await service.startExport({ revision: 'v-cancelled', out: join(out, 'cancelled.json') });
+    const cancelled = await service.exportPatch({ revision: 'v-cancelled', out: join(out, 'cancelled.json') });
     await service.cancelJob({ jobId: cancelled.jobId });
     await service.idle();
     expect(await service.getJob({ jobId: cancelled.jobId })).toMatchObject({
@@ -167,7 +184,9 @@ describe('content identity of an encrypted export', () => {
         values: { [column]: 'half \uD800 pair' },
         evidence: ['https://x.example/\uDC00'],
       });
-      const result = await fresh.exportPatch({ revision: 'v2', out: join(tempDir(), 'lone.json') });
+      const result = await runJob(fresh, 'export', () =>
+        fresh.exportPatch({ revision: 'v2', out: join(tempDir(), 'lone.json') }),
+      );
       const patch = JSON.parse(readFileSync(result.path, 'utf8')) as GoldPatch;
       const recorded = fresh.store.db.prepare("SELECT content_sha256 FROM revisions WHERE tag = 'v2'").get() as {
         content_sha256: string;
@@ -186,9 +205,9 @@ describe('refused exports take no tag', () => {
   it('refuses a patch with nothing settled to change, recording nothing', async () => {
     const empty = freshService('mia');
     await empty.importPaths(workspacePaths(workspace));
-    await expect(empty.exportPatch({ revision: 'v-empty', out: join(out, 'empty.json') })).rejects.toThrow(
-      /^nothing to export: no settled ruling changes gold yet/u,
-    );
+    await expect(
+      runJob(empty, 'export', () => empty.exportPatch({ revision: 'v-empty', out: join(out, 'empty.json') })),
+    ).rejects.toThrow(/^nothing to export: no settled ruling changes gold yet/u);
     expect(empty.store.db.prepare('SELECT count(*) FROM revisions').pluck().get()).toBe(0);
     empty.close();
   });
@@ -196,15 +215,17 @@ describe('refused exports take no tag', () => {
   it('names the missing folder of an output it cannot write, and leaves the tag free for the next try', async () => {
     const before = recorded();
     const missing = join(out, 'no-such-folder', 'patch.json');
-    await expect(service.exportPatch({ revision: 'v-retry', out: missing })).rejects.toThrow(
-      `out: no such directory: ${join(out, 'no-such-folder')}`,
-    );
+    await expect(
+      runJob(service, 'export', () => service.exportPatch({ revision: 'v-retry', out: missing })),
+    ).rejects.toThrow(`out: no such directory: ${join(out, 'no-such-folder')}`);
     // The folder checked, then gone by the time the file is written.
     expect(() => exportPatch(service.store, { revision: 'v-retry', out: missing }, 'mia')).toThrow(
       `${missing}: the folder ${join(out, 'no-such-folder')} does not exist`,
     );
     expect(recorded()).toEqual(before);
-    const retried = await service.exportPatch({ revision: 'v-retry', out: join(out, 'retry.json') });
+    const retried = await runJob(service, 'export', () =>
+      service.exportPatch({ revision: 'v-retry', out: join(out, 'retry.json') }),
+    );
     expect(retried.operations).toBeGreaterThan(0);
     expect(recorded()).toContain('v-retry');
   });
@@ -222,7 +243,9 @@ describe('refused exports take no tag', () => {
         values: { 'Not a column': '12' },
       });
       await early.importPaths([workspace.dataset]);
-      await expect(early.exportPatch({ revision: 'v-early', out: join(out, 'early.json') })).rejects.toThrow(
+      await expect(
+        runJob(early, 'export', () => early.exportPatch({ revision: 'v-early', out: join(out, 'early.json') })),
+      ).rejects.toThrow(
         new RegExp(
           `^1 settled ruling does not fit the task's gold .*rule it again:\\n  ${missing.task_id} · missing row .* \\(dispute ${missing.id}\\), add_row agreed by mia: values: 1 column is not an attribute column of task ${missing.task_id}: "Not a column"`,
           'u',
@@ -238,7 +261,9 @@ describe('refused exports take no tag', () => {
         value: missing.entity,
         values: { [columns[0]!]: '12' },
       });
-      const exported = await early.exportPatch({ revision: 'v-early', out: join(out, 'early.json') });
+      const exported = await runJob(early, 'export', () =>
+        early.exportPatch({ revision: 'v-early', out: join(out, 'early.json') }),
+      );
       expect(exported.operations).toBe(1);
     } finally {
       early.close();
@@ -273,7 +298,9 @@ describe('refused exports take no tag', () => {
       await local.rule({ disputeId: elsewhere.id, decision: 'mark_blank' });
       await local.rule({ disputeId: behind.id, decision: 'mark_blank' });
       const target = join(out, 'behind.json');
-      await expect(local.exportPatch({ revision: 'v-behind', out: target })).rejects.toThrow(
+      await expect(
+        runJob(local, 'export', () => local.exportPatch({ revision: 'v-behind', out: target })),
+      ).rejects.toThrow(
         new RegExp(
           `^1 task with settled rulings still has older gold than the base dataset ${escaped(revisedPath)}: .*` +
             `Import the base dataset into a fresh store with runs graded against it\\.\\n  task ${escaped(behind.task_id)}: gold from ${escaped(workspace.dataset)}; dispute ${behind.id}$`,
@@ -285,7 +312,9 @@ describe('refused exports take no tag', () => {
 
       // Ruled back to gold, the task has no operation: the rest exports.
       await local.rule({ disputeId: behind.id, decision: 'keep_gold' });
-      expect((await local.exportPatch({ revision: 'v-behind', out: target })).operations).toBe(1);
+      expect(
+        (await runJob(local, 'export', () => local.exportPatch({ revision: 'v-behind', out: target }))).operations,
+      ).toBe(1);
     } finally {
       local.close();
     }
@@ -298,8 +327,8 @@ describe('refused exports take no tag', () => {
       );
     }
     expect(() =>
-      parseInput('startExport', { revision: 'v9', baseRevision: 'totally bogus', out: join(out, 'bad.json') }),
-    ).toThrow(/^startExport: baseRevision: expected a tag such as v1\.1/u);
+      parseInput('exportPatch', { revision: 'v9', baseRevision: 'totally bogus', out: join(out, 'bad.json') }),
+    ).toThrow(/^exportPatch: baseRevision: expected a tag such as v1\.1/u);
     expect(parseInput('exportPatch', { revision: 'v2.0-rc1+build_7', out: join(out, 'ok.json') })).toMatchObject({
       revision: 'v2.0-rc1+build_7',
     });

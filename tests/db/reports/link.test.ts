@@ -19,6 +19,7 @@ import { readIssuesFile } from '../../../db/reports/github-json';
 import type { ReportListItem } from '../../../shared/report-parse';
 import type { GhIssue, ReportsFixture } from './store-fixture';
 import { reportsFixture, writeGhIssues } from './store-fixture';
+import { runJob } from '../../../db/run-job';
 
 let fx: ReportsFixture;
 let issues: GhIssue[];
@@ -191,7 +192,9 @@ describe('linking reports to disputes', () => {
     db.prepare("UPDATE rulings SET decision = 'mark_blank' WHERE id = ?").run(ruling.id);
     const out = join(tempDir(), 'row-report.json');
     try {
-      await expect(fx.service.exportPatch({ revision: 'v-row-report', out })).rejects.toThrow(
+      await expect(
+        runJob(fx.service, 'export', () => fx.service.exportPatch({ revision: 'v-row-report', out })),
+      ).rejects.toThrow(
         new RegExp(
           `^\\d+ settled rulings? do(?:es)? not fit .*\\n  ${fx.zelda} · row 4 “[^”]+” \\(dispute ${id}\\), mark_blank agreed by mia: does not apply to this dispute \\(expected one of keep_gold, remove_row\\)`,
           'u',
@@ -200,7 +203,9 @@ describe('linking reports to disputes', () => {
     } finally {
       db.prepare("UPDATE rulings SET decision = 'remove_row' WHERE id = ?").run(ruling.id);
     }
-    expect((await fx.service.exportPatch({ revision: 'v-row-report', out })).operations).toBeGreaterThan(0);
+    expect(
+      (await runJob(fx.service, 'export', () => fx.service.exportPatch({ revision: 'v-row-report', out }))).operations,
+    ).toBeGreaterThan(0);
   });
 
   it('keeps reports that name no task, or no cell, in the unlinked list', () => {

@@ -8,6 +8,7 @@ import type { FakeGitHub } from './fake-github';
 import { startFakeGitHub } from './fake-github';
 import type { ReportsFixture } from './store-fixture';
 import { reportsFixture } from './store-fixture';
+import { runJob } from '../../../db/run-job';
 
 let fx: ReportsFixture;
 let fake: FakeGitHub;
@@ -79,7 +80,9 @@ describe('reply drafts', () => {
     expect(() => draftReply(fx.service.store, { number: 201 }, { revision: 'v1.1' })).toThrow(
       `no revision "v1.1" in this store's revision history (none yet: export the patch first)`,
     );
-    await fx.service.exportPatch({ revision: 'v1.1', out: join(tempDir('atlas-reply-'), 'v1.1.patch.json') });
+    await runJob(fx.service, 'export', () =>
+      fx.service.exportPatch({ revision: 'v1.1', out: join(tempDir('atlas-reply-'), 'v1.1.patch.json') }),
+    );
     expect(() => draftReply(fx.service.store, { number: 201 }, { revision: 'v99-nonexistent' })).toThrow(
       `no revision "v99-nonexistent" in this store's revision history (known: v1.1)`,
     );
@@ -111,11 +114,13 @@ describe('reply drafts', () => {
     const fixedIn = (n: number): string | null => listReports(fx.service.store).find((r) => r.number === n)!.fixed_in;
     expect([fixedIn(201), fixedIn(202), fixedIn(204)]).toEqual(['v1.1', null, null]);
     // A plain-text copy exported later under another tag carries it too: the newest exported is named…
-    await fx.service.exportPatch({
-      revision: 'v1.1p',
-      out: join(tempDir('atlas-reply-'), 'v1.1p.patch.json'),
-      plaintext: true,
-    });
+    await runJob(fx.service, 'export', () =>
+      fx.service.exportPatch({
+        revision: 'v1.1p',
+        out: join(tempDir('atlas-reply-'), 'v1.1p.patch.json'),
+        plaintext: true,
+      }),
+    );
     expect(fixedIn(201)).toBe('v1.1p');
     // …until one is imported as the base: what shipped is named, whatever was exported after it.
     fx.service.store.db

@@ -8,6 +8,7 @@ import type { GeneratedWorkspace } from '../../../db/demo/generate';
 import type { ServiceHandle } from '../../../db/service';
 import type { GoldPatch } from '../../../shared/patch';
 import { freshService, smallWorkspace, tempDir, workspacePaths } from '../../support/workspace';
+import { runJob } from '../../../db/run-job';
 
 let service: ServiceHandle;
 let workspace: GeneratedWorkspace;
@@ -76,7 +77,7 @@ describe('GitHub reports loop', () => {
       evidence: ['https://www.metacritic.com/game/3ds/the-legend-of-zelda-ocarina-of-time-3d'],
     });
     const patchPath = join(dir, 'v1.1.patch.json');
-    await service.exportPatch({ revision: 'v1.1', out: patchPath });
+    await runJob(service, 'export', () => service.exportPatch({ revision: 'v1.1', out: patchPath }));
     const patch = JSON.parse(readFileSync(patchPath, 'utf8')) as GoldPatch;
     expect(patch.operations.find((op) => op.dispute_id === disputeId)!.issues).toEqual([101]);
 

@@ -14,6 +14,7 @@ import type { GoldPatch, PatchOperation } from '../../../shared/patch';
 import { freshService, tempDir, workspacePaths } from '../../support/workspace';
 import { readPatch, ruledWorkspace } from './support';
 import type { RuledWorkspace } from './support';
+import { runJob } from '../../../db/run-job';
 
 let ws: RuledWorkspace;
 beforeAll(async () => {
@@ -37,7 +38,7 @@ async function exportingStore(patch: string) {
       });
     }
   }
-  const exported = await service.exportPatch({ revision: 'v1.1', out: patch });
+  const exported = await runJob(service, 'export', () => service.exportPatch({ revision: 'v1.1', out: patch }));
   expect(exported.operations).toBe(readPatch(ws.encrypted).operations.length);
   return service;
 }
@@ -85,7 +86,7 @@ describe('a revised dataset applied elsewhere', () => {
       )!;
       await service.rule({ disputeId: open.id, decision: 'mark_blank' });
       const next = join(dir, 'v1.2.patch.json');
-      await service.exportPatch({ revision: 'v1.2', out: next });
+      await runJob(service, 'export', () => service.exportPatch({ revision: 'v1.2', out: next }));
       expect(readPatch(next)).toMatchObject({ base_revision: 'v1.1', base_sha256: released.sha256 });
     }));
 
@@ -132,7 +133,7 @@ describe('a release this store did not recognise', () => {
       )!;
       await service.rule({ disputeId: open.id, decision: 'mark_blank' });
       const next = join(dir, 'v1.2.patch.json');
-      await service.exportPatch({ revision: 'v1.2', out: next });
+      await runJob(service, 'export', () => service.exportPatch({ revision: 'v1.2', out: next }));
       // v1.1's changes are in the base already: each would write gold as it is, the added row a second time.
       expect(readPatch(next).operations.map((op) => op.dispute_id)).toEqual([open.id]);
       const released = join(dir, 'atlas-v1.2.jsonl');
@@ -159,7 +160,7 @@ describe("applying another store's patch under a tag this store exported", () =>
       const cell = [...other.disputeRecords({ kind: 'cell' })].find((record) => record.gold.state === 'value')!;
       await other.rule({ disputeId: cell.id, decision: 'mark_blank' });
       const theirs = join(dir, 'their-v1.1.patch.json');
-      await other.exportPatch({ revision: 'v1.1', out: theirs });
+      await runJob(other, 'export', () => other.exportPatch({ revision: 'v1.1', out: theirs }));
       const out = join(dir, 'atlas-their-v1.1.jsonl');
       const changelog = join(dir, 'CHANGELOG.md');
       const { jobId } = await service.applyPatch({ dataset: ws.workspace.dataset, patch: theirs, out, changelog });

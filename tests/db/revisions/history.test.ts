@@ -17,6 +17,7 @@ import type { ApplyResult } from '../../../shared/revision-types';
 import type { RuledWorkspace } from './support';
 import { readPatch, ruledWorkspace } from './support';
 import { writeRun } from './support/hand-built';
+import { runJob } from '../../../db/run-job';
 
 let ws: RuledWorkspace;
 let applied: ApplyResult;
@@ -140,7 +141,9 @@ describe('settling by revision', () => {
 
     // Settled disputes are not exported again: with nothing else settled, there is nothing to export.
     await expect(
-      ws.service.exportPatch({ revision: 'v1.2', out: join(ws.dir, 'v1.2.json'), plaintext: true }),
+      runJob(ws.service, 'export', () =>
+        ws.service.exportPatch({ revision: 'v1.2', out: join(ws.dir, 'v1.2.json'), plaintext: true }),
+      ),
     ).rejects.toThrow(/^nothing to export: /u);
     expect(listRevisions(store).map((r) => r.tag)).not.toContain('v1.2');
   });

@@ -17,6 +17,7 @@ import { freshService, smallWorkspace, tempDir, workspacePaths } from '../../sup
 import { canaryEncrypt } from './support';
 import type { HandRunTask, HandTask } from './support/hand-built';
 import { writeDataset, writeRun } from './support/hand-built';
+import { runJob } from '../../../db/run-job';
 
 // ---- the dataset ----
 // hand/1: Name (entity) | Score (number, tolerance 0) | City (text) | Voice (llm_judge)
@@ -466,8 +467,8 @@ describe('rescore as a job', () => {
   it('reports progress over tasks and ends with the same preview; a cancelled one ends cancelled', async () => {
     const patchPath = join(tempDir(), 'v1.1.json');
     writeFileSync(patchPath, JSON.stringify(PATCH));
-    const expected = await service.rescore({ patch: patchPath });
-    const { jobId } = await service.startRescore({ patch: patchPath });
+    const expected = await runJob(service, 'rescore', () => service.rescore({ patch: patchPath }));
+    const { jobId } = await service.rescore({ patch: patchPath });
     const seen = new Set<string>();
     let status = await service.getJob({ jobId });
     while (status.state === 'running') {
@@ -479,7 +480,7 @@ describe('rescore as a job', () => {
     expect(status.rescore).toEqual(expected);
     expect(seen.size).toBeGreaterThan(0);
 
-    const cancelled = await service.startRescore({ patch: patchPath });
+    const cancelled = await service.rescore({ patch: patchPath });
     await service.cancelJob({ jobId: cancelled.jobId });
     await service.idle();
     expect(await service.getJob({ jobId: cancelled.jobId })).toMatchObject({

@@ -13,6 +13,7 @@ import { MIGRATIONS } from '../../../db/migrations/index';
 import { openService } from '../../../db/service';
 import { freshService, smallWorkspace, tempDir, workspacePaths } from '../../support/workspace';
 import { storeAtVersion } from '../store-at-version';
+import { runJob } from '../../../db/run-job';
 
 const freshServiceAt = (dbPath: string): ServiceHandle =>
   openService({ dbPath, settingsPath: join(tempDir(), 'settings.json'), engineer: 'mia' });
@@ -50,7 +51,7 @@ afterAll(() => service.close());
 describe('tagged revision loop', () => {
   it('applies an exported patch as a job, records the revision, and settles its disputes when the revised dataset is imported', async () => {
     const patchPath = join(dir, 'v1.1.patch.json');
-    await service.exportPatch({ revision: 'v1.1', out: patchPath });
+    await runJob(service, 'export', () => service.exportPatch({ revision: 'v1.1', out: patchPath }));
     const out = join(dir, 'atlas-v1.1.jsonl');
     const { jobId } = await service.applyPatch({
       dataset: workspace.dataset,
@@ -64,7 +65,7 @@ describe('tagged revision loop', () => {
     expect(job.apply!.operations.total).toBe(3);
     expect(readFileSync(join(dir, 'CHANGELOG.md'), 'utf8')).toContain('v1.1');
 
-    const preview = await service.rescore({ patch: patchPath });
+    const preview = await runJob(service, 'rescore', () => service.rescore({ patch: patchPath }));
     expect(preview.operations).toBe(3);
     expect(preview.systems.length).toBeGreaterThan(0);
 
@@ -113,15 +114,15 @@ describe('tagged revision loop', () => {
   it('refuses exporting the same tag again with different changes, writing nothing', async () => {
     const extra = [...service.disputeRecords({ kind: 'cell', status: 'open' })][0]!;
     await service.rule({ disputeId: extra.id, decision: 'mark_blank' });
-    await expect(service.exportPatch({ revision: 'v1.1', out: join(dir, 'again.json') })).rejects.toThrow(
-      /already exported with different changes/,
-    );
+    await expect(
+      runJob(service, 'export', () => service.exportPatch({ revision: 'v1.1', out: join(dir, 'again.json') })),
+    ).rejects.toThrow(/already exported with different changes/);
     expect(() => readFileSync(join(dir, 'again.json'))).toThrow();
   });
 
   it('the next revision builds on the new base; applying it to the old base is refused and writes nothing', async () => {
     const patchPath = join(dir, 'v1.2.patch.json');
-    const exported = await service.exportPatch({ revision: 'v1.2', out: patchPath });
+    const exported = await runJob(service, 'export', () => service.exportPatch({ revision: 'v1.2', out: patchPath }));
     expect(exported.operations).toBe(1); // the disputes v1.1 settled are not exported again
     const patch = JSON.parse(readFileSync(patchPath, 'utf8')) as { base_revision: string };
     expect(patch.base_revision).toBe('v1.1');
@@ -158,7 +159,7 @@ describe('a ruled dispute the revised gold no longer gives', () => {
       // mark_ungraded: under the revised gold the cell is not graded, so no dispute is derived there any more.
       await local.rule({ disputeId: ungraded.id, decision: 'mark_ungraded', rationale: 'not checkable' });
       const patch = join(localDir, 'v1.1.patch.json');
-      await local.exportPatch({ revision: 'v1.1', out: patch });
+      await runJob(local, 'export', () => local.exportPatch({ revision: 'v1.1', out: patch }));
       const out = join(localDir, 'atlas-v1.1.jsonl');
       await applied(local, patch, out);
       const before = (await local.listDisputes({ filter: {}, offset: 0, limit: 1 })).total;
@@ -209,7 +210,7 @@ describe('a missing row a revision added', () => {
       expect(disputeDetailText(before)).toContain('not in gold (missing row)');
 
       const patch = join(localDir, 'v1.1.patch.json');
-      await local.exportPatch({ revision: 'v1.1', out: patch });
+      await runJob(local, 'export', () => local.exportPatch({ revision: 'v1.1', out: patch }));
       const out = join(localDir, 'atlas-v1.1.jsonl');
       await applied(local, patch, out);
       await local.importPaths([out]);
@@ -260,7 +261,7 @@ describe('a revision that removes a gold row under graded runs', () => {
       await local.rule({ disputeId: kept.id, decision: 'mark_blank' });
       await local.rule({ disputeId: elsewhere.id, decision: 'mark_blank' });
       const patch = join(localDir, 'v1.1.patch.json');
-      const exported = await local.exportPatch({ revision: 'v1.1', out: patch });
+      const exported = await runJob(local, 'export', () => local.exportPatch({ revision: 'v1.1', out: patch }));
       expect(exported.operations).toBe(3);
       // Said at export, before anyone applies it.
       expect(exported.warnings).toEqual([
@@ -292,11 +293,13 @@ describe('a revision that removes a gold row under graded runs', () => {
         (record) => record.task_id !== kept.task_id && record.gold.state === 'value',
       )!;
       await local.rule({ disputeId: next.id, decision: 'mark_blank' });
-      const v12 = await local.exportPatch({
-        revision: 'v1.2',
-        out: join(localDir, 'v1.2.patch.json'),
-        plaintext: true,
-      });
+      const v12 = await runJob(local, 'export', () =>
+        local.exportPatch({
+          revision: 'v1.2',
+          out: join(localDir, 'v1.2.patch.json'),
+          plaintext: true,
+        }),
+      );
       expect(v12.operations).toBe(1);
       const ops = JSON.parse(readFileSync(v12.path, 'utf8')) as {
         base_revision: string;
@@ -309,9 +312,9 @@ describe('a revision that removes a gold row under graded runs', () => {
         (record) => record.gold.state === 'value',
       )!;
       await local.rule({ disputeId: onLeft.id, decision: 'mark_blank' });
-      await expect(local.exportPatch({ revision: 'v1.3', out: join(localDir, 'v1.3.patch.json') })).rejects.toThrow(
-        new RegExp(`task ${kept.task_id.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&')}: gold from `, 'u'),
-      );
+      await expect(
+        runJob(local, 'export', () => local.exportPatch({ revision: 'v1.3', out: join(localDir, 'v1.3.patch.json') })),
+      ).rejects.toThrow(new RegExp(`task ${kept.task_id.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&')}: gold from `, 'u'));
     } finally {
       local.close();
     }
@@ -327,7 +330,7 @@ describe("where a revision's patch is", () => {
       const cell = [...local.disputeRecords({ kind: 'cell' })].find((record) => record.gold.state === 'value')!;
       await local.rule({ disputeId: cell.id, decision: 'mark_blank' });
       const written = join(localDir, 'v1.1.patch.json');
-      await local.exportPatch({ revision: 'v1.1', out: written });
+      await runJob(local, 'export', () => local.exportPatch({ revision: 'v1.1', out: written }));
       expect((await local.listRevisions({}))[0]!.patch_path).toBe(written);
       const copy = join(localDir, 'copied.patch.json');
       writeFileSync(copy, readFileSync(written));
@@ -359,10 +362,14 @@ describe('an export before the previous revision is imported', () => {
       await local.importPaths(workspacePaths(workspace));
       const cells = [...local.disputeRecords({ kind: 'cell' })].filter((record) => record.gold.state === 'value');
       for (const cell of cells.slice(0, 2)) await local.rule({ disputeId: cell.id, decision: 'mark_blank' });
-      const first = await local.exportPatch({ revision: 'v1.1', out: join(localDir, 'v1.1.json') });
+      const first = await runJob(local, 'export', () =>
+        local.exportPatch({ revision: 'v1.1', out: join(localDir, 'v1.1.json') }),
+      );
       expect(first.warnings).toBeUndefined();
       await local.rule({ disputeId: cells[2]!.id, decision: 'mark_blank' });
-      const second = await local.exportPatch({ revision: 'v1.2', out: join(localDir, 'v1.2.json') });
+      const second = await runJob(local, 'export', () =>
+        local.exportPatch({ revision: 'v1.2', out: join(localDir, 'v1.2.json') }),
+      );
       expect(second.operations).toBe(3);
       expect(second.warnings).toEqual([
         "2 operations of v1.2 are also in v1.1, which is not imported as the base yet: apply one of them, or import v1.1's revised dataset first so its changes settle and leave later exports.",
@@ -372,7 +379,9 @@ describe('an export before the previous revision is imported', () => {
       await applied(local, join(localDir, 'v1.1.json'), out);
       await local.importPaths([out]);
       await local.rule({ disputeId: cells[3]!.id, decision: 'mark_blank' });
-      const third = await local.exportPatch({ revision: 'v1.3', out: join(localDir, 'v1.3.json') });
+      const third = await runJob(local, 'export', () =>
+        local.exportPatch({ revision: 'v1.3', out: join(localDir, 'v1.3.json') }),
+      );
       // v1.1 is the base now and its disputes settled; v1.2 was never imported and shares cells[2] with v1.3.
       expect(third.warnings).toEqual([
         "1 operation of v1.3 is also in v1.2, which is not imported as the base yet: apply one of them, or import v1.2's revised dataset first so its changes settle and leave later exports.",

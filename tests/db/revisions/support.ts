@@ -9,6 +9,7 @@ import type { DisputeRecord } from '../../../db/queries/dispute-records';
 import type { ServiceHandle } from '../../../db/service';
 import type { GoldPatch } from '../../../shared/patch';
 import { freshService, smallWorkspace, tempDir, workspacePaths } from '../../support/workspace';
+import { runJob } from '../../../db/run-job';
 
 function xor(bytes: Buffer, canary: string): Buffer {
   const key = createHash('sha256').update(canary, 'utf8').digest();
@@ -126,17 +127,23 @@ export async function ruledWorkspace(): Promise<RuledWorkspace> {
   ruledStrings.push(missing[1]!.entity);
 
   const dir = tempDir('atlas-rev-');
-  const encrypted = (await service.exportPatch({ revision: 'v1.1', out: join(dir, 'v1.1.patch.json') })).path;
+  const encrypted = (
+    await runJob(service, 'export', () => service.exportPatch({ revision: 'v1.1', out: join(dir, 'v1.1.patch.json') }))
+  ).path;
   const plaintext = (
-    await service.exportPatch({ revision: 'v1.1', out: join(dir, 'v1.1.plain.json'), plaintext: true })
+    await runJob(service, 'export', () =>
+      service.exportPatch({ revision: 'v1.1', out: join(dir, 'v1.1.plain.json'), plaintext: true }),
+    )
   ).path;
   // Another base file makes other content: another tag, or export would refuse it once it records revisions.
   const parquetPatch = (
-    await service.exportPatch({
-      revision: 'v1.1-parquet',
-      out: join(dir, 'v1.1.parquet.patch.json'),
-      dataset: workspace.datasetParquet!,
-    })
+    await runJob(service, 'export', () =>
+      service.exportPatch({
+        revision: 'v1.1-parquet',
+        out: join(dir, 'v1.1.parquet.patch.json'),
+        dataset: workspace.datasetParquet!,
+      }),
+    )
   ).path;
   return { workspace, service, dir, encrypted, plaintext, parquetPatch, ruledStrings };
 }

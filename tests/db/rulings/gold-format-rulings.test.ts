@@ -11,6 +11,7 @@ import { plannedOperation } from '../../../renderer/src/lib/gold-spelling';
 import { describeGoldOperation } from '../../../shared/gold-operation';
 import type { GoldPatch } from '../../../shared/patch';
 import { freshService, smallWorkspace, tempDir, workspacePaths } from '../../support/workspace';
+import { runJob } from '../../../db/run-job';
 
 let paths: string[];
 const open: ServiceHandle[] = [];
@@ -99,7 +100,11 @@ describe("accepted values are written in gold's format", () => {
     expect([stored.value, stored.accepted]).toEqual([iso, raw]);
     const patch = JSON.parse(
       readFileSync(
-        (await service.exportPatch({ revision: 'v1.1', out: join(dir, 'dates.json'), plaintext: true })).path,
+        (
+          await runJob(service, 'export', () =>
+            service.exportPatch({ revision: 'v1.1', out: join(dir, 'dates.json'), plaintext: true }),
+          )
+        ).path,
         'utf8',
       ),
     ) as GoldPatch;

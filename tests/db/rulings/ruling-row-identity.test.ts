@@ -15,6 +15,7 @@ import { decryptText, encryptText } from '../../../shared/crypto';
 import { freshService, smallWorkspace, tempDir, workspacePaths } from '../../support/workspace';
 import { storeAtVersion } from '../store-at-version';
 import { writeGhIssues } from '../reports/store-fixture';
+import { runJob } from '../../../db/run-job';
 
 interface DatasetLine {
   id: string;
@@ -340,7 +341,7 @@ describe('export checks the entity of each gold row a settled ruling names', () 
       status: 'resolved',
       entity: goldOf(task).rows[3]!.entity,
     });
-    await expect(mia.exportPatch({ revision: 'v1.1', out })).rejects.toThrow(
+    await expect(runJob(mia, 'export', () => mia.exportPatch({ revision: 'v1.1', out }))).rejects.toThrow(
       `1 settled ruling does not fit the task's gold as the store holds it now (made before the dataset was imported, under an older version, or before its gold rows moved); rule it again:\n  ${task} · row 3 “${goldOf(task).rows[3]!.entity}” (dispute ${report.id}), remove_row agreed by mia: gold row 3 is another entity than the one mia ruled on (the task's gold rows moved since)`,
     );
   });
@@ -361,8 +362,8 @@ describe('export checks the entity of each gold row a settled ruling names', () 
         .get(),
     ).toEqual({ keyed: 1, gold_row_entity_s: null });
     await reopened.importPaths([revisedDataset('moved-at-008', { [task]: (gold) => gold.rows.splice(0, 1) })]);
-    await expect(reopened.exportPatch({ revision: 'v1.1', out: join(dir, 'at-008.patch.json') })).rejects.toThrow(
-      /gold row 3 is another entity than the one mia ruled on/u,
-    );
+    await expect(
+      runJob(reopened, 'export', () => reopened.exportPatch({ revision: 'v1.1', out: join(dir, 'at-008.patch.json') })),
+    ).rejects.toThrow(/gold row 3 is another entity than the one mia ruled on/u);
   });
 });

@@ -7,6 +7,7 @@
 import { openService } from '../../../db/service';
 import { parseInput } from '../../../shared/api';
 import type { Decision } from '../../../shared/domain';
+import { runJob } from '../../../db/run-job';
 
 const [mode, dbPath, ...rest] = process.argv.slice(2);
 const service = openService({ dbPath: dbPath!, engineer: 'crash-child', settingsPath: `${dbPath}.settings.json` });
@@ -37,13 +38,15 @@ async function ruleLoop(exportTo: string | null): Promise<void> {
           );
     if (result) say(`ack ${result.ruling.id}`);
     if (exportTo) {
-      await service.exportPatch(
-        parseInput('exportPatch', {
-          revision: `v-crash-${process.pid}-${i}`,
-          out: exportTo,
-          plaintext: i % 2 === 0,
-          overwrite: true,
-        }),
+      await runJob(service, 'export', () =>
+        service.exportPatch(
+          parseInput('exportPatch', {
+            revision: `v-crash-${process.pid}-${i}`,
+            out: exportTo,
+            plaintext: i % 2 === 0,
+            overwrite: true,
+          }),
+        ),
       );
       say('exported');
     }

@@ -6,6 +6,7 @@ import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { MethodInput, MethodName, MethodOutput } from '../../../shared/api';
+import type { JobStatus } from '../../../shared/api-types';
 import { killGroup } from './cli';
 import { BIN, REPO_ROOT, tempDir } from './paths';
 
@@ -21,6 +22,8 @@ export interface Bridge {
   stderr(): string;
   /** Calls one API method with the token; rejects with the server's error message on failure. */
   api<M extends MethodName>(method: M, input: MethodInput<M>): Promise<MethodOutput<M>>;
+  /** Starts a job method (exportPatch, rescore, …) and polls it to its end; rejects unless it is done. */
+  runJob<M extends MethodName>(method: M, input: MethodInput<M>): Promise<JobStatus>;
   /** SIGTERM to the whole process group, SIGKILL if it lingers. */
   close(): Promise<void>;
 }
@@ -92,19 +95,30 @@ export async function startBridge(dbPath: string, options: StartBridgeOptions = 
   });
 
   let closed: Promise<void> | null = null;
+  const api = async <M extends MethodName>(method: M, input: MethodInput<M>): Promise<MethodOutput<M>> => {
+    const res = await fetch(`${info.origin}/api/${method}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${info.token}` },
+      body: JSON.stringify(input),
+    });
+    const body = (await res.json()) as { ok: true; value: MethodOutput<M> } | { ok: false; error: string };
+    if (!body.ok) throw new Error(`${method} → ${res.status}: ${body.error}`);
+    return body.value;
+  };
   return {
     ...info,
     pid: child.pid ?? -1,
     stderr: () => stderr,
-    async api<M extends MethodName>(method: M, input: MethodInput<M>): Promise<MethodOutput<M>> {
-      const res = await fetch(`${info.origin}/api/${method}`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${info.token}` },
-        body: JSON.stringify(input),
-      });
-      const body = (await res.json()) as { ok: true; value: MethodOutput<M> } | { ok: false; error: string };
-      if (!body.ok) throw new Error(`${method} → ${res.status}: ${body.error}`);
-      return body.value;
+    api,
+    async runJob(method, input) {
+      const { jobId } = (await api(method, input)) as { jobId: string };
+      let job = await api('getJob', { jobId });
+      while (job.state === 'running') {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        job = await api('getJob', { jobId });
+      }
+      if (job.state !== 'done') throw new Error(`${method} → ${job.state}: ${job.error ?? ''}`);
+      return job;
     },
     close() {
       closed ??= (async () => {

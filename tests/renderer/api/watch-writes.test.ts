@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { METHOD_NAMES, type AdjudicatorApi, type MethodName } from '../../../shared/api';
+import { apiMethods, methodKind, METHOD_NAMES, type AdjudicatorApi, type MethodName } from '../../../shared/api';
 import type { JobStatus } from '../../../shared/api-types';
-import { READ_ONLY_METHODS, watchWrites } from '../../../renderer/src/api/watch-writes';
+import { watchWrites } from '../../../renderer/src/api/watch-writes';
+
+/** The contract's writes, and its jobs but those it declares read-only (a score preview). */
+const CONTRACT_WRITES = METHOD_NAMES.filter(
+  (name) => methodKind(name) === 'write' || (methodKind(name) === 'job' && !apiMethods[name].readsOnly),
+);
 
 function fakeApi(fail: boolean, jobs: JobStatus[] = []): AdjudicatorApi {
   const methods = Object.fromEntries(
@@ -30,7 +35,7 @@ describe('watchWrites', () => {
     const client = watchWrites(fakeApi(false), (name) => wrote.push(name));
     for (const name of METHOD_NAMES) if (name !== 'getJob') await expect(call(client, name)).resolves.toBe(name);
     await call(client, 'getJob');
-    expect(wrote).toEqual(METHOD_NAMES.filter((name) => !READ_ONLY_METHODS.has(name)));
+    expect(wrote).toEqual(CONTRACT_WRITES);
     for (const name of [
       'rule',
       'retract',
@@ -46,6 +51,34 @@ describe('watchWrites', () => {
     expect(wrote).not.toContain('getDispute');
     // The release desk checks paths before prefilling them: that must not drop the dispute cache.
     expect(wrote).not.toContain('existingFiles');
+    // The score preview is a job that only reads.
+    expect(wrote).not.toContain('rescore');
+  });
+
+  it("treats exactly the contract's writes and jobs as writes: no read, and no job the contract says only reads", async () => {
+    const wrote: MethodName[] = [];
+    const client = watchWrites(fakeApi(false), (name) => wrote.push(name));
+    for (const name of METHOD_NAMES) if (name !== 'getJob') await call(client, name);
+    expect(wrote.filter((name) => methodKind(name) === 'read')).toEqual([]);
+    expect(new Set(wrote)).toEqual(new Set(CONTRACT_WRITES));
+    expect(CONTRACT_WRITES).toEqual(expect.arrayContaining(['setSettings', 'cancelJob', 'exportPatch', 'startImport']));
+  });
+
+  it("counts a job's end as a write unless the method starting it says the job only reads", async () => {
+    const jobMethods = METHOD_NAMES.filter((name) => methodKind(name) === 'job');
+    const kindOf = (name: MethodName): JobStatus['kind'] => apiMethods[name].job!;
+    const answers = jobMethods.map((name, i) => job(`j${i}`, kindOf(name), 'done'));
+    const wrote: MethodName[] = [];
+    const client = watchWrites(fakeApi(false, [...answers]), (name) => wrote.push(name));
+    const ended: JobStatus['kind'][] = [];
+    for (const answer of answers) {
+      const before = wrote.length;
+      await call(client, 'getJob');
+      if (wrote.length > before) ended.push(answer.kind);
+    }
+    expect(ended).toEqual(jobMethods.filter((name) => !apiMethods[name].readsOnly).map(kindOf));
+    expect(ended).not.toContain('rescore');
+    expect(ended).toEqual(expect.arrayContaining(['import', 'export', 'apply']));
   });
 
   it('reports a failed write too, before the caller resumes', async () => {

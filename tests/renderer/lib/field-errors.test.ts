@@ -1,5 +1,5 @@
 // Refusals in the form's words (lib/field-errors.ts): the service names the
-// API's method and fields — the audit saw "Not exported: startExport:
+// API's method and fields — the audit saw "Not exported: exportPatch:
 // revision: expected a tag…", "out: no such directory…" and "paths: no such
 // file…" — and the forms show the field as they label it. The messages here
 // are the service's own, made by the same checks it runs.
@@ -24,12 +24,12 @@ function thrown(fn: () => unknown): string {
 
 describe('fieldErrorText', () => {
   it('names the export form’s fields by their labels, without the method', () => {
-    const tag = thrown(() => parseInput('startExport', { revision: 'v 1.1', out: '/tmp/x.patch.json' }));
-    expect(tag).toMatch(/^startExport: revision: expected a tag/u);
+    const tag = thrown(() => parseInput('exportPatch', { revision: 'v 1.1', out: '/tmp/x.patch.json' }));
+    expect(tag).toMatch(/^exportPatch: revision: expected a tag/u);
     expect(fieldErrorText(tag, EXPORT_FIELD_LABELS)).toMatch(/^Revision tag: expected a tag such as v1\.1/u);
 
     const base = thrown(() =>
-      parseInput('startExport', { revision: 'v1.1', baseRevision: 'v 1', out: '/tmp/x.patch.json' }),
+      parseInput('exportPatch', { revision: 'v1.1', baseRevision: 'v 1', out: '/tmp/x.patch.json' }),
     );
     expect(fieldErrorText(base, EXPORT_FIELD_LABELS)).toMatch(/^Base revision: expected a tag/u);
 
@@ -57,7 +57,7 @@ describe('fieldErrorText', () => {
     const refusal = '2 settled rulings do not fit the task\u2019s gold: rule them again:\natlas-0001 row 3';
     expect(fieldErrorText(refusal, EXPORT_FIELD_LABELS)).toBe(refusal);
     expect(fieldErrorText('v1.1: taken', EXPORT_FIELD_LABELS)).toBe('v1.1: taken');
-    expect(fieldErrorText('startExport: overwrite: expected boolean', EXPORT_FIELD_LABELS)).toBe(
+    expect(fieldErrorText('exportPatch: overwrite: expected boolean', EXPORT_FIELD_LABELS)).toBe(
       'overwrite: expected boolean',
     );
     expect(fieldErrorText('constructor: odd', EXPORT_FIELD_LABELS)).toBe('constructor: odd');
