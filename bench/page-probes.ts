@@ -32,13 +32,18 @@ export const INSTALL_PROBES = `
 /** Arms __next: ms from the next keydown until a different dispute's panel is painted (not stale), split at its request (NaN when served without one). */
 export const ARM_NEXT_DISPUTE = `
 (() => {
-  const before = document.querySelector('.panel-scroll');
+  // The dispute shown: the panel names it (builds before it did replaced the panel's body instead).
+  const shown = () => {
+    const panel = document.querySelector('.panel');
+    return panel?.getAttribute('data-dispute') ?? panel?.querySelector('.panel-scroll') ?? null;
+  };
+  const before = shown();
   window.__next = new Promise((resolve) => {
     let pressed = 0;
     // The marks delimit the press in a performance trace (bench/ui-trace.ts).
     window.addEventListener('keydown', () => { pressed = performance.now(); performance.mark('next-dispute:keydown'); }, { capture: true, once: true });
     const observer = new MutationObserver(() => {
-      const now = document.querySelector('.panel-scroll');
+      const now = shown();
       const busy = document.querySelector('.panel')?.getAttribute('aria-busy') === 'true';
       if (!pressed || !now || now === before || busy) return;
       observer.disconnect();
@@ -50,7 +55,7 @@ export const ARM_NEXT_DISPUTE = `
         resolve({ start: pressed, end: painted, total: painted - pressed, select: request ? request.start - pressed : NaN, request: request ? request.end - request.start : NaN, render: request ? painted - request.end : NaN });
       }, 0));
     });
-    observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-busy'] });
+    observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-busy', 'data-dispute'] });
   });
 })();
 `;

@@ -68,11 +68,7 @@ const BUCKETS = ['script', 'style', 'layout', 'paint', 'gc', 'other'] as const;
 async function readStream(cdp: CDPSession, handle: string): Promise<string> {
   const parts: string[] = [];
   for (;;) {
-    const chunk = (await cdp.send('IO.read', { handle, size: 1 << 20 })) as {
-      data: string;
-      eof: boolean;
-      base64Encoded?: boolean;
-    };
+    const chunk = await cdp.send('IO.read', { handle, size: 1 << 20 });
     parts.push(chunk.base64Encoded === true ? Buffer.from(chunk.data, 'base64').toString('utf8') : chunk.data);
     if (chunk.eof) break;
   }
@@ -177,8 +173,10 @@ export async function traceNextDispute(
   dbPath: string,
   presses: number,
   log: (line: string) => void,
+  /** The production build shows the times without React's profiling overhead, but no components. */
+  mode: 'profiling' | 'production' = 'profiling',
 ): Promise<TraceSummary> {
-  const rendererDir = buildRenderer(log, 'profiling');
+  const rendererDir = buildRenderer(log, mode);
   const bridge = await startServer({ dbPath, port: 0, engineer: 'bench', rendererDir });
   const browser = await launchBrowser();
   try {
@@ -276,7 +274,7 @@ export async function traceNextDispute(
     log(
       `  React: ${summary.commitsPerPress.toFixed(1)} commits and ${ms(reactRenderMs)} of render per press; components by own render time per press:`,
     );
-    for (const [name, entry] of [...components].sort((a, b) => b[1].ms - a[1].ms).slice(0, 15))
+    for (const [name, entry] of [...components].sort((a, b) => b[1].ms - a[1].ms).slice(0, 40))
       log(
         `    ${name.padEnd(28)} ${(entry.ms / pressed.length).toFixed(2).padStart(6)} ms, ${(entry.renders / pressed.length).toFixed(1)} renders`,
       );
@@ -284,8 +282,7 @@ export async function traceNextDispute(
     const phases = new Map<string, number>();
     for (const e of events) {
       const data = e.args?.['data'] as
-        | { trackGroup?: string; message?: string; start?: number; end?: number }
-        | undefined;
+        { trackGroup?: string; message?: string; start?: number; end?: number } | undefined;
       if (e.name !== 'TimeStamp' || data?.trackGroup !== 'Scheduler ⚛' || data.start == null || data.end == null)
         continue;
       const message = data.message ?? '';
