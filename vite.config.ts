@@ -23,15 +23,19 @@ function contentSecurityPolicy(): Plugin {
   };
 }
 
-export default defineConfig({
+// `vite build --mode profiling` (the bench's --trace): React's profiling build,
+// which times every component's render, and names left unminified.
+export default defineConfig(({ mode }) => ({
   root: 'renderer',
   base: './',
   plugins: [react(), contentSecurityPolicy()],
+  ...(mode === 'profiling' ? { resolve: { alias: { 'react-dom/client': 'react-dom/profiling' } } } : {}),
   build: {
+    ...(mode === 'profiling' ? { minify: false } : {}),
     outDir: '../dist/renderer',
     emptyOutDir: true,
     // The polyfill would be harmless, but nothing we target lacks modulepreload.
     modulePreload: { polyfill: false },
     chunkSizeWarningLimit: 2000,
   },
-});
+}));

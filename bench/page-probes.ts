@@ -32,23 +32,30 @@ export const INSTALL_PROBES = `
 /** Arms __next: ms from the next keydown until a different dispute's panel is painted (not stale), split at its request (NaN when served without one). */
 export const ARM_NEXT_DISPUTE = `
 (() => {
-  const before = document.querySelector('.panel-scroll');
+  // The dispute shown: the panel names it (builds before it did replaced the panel's body instead).
+  const shown = () => {
+    const panel = document.querySelector('.panel');
+    return panel?.getAttribute('data-dispute') ?? panel?.querySelector('.panel-scroll') ?? null;
+  };
+  const before = shown();
   window.__next = new Promise((resolve) => {
     let pressed = 0;
-    window.addEventListener('keydown', () => { pressed = performance.now(); }, { capture: true, once: true });
+    // The marks delimit the press in a performance trace (bench/ui-trace.ts).
+    window.addEventListener('keydown', () => { pressed = performance.now(); performance.mark('next-dispute:keydown'); }, { capture: true, once: true });
     const observer = new MutationObserver(() => {
-      const now = document.querySelector('.panel-scroll');
+      const now = shown();
       const busy = document.querySelector('.panel')?.getAttribute('aria-busy') === 'true';
       if (!pressed || !now || now === before || busy) return;
       observer.disconnect();
       requestAnimationFrame(() => setTimeout(() => {
         const painted = performance.now();
+        performance.mark('next-dispute:painted');
         // The shown dispute's own request, if it needed one: prefetches of its neighbours start after it is painted.
         const request = window.__bench.fetches.find((entry) => entry.start >= pressed && entry.start <= painted && entry.end > 0);
-        resolve({ total: painted - pressed, select: request ? request.start - pressed : NaN, request: request ? request.end - request.start : NaN, render: request ? painted - request.end : NaN });
+        resolve({ start: pressed, end: painted, total: painted - pressed, select: request ? request.start - pressed : NaN, request: request ? request.end - request.start : NaN, render: request ? painted - request.end : NaN });
       }, 0));
     });
-    observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-busy'] });
+    observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-busy', 'data-dispute'] });
   });
 })();
 `;
@@ -98,3 +105,50 @@ export function armViewSwitch(selector: string): string {
 })();
 `;
 }
+
+/**
+ * Before the app starts, for React's profiling build (bench/ui-trace.ts): a
+ * stand-in for the React DevTools hook that notes, at every commit, each
+ * component that rendered and its own render time (its actualDuration less
+ * its children's), in window.__reactCommits.
+ */
+export const INSTALL_REACT_HOOK = `
+(() => {
+  window.__reactCommits = [];
+  const COMPONENT_TAGS = new Set([0, 1, 11, 14, 15]);
+  const nameOf = (fiber) => {
+    const type = fiber.type;
+    if (!type) return '?';
+    if (typeof type === 'function') return type.displayName || type.name || 'Anonymous';
+    const inner = type.type || type.render;
+    return type.displayName || (inner && (inner.displayName || inner.name)) || 'Anonymous';
+  };
+  const visit = (next, prev, renders) => {
+    const rendered = prev === null || (next.flags & 1) === 1;
+    const childrenWorked = prev === null || next.child !== prev.child;
+    if (COMPONENT_TAGS.has(next.tag) && rendered) {
+      let self = next.actualDuration || 0;
+      if (childrenWorked) for (let c = next.child; c; c = c.sibling) self -= c.actualDuration || 0;
+      renders.push([nameOf(next), Math.max(0, self)]);
+    }
+    if (!childrenWorked) return;
+    for (let c = next.child; c; c = c.sibling) visit(c, prev === null ? null : c.alternate, renders);
+  };
+  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true,
+    isDisabled: false,
+    renderers: new Map(),
+    inject(renderer) { this.renderers.set(1, renderer); return 1; },
+    checkDCE() {},
+    onScheduleFiberRoot() {},
+    onCommitFiberUnmount() {},
+    onPostCommitFiberRoot() {},
+    onCommitFiberRoot(id, root) {
+      const current = root.current;
+      const renders = [];
+      visit(current, current.alternate, renders);
+      window.__reactCommits.push({ at: performance.now(), renderMs: current.actualDuration || 0, renders });
+    },
+  };
+})();
+`;

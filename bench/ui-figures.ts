@@ -48,14 +48,23 @@ export async function switchView(page: Page, view: (typeof VIEW_ROUND)[number]):
  * sources, and never racing other builds of the shared dist/ folder. A build
  * that fails (someone's half-saved file) falls back to the last good one, said so.
  */
-export function buildRenderer(log: (line: string) => void): string {
-  const outDir = join(BENCH_DIR, 'renderer');
-  const next = join(BENCH_DIR, 'renderer-next');
-  log('building the renderer (vite build) …');
+export function buildRenderer(log: (line: string) => void, mode: 'production' | 'profiling' = 'production'): string {
+  const name = mode === 'production' ? 'renderer' : `renderer-${mode}`;
+  const outDir = join(BENCH_DIR, name);
+  const next = join(BENCH_DIR, `${name}-next`);
+  log(`building the renderer (vite build --mode ${mode}) …`);
   try {
     execFileSync(
       process.execPath,
-      [join(REPO_ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--outDir', next, '--emptyOutDir'],
+      [
+        join(REPO_ROOT, 'node_modules', 'vite', 'bin', 'vite.js'),
+        'build',
+        '--mode',
+        mode,
+        '--outDir',
+        next,
+        '--emptyOutDir',
+      ],
       {
         cwd: REPO_ROOT,
         stdio: ['ignore', 'ignore', 'pipe'],

@@ -85,8 +85,9 @@ export function ComparisonBlock({ detail }: { detail: DisputeDetail }) {
             const line = lines[i]!;
             const key = clusterKey(i);
             return (
+              // By position: the lines hold no state, so the next dispute's lines reuse these rows.
               <tr
-                key={cluster.key}
+                key={i}
                 className={`compare-line ${picked === i ? 'compare-picked' : ''} ${cluster.agrees_with_gold ? 'compare-agrees' : ''}`}
                 data-testid="compare-line"
                 onClick={() => pick(detail, i)}

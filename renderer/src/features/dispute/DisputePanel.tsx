@@ -1,6 +1,6 @@
 // The right-hand panel: follows the queue selection and shows everything
 // needed to rule on the selected dispute, with the ruling form below.
-import { memo, useEffect } from 'react';
+import { memo, useEffect, useLayoutEffect, useRef } from 'react';
 import type { DisputeDetail } from '../../../../shared/api-types';
 import { formatCount } from '../../lib/format';
 import { useDisputeStore } from '../../stores/dispute-store';
@@ -36,6 +36,11 @@ function whenIdle(task: () => void): () => void {
   return () => window.clearTimeout(timer);
 }
 
+/** Runs `task` once the next frame is painted. */
+function afterPaint(task: () => void): void {
+  window.requestAnimationFrame(() => window.setTimeout(task, 0));
+}
+
 export function DisputePanel() {
   const selectedId = useQueueStore((s) => s.selectedId);
   const selectedIndex = useQueueStore((s) => s.selectedIndex);
@@ -69,11 +74,12 @@ export function DisputePanel() {
   // Once a dispute shows, its neighbours in the queue are fetched ahead, when
   // the page is idle: starting requests costs time the painting of this
   // dispute needs, and a selection that moves on meanwhile cancels them.
-  // The next one is asked at once (this runs after the paint): a key held or
-  // pressed in rhythm leaves no idle time, and would find it missing.
+  // The next one is asked as soon as this dispute is painted: a key held or
+  // pressed in rhythm leaves no idle time, and would find it missing. (A
+  // key's render flushes this effect before the paint, hence afterPaint.)
   useEffect(() => {
     if (shownId == null || shownId !== selectedId || selectedIndex == null) return;
-    useDisputeStore.getState().prefetch(idsAround(selectedIndex, 1, 0));
+    afterPaint(() => useDisputeStore.getState().prefetch(idsAround(selectedIndex, 1, 0)));
     return whenIdle(() =>
       useDisputeStore.getState().prefetch(idsAround(selectedIndex, PREFETCH_AHEAD, PREFETCH_BEHIND)),
     );
@@ -89,9 +95,9 @@ export function DisputePanel() {
     selectedIndex != null && total != null ? `${formatCount(selectedIndex + 1)} of ${formatCount(total)}` : null;
   const stale = loadingId != null && loadingId !== detail.dispute.id;
   return (
-    <aside className={`panel ${stale ? 'panel-stale' : ''}`} aria-busy={stale}>
+    <aside className={`panel ${stale ? 'panel-stale' : ''}`} aria-busy={stale} data-dispute={detail.dispute.id}>
       <DisputeHeader dispute={detail.dispute} position={position} />
-      <PanelBody key={detail.dispute.id} detail={detail} />
+      <PanelBody detail={detail} />
       <Form detail={detail} />
     </aside>
   );
@@ -101,15 +107,36 @@ export function DisputePanel() {
  * Everything about the dispute above the form. Memoised: a selection change
  * re-renders the panel (position, busy state) before the next detail arrives,
  * and that must not re-render every block of the old one.
+ *
+ * The next dispute updates these elements in place rather than replacing
+ * them (`j` is pressed all day; new elements cost their creation and a
+ * style recalculation each). What a new panel gave for free is kept: it
+ * reads from the top, a control focused in it lets go (the keys go back to
+ * the page), and the blocks that hold their own state (what is expanded)
+ * start afresh, keyed by the dispute.
  */
 const PanelBody = memo(function PanelBody({ detail }: { detail: DisputeDetail }) {
+  const id = detail.dispute.id;
+  const scroller = useRef<HTMLDivElement>(null);
+  // Kept from scroll events, so a new dispute never reads (or writes) the scroll position, which would force a layout.
+  const scrolled = useRef(false);
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    if (scrolled.current) {
+      el.scrollTop = 0;
+      scrolled.current = false;
+    }
+    const focused = document.activeElement;
+    if (focused instanceof HTMLElement && el.contains(focused)) focused.blur();
+  }, [id]);
   const conflict = detail.dispute.status === 'conflict';
   const missingRow = detail.dispute.kind === 'missing_row' && detail.missing_row_systems.length > 0;
   // A report no system contests has no values to compare: the report says it all.
   const compared =
     !missingRow && detail.clusters.length > 0 && !(detail.dispute.kind === 'report' && detail.dispute.column == null);
   return (
-    <div className="panel-scroll">
+    <div className="panel-scroll" ref={scroller} onScroll={(e) => (scrolled.current = e.currentTarget.scrollTop > 0)}>
       {/* In a conflict the disagreement is the first thing to read. */}
       {conflict && <RulingsComparison detail={detail} />}
       {/* Gold beside every system's value (or a missing row's systems side by side) leads: it is what the engineer rules on. */}
@@ -117,9 +144,9 @@ const PanelBody = memo(function PanelBody({ detail }: { detail: DisputeDetail })
       {missingRow && <MissingRowBlock detail={detail} />}
       <QuestionBlock detail={detail} />
       {!compared && <GoldBlock detail={detail} />}
-      <ReportsBlock detail={detail} />
-      {!missingRow && detail.clusters.length > 0 && <ClustersBlock detail={detail} />}
-      <JudgesBlock judges={detail.judges} />
+      <ReportsBlock key={`reports-${id}`} detail={detail} />
+      {!missingRow && detail.clusters.length > 0 && <ClustersBlock key={`clusters-${id}`} detail={detail} />}
+      <JudgesBlock key={`judges-${id}`} judges={detail.judges} />
       {!conflict && <RulingsComparison detail={detail} />}
       <RulingsBlock detail={detail} />
     </div>
