@@ -1,8 +1,10 @@
 // Lint enforces the layers (design.md §2): shared/ imports nothing outside itself,
 // renderer/ imports only shared/ and browser packages, and SQL stays in db/.
+// Each domain folder of db/ is reached from outside through its entry module.
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import local from './scripts/eslint/no-deep-import.js';
 
 const NODE_BUILTINS = [
   'node:*',
@@ -23,6 +25,9 @@ const NODE_BUILTINS = [
   'events',
   'readline',
 ];
+
+/** Folders reached from outside only through their entry module (index.ts); 'db/*' is every folder in db/. */
+const MODULE_FOLDERS = ['db/*'];
 
 const layer = (patterns, message) => ({
   'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }],
@@ -102,5 +107,11 @@ export default tseslint.config(
   {
     files: ['cli/**/*.ts', 'electron/**/*.ts'],
     rules: layer(['**/renderer/**'], 'hosts never import the renderer.'),
+  },
+  // Tests may import the internals of the module they test; product code goes through entry modules.
+  {
+    files: ['db/**/*.ts', 'cli/**/*.ts', 'electron/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts', 'scripts/**/*.js'],
+    plugins: { local },
+    rules: { 'local/no-deep-import': ['error', { root: import.meta.dirname, modules: MODULE_FOLDERS }] },
   },
 );

@@ -4,8 +4,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { generateWorkspace } from '../db/demo/generate';
-import type { GeneratedWorkspace } from '../db/demo/generate';
+import { generateWorkspace } from '../db/demo';
+import type { GeneratedWorkspace } from '../db/demo';
 import { BENCH_DIR, REPO_ROOT } from './paths';
 
 export interface WorkloadSpec {

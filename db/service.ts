@@ -16,13 +16,10 @@ import {
   getAuditCell,
   listAuditCells,
   recordVerdict,
-} from './audit/index';
-import { checkBaseDataset } from './export/base-dataset';
-import { draftPatch } from './export/draft-patch';
-import { exportPatch, exportPatchJob } from './export/export-patch';
-import { leftOutDisputes } from './export/left-out';
-import { importPaths } from './import/import-paths';
-import type { ImportOptions } from './import/import-paths';
+} from './audit';
+import { checkBaseDataset, draftPatch, exportPatch, exportPatchJob, leftOutDisputes } from './export';
+import { importPaths } from './import';
+import type { ImportOptions } from './import';
 import { writeTransaction } from './write-lock';
 import type { WriteLockOptions } from './write-lock';
 import type { JobContext, JobResult } from './jobs';
@@ -30,28 +27,48 @@ import { JobFailure, JobManager } from './jobs';
 import { NotFoundError, requireDispute } from './not-found';
 import { checkOutputTarget, patchOutput, RULING_LOG_OUTPUT, storeInputs } from './output-guard';
 import { checkInputFile, checkOutputFile, checkReadableFile, PATCH_FILE_EXPECTED, PathError } from './path-checks';
-import { notARulingLog } from './rulings/log-sniff';
+import {
+  notARulingLog,
+  exportRulingLog,
+  mergeRulingLogs,
+  policyEffect,
+  readPolicy,
+  writePolicy,
+  agreementStats,
+  refreshAllStatuses,
+  upgradeAgreementKeys,
+  recordRuling,
+  retractRuling,
+  RulingError,
+} from './rulings';
 import { defaultSettingsPath, engineerFromEnv } from './paths';
-import { getDisputeDetail } from './queries/detail';
-import type { DisputeRecord } from './queries/dispute-records';
-import { disputeRecords } from './queries/dispute-records';
-import { searchNeedle } from './queries/filter-sql';
-import { listDisputes, locateDispute } from './queries/list';
-import { facets, statusCounts, storeTotals } from './queries/overview';
-import { prewarmSearch, whenSearchReady } from './queries/search-build';
-import { exportRulingLog, mergeRulingLogs } from './rulings/log';
-import { policyEffect, readPolicy, writePolicy } from './rulings/policy';
-import { agreementStats } from './rulings/stats';
-import { refreshAllStatuses, upgradeAgreementKeys } from './rulings/status';
-import { recordRuling, retractRuling, RulingError } from './rulings/record';
+import {
+  getDisputeDetail,
+  disputeRecords,
+  searchNeedle,
+  listDisputes,
+  locateDispute,
+  facets,
+  statusCounts,
+  storeTotals,
+  prewarmSearch,
+  whenSearchReady,
+} from './queries';
+import type { DisputeRecord } from './queries';
 import { readSettings, writeSettings } from './settings';
 import type { Store } from './store';
 import { dataVersion } from './data-version';
 import { getMeta, openStore } from './store';
-import { loadDemoWorkspace } from './demo/load-demo';
-import { applyAndRecord } from './revisions/apply-and-record';
-import { checkApplyPaths } from './revisions/apply-paths';
-import { listRevisions, PatchMismatchError, readPatchFile, rescore, reviewPatch } from './revisions/index';
+import { loadDemoWorkspace } from './demo';
+import {
+  applyAndRecord,
+  checkApplyPaths,
+  listRevisions,
+  PatchMismatchError,
+  readPatchFile,
+  rescore,
+  reviewPatch,
+} from './revisions';
 import type { ReportListItem, ReportRef } from '../shared/report-parse/views';
 import {
   draftReply,
@@ -63,7 +80,7 @@ import {
   overrideReport,
   postReportReply,
   ReportError,
-} from './reports/index';
+} from './reports';
 import type { SecretStore } from './secrets';
 import { githubToken, sessionSecretStore } from './secrets';
 import { APP_VERSION } from './app-version';

@@ -2,9 +2,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ApplyResult } from '../../shared/revision-types';
-import { applyAndRecord } from '../../db/revisions/apply-and-record';
-import { checkApplyPaths } from '../../db/revisions/apply-paths';
-import { applyPatch, PatchMismatchError } from '../../db/revisions/index';
+import { applyAndRecord, checkApplyPaths, applyPatch, PatchMismatchError } from '../../db/revisions';
 import { dbPathOf, parseCommand, positionals, withService } from '../args';
 import { write, writeJsonLine } from '../context';
 import type { CliContext } from '../context';

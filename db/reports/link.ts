@@ -7,11 +7,10 @@
 import type { EffectiveReportFields, ReportRef } from '../../shared/report-parse';
 import { disputeId } from '../../shared/dispute-id';
 import { nameScore } from '../../shared/report-parse';
-import { rankDisputes } from '../disputes/rank';
-import { raiseDisputeTextsGeneration } from '../disputes/text-generation';
-import { entityKey } from '../import/entity-key';
+import { rankDisputes, raiseDisputeTextsGeneration } from '../disputes';
+import { entityKey } from '../entity-key';
 import { requireDispute } from '../not-found';
-import { refreshAllStatuses } from '../rulings/status';
+import { refreshAllStatuses } from '../rulings';
 import type { Store } from '../store';
 import { buildCatalogue } from './catalogue';
 import type { ReportRow } from './records';
