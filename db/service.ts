@@ -59,7 +59,6 @@ import { readSettings, writeSettings } from './settings';
 import type { Store } from './store';
 import { dataVersion } from './data-version';
 import { getMeta, openStore } from './store';
-import { loadDemoWorkspace } from './demo';
 import {
   applyAndRecord,
   checkApplyPaths,
@@ -98,6 +97,11 @@ export interface ServiceOptions {
    * dataset stays where the store records it, and two stores never remove each other's demo).
    */
   demoDir?: string;
+  /**
+   * Writes the demo workspace into a folder and returns the paths to import (demo/'s writeDemoWorkspace). The
+   * hosts pass it, so db/ imports no generator; without it, loadDemo fails.
+   */
+  demoWorkspace?: (dir: string, signal?: AbortSignal) => Promise<string[]>;
   /** Where the GitHub token is kept (default: memory for this session; Electron passes its keychain). */
   secrets?: SecretStore;
   /**
@@ -140,6 +144,7 @@ export function openService(options: ServiceOptions): ServiceHandle {
   upgradeAgreementKeys(store);
   const settingsPath = options.settingsPath ?? defaultSettingsPath();
   const jobs = new JobManager();
+  const loadDemoWorkspace = options.demoWorkspace ?? noDemoWorkspace;
   const secrets = options.secrets ?? sessionSecretStore();
   // Tests point the live import at a local fake GitHub.
   const githubApi = process.env.ATLAS_ADJUDICATOR_GITHUB_API;
@@ -493,6 +498,10 @@ function checkExportPaths(store: Store, input: ExportInput): void {
 }
 
 const API_OUTPUT_LABELS = { out: 'out', overwrite: 'overwrite' };
+
+function noDemoWorkspace(): Promise<string[]> {
+  return Promise.reject(new Error('this host has no demo workspace'));
+}
 
 function defaultDemoDir(dbPath: string): string {
   return dbPath === ':memory:' ? join(tmpdir(), 'atlas-adjudicator-demo') : `${resolve(dbPath)}.demo`;

@@ -3,4 +3,4 @@
 // folder is internal.
 export type { GeneratedWorkspace, GenerateOptions } from './generate';
 export { DEMO_OPTIONS, generateWorkspace, systemNames } from './generate';
-export { loadDemoWorkspace } from './load-demo';
+export { writeDemoWorkspace } from './demo-workspace';

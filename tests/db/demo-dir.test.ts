@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ServiceHandle } from '../../db/service';
+import { writeDemoWorkspace } from '../../db/demo';
 import { openService } from '../../db/service';
 import { tempDir } from './workspace';
 
@@ -18,7 +19,12 @@ describe('the demo workspace', () => {
   it('is written beside its store, so another store loading its demo leaves it in place', async () => {
     const dir = tempDir('atlas-demo-');
     const open = (name: string): ServiceHandle =>
-      openService({ dbPath: join(dir, `${name}.sqlite`), settingsPath: join(dir, `${name}.json`), engineer: 'mia' });
+      openService({
+        dbPath: join(dir, `${name}.sqlite`),
+        settingsPath: join(dir, `${name}.json`),
+        engineer: 'mia',
+        demoWorkspace: writeDemoWorkspace,
+      });
     const first = open('first');
     const second = open('second');
     try {
