@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateWorkspace } from '../../db/demo/generate';
 import type { GeneratedWorkspace } from '../../db/demo/generate';
 import { BIN, REPO_ROOT, runCli, startBridge, tempDir } from '../e2e/support';
-import { raw } from '../bridge/support/http';
+import { raw } from '../support/http';
 
 interface Record_ {
   id: string;
