@@ -3,4 +3,4 @@
 import type { ServiceOptions } from '../db/service';
 
 export const demoWorkspace: NonNullable<ServiceOptions['demoWorkspace']> = async (dir, signal) =>
-  (await import('../db/demo')).writeDemoWorkspace(dir, signal);
+  (await import('../demo')).writeDemoWorkspace(dir, signal);

@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, safeStorage, session, shell } from 'electron';
 import type { IpcMainInvokeEvent } from 'electron';
 import { defaultDbPath, defaultSettingsPath } from '../db/paths';
-import { writeDemoWorkspace } from '../db/demo';
+import { writeDemoWorkspace } from '../demo';
 import { openService } from '../db/service';
 import type { ServiceHandle } from '../db/service';
 import type { MenuCommand } from '../shared/host';

@@ -159,7 +159,7 @@ async function serveBrowserMode(root: string): Promise<void> {
     import('../db/service'),
     import('../db/paths'),
     import('../electron/first-run'),
-    import('../db/demo'),
+    import('../demo'),
   ]);
   const dbPath = paths.defaultDbPath();
   mkdirSync(dirname(dbPath), { recursive: true });

@@ -7,7 +7,7 @@ import { cpSync, mkdirSync, readFileSync, statSync, symlinkSync, utimesSync } fr
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { generateWorkspace } from '../../db/demo/generate';
+import { generateWorkspace } from '../../demo/generate';
 import { buildCli, cliBundleIsFresh, ensureCliBuilt } from '../../scripts/build-cli';
 import { BIN, REPO_ROOT, tempDir } from '../e2e/support';
 import { workspacePaths } from '../support/workspace';

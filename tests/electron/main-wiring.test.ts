@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { IpcMainInvokeEvent } from 'electron';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { writeDemoWorkspace } from '../../db/demo';
+import { writeDemoWorkspace } from '../../demo';
 import { UNTRUSTED_SENDER } from '../../electron/ipc';
 import { CONTENT_SECURITY_POLICY } from '../../electron/security';
 import { METHOD_NAMES, parseInput } from '../../shared/api';

@@ -58,6 +58,13 @@ describe('no-deep-import', () => {
     );
   });
 
+  it('guards the demo generator as it guards a db/ folder', async () => {
+    expect(await deepImportMessages("import { generateWorkspace } from '../demo/generate';\n", 'bench/x.ts')).toEqual([
+      "'../demo/generate' reaches inside demo/: import the folder's entry module '../demo' instead.",
+    ]);
+    expect(await deepImportMessages("import { generateWorkspace } from '../demo';\n", 'bench/x.ts')).toEqual([]);
+  });
+
   it("lets a folder's own files, however deep, import each other", async () => {
     const code =
       "import { ImportWriter } from '../writer';\nimport { entityKey } from '../../entity-key';\nexport { ImportWriter, entityKey };\n";
