@@ -370,6 +370,25 @@ describe('imports that go wrong', () => {
   });
 });
 
+describe('import, interrupted as the store is created', () => {
+  it('exits 130 and leaves no store behind', async () => {
+    const store = dir.db('created.sqlite');
+    const child = spawn(process.execPath, [BIN, 'import', ws.dataset, ws.runsDir, '--db', store], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, ...env },
+    });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+    // At once: the store is still being created and migrated.
+    while (!existsSync(store)) await new Promise((r) => setTimeout(r, 1));
+    child.kill('SIGINT');
+    expect(await exited).toBe(130);
+    expect(stderr).toBe('atlas-adjudicator: import cancelled; the store is unchanged\n');
+    expect(existsSync(store)).toBe(false);
+  });
+});
+
 describe('serve', () => {
   it('serves the real store in browser mode and refuses strangers', async () => {
     const bridge = await startBridge(db, { env });
