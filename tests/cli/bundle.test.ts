@@ -105,7 +105,7 @@ describe('a stale bundle', () => {
     // A copy of what the build reads, so touching a source leaves the checkout alone.
     const root = join(dir.path, 'checkout');
     mkdirSync(root);
-    for (const folder of ['cli', 'db', 'shared', 'scripts'])
+    for (const folder of ['cli', 'db', 'demo', 'shared', 'scripts'])
       cpSync(join(REPO_ROOT, folder), join(root, folder), { recursive: true });
     cpSync(join(REPO_ROOT, 'package.json'), join(root, 'package.json'));
     symlinkSync(join(REPO_ROOT, 'node_modules'), join(root, 'node_modules'));
