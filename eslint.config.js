@@ -123,7 +123,15 @@ export default tseslint.config(
   },
   // Tests may import the internals of the module they test; product code goes through entry modules.
   {
-    files: ['db/**/*.ts', 'cli/**/*.ts', 'electron/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts', 'scripts/**/*.js'],
+    files: [
+      'db/**/*.ts',
+      'demo/**/*.ts',
+      'cli/**/*.ts',
+      'electron/**/*.ts',
+      'bench/**/*.ts',
+      'scripts/**/*.ts',
+      'scripts/**/*.js',
+    ],
     plugins: { local },
     rules: { 'local/no-deep-import': ['error', { root: import.meta.dirname, modules: MODULE_FOLDERS }] },
   },
