@@ -74,23 +74,26 @@ new Promise((resolve, reject) => {
 }
 
 /**
- * Arms __view: ms from the next keydown until `selector` matches an element
- * that was not there before it (the new view's content, with data) and is painted.
+ * Arms __view: ms from the next keydown until `selector` matches a shown
+ * element that was not shown before it (the new view's content, with data,
+ * whether the view is built anew or a kept one shown again) and is painted.
  */
 export function armViewSwitch(selector: string): string {
   return `
 (() => {
-  const before = document.querySelector(${JSON.stringify(selector)});
+  const sel = ${JSON.stringify(selector)};
+  // Shown: not inside a hidden view (kept views are hidden with the attribute); no style or layout read.
+  const shown = () => [...document.querySelectorAll(sel)].filter((el) => !el.closest('[hidden]'));
+  const before = new Set(shown());
   window.__view = new Promise((resolve) => {
     let pressed = 0;
     window.addEventListener('keydown', () => { pressed = performance.now(); }, { capture: true, once: true });
     const observer = new MutationObserver(() => {
-      const now = document.querySelector(${JSON.stringify(selector)});
-      if (!pressed || !now || now === before) return;
+      if (!pressed || !shown().some((el) => !before.has(el))) return;
       observer.disconnect();
       requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - pressed), 0));
     });
-    observer.observe(document.body, { childList: true, subtree: true });
+    observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['hidden', 'class', 'style'] });
   });
 })();
 `;

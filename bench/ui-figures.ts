@@ -4,6 +4,7 @@
 // Times are taken inside the page (performance.now), so CDP round trips
 // are not counted; "painted" is the first task after the next frame.
 import { execFileSync } from 'node:child_process';
+import type { Page } from 'playwright-core';
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { startServer } from '../cli/server';
@@ -28,12 +29,19 @@ export interface UiFigures {
 }
 
 /** The views switched through with Alt+digit, each with what shows it painted with its data. */
-const VIEW_ROUND = [
+export const VIEW_ROUND = [
   { key: 'Alt+3', name: 'reports', selector: '.reports-page' },
   { key: 'Alt+4', name: 'stats', selector: '.stats-head' },
   { key: 'Alt+5', name: 'export', selector: '.release-nav' },
   { key: 'Alt+1', name: 'queue', selector: '.review .ag-grid-scrolling-container .ag-row:not(.ag-row-loading)' },
 ] as const;
+
+/** Presses the view's key; ms from the keydown until its content with data is painted. */
+export async function switchView(page: Page, view: (typeof VIEW_ROUND)[number]): Promise<number> {
+  await page.evaluate(armViewSwitch(view.selector));
+  await page.keyboard.press(view.key);
+  return page.evaluate<number>('window.__view');
+}
 
 /**
  * Builds the renderer into .bench/renderer on every run: always the current
@@ -139,9 +147,7 @@ export async function measureUi(
     const rounds = Math.max(3, Math.round(presses / 10));
     for (let round = 0; round < rounds + 1; round++) {
       for (const view of VIEW_ROUND) {
-        await page.evaluate(armViewSwitch(view.selector));
-        await page.keyboard.press(view.key);
-        const ms = await page.evaluate<number>('window.__view');
+        const ms = await switchView(page, view);
         if (round === 0) continue;
         (view.name === 'stats' ? stats : tabs).push(ms);
       }

@@ -27,6 +27,8 @@ export const READ_ONLY_METHODS: ReadonlySet<MethodName> = new Set<MethodName>([
   'getGitHubToken',
   // Whether files exist (the release desk asks before prefilling paths): reads the disk, never the store.
   'existingFiles',
+  // What an export would leave out: the release desk asks it on opening.
+  'exportLeftOut',
   // The audit's reads (getAuditCell writes when it reveals the systems' values).
   'listAuditCells',
   'getAuditEstimate',

@@ -12,12 +12,12 @@ import { Welcome } from '../features/import/Welcome';
 import { StatusBar } from '../features/status/StatusBar';
 import { selectIsEmpty, useInfoStore } from '../stores/info-store';
 import { useUiStore } from '../stores/ui-store';
+import { KeptViews } from './KeptViews';
 import { NotConnected } from './NotConnected';
 import { useFileDrop } from './useFileDrop';
 import { useGlobalKeys } from './useGlobalKeys';
 import { useMenuCommands } from './useMenuCommands';
 import { useStartup } from './useStartup';
-import { findView } from './views';
 
 export function App() {
   if (!connection.connected) return <NotConnected />;
@@ -29,13 +29,12 @@ function ConnectedApp() {
   useGlobalKeys();
   useFileDrop();
   useMenuCommands();
-  const view = useUiStore((s) => s.view);
   const overlay = useUiStore((s) => s.overlay);
   const empty = useInfoStore(selectIsEmpty);
   return (
     <div className="app">
       <Header />
-      <main className="app-main">{empty ? <Welcome /> : findView(view).render()}</main>
+      <main className="app-main">{empty ? <Welcome /> : <KeptViews />}</main>
       <StatusBar />
       {overlay === 'import' && <ImportDialog />}
       {overlay === 'settings' && <SettingsDialog />}

@@ -109,7 +109,10 @@ function perform(action: KeyAction, target: Element | null): void {
       return;
     }
     case 'search':
-      (document.getElementById('queue-search') ?? document.getElementById('reports-search'))?.focus();
+      // The queue stays mounted (hidden) on the Reports view: its box is not the one meant there.
+      document
+        .getElementById(findView(useUiStore.getState().view).list === true ? 'reports-search' : 'queue-search')
+        ?.focus();
       return;
     case 'save':
       void saveRuling();

@@ -6,6 +6,8 @@ import { ExportView } from '../features/export/ExportView';
 import { RELEASE_STEPS } from '../features/export/release-steps';
 import { QueueView } from '../features/queue/QueueView';
 import { ReportsView } from '../features/reports/ReportsView';
+import { refreshEverything } from '../features/review/refresh';
+import { useStatsStore } from '../stores/stats-store';
 
 // Charts are heavy: the Stats view (and ECharts) load when the tab is first opened.
 const StatsView = lazy(() => import('../features/stats/StatsView').then((m) => ({ default: m.StatsView })));
@@ -25,20 +27,36 @@ export interface ViewDef {
   steps?: number;
   /** A count shown on the tab. */
   badge?: (info: StoreInfo) => number | null;
+  /**
+   * Views kept mounted, hidden, once opened (app/KeptViews.tsx): switching back
+   * shows them as they were instead of building them again. Views with the same
+   * slot share one instance; `onShow` brings it up to date when shown again,
+   * told whether a call that may write was made meanwhile.
+   */
+  kept?: { slot: string; onShow: (wroteMeanwhile: boolean) => void };
   render: () => ReactNode;
 }
 
 const ALL: DisputeFilter = {};
 const CONFLICTS: DisputeFilter = { status: 'conflict' };
 
-// Queue and Conflicts render the same component, so switching keeps the grid
-// and only changes its fixed filter.
+// Queue and Conflicts render the same component in one kept slot, so switching
+// keeps the grid and only changes its fixed filter; other views switching to
+// them find it mounted (creating the grid costs more than any other view).
+// Another process's writes reach it by the data version's poll (useStartup).
+const REVIEW = {
+  slot: 'review',
+  onShow: (wroteMeanwhile: boolean) => {
+    if (wroteMeanwhile) void refreshEverything();
+  },
+};
 export const VIEWS: readonly ViewDef[] = [
   {
     id: 'queue',
     label: 'Queue',
     reviewing: true,
     badge: (info) => info.counts.open,
+    kept: REVIEW,
     render: () => <QueueView preset={ALL} />,
   },
   {
@@ -46,6 +64,7 @@ export const VIEWS: readonly ViewDef[] = [
     label: 'Conflicts',
     reviewing: true,
     badge: (info) => info.counts.conflict || null,
+    kept: REVIEW,
     render: () => <QueueView preset={CONFLICTS} />,
   },
   { id: 'reports', label: 'Reports', reviewing: false, list: true, render: () => <ReportsView /> },
@@ -53,6 +72,8 @@ export const VIEWS: readonly ViewDef[] = [
     id: 'stats',
     label: 'Stats',
     reviewing: false,
+    // Kept too: its tables and charts take longer to build than to keep. Shown, it asks the data version.
+    kept: { slot: 'stats', onShow: () => void useStatsStore.getState().open() },
     render: () => (
       <Suspense fallback={loadingStats}>
         <StatsView />

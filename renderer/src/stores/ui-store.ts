@@ -12,6 +12,8 @@ export interface Notice {
 
 interface UiState {
   view: string;
+  /** Bumped to build the views kept mounted anew (app/KeptViews.tsx), as on their first opening. */
+  viewGeneration: number;
   overlay: Overlay;
   notices: Notice[];
   /** The task question shown whole, kept while walking the queue. */
@@ -21,6 +23,8 @@ interface UiState {
   systemsShown: boolean;
   toggleSystems: () => void;
   setView: (view: string) => void;
+  /** Shows a view built anew, even one kept mounted: for arriving with a new selection from elsewhere. */
+  reopenView: (view: string) => void;
   openOverlay: (overlay: Overlay) => void;
   closeOverlay: () => void;
   notify: (text: string, tone?: NoticeTone) => void;
@@ -32,6 +36,7 @@ const NOTICE_MS: Record<NoticeTone, number> = { info: 2500, success: 2500, error
 
 export const useUiStore = create<UiState>()((set, get) => ({
   view: 'queue',
+  viewGeneration: 0,
   overlay: null,
   notices: [],
   questionExpanded: false,
@@ -39,6 +44,7 @@ export const useUiStore = create<UiState>()((set, get) => ({
   systemsShown: false,
   toggleSystems: () => set({ systemsShown: !get().systemsShown }),
   setView: (view) => set({ view }),
+  reopenView: (view) => set({ view, viewGeneration: get().viewGeneration + 1 }),
   openOverlay: (overlay) => set({ overlay }),
   closeOverlay: () => set({ overlay: null }),
   notify: (text, tone = 'info') => {

@@ -13,6 +13,7 @@ import {
   ScrollApiModule,
   TooltipModule,
   ValidationModule,
+  type ColDef,
   type GetRowIdParams,
   type GridReadyEvent,
   type GridSizeChangedEvent,
@@ -53,6 +54,13 @@ const keepSelectionInView = (e: GridSizeChangedEvent<DisputeRow>) => {
   if (index != null) e.api.ensureIndexVisible(index);
 };
 
+// One object for every render: a new one is a changed grid option, and ag-grid redoes its columns.
+const defaultColDef: ColDef<DisputeRow> = {
+  resizable: true,
+  suppressMovable: true,
+  sortingOrder: ['asc', 'desc', null],
+};
+
 const rowClass = (p: RowClassParams<DisputeRow>) => (p.data ? `row-${p.data.status}` : 'row-loading');
 
 /** How many low-value columns the grid's box is too narrow for, kept up to date as it resizes. */
@@ -63,7 +71,10 @@ function useHiddenColumns(): [RefObject<HTMLDivElement | null>, number] {
   useLayoutEffect(() => {
     const el = box.current;
     if (!el) return;
-    const measure = () => setHidden(hiddenColumnCount(el.clientWidth));
+    // A hidden grid (its view kept mounted behind another) has no width: it keeps its columns.
+    const measure = () => {
+      if (el.clientWidth > 0) setHidden(hiddenColumnCount(el.clientWidth));
+    };
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(el);
@@ -121,7 +132,7 @@ export function QueueGrid() {
         // a longer listing brings it back ag-grid does not narrow them, so the
         // grid scrolled sideways and cut the Mine column ("accept both").
         alwaysShowVerticalScroll
-        defaultColDef={{ resizable: true, suppressMovable: true, sortingOrder: ['asc', 'desc', null] }}
+        defaultColDef={defaultColDef}
       />
       {total === 0 && <EmptyQueue />}
     </div>

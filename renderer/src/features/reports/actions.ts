@@ -23,11 +23,11 @@ export async function openDisputeInQueue(disputeId: string): Promise<void> {
       notify(`Dispute ${disputeId} is not in the store.`, 'error');
       return;
     }
-    // The queue opens in its default order on its first page; the grid selects this row once its block loads.
+    // The queue opens anew in its default order on its first page; the grid selects this row once its block loads.
     queue.setPreset({});
     queue.setSort(null);
     queue.setSelection(disputeId, index);
-    useUiStore.getState().setView('queue');
+    useUiStore.getState().reopenView('queue');
   } catch (error) {
     notify(`Could not open the dispute: ${errorMessage(error)}`, 'error');
   }

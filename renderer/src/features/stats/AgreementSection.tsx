@@ -67,7 +67,7 @@ function ScopeSelect({
 }) {
   const groups = ['rule type', 'kind'] as const;
   return (
-    <label className="filter-select scope-select">
+    <label className="scope-select">
       <span className="filter-label">Showing</span>
       <select className="select" value={value} onChange={(e) => onChange(e.target.value)}>
         <option value="overall">All disputes</option>

@@ -23,11 +23,14 @@ function tuple(value: unknown): number[] {
   return Array.isArray(value) ? value.map(Number) : [];
 }
 
+// One formatter for every label: toLocaleDateString builds a new one per call, a millisecond apiece at times.
+const DAY_LABEL = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+
 /** Short day label: "2026-11-21" → "Nov 21". */
 export function dayLabel(day: string): string {
   const date = new Date(`${day}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return day;
-  return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+  return DAY_LABEL.format(date);
 }
 
 /** One stacked bar: resolved, conflict, open. */
