@@ -1,8 +1,11 @@
 // Lint enforces the layers (design.md §2): shared/ imports nothing outside itself,
-// renderer/ imports only shared/ and browser packages, and SQL stays in db/.
+// renderer/ imports only shared/ and browser packages, SQL stays in db/, and the
+// demo generator (demo/) imports only shared/. Each domain folder of db/, and
+// demo/, is reached from outside through its entry module (index.ts).
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import local from './scripts/eslint/no-deep-import.js';
 
 const NODE_BUILTINS = [
   'node:*',
@@ -23,6 +26,9 @@ const NODE_BUILTINS = [
   'events',
   'readline',
 ];
+
+/** Folders reached from outside only through their entry module (index.ts); 'db/*' is every folder in db/. */
+const MODULE_FOLDERS = ['db/*', 'demo'];
 
 const layer = (patterns, message) => ({
   'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }],
@@ -88,6 +94,8 @@ export default tseslint.config(
         '**/cli/**',
         '**/electron',
         '**/electron/**',
+        '**/demo',
+        '**/demo/**',
         'electron',
         'better-sqlite3',
         ...NODE_BUILTINS,
@@ -97,10 +105,34 @@ export default tseslint.config(
   },
   {
     files: ['db/**/*.ts'],
-    rules: layer(['**/cli/**', '**/electron/**', '**/renderer/**', 'electron'], 'db/ imports only shared/.'),
+    rules: layer(
+      ['**/cli/**', '**/electron/**', '**/renderer/**', '**/demo', '**/demo/**', 'electron'],
+      'db/ imports only shared/: the hosts hand the service the demo workspace.',
+    ),
+  },
+  {
+    files: ['demo/**/*.ts'],
+    rules: layer(
+      ['../*', '!../shared', 'electron', 'better-sqlite3', 'react', 'react-dom'],
+      'demo/ imports only shared/: it writes files, which the service imports like any others.',
+    ),
   },
   {
     files: ['cli/**/*.ts', 'electron/**/*.ts'],
     rules: layer(['**/renderer/**'], 'hosts never import the renderer.'),
+  },
+  // Tests may import the internals of the module they test; product code goes through entry modules.
+  {
+    files: [
+      'db/**/*.ts',
+      'demo/**/*.ts',
+      'cli/**/*.ts',
+      'electron/**/*.ts',
+      'bench/**/*.ts',
+      'scripts/**/*.ts',
+      'scripts/**/*.js',
+    ],
+    plugins: { local },
+    rules: { 'local/no-deep-import': ['error', { root: import.meta.dirname, modules: MODULE_FOLDERS }] },
   },
 );

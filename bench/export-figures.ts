@@ -3,7 +3,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../db/fs-atomic';
-import { recordRuling } from '../db/rulings/record';
+import { recordRuling } from '../db/rulings';
 import { runJob } from '../db/run-job';
 import type { ServiceHandle } from '../db/service';
 import { parseInput } from '../shared/api';
@@ -72,7 +72,7 @@ type ApplyPatch = (options: {
 async function loadApplyPatch(): Promise<ApplyPatch | string> {
   try {
     // Being written by another engineer (issue: tagged revisions): measured once it exists.
-    const module = (await import('../db/revisions/apply')) as { applyPatch?: ApplyPatch };
+    const module = (await import('../db/revisions')) as { applyPatch?: ApplyPatch };
     return module.applyPatch ?? 'n/a (applyPatch is not exported yet)';
   } catch (error) {
     return `n/a (db/revisions/apply.ts: ${(error as Error).message.split('\n')[0]})`;

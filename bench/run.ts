@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { whenSearchReady } from '../db/queries/search-build';
+import { whenSearchReady } from '../db/queries';
 import { openService } from '../db/service';
 import { runChild } from './child';
 import { measureCli } from './cli-figures';

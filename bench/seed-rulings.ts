@@ -4,7 +4,7 @@
 // disputes in priority order, each ruled by two of three engineers, who
 // disagree on about one in six. Setup for bench/view-switch.ts, not measured.
 import { openStore } from '../db/store';
-import { recordRuling } from '../db/rulings/record';
+import { recordRuling } from '../db/rulings';
 import { parseInput } from '../shared/api';
 
 const [dbPath, countText] = process.argv.slice(2);

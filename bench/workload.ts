@@ -4,8 +4,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { generateWorkspace } from '../db/demo/generate';
-import type { GeneratedWorkspace } from '../db/demo/generate';
+import { generateWorkspace } from '../demo';
+import type { GeneratedWorkspace } from '../demo';
 import { BENCH_DIR, REPO_ROOT } from './paths';
 
 export interface WorkloadSpec {
@@ -15,7 +15,7 @@ export interface WorkloadSpec {
 }
 
 function generatorHash(): string {
-  const dir = join(REPO_ROOT, 'db', 'demo');
+  const dir = join(REPO_ROOT, 'demo');
   const hash = createHash('sha256');
   for (const name of readdirSync(dir)
     .filter((n) => n.endsWith('.ts'))

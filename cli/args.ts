@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ParseArgsConfig } from 'node:util';
 import { defaultDbPath } from '../db/paths';
-import { describeValue } from '../db/readers/errors';
+import { describeValue } from '../db/readers';
 import type { ServiceHandle } from '../db/service';
 import { apiMethods } from '../shared/api';
 import type { MethodName, MethodParsedInput } from '../shared/api';

@@ -2,6 +2,7 @@
 // commands in-process against a fake service and capture the output.
 import type { Writable } from 'node:stream';
 import type { ServiceHandle, ServiceOptions } from '../db/service';
+import { demoWorkspace } from './demo-workspace';
 
 export type OutStream = Writable & { isTTY?: boolean };
 
@@ -22,7 +23,7 @@ export function processContext(): CliContext {
     stderr: process.stderr,
     env: process.env,
     cwd: process.cwd(),
-    openService: async (options) => (await import('../db/service')).openService(options),
+    openService: async (options) => (await import('../db/service')).openService({ demoWorkspace, ...options }),
     onSignal(signals, handler) {
       for (const s of signals) process.on(s, handler);
       return () => {

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { ServiceHandle } from '../db/service';
 import type { AdjudicatorService } from '../shared/api';
 import { handleApi } from './bridge/api-route';
+import { demoWorkspace } from './demo-workspace';
 import { MAX_BODY_BYTES } from './bridge/body';
 import { sendError } from './bridge/respond';
 import { hostAllowed, newToken, originAllowed } from './bridge/security';
@@ -44,6 +45,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     options.service ??
     (await import('../db/service')).openService({
       dbPath: options.dbPath,
+      demoWorkspace,
       prewarmSearch: true,
       ...(options.engineer ? { engineer: options.engineer } : {}),
     });

@@ -7,7 +7,7 @@
 import { readSync } from 'node:fs';
 import { OutputExistsError, PathError, sameFile } from './path-checks';
 import { readOpened } from './read-opened';
-import { opensRulingLog } from './rulings/log-sniff';
+import { opensRulingLog } from './rulings';
 import type { Store } from './store';
 
 /** What an export writes: how to tell an earlier one of its kind, and how the refusal names it. */

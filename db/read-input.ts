@@ -5,8 +5,7 @@
 // opened without blocking and never read, so it cannot hang the command.
 import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { maxBytesOf, MAX_FILE_SIZE_ENV } from './readers/file-size';
-import { humanSize } from './readers/files';
+import { maxBytesOf, MAX_FILE_SIZE_ENV, humanSize } from './readers';
 import { nonFileKind, PathError } from './path-checks';
 import type { PathRole } from './path-checks';
 

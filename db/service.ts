@@ -16,13 +16,10 @@ import {
   getAuditCell,
   listAuditCells,
   recordVerdict,
-} from './audit/index';
-import { checkBaseDataset } from './export/base-dataset';
-import { draftPatch } from './export/draft-patch';
-import { exportPatchJob } from './export/export-patch';
-import { leftOutDisputes } from './export/left-out';
-import { importPaths } from './import/import-paths';
-import type { ImportOptions } from './import/import-paths';
+} from './audit';
+import { checkBaseDataset, draftPatch, exportPatchJob, leftOutDisputes } from './export';
+import { importPaths } from './import';
+import type { ImportOptions } from './import';
 import { writeTransaction } from './write-lock';
 import type { WriteLockOptions } from './write-lock';
 import type { JobContext, JobResult } from './jobs';
@@ -30,29 +27,48 @@ import { JobFailure, JobManager } from './jobs';
 import { NotFoundError, requireDispute } from './not-found';
 import { checkOutputTarget, patchOutput, RULING_LOG_OUTPUT, storeInputs } from './output-guard';
 import { checkInputFile, checkOutputFile, checkReadableFile, PATCH_FILE_EXPECTED, PathError } from './path-checks';
-import { notARulingLog } from './rulings/log-sniff';
+import {
+  notARulingLog,
+  exportRulingLog,
+  mergeRulingLogs,
+  policyEffect,
+  readPolicy,
+  writePolicy,
+  agreementStats,
+  refreshAllStatuses,
+  upgradeAgreementKeys,
+  recordRuling,
+  retractRuling,
+  RulingError,
+} from './rulings';
 import { defaultSettingsPath, engineerFromEnv } from './paths';
-import { getDisputeDetail } from './queries/detail';
-import type { DisputeRecord } from './queries/dispute-records';
-import { disputeRecords } from './queries/dispute-records';
-import { searchNeedle } from './queries/filter-sql';
-import { listDisputes, locateDispute } from './queries/list';
-import { facets, statusCounts, storeTotals } from './queries/overview';
-import { prewarmSearch, whenSearchReady } from './queries/search-build';
-import { exportRulingLog, mergeRulingLogs } from './rulings/log';
-import { policyEffect, readPolicy, writePolicy } from './rulings/policy';
-import { agreementStats } from './rulings/stats';
-import { refreshAllStatuses, upgradeAgreementKeys } from './rulings/status';
-import { recordRuling, retractRuling, RulingError } from './rulings/record';
+import {
+  getDisputeDetail,
+  disputeRecords,
+  searchNeedle,
+  listDisputes,
+  locateDispute,
+  facets,
+  statusCounts,
+  storeTotals,
+  prewarmSearch,
+  whenSearchReady,
+} from './queries';
+import type { DisputeRecord } from './queries';
 import { readSettings, writeSettings } from './settings';
 import type { Store } from './store';
 import { dataVersion } from './data-version';
 import { getMeta, openStore } from './store';
-import { loadDemoWorkspace } from './demo/load-demo';
-import { applyAndRecord } from './revisions/apply-and-record';
-import { checkApplyPaths } from './revisions/apply-paths';
-import { listRevisions, PatchMismatchError, readPatchFile, rescore, reviewPatch } from './revisions/index';
 import { asTheContractSays } from './service-kinds';
+import {
+  applyAndRecord,
+  checkApplyPaths,
+  listRevisions,
+  PatchMismatchError,
+  readPatchFile,
+  rescore,
+  reviewPatch,
+} from './revisions';
 import type { ReportListItem } from '../shared/report-parse/views';
 import {
   draftReply,
@@ -64,7 +80,7 @@ import {
   overrideReport,
   postReportReply,
   ReportError,
-} from './reports/index';
+} from './reports';
 import type { SecretStore } from './secrets';
 import { githubToken, sessionSecretStore } from './secrets';
 import { APP_VERSION } from './app-version';
@@ -82,6 +98,11 @@ export interface ServiceOptions {
    * dataset stays where the store records it, and two stores never remove each other's demo).
    */
   demoDir?: string;
+  /**
+   * Writes the demo workspace into a folder and returns the paths to import (demo/'s writeDemoWorkspace). The
+   * hosts pass it, so db/ imports no generator; without it, loadDemo fails.
+   */
+  demoWorkspace?: (dir: string, signal?: AbortSignal) => Promise<string[]>;
   /** Where the GitHub token is kept (default: memory for this session; Electron passes its keychain). */
   secrets?: SecretStore;
   /**
@@ -124,6 +145,7 @@ export function openService(options: ServiceOptions): ServiceHandle {
   upgradeAgreementKeys(store);
   const settingsPath = options.settingsPath ?? defaultSettingsPath();
   const jobs = new JobManager();
+  const loadDemoWorkspace = options.demoWorkspace ?? noDemoWorkspace;
   const secrets = options.secrets ?? sessionSecretStore();
   // Tests point the live import at a local fake GitHub.
   const githubApi = process.env.ATLAS_ADJUDICATOR_GITHUB_API;
@@ -453,6 +475,10 @@ function checkExportPaths(store: Store, input: ExportInput): void {
 }
 
 const API_OUTPUT_LABELS = { out: 'out', overwrite: 'overwrite' };
+
+function noDemoWorkspace(): Promise<string[]> {
+  return Promise.reject(new Error('this host has no demo workspace'));
+}
 
 function defaultDemoDir(dbPath: string): string {
   return dbPath === ':memory:' ? join(tmpdir(), 'atlas-adjudicator-demo') : `${resolve(dbPath)}.demo`;

@@ -3,7 +3,7 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { LATEST_VERSION, MIGRATIONS } from './migrations/index';
+import { LATEST_VERSION, MIGRATIONS } from './migrations';
 import { Sealer } from './seal';
 import { READ_BUSY_TIMEOUT_MS } from './write-lock';
 import { checkStorePath, explainOpenFailure } from './store-open-error';

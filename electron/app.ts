@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, safeStorage, session, shell } from 'electron';
 import type { IpcMainInvokeEvent } from 'electron';
 import { defaultDbPath, defaultSettingsPath } from '../db/paths';
+import { writeDemoWorkspace } from '../demo';
 import { openService } from '../db/service';
 import type { ServiceHandle } from '../db/service';
 import type { MenuCommand } from '../shared/host';
@@ -83,6 +84,7 @@ export function runMain(options: MainOptions = {}): MainHandle {
     service = openService({
       dbPath,
       settingsPath,
+      demoWorkspace: writeDemoWorkspace,
       secrets: keychainSecretStore(safeStorage, join(dirname(settingsPath), 'github-token.bin')),
       // The app's first search then usually finds the index built.
       prewarmSearch: true,

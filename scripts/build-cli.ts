@@ -8,7 +8,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import type { Metafile } from 'esbuild';
-import { BUNDLED_WORKER, WORKER_BUNDLE_OPTIONS } from '../db/import/thread/script';
+import { BUNDLED_WORKER, WORKER_BUNDLE_OPTIONS } from '../db/import';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 

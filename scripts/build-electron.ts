@@ -8,7 +8,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import type { Metafile, Plugin } from 'esbuild';
-import { BUNDLED_WORKER, WORKER_BUNDLE_OPTIONS, workerEntry } from '../db/import/thread/script';
+import { BUNDLED_WORKER, WORKER_BUNDLE_OPTIONS, workerEntry } from '../db/import';
 import { METHOD_NAMES } from '../shared/api';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');

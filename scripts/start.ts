@@ -154,15 +154,21 @@ export async function launchElectron(root = REPO_ROOT): Promise<LaunchResult> {
 
 async function serveBrowserMode(root: string): Promise<void> {
   // Loaded only here: Electron mode never needs the HTTP bridge.
-  const [{ startServer }, { openService }, paths, { loadDemoIfEmpty }] = await Promise.all([
+  const [{ startServer }, { openService }, paths, { loadDemoIfEmpty }, { writeDemoWorkspace }] = await Promise.all([
     import('../cli/server'),
     import('../db/service'),
     import('../db/paths'),
     import('../electron/first-run'),
+    import('../demo'),
   ]);
   const dbPath = paths.defaultDbPath();
   mkdirSync(dirname(dbPath), { recursive: true });
-  const service = openService({ dbPath, settingsPath: paths.defaultSettingsPath(), prewarmSearch: true });
+  const service = openService({
+    dbPath,
+    settingsPath: paths.defaultSettingsPath(),
+    prewarmSearch: true,
+    demoWorkspace: writeDemoWorkspace,
+  });
   const demo = await loadDemoIfEmpty(service).catch((error: unknown) => ({ outcome: 'failed', error: String(error) }));
   if (demo.error) console.error(`The demo workspace could not be loaded: ${demo.error}`);
   const server = await startServer({ dbPath, service, rendererDir: join(root, 'dist', 'renderer') });

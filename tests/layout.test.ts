@@ -9,12 +9,11 @@ import { describe, expect, it } from 'vitest';
 const REPO = join(import.meta.dirname, '..');
 const TESTS = join(REPO, 'tests');
 
-// Each top-level folder of tests/ and the source folders it mirrors (the demo
-// generator may sit at demo/ or db/demo/).
+// Each top-level folder of tests/ and the source folders it mirrors.
 const SOURCE_ROOTS: Record<string, string[]> = {
   shared: ['shared'],
   db: ['db'],
-  demo: ['demo', 'db/demo'],
+  demo: ['demo'],
   cli: ['cli'],
   electron: ['electron'],
   scripts: ['scripts'],

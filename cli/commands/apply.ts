@@ -1,15 +1,16 @@
 // `apply --dataset FILE --patch FILE --out FILE`: the revised dataset and its changelog.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import type { ApplyInput } from '../../shared/api';
+import type { ApplyRefusal, JobStatus } from '../../shared/api-types';
 import type { ApplyResult } from '../../shared/revision-types';
-import { applyAndRecord } from '../../db/revisions/apply-and-record';
-import { checkApplyPaths } from '../../db/revisions/apply-paths';
-import { applyPatch, PatchMismatchError } from '../../db/revisions/index';
-import { dbPathOf, parseCommand, positionals, withService } from '../args';
+import { applyPatch, checkApplyPaths, PatchMismatchError } from '../../db/revisions';
+import { dbPathOf, parseCommand, positionals, validateInput, withService } from '../args';
 import { write, writeJsonLine } from '../context';
 import type { CliContext } from '../context';
 import { CliError, EXIT, UsageError } from '../errors';
 import { plural } from '../format';
+import { followJob } from '../job';
 import { progressOn } from '../progress';
 import { COMMON_HELP } from './types';
 import type { Command } from './types';
@@ -75,60 +76,91 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
       `--db: no store at ${dbPath}; leave --db out to apply without recording the revised dataset in a store`,
     );
   }
-  const controller = new AbortController();
-  const stopListening = ctx.onSignal(['SIGINT', 'SIGTERM'], () => controller.abort());
-  const progress = progressOn(ctx.stderr, 'apply');
-  try {
-    const input = {
+  const input = validateInput(
+    'apply',
+    'applyPatch',
+    {
       dataset: paths.dataset,
       patch: paths.patch,
       out: paths.out,
       ...(paths.changelog === undefined ? {} : { changelog: paths.changelog }),
       plaintext: values.plaintext === true,
-    };
-    const watch = {
+      overwrite: paths.overwrite,
+    },
+    FLAGS,
+  );
+  const outcome = recording
+    ? await withService(ctx, { dbPath, mustExist: true }, async (service) =>
+        outcomeOf(await followJob(ctx, service, 'apply', (await service.applyPatch(input)).jobId)),
+      )
+    : await applyWithoutStore(input, ctx);
+  if ('refusal' in outcome) {
+    if (outcome.refusal && values.json)
+      await writeJsonLine(ctx.stdout, { base: outcome.refusal.base, mismatches: outcome.refusal.mismatches });
+    throw outcome.error;
+  }
+  const { result } = outcome;
+  if (values.json) {
+    await writeJsonLine(ctx.stdout, result);
+  } else {
+    const lines = [
+      `Wrote ${result.revision} (${result.format}) to ${result.out}: ${plural(result.operations.total, 'operation')} on ${result.tasks.changed.toLocaleString('en-US')} of ${plural(result.tasks.total, 'task')}`,
+      `sha256 ${result.sha256}`,
+    ];
+    if (!result.base_verified)
+      lines.push('warning: the patch names no base_sha256; only the operations\' "from" values were checked');
+    if (result.base_form === 'gold')
+      lines.push(
+        `note: ${result.format === 'parquet' ? 'Parquet' : 'JSONL'} form of the patch's base dataset: the same gold, checked by base_gold_sha256`,
+      );
+    if (result.superseded.length > 0) {
+      lines.push(
+        `note: ${plural(result.superseded.length, 'operation')} on removed rows ${result.superseded.length === 1 ? 'was' : 'were'} moot`,
+      );
+    }
+    if (result.changelog) lines.push(`Changelog: ${result.changelog}`);
+    lines.push(
+      recording
+        ? `Recorded in the store ${dbPath}: importing the revised dataset there settles ${result.revision}`
+        : `Recorded in no store (none at ${dbPath}): the store that exported the patch knows the revised dataset by its gold when it imports it, while the patch file stays where it was exported`,
+    );
+    await write(ctx.stdout, `${lines.join('\n')}\n`);
+  }
+  return EXIT.ok;
+}
+
+/** The revised dataset, or the error to exit with and, for a patch that does not fit, what did not. */
+type ApplyOutcome = { result: ApplyResult } | { error: Error; refusal: ApplyRefusal | undefined };
+
+const CANCELLED = 'apply cancelled; no output was written';
+
+/** The service's apply job, which records the revised dataset in the store, as it ended. */
+function outcomeOf(job: JobStatus): ApplyOutcome {
+  if (job.state === 'done' && job.apply) return { result: job.apply };
+  if (job.state === 'cancelled') return { error: new CliError(CANCELLED, EXIT.interrupted), refusal: undefined };
+  return { error: new CliError(`apply: ${job.error ?? job.message}`), refusal: job.refusal };
+}
+
+/** Without a store there is no service: the patch is applied here, and recorded nowhere. */
+async function applyWithoutStore(input: ApplyInput, ctx: CliContext): Promise<ApplyOutcome> {
+  const controller = new AbortController();
+  const stopListening = ctx.onSignal(['SIGINT', 'SIGTERM'], () => controller.abort());
+  const progress = progressOn(ctx.stderr, 'apply');
+  try {
+    const result = await applyPatch({
+      ...input,
+      changelog: input.changelog ?? null,
       signal: controller.signal,
       onProgress: (done: number, total: number, phase: string) => progress.update(done, total, phase),
-    };
-    const result: ApplyResult = recording
-      ? await withService(ctx, { dbPath, mustExist: true }, (service) => applyAndRecord(service.store, input, watch))
-      : await applyPatch({ ...input, changelog: input.changelog ?? null, ...watch });
-    progress.clear();
-    if (values.json) {
-      await writeJsonLine(ctx.stdout, result);
-    } else {
-      const lines = [
-        `Wrote ${result.revision} (${result.format}) to ${result.out}: ${plural(result.operations.total, 'operation')} on ${result.tasks.changed.toLocaleString('en-US')} of ${plural(result.tasks.total, 'task')}`,
-        `sha256 ${result.sha256}`,
-      ];
-      if (!result.base_verified)
-        lines.push('warning: the patch names no base_sha256; only the operations\' "from" values were checked');
-      if (result.base_form === 'gold')
-        lines.push(
-          `note: ${result.format === 'parquet' ? 'Parquet' : 'JSONL'} form of the patch's base dataset: the same gold, checked by base_gold_sha256`,
-        );
-      if (result.superseded.length > 0) {
-        lines.push(
-          `note: ${plural(result.superseded.length, 'operation')} on removed rows ${result.superseded.length === 1 ? 'was' : 'were'} moot`,
-        );
-      }
-      if (result.changelog) lines.push(`Changelog: ${result.changelog}`);
-      lines.push(
-        recording
-          ? `Recorded in the store ${dbPath}: importing the revised dataset there settles ${result.revision}`
-          : `Recorded in no store (none at ${dbPath}): the store that exported the patch knows the revised dataset by its gold when it imports it, while the patch file stays where it was exported`,
-      );
-      await write(ctx.stdout, `${lines.join('\n')}\n`);
-    }
-    return EXIT.ok;
+    });
+    return { result };
   } catch (error) {
-    progress.clear();
-    if (controller.signal.aborted) throw new CliError('apply cancelled; no output was written', EXIT.interrupted);
-    if (error instanceof PatchMismatchError && values.json) {
-      await writeJsonLine(ctx.stdout, { base: error.base, mismatches: error.mismatches });
-    }
+    if (controller.signal.aborted) return { error: new CliError(CANCELLED, EXIT.interrupted), refusal: undefined };
+    if (error instanceof PatchMismatchError)
+      return { error, refusal: { base: error.base, mismatches: [...error.mismatches] } };
     throw error;
   } finally {
+    progress.clear();
     stopListening();
   }
 }

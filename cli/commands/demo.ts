@@ -3,7 +3,7 @@ import { dbPathOf, parseCommand, positionals, withService } from '../args';
 import { write, writeJsonLine } from '../context';
 import type { CliContext } from '../context';
 import { CliError, EXIT } from '../errors';
-import { progressOn } from '../progress';
+import { followJob } from '../job';
 import { importReportJson, importReportText } from '../views/import-report';
 import { COMMON_HELP } from './types';
 import type { Command } from './types';
@@ -17,29 +17,13 @@ report. Loading it again adds nothing.
 ${COMMON_HELP}
 `;
 
-const POLL_MS = 100;
-
 async function run(argv: string[], ctx: CliContext): Promise<number> {
   const { values, positionals: given } = parseCommand('demo', argv, {});
   positionals('demo', given, []);
   const dbPath = dbPathOf(values.db, ctx);
   return withService(ctx, { dbPath, mustExist: false }, async (service) => {
     const { jobId } = await service.loadDemo({});
-    const stopListening = ctx.onSignal(['SIGINT', 'SIGTERM'], () => {
-      void Promise.resolve(service.cancelJob({ jobId })).catch(() => undefined);
-    });
-    const progress = progressOn(ctx.stderr, 'demo');
-    let job = await service.getJob({ jobId });
-    try {
-      while (job.state === 'running') {
-        progress.update(job.done, job.total, job.message);
-        await new Promise((r) => setTimeout(r, POLL_MS));
-        job = await service.getJob({ jobId });
-      }
-    } finally {
-      progress.clear();
-      stopListening();
-    }
+    const job = await followJob(ctx, service, 'demo', jobId);
     if (job.state === 'cancelled') throw new CliError('demo: cancelled; the store is unchanged', EXIT.interrupted);
     if (job.state === 'failed') throw new CliError(`demo: ${job.error ?? job.message}`);
     if (job.report === undefined) throw new CliError('demo: the job finished without a report');

@@ -2,7 +2,7 @@
 import { disputeFilterSchema } from '../../shared/api';
 import type { DisputeFilter } from '../../shared/api';
 import { NotFoundError } from '../../db/not-found';
-import type { DisputeRecord } from '../../db/queries/dispute-records';
+import type { DisputeRecord } from '../../db/queries';
 import type { ServiceHandle } from '../../db/service';
 import { dbPathOf, parseCommand, positionals, validateWith, withService } from '../args';
 import { write } from '../context';

@@ -1,7 +1,7 @@
 // `export --revision TAG --out FILE …`: the settled rulings as an atlas-gold-patch/1 file.
 import { existsSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { leftOutLines } from '../../db/export/left-out';
+import { leftOutLines } from '../../db/export';
 import { checkOutputTarget, patchOutput, storeInputs } from '../../db/output-guard';
 import { runJob } from '../../db/run-job';
 import { dbPathOf, parseCommand, positionals, validateInput, withService } from '../args';

@@ -3,7 +3,7 @@
 // service, in one transaction.
 import { existsSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parseFileSize } from '../../db/readers/file-size';
+import { parseFileSize } from '../../db/readers';
 import { dbPathOf, parseCommand, withService } from '../args';
 import { write, writeJsonLine } from '../context';
 import type { CliContext } from '../context';

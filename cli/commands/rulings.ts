@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { checkOutputTarget, RULING_LOG_OUTPUT, storeInputs } from '../../db/output-guard';
 import { checkOutputFile } from '../../db/path-checks';
-import { notARulingLog } from '../../db/rulings/log-sniff';
+import { notARulingLog } from '../../db/rulings';
 import { dbPathOf, parseCommand, positionals, withService } from '../args';
 import { write, writeJsonLine } from '../context';
 import type { CliContext } from '../context';

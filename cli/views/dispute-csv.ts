@@ -1,6 +1,6 @@
 // `disputes --csv`: one row per dispute, for a spreadsheet. Values are plain
 // text on stdout, like --json; formula-like values are neutralised.
-import type { DisputeRecord } from '../../db/queries/dispute-records';
+import type { DisputeRecord } from '../../db/queries';
 import { csvLine } from '../../shared/csv';
 
 export const DISPUTE_CSV_COLUMNS = [

@@ -1,5 +1,5 @@
 // The `disputes` listing as an aligned table.
-import type { DisputeRecord } from '../../db/queries/dispute-records';
+import type { DisputeRecord } from '../../db/queries';
 import type { GoldView } from '../../shared/api-types';
 import { plural, table } from '../format';
 

@@ -3,9 +3,9 @@
 // contests) when it has none, so its fix is ruled and exported like any
 // other. The audit keeps the link; the dispute's counted ruling is the fix.
 import { disputeId } from '../../shared/dispute-id';
-import { rankDisputes } from '../disputes/rank';
-import { reportDisputeId, upsertReportDispute } from '../reports/report-dispute';
-import { refreshAllStatuses } from '../rulings/status';
+import { rankDisputes } from '../disputes';
+import { reportDisputeId, upsertReportDispute } from '../reports';
+import { refreshAllStatuses } from '../rulings';
 import type { Store } from '../store';
 import { cellStandings } from './standings';
 

@@ -5,3 +5,4 @@ export { drawRound, readRounds } from './rounds';
 export { recordVerdict } from './verdicts';
 export { auditCellItem, getAuditCell, listAuditCells } from './cells';
 export { auditEstimate, auditOverview } from './estimate';
+export { auditLogLines, isAuditLine, mergeAuditLines } from './log';

@@ -4,7 +4,7 @@
 // any disagreement is a conflict.
 import { statusFromPositions } from '../../shared/agreement';
 import type { AuditStatus, AuditVerdict } from '../../shared/audit/types';
-import { readPolicy } from '../rulings/policy';
+import { readPolicy } from '../rulings';
 import type { Store } from '../store';
 
 export interface CellStanding {

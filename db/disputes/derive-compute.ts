@@ -6,7 +6,7 @@ import type { GoldState, Verdict } from '../../shared/domain';
 import { disputeId } from '../../shared/dispute-id';
 import { preferredSpelling } from '../../shared/spelling';
 import { sha256Hex } from '../hash';
-import { entityKey as entityKeyOf } from '../import/entity-key';
+import { entityKey as entityKeyOf } from '../entity-key';
 import type { Sealer } from '../seal';
 import { clusterValues, goldKeys } from './cluster';
 import type { Cluster } from './cluster';

@@ -4,8 +4,7 @@
 // download, another dataset) would take its tag only to be refused. The file
 // may be another form of an imported dataset (the Parquet twin of the JSONL),
 // so it is compared by content: each task's encrypted gold, as shipped.
-import { loadDatasetFile } from '../revisions/dataset-file';
-import { goldContentSha256 } from '../revisions/gold-content';
+import { loadDatasetFile, goldContentSha256 } from '../revisions';
 import type { Store } from '../store';
 import { ExportError } from './patch-ops';
 

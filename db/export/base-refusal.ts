@@ -3,7 +3,7 @@
 // computed against rows the base no longer has, and apply would refuse the
 // patch only after its tag was taken.
 import type { PatchOperation } from '../../shared/patch';
-import { tasksBehindBase } from '../revisions/behind-base';
+import { tasksBehindBase } from '../revisions';
 import type { Store } from '../store';
 import { ExportError } from './patch-ops';
 

@@ -12,10 +12,9 @@ import { DEFAULT_BASE_REVISION, PATCH_FORMAT, mapOperationText } from '../../sha
 import { writeFileAtomic } from '../fs-atomic';
 import { writeTransaction } from '../write-lock';
 import type { WriteLockOptions } from '../write-lock';
-import { patchContentSha256, recordRevision } from '../revisions/index';
+import { patchContentSha256, recordRevision, storeGoldContent } from '../revisions';
 import type { Store } from '../store';
 import { getMeta } from '../store';
-import { storeGoldContent } from '../revisions/gold-content';
 import type { BaseFile } from './base-dataset';
 import { refuseTasksBehindBase } from './base-refusal';
 import { exportWarnings } from './export-warnings';

@@ -1,16 +1,11 @@
 // Rebuilds the disputes of the tasks an import touched, then what hangs off
 // them: report links, ranks, settlements and statuses. Runs inside the
 // import's transaction.
-import { computeTaskDisputes } from '../disputes/derive-compute';
-import type { DerivedTask } from '../disputes/derive-compute';
-import { readTaskInput } from '../disputes/derive-input';
-import type { TaskDerivationInput } from '../disputes/derive-input';
-import { writeTaskDisputes } from '../disputes/derive';
-import { rankDisputes } from '../disputes/rank';
-import { relinkReports } from '../reports/index';
-import { applySettlements } from '../revisions/index';
-import { readPolicy } from '../rulings/policy';
-import { refreshAllStatuses } from '../rulings/status';
+import { computeTaskDisputes, readTaskInput, writeTaskDisputes, rankDisputes } from '../disputes';
+import type { DerivedTask, TaskDerivationInput } from '../disputes';
+import { relinkReports } from '../reports';
+import { applySettlements } from '../revisions';
+import { readPolicy, refreshAllStatuses } from '../rulings';
 import type { Store } from '../store';
 import { deferQueueIndexes } from './deferred-index';
 import type { DeferMode } from './deferred-index';

@@ -1,5 +1,5 @@
 import type { SkippedItem } from '../../shared/api-types';
-import type { DatasetTask, JudgeOpinionRecord, RunTaskRecord } from '../readers/types';
+import type { DatasetTask, JudgeOpinionRecord, RunTaskRecord } from '../readers';
 import type { PreparedRunTask } from './prepared-run-task';
 
 /** What a source yields to the importer, in order, one task at a time. */

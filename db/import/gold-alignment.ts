@@ -8,7 +8,7 @@
 // the grader recorded there that differ from the dataset's, in most cells
 // compared, mean another gold; a revision's few corrected values do not.
 import { normalizeText } from '../../shared/normalize';
-import type { DatasetTask } from '../readers/types';
+import type { DatasetTask } from '../readers';
 import type { Store } from '../store';
 import type { PreparedRunTask } from './prepared-run-task';
 import { CELL_WIDTH, ROW_WIDTH } from './prepared-run-task';

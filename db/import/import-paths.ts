@@ -4,19 +4,16 @@
 import type { ImportReport, RulingLogImport, SkippedItem } from '../../shared/api-types';
 import { DEFAULT_BASE_REVISION } from '../../shared/patch';
 import type { ReportImportResult } from '../../shared/report-types';
-import { importReportFiles } from '../reports/index';
-import { mergeRulingLogs } from '../rulings/log';
-import { isBaseAlready, settleByRevision } from '../revisions/index';
-import type { ImportedDataset } from '../revisions/recognise';
-import { recogniseRevisionOutput } from '../revisions/recognise';
-import { recordStoreGoldContent } from '../revisions/gold-content';
+import { importReportFiles } from '../reports';
+import { mergeRulingLogs, misplacedRulings } from '../rulings';
+import { isBaseAlready, settleByRevision, recogniseRevisionOutput, recordStoreGoldContent } from '../revisions';
+import type { ImportedDataset } from '../revisions';
 import { misalignedRunTasks } from './gold-alignment';
 import { incompleteRuns, type IncompleteRun } from './incomplete-runs';
 import type { Store } from '../store';
 import { getMeta, setMeta } from '../store';
 import { letIoThrough } from '../let-io-through';
-import { maxBytesOf } from '../readers/file-size';
-import { ReaderError } from '../readers/errors';
+import { maxBytesOf, ReaderError } from '../readers';
 import { beginWrite } from '../write-lock';
 import type { WriteLock, WriteLockOptions } from '../write-lock';
 import { deferCellIndex } from './deferred-index';
@@ -29,8 +26,7 @@ import { RunTaskPreparer } from './prepared-run-task';
 import { OneRunPerSystem } from './one-run-per-system';
 import { planSources, sourceEvents } from './sources';
 import { ImportWriter } from './writer';
-import { misplacedRulings } from '../rulings/misplaced';
-import type { MisplacedRuling } from '../rulings/misplaced';
+import type { MisplacedRuling } from '../rulings';
 
 /** How an import runs: progress, cancelling, limits, and what it may replace. */
 export interface ImportOptions {

@@ -1,6 +1,6 @@
 // What the store already holds for a run's task directories, so a re-import
 // hashes each task's files and parses only those that changed.
-import type { KnownRunTask, RunHeader } from '../readers/index';
+import type { KnownRunTask, RunHeader } from '../readers';
 import type { Store } from '../store';
 import type { PlannedSource } from './sources';
 

@@ -4,7 +4,7 @@
 // unless the import replaces runs (a re-grade), and then the run read now
 // takes the place of the store's.
 import type { SkippedItem } from '../../shared/api-types';
-import type { RunHeader } from '../readers/types';
+import type { RunHeader } from '../readers';
 import type { Store } from '../store';
 
 interface KnownRun {

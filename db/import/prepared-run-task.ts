@@ -7,9 +7,9 @@
 // The reader thread may leave the cells' texts for the importer to seal
 // (openTexts, sealCellTexts) when the importer is idle: the writer takes a
 // record only once every text is sealed.
-import type { RunHeader, RunTaskRecord } from '../readers/types';
+import type { RunHeader, RunTaskRecord } from '../readers';
 import { Sealer } from '../seal';
-import { entityKey } from './entity-key';
+import { entityKey } from '../entity-key';
 import { SealCache } from './seal-cache';
 import { lastPerColumn, wellFormed } from './well-formed';
 

@@ -9,10 +9,10 @@ import {
   readDataset,
   readHarnessRun,
   readJudgeOpinions,
-} from '../readers/index';
-import type { DetectedSource, ReaderOptions, RunSource } from '../readers/index';
+  maxBytesOf,
+} from '../readers';
+import type { DetectedSource, ReaderOptions, RunSource } from '../readers';
 import type { RunReaderThread } from './thread/run-reader';
-import { maxBytesOf } from '../readers/file-size';
 import type { ImportEvent } from './events';
 import { mergeStreams } from './merge-streams';
 

@@ -1,10 +1,10 @@
 // Writes reader records into the store. Called inside the import's single
 // transaction; counts only what changed, so a re-import reports zeros.
-import type { DatasetTask, JudgeOpinionRecord, RunHeader } from '../readers/types';
+import type { DatasetTask, JudgeOpinionRecord, RunHeader } from '../readers';
 import type { Store } from '../store';
 import type { PreparedRunTask } from './prepared-run-task';
 import { CELL_WIDTH, ROW_WIDTH } from './prepared-run-task';
-import { entityKey } from './entity-key';
+import { entityKey } from '../entity-key';
 import { GoldAlignment, runTaskTail, type RunTaskTail } from './gold-alignment';
 import { wellFormed } from './well-formed';
 

@@ -9,11 +9,10 @@ import type {
 import { decryptText } from '../../shared/crypto';
 import type { ColumnRule, GoldState, GradingMethod, RuleType, Verdict } from '../../shared/domain';
 import { normalizeForRule } from '../../shared/normalize';
-import { GoldAsRecorded } from '../disputes/regrade';
+import { GoldAsRecorded } from '../disputes';
 import { NotFoundError } from '../not-found';
-import { reportsForDispute } from '../reports/index';
-import { liveRulings } from '../rulings/status';
-import { readRulingViews } from '../rulings/views';
+import { reportsForDispute } from '../reports';
+import { liveRulings, readRulingViews } from '../rulings';
 import type { Store } from '../store';
 import type { DisputeRowSql } from './list';
 import { DISPUTE_ROW_COLUMNS, toDisputeRow } from './list';

@@ -8,7 +8,7 @@ import type { Store } from '../store';
 import { filterSql } from './filter-sql';
 import type { DisputeRowSql } from './list';
 import { DISPUTE_ROW_COLUMNS, toDisputeRow } from './list';
-import { decodeSystems } from '../disputes/systems-column';
+import { decodeSystems } from '../disputes';
 import { goldRowNamed } from '../../shared/gold-row-named';
 import type { NamedGoldRow } from '../../shared/gold-row-named';
 

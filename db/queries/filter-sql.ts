@@ -2,7 +2,7 @@
 // filter maps onto an index that ends in priority (see migration 001).
 import type { DisputeFilter } from '../../shared/api';
 import { normalizeText } from '../../shared/normalize';
-import { systemNeedle } from '../disputes/systems-column';
+import { systemNeedle } from '../disputes';
 import type { Store } from '../store';
 import { prepareSearch } from './search-index';
 

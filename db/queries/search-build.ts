@@ -3,10 +3,10 @@
 // dispute's sealed texts holds the thread for over a second at 100k
 // disputes, and with it every other request of the app or the bridge; in
 // chunks, another request waits for one chunk at most.
-import { disputeTextsStamp } from '../disputes/text-generation';
+import { disputeTextsStamp } from '../disputes';
 import type { Db, Store } from '../store';
-import { threadScript, startWorker } from '../import/thread/script';
-import type { SearchTextsMessage, SearchTextsRequest } from '../import/thread/protocol';
+import { threadScript, startWorker } from '../import';
+import type { SearchTextsMessage, SearchTextsRequest } from '../import';
 import { searchIndexOf } from './search-index';
 import type { PackedSearchTexts } from './search-texts-thread';
 import { unpackSearchTexts } from './search-texts-thread';

@@ -11,7 +11,7 @@
 // thread for over a second at 100k disputes; hosts that serve other requests
 // meanwhile build first, a chunk at a time (search-build.ts), so prepare()
 // finds them current.
-import { disputeTextsStamp } from '../disputes/text-generation';
+import { disputeTextsStamp } from '../disputes';
 import type { Store } from '../store';
 import type { SearchTexts } from './search-texts';
 import { BEFORE_FIRST_ROWID, readSearchTextChunk } from './search-texts';

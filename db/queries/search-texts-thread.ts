@@ -8,7 +8,7 @@
 // texts that are all Latin-1 and the others: V8 keeps the first kind one byte
 // per character, and a search scans those twice as fast; the texts the
 // receiver slices out keep their string's kind.
-import { disputeTextsStamp } from '../disputes/text-generation';
+import { disputeTextsStamp } from '../disputes';
 import { Sealer } from '../seal';
 import type { SearchTexts } from './search-texts';
 import { BEFORE_FIRST_ROWID, readSearchTextChunk } from './search-texts';

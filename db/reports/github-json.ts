@@ -3,10 +3,15 @@
 // requests are skipped; an entry that fails validation is reported with its
 // file and field and the rest still import.
 import type { SkippedItem } from '../../shared/api-types';
-import { describeZodError } from '../readers/errors';
-import { decodeUtf8, maxBytesOf, parseJson, readFileLimited } from '../readers/files';
-import { ReaderError } from '../readers/errors';
-import { isPlainObject } from '../readers/schemas';
+import {
+  describeZodError,
+  decodeUtf8,
+  maxBytesOf,
+  parseJson,
+  readFileLimited,
+  ReaderError,
+  isPlainObject,
+} from '../readers';
 import type { ReportIssue } from './issue';
 import { isPullRequest, issueSchema, toReportIssue } from './issue';
 

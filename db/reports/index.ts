@@ -18,3 +18,4 @@ export { draftReply } from './reply';
 export type { PostReplyOptions, PostReplyResult } from './post';
 export { closeIssue, postIssueComment, postReportReply } from './post';
 export { buildCatalogue } from './catalogue';
+export { reportDisputeId, upsertReportDispute } from './report-dispute';

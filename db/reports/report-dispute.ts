@@ -4,10 +4,14 @@
 // panel show it the same way; the top value is the reporter's proposal.
 import type { GoldState, RuleType, Verdict } from '../../shared/domain';
 import { disputeId } from '../../shared/dispute-id';
-import { clusterValues, goldKeys } from '../disputes/cluster';
-import { GoldAsRecorded, Regrader } from '../disputes/regrade';
-import { encodeSystems } from '../disputes/systems-column';
-import { raiseDisputeTextsGeneration } from '../disputes/text-generation';
+import {
+  clusterValues,
+  goldKeys,
+  GoldAsRecorded,
+  Regrader,
+  encodeSystems,
+  raiseDisputeTextsGeneration,
+} from '../disputes';
 import type { Store } from '../store';
 
 export interface ReportDisputeKey {

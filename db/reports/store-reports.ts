@@ -14,7 +14,7 @@ import type { LinkSummary } from './link';
 import { linkReportRows } from './link';
 import type { ReportRow } from './records';
 import { ReportError } from './records';
-import { ReaderError } from '../readers/errors';
+import { ReaderError } from '../readers';
 import type { ReportImportResult } from '../../shared/report-types';
 
 export type { ReportImportResult };

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import type { PatchOpKind } from '../../shared/patch';
 import type { ApplyResult, PatchMismatch } from '../../shared/revision-types';
-import { parseGold } from '../readers/gold';
+import { parseGold } from '../readers';
 import { checkApplyPaths } from './apply-paths';
 import { writeChunksAtomic } from '../fs-atomic-chunks';
 import { canaryCiphers } from './canary';

@@ -8,7 +8,7 @@ import { parquetMetadata, parquetReadObjects } from 'hyparquet';
 import type { FileMetaData } from 'hyparquet';
 import type { ColumnSource, SchemaElement } from 'hyparquet-writer';
 import { parquetWriteBuffer } from 'hyparquet-writer';
-import { parquetCompressors } from '../readers/parquet-codecs';
+import { parquetCompressors } from '../readers';
 import { readInputFile } from '../read-input';
 import type { InputReadOptions } from '../read-input';
 import { DatasetFormatError } from './errors';

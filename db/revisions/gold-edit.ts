@@ -3,7 +3,7 @@
 // the score preview grades against.
 import type { GoldCell } from '../../shared/domain';
 import type { PatchCellState } from '../../shared/patch';
-import type { GoldRow, ParsedGold } from '../readers/types';
+import type { GoldRow, ParsedGold } from '../readers';
 import type { CellEdit, TaskEdits } from './plan';
 
 type Json = Record<string, unknown>;

@@ -5,7 +5,7 @@
 // settled until runs graded against the new gold contest them afresh.
 import type { GoldPatch } from '../../shared/patch';
 import type { RevisionRecord } from '../../shared/revision-types';
-import { refreshStatus } from '../rulings/status';
+import { refreshStatus } from '../rulings';
 import type { Store } from '../store';
 import { tasksBehindBase } from './behind-base';
 import { getMeta, setMeta } from '../store';

@@ -14,7 +14,7 @@ import { goldRowNamed } from '../../shared/gold-row-named';
 import { normalizeText } from '../../shared/normalize';
 import type { PatchCellState, PatchOperation, PatchRowState } from '../../shared/patch';
 import type { PatchMismatch } from '../../shared/revision-types';
-import type { GoldRow, ParsedGold } from '../readers/types';
+import type { GoldRow, ParsedGold } from '../readers';
 
 export interface IndexedOperation {
   /** Position in the patch. */

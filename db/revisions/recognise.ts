@@ -11,7 +11,7 @@
 import { existsSync } from 'node:fs';
 import type { GoldCell } from '../../shared/domain';
 import type { PatchCellState, PatchOperation, PatchRowState } from '../../shared/patch';
-import type { ParsedGold } from '../readers/types';
+import type { ParsedGold } from '../readers';
 import type { Store } from '../store';
 import { tasksBehindBase } from './behind-base';
 import { patchContentSha256 } from './content-sha';

@@ -9,7 +9,7 @@ import { checkCell, equalsAccepted } from '../../shared/rules';
 import type { Scores, TaskCounts } from '../../shared/score';
 import { scoresFromCounts } from '../../shared/score';
 import type { CellRef } from '../../shared/revision-types';
-import type { ParsedGold } from '../readers/types';
+import type { ParsedGold } from '../readers';
 import type { PatchedRow } from './gold-edit';
 import { patchedRows } from './gold-edit';
 import type { TaskEdits } from './plan';

@@ -2,8 +2,8 @@
 // from its sealed columns) and one run's alignments and verdicts for a task.
 // Statements are prepared once per reader: the preview asks per run and task.
 import type { ColumnRule, GoldCell, GoldState, RuleType, Verdict } from '../../shared/domain';
-import { GoldAsRecorded } from '../disputes/regrade';
-import type { GoldRow, ParsedGold } from '../readers/types';
+import { GoldAsRecorded } from '../disputes';
+import type { GoldRow, ParsedGold } from '../readers';
 import type { Sealer } from '../seal';
 import type { Store } from '../store';
 import type { StoredAlignment, StoredCell } from './score-task';

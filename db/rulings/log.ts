@@ -6,9 +6,7 @@ import { REVISION_TAG, REVISION_TAG_EXPECTED } from '../../shared/api';
 import { decryptText, encryptText } from '../../shared/crypto';
 import { disputeId } from '../../shared/dispute-id';
 import { writeFileAtomic } from '../fs-atomic';
-import { describeZodError, ReaderError } from '../readers/errors';
-import { maxBytesOf } from '../readers/file-size';
-import { lineBytes, readFileLimited } from '../readers/files';
+import { describeZodError, ReaderError, maxBytesOf, lineBytes, readFileLimited } from '../readers';
 import type { Store } from '../store';
 import type { RulingSpelling } from './check';
 import { rulingProblem } from './check';
@@ -18,7 +16,7 @@ import { refreshAllStatuses } from './status';
 import { mergedRowEntitySealed, rowIdentityProblem } from './row-identity';
 import { openRulingContent } from './stored';
 import type { StoredRuling } from './stored';
-import { auditLogLines, isAuditLine, mergeAuditLines } from '../audit/log';
+import { auditLogLines, isAuditLine, mergeAuditLines } from '../audit';
 
 export class RulingLogError extends Error {
   override name = 'RulingLogError';

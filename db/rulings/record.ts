@@ -6,7 +6,7 @@ import type { RuleResult } from '../../shared/api-types';
 import type { DisputeKind, RuleType } from '../../shared/domain';
 import type { GoldOperation } from '../../shared/gold-operation';
 import { VALUE_DECISIONS } from '../../shared/domain';
-import { namedDispute } from '../queries/dispute-name';
+import { namedDispute } from '../queries';
 import type { Store } from '../store';
 import { getMeta } from '../store';
 import type { RulingSpelling } from './check';

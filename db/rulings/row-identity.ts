@@ -6,7 +6,7 @@
 // row's entity key as it was when ruled, and a merge checks it against the
 // store's gold row before taking the line.
 import type { Statement } from 'better-sqlite3';
-import { entityKey } from '../import/entity-key';
+import { entityKey } from '../entity-key';
 import { perConnection } from '../per-connection';
 import type { Store } from '../store';
 

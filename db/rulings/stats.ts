@@ -2,7 +2,7 @@
 // rulings agree when decision and normalised value agree (positions.agreement_key).
 import type { AgreementStats, AgreementSummary } from '../../shared/api-types';
 import { cohensKappa, krippendorffAlphaNominal } from '../../shared/reliability';
-import { statusCounts } from '../queries/overview';
+import { statusCounts } from '../queries';
 import type { Store } from '../store';
 import { readPolicy } from './policy';
 

@@ -4,7 +4,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GeneratedWorkspace } from '../../db/demo/generate';
+import type { GeneratedWorkspace } from '../../demo/generate';
 import type { ServiceHandle } from '../../db/service';
 import type { GoldPatch } from '../../shared/patch';
 import { storeWithOneChange } from './support/one-change';

@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GeneratedWorkspace } from '../../db/demo/generate';
+import type { GeneratedWorkspace } from '../../demo/generate';
 import { applyPatch } from '../../db/revisions/apply';
 import type { ServiceHandle } from '../../db/service';
 import { storeWithOneChange } from './support/one-change';

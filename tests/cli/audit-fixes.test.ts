@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GeneratedWorkspace } from '../../db/demo/generate';
+import type { GeneratedWorkspace } from '../../demo/generate';
 import type { DisputeRecord } from '../../db/queries/dispute-records';
 import type { ServiceHandle } from '../../db/service';
 import { openService } from '../../db/service';

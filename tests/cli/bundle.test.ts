@@ -7,7 +7,7 @@ import { cpSync, mkdirSync, readFileSync, statSync, symlinkSync, utimesSync } fr
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { generateWorkspace } from '../../db/demo/generate';
+import { generateWorkspace } from '../../demo/generate';
 import { buildCli, cliBundleIsFresh, ensureCliBuilt } from '../../scripts/build-cli';
 import { BIN, REPO_ROOT, tempDir } from '../e2e/support';
 import { workspacePaths } from '../support/workspace';
@@ -105,7 +105,7 @@ describe('a stale bundle', () => {
     // A copy of what the build reads, so touching a source leaves the checkout alone.
     const root = join(dir.path, 'checkout');
     mkdirSync(root);
-    for (const folder of ['cli', 'db', 'shared', 'scripts'])
+    for (const folder of ['cli', 'db', 'demo', 'shared', 'scripts'])
       cpSync(join(REPO_ROOT, folder), join(root, folder), { recursive: true });
     cpSync(join(REPO_ROOT, 'package.json'), join(root, 'package.json'));
     symlinkSync(join(REPO_ROOT, 'node_modules'), join(root, 'node_modules'));

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateWorkspace } from '../../db/demo/generate';
+import { generateWorkspace } from '../../demo/generate';
 import { openService } from '../../db/service';
 import type { RuleResult } from '../../shared/api-types';
 import type { GoldPatch } from '../../shared/patch';

@@ -5,8 +5,8 @@ import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateWorkspace } from '../../db/demo/generate';
-import type { GeneratedWorkspace } from '../../db/demo/generate';
+import { generateWorkspace } from '../../demo/generate';
+import type { GeneratedWorkspace } from '../../demo/generate';
 import { BIN, REPO_ROOT, runCli, startBridge, tempDir } from '../e2e/support';
 import { raw } from '../support/http';
 

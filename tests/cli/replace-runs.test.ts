@@ -3,7 +3,7 @@
 import { cpSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { generateWorkspace } from '../../db/demo/generate';
+import { generateWorkspace } from '../../demo/generate';
 import { runCli, tempDir } from '../e2e/support';
 
 const dir = tempDir('cli-replace-runs-');

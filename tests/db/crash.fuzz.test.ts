@@ -9,7 +9,7 @@
 import { copyFileSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { GeneratedWorkspace } from '../../db/demo/generate';
+import type { GeneratedWorkspace } from '../../demo/generate';
 import { openService } from '../../db/service';
 import { smallWorkspace, tempDir, workspacePaths } from '../support/workspace';
 import { runAndKill } from './support/spawn-child';

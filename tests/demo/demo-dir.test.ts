@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ServiceHandle } from '../../db/service';
+import { writeDemoWorkspace } from '../../demo';
 import { openService } from '../../db/service';
 import { tempDir } from '../support/workspace';
 
@@ -18,7 +19,12 @@ describe('the demo workspace', () => {
   it('is written beside its store, so another store loading its demo leaves it in place', async () => {
     const dir = tempDir('atlas-demo-');
     const open = (name: string): ServiceHandle =>
-      openService({ dbPath: join(dir, `${name}.sqlite`), settingsPath: join(dir, `${name}.json`), engineer: 'mia' });
+      openService({
+        dbPath: join(dir, `${name}.sqlite`),
+        settingsPath: join(dir, `${name}.json`),
+        engineer: 'mia',
+        demoWorkspace: writeDemoWorkspace,
+      });
     const first = open('first');
     const second = open('second');
     try {
@@ -32,6 +38,21 @@ describe('the demo workspace', () => {
     } finally {
       first.close();
       second.close();
+    }
+  });
+
+  it('is the host’s to hand the service: without it the demo job fails and the store stays empty', async () => {
+    const dir = tempDir('atlas-demo-');
+    const service = openService({ dbPath: join(dir, 'store.sqlite'), settingsPath: join(dir, 'settings.json') });
+    try {
+      expect(await settle(service, (await service.loadDemo({})).jobId)).toMatchObject({
+        state: 'failed',
+        error: 'this host has no demo workspace',
+      });
+      expect(await service.getInfo({})).toMatchObject({ tasks: 0, runs: 0 });
+      expect(existsSync(join(dir, 'store.sqlite.demo'))).toBe(false);
+    } finally {
+      service.close();
     }
   });
 });

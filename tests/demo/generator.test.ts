@@ -9,11 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decryptText, encryptText } from '../../shared/crypto';
 import type { ColumnRule } from '../../shared/domain';
 import { normalizeForRule, normalizeText, parseNumber } from '../../shared/normalize';
-import { DEMO_OPTIONS, generateWorkspace } from '../../db/demo/generate';
-import type { GenerateOptions, GeneratedWorkspace } from '../../db/demo/generate';
-import { safeTaskId } from '../../db/demo/harness-writer';
-import { numberKind } from '../../db/demo/values';
-import type { Alignment, GoldCellJson, GoldJson } from '../../db/demo/types';
+import { DEMO_OPTIONS, generateWorkspace } from '../../demo/generate';
+import type { GenerateOptions, GeneratedWorkspace } from '../../demo/generate';
+import { safeTaskId } from '../../demo/harness-writer';
+import { numberKind } from '../../demo/values';
+import type { Alignment, GoldCellJson, GoldJson } from '../../demo/types';
 
 const SMALL: GenerateOptions = { seed: 7, tasks: 8, systems: 4, maxRows: 8, maxColumns: 6, datasetFormat: 'both' };
 

@@ -5,7 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { generateWorkspace } from '../../db/demo/generate';
+import { generateWorkspace } from '../../demo/generate';
 import type { GoldPatch } from '../../shared/patch';
 import type { Bridge, LaunchedBrowser } from './support';
 import { BIN, ensureRendererBuilt, openApp, runCli, tempDir } from './support';

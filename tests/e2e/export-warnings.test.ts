@@ -6,7 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { generateWorkspace } from '../../db/demo/generate';
+import { generateWorkspace } from '../../demo/generate';
 import type { Bridge, LaunchedBrowser } from './support';
 import { ensureRendererBuilt, openApp, runCli, tempDir } from './support';
 

@@ -4,8 +4,8 @@
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GeneratedWorkspace } from '../../db/demo/generate';
-import { generateWorkspace } from '../../db/demo/generate';
+import type { GeneratedWorkspace } from '../../demo/generate';
+import { generateWorkspace } from '../../demo/generate';
 import type { Bridge, LaunchedBrowser } from './support';
 import { ensureRendererBuilt, holdRoute, launchBrowser, startBridge, tempDir } from './support';
 

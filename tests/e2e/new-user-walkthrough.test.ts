@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Decision } from '../../shared/domain';
-import { generateWorkspace } from '../../db/demo/generate';
+import { generateWorkspace } from '../../demo/generate';
 import { agreementBand } from '../../renderer/src/lib/coefficients';
 import type { Bridge, LaunchedBrowser, TempDir } from './support';
 import { ensureRendererBuilt, openApp, runCli, tempDir } from './support';

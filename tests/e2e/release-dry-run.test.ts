@@ -7,7 +7,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { generateWorkspace } from '../../db/demo/generate';
+import { generateWorkspace } from '../../demo/generate';
 import type { RescoreResult } from '../../shared/revision-types';
 import type { Bridge, LaunchedBrowser, TempDir } from './support';
 import { BIN, ensureRendererBuilt, openApp, runCli, tempDir } from './support';

@@ -9,7 +9,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { generateWorkspace } from '../../db/demo/generate';
+import { generateWorkspace } from '../../demo/generate';
 import type { GoldPatch } from '../../shared/patch';
 import type { Bridge, LaunchedBrowser, TempDir } from './support';
 import { cliStdout, ensureRendererBuilt, openApp, tempDir } from './support';

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GeneratedWorkspace } from '../../db/demo/generate';
+import type { GeneratedWorkspace } from '../../demo/generate';
 import type { Bridge, LaunchedBrowser } from './support';
 import { openAppOnWorkspace } from './support';
 

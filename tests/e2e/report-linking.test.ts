@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { generateWorkspace } from '../../db/demo/generate';
+import { generateWorkspace } from '../../demo/generate';
 import { disputeId } from '../../shared/dispute-id';
 import type { Bridge, LaunchedBrowser, TempDir } from './support';
 import { BIN, ensureRendererBuilt, openApp, runCli, tempDir } from './support';

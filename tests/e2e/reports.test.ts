@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { generateWorkspace } from '../../db/demo/generate';
+import { generateWorkspace } from '../../demo/generate';
 import type { Bridge, LaunchedBrowser, TempDir } from './support';
 import { BIN, ensureRendererBuilt, openApp, runCli, tempDir } from './support';
 

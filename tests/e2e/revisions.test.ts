@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { generateWorkspace } from '../../db/demo/generate';
+import { generateWorkspace } from '../../demo/generate';
 import type { GoldPatch } from '../../shared/patch';
 import type { RescoreResult } from '../../shared/revision-types';
 import type { Bridge, LaunchedBrowser, TempDir } from './support';

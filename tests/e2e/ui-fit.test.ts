@@ -10,7 +10,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateWorkspace } from '../../db/demo/generate';
+import { generateWorkspace } from '../../demo/generate';
 import type { Bridge, LaunchedBrowser, TempDir } from './support';
 import { cliStdout, ensureRendererBuilt, launchBrowser, startBridge, tempDir } from './support';
 

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { IpcMainInvokeEvent } from 'electron';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { writeDemoWorkspace } from '../../demo';
 import { UNTRUSTED_SENDER } from '../../electron/ipc';
 import { CONTENT_SECURITY_POLICY } from '../../electron/security';
 import { METHOD_NAMES, parseInput } from '../../shared/api';
@@ -94,6 +95,8 @@ describe('Electron main wiring', () => {
     expect(openService).toHaveBeenCalledWith({
       dbPath: join(appRoot, 'atlas.sqlite'),
       settingsPath: join(appRoot, 'settings.json'),
+      // db/ imports no generator: the host hands the service the demo workspace.
+      demoWorkspace: writeDemoWorkspace,
       // The GitHub token goes to the OS keychain, beside the settings, never into the store.
       secrets: expect.objectContaining({ kind: 'keychain' }) as unknown,
       // A long-running host: the first search should find the index built.

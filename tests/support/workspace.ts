@@ -2,8 +2,8 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { GenerateOptions, GeneratedWorkspace } from '../../db/demo/generate';
-import { generateWorkspace } from '../../db/demo/generate';
+import type { GenerateOptions, GeneratedWorkspace } from '../../demo/generate';
+import { generateWorkspace } from '../../demo/generate';
 import type { ServiceHandle } from '../../db/service';
 import { openService } from '../../db/service';
 

@@ -3,8 +3,7 @@
 // normalising, opening and sealing (about half of derivation) leave the
 // importer's thread. Answers come back in request order.
 import type { Worker } from 'node:worker_threads';
-import type { DerivedTask } from '../../disputes/derive-compute';
-import type { TaskDerivationInput } from '../../disputes/derive-input';
+import type { DerivedTask, TaskDerivationInput } from '../../disputes';
 import type { DeriveRequest, DeriverMessage } from './protocol';
 import { revive, startWorker } from './script';
 import type { ThreadScript } from './script';

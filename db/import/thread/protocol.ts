@@ -1,11 +1,10 @@
 // Messages between the importer and its worker thread (worker.ts), which
 // reads run directories (run-reader.ts) and derives disputes (deriver.ts).
 // Plain data only: everything crosses by structured clone.
-import type { PackedSearchTexts } from '../../queries/search-texts-thread';
-import type { DerivedTask } from '../../disputes/derive-compute';
-import type { TaskDerivationInput } from '../../disputes/derive-input';
+import type { PackedSearchTexts } from '../../queries';
+import type { DerivedTask, TaskDerivationInput } from '../../disputes';
 import type { PreparedRunTask } from '../prepared-run-task';
-import type { KnownRunTask, ReaderItem, RunHeader } from '../../readers/types';
+import type { KnownRunTask, ReaderItem, RunHeader } from '../../readers';
 
 /** Slots of the shared Int32Array that paces the reader. */
 export const CONSUMED = 0;

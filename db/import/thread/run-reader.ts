@@ -8,9 +8,9 @@
 // is done: a thread blocked on one run's full window could not read another,
 // so requesting ahead on the same thread can deadlock.
 import type { Worker } from 'node:worker_threads';
-import { ReaderError } from '../../readers/errors';
+import { ReaderError } from '../../readers';
 import type { PreparedRunTask } from '../prepared-run-task';
-import type { KnownRunTask, ReaderItem, RunHeader } from '../../readers/types';
+import type { KnownRunTask, ReaderItem, RunHeader } from '../../readers';
 import { CONSUMED, STOP } from './protocol';
 import type { ReadRunRequest, ReaderMessage } from './protocol';
 import { revive, startWorker } from './script';

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { ReaderError } from '../../readers/errors';
+import { ReaderError } from '../../readers';
 import type { SerializedError } from './protocol';
 
 /** What a Worker is started from: a file, or code it evaluates (CommonJS). */

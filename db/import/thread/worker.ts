@@ -8,13 +8,18 @@
 // (queries/search-build.ts) it reads the search index's texts through its own
 // read-only connection to the store.
 import { parentPort } from 'node:worker_threads';
+// The worker is bundled on its own (script.ts): it imports the modules it runs, not
+// their folders' entry modules, so its bundle holds no more than it runs.
+// eslint-disable-next-line local/no-deep-import
 import { computeTaskDisputes } from '../../disputes/derive-compute';
 import { Sealer } from '../../seal';
+// eslint-disable-next-line local/no-deep-import
 import { ReaderError } from '../../readers/errors';
+// eslint-disable-next-line local/no-deep-import
 import { readHarnessRun } from '../../readers/harness-run';
 import { RunTaskPreparer } from '../prepared-run-task';
 import type { PreparedRunTask } from '../prepared-run-task';
-import type { ReaderItem } from '../../readers/types';
+import type { ReaderItem } from '../../readers';
 import { BATCH, CONSUMED, HANDOFF_LAG, STOP, WINDOW } from './protocol';
 import type {
   DeriveRequest,
@@ -26,6 +31,7 @@ import type {
   SerializedError,
   WorkerRequest,
 } from './protocol';
+// eslint-disable-next-line local/no-deep-import
 import { readPackedSearchTexts } from '../../queries/search-texts-thread';
 
 const port = parentPort;

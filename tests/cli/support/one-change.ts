@@ -1,7 +1,7 @@
 // A real store with one settled change exported as v1.1, and the command line
 // opening its own connection to it per command, as the installed CLI does.
 import { join } from 'node:path';
-import type { GeneratedWorkspace } from '../../../db/demo/generate';
+import type { GeneratedWorkspace } from '../../../demo/generate';
 import type { ServiceHandle } from '../../../db/service';
 import { openService } from '../../../db/service';
 import { freshService, smallWorkspace, tempDir, workspacePaths } from '../../support/workspace';

@@ -4,7 +4,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { GeneratedWorkspace } from '../../../db/demo/generate';
+import type { GeneratedWorkspace } from '../../../demo/generate';
 import type { ServiceHandle } from '../../../db/service';
 import { openService } from '../../../db/service';
 import { countFrame as sqlFrameCounts, frameSizes, readFrame } from '../../../db/audit/frame';

@@ -4,7 +4,7 @@
 // what reading the rows one by one gave: the cells in (gold_row,
 // column_name, run_id, seq) order, and every group without gold once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GeneratedWorkspace } from '../../../db/demo/generate';
+import type { GeneratedWorkspace } from '../../../demo/generate';
 import { compareCells, goldCellKey, parseCells, readTaskInput } from '../../../db/disputes/derive-input';
 import type { CellTuple } from '../../../db/disputes/statements';
 import { importPaths } from '../../../db/import/import-paths';

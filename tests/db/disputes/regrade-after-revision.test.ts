@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { disputeDetailText } from '../../../cli/views/dispute-detail';
-import type { GeneratedWorkspace } from '../../../db/demo/generate';
+import type { GeneratedWorkspace } from '../../../demo/generate';
 import type { DisputeRecord } from '../../../db/queries/dispute-records';
 import type { ServiceHandle } from '../../../db/service';
 import { decryptText, encryptText } from '../../../shared/crypto';

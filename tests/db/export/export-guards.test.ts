@@ -6,7 +6,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { GeneratedWorkspace } from '../../../db/demo/generate';
+import type { GeneratedWorkspace } from '../../../demo/generate';
 import type { ServiceHandle } from '../../../db/service';
 import type { DisputeRecord } from '../../../db/queries/dispute-records';
 import { freshService, SMALL, smallWorkspace, tempDir, workspacePaths } from '../../support/workspace';

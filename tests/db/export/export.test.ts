@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GeneratedWorkspace } from '../../../db/demo/generate';
+import type { GeneratedWorkspace } from '../../../demo/generate';
 import { exportPatch } from '../../../db/export/export-patch';
 import type { DisputeRecord } from '../../../db/queries/dispute-records';
 import { contentSha256Of } from '../../../db/revisions/index';

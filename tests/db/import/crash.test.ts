@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { GeneratedWorkspace } from '../../../db/demo/generate';
+import type { GeneratedWorkspace } from '../../../demo/generate';
 import { openService } from '../../../db/service';
 import { smallWorkspace, tempDir, workspacePaths } from '../../support/workspace';
 

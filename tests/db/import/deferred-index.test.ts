@@ -7,7 +7,7 @@ import { once } from 'node:events';
 import { connect, createServer } from 'node:net';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GeneratedWorkspace } from '../../../db/demo/generate';
+import type { GeneratedWorkspace } from '../../../demo/generate';
 import { importPaths } from '../../../db/import/import-paths';
 import type { ImportOptions } from '../../../db/import/import-paths';
 import type { Store } from '../../../db/store';

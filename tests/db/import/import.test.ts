@@ -3,7 +3,7 @@ import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GeneratedWorkspace } from '../../../db/demo/generate';
+import type { GeneratedWorkspace } from '../../../demo/generate';
 import type { ServiceHandle } from '../../../db/service';
 import { openService } from '../../../db/service';
 import { decryptText, encryptText } from '../../../shared/crypto';

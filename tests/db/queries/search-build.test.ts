@@ -6,7 +6,7 @@
 import { copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { GeneratedWorkspace } from '../../../db/demo/generate';
+import type { GeneratedWorkspace } from '../../../demo/generate';
 import { disputeTextsStamp, raiseDisputeTextsGeneration } from '../../../db/disputes/text-generation';
 import { listDisputes, locateDispute } from '../../../db/queries/list';
 import { prewarmSearch, whenSearchReady } from '../../../db/queries/search-build';

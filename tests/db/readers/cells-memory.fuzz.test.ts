@@ -4,7 +4,7 @@
 // line that changed between the two reads refuses its task.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { GeneratedWorkspace } from '../../../db/demo/generate';
+import type { GeneratedWorkspace } from '../../../demo/generate';
 import { readCellsFile } from '../../../db/readers/cells-jsonl';
 import type { ReaderItem, RunTaskRecord } from '../../../db/readers/types';
 import { smallWorkspace } from '../../support/workspace';

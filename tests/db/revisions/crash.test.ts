@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { generateWorkspace } from '../../../db/demo/generate';
+import { generateWorkspace } from '../../../demo/generate';
 import { applyPatch } from '../../../db/revisions/apply';
 import type { GoldPatch } from '../../../shared/patch';
 import { tempDir } from '../../support/workspace';

@@ -5,7 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { disputeDetailText } from '../../../cli/views/dispute-detail';
-import type { GeneratedWorkspace } from '../../../db/demo/generate';
+import type { GeneratedWorkspace } from '../../../demo/generate';
 import type { ServiceHandle } from '../../../db/service';
 import { missingRowInGold } from '../../../shared/gold-row-named';
 import { writeGhIssues } from '../reports/store-fixture';

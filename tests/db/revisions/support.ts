@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { GeneratedWorkspace } from '../../../db/demo/generate';
+import type { GeneratedWorkspace } from '../../../demo/generate';
 import type { DisputeRecord } from '../../../db/queries/dispute-records';
 import type { ServiceHandle } from '../../../db/service';
 import type { GoldPatch } from '../../../shared/patch';

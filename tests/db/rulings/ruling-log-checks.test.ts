@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { GeneratedWorkspace } from '../../../db/demo/generate';
+import type { GeneratedWorkspace } from '../../../demo/generate';
 import type { ServiceHandle } from '../../../db/service';
 import { disputeId } from '../../../shared/dispute-id';
 import type { DisputeKey } from '../../../shared/domain';

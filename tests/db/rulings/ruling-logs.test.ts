@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GeneratedWorkspace } from '../../../db/demo/generate';
+import type { GeneratedWorkspace } from '../../../demo/generate';
 import type { DisputeRecord } from '../../../db/queries/dispute-records';
 import type { ServiceHandle } from '../../../db/service';
 import { disputeId } from '../../../shared/dispute-id';

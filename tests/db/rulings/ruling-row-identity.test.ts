@@ -5,8 +5,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GeneratedWorkspace } from '../../../db/demo/generate';
-import { entityKey } from '../../../db/import/entity-key';
+import type { GeneratedWorkspace } from '../../../demo/generate';
+import { entityKey } from '../../../db/entity-key';
 import type { DisputeRecord } from '../../../db/queries/dispute-records';
 import { openService } from '../../../db/service';
 import { LATEST_VERSION } from '../../../db/migrations/index';

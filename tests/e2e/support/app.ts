@@ -3,8 +3,8 @@
 // row painted.
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { generateWorkspace } from '../../../db/demo/generate';
-import type { GenerateOptions, GeneratedWorkspace } from '../../../db/demo/generate';
+import { generateWorkspace } from '../../../demo/generate';
+import type { GenerateOptions, GeneratedWorkspace } from '../../../demo/generate';
 import { startBridge } from './bridge';
 import type { Bridge, StartBridgeOptions } from './bridge';
 import { launchBrowser } from './browser';

@@ -6,7 +6,7 @@ import { cpSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSyn
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GeneratedWorkspace } from '../../../../db/demo/generate';
+import type { GeneratedWorkspace } from '../../../../demo/generate';
 import type { ImportOptions } from '../../../../db/import/import-paths';
 import { importPaths } from '../../../../db/import/import-paths';
 import { computeTaskDisputes } from '../../../../db/disputes/derive-compute';

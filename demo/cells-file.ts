@@ -1,6 +1,6 @@
 // Flat interchange lines (design.md §4.3) for a system graded outside the harness.
 // With no result.json beside them, each line carries its resolved sources.
-import type { GradingMethod, Verdict } from '../../shared/domain';
+import type { GradingMethod, Verdict } from '../shared/domain';
 import type { SystemAnswer, TaskPlan } from './types';
 
 export interface CellLine {

@@ -1,6 +1,6 @@
 // Entity names: unique per task under the grader's normalisation, with the
 // aliases, LLM-only paraphrases and case/spacing variants the fixtures need.
-import { normalizeText } from '../../shared/normalize';
+import { normalizeText } from '../shared/normalize';
 import { hex8, type Rng } from './prng';
 import { STEMS, type StemScript } from './vocab';
 

@@ -1,6 +1,6 @@
 // Value kinds: how each column invents gold, respells it (what only
 // normalisation makes equal), and gets it wrong.
-import { isoToDays, parseDate, parseNumber } from '../../shared/normalize';
+import { isoToDays, parseDate, parseNumber } from '../shared/normalize';
 import type { ValueKind } from './types';
 import { STEMS } from './vocab';
 

@@ -1,6 +1,6 @@
 // The generator's own shapes: the JSON it writes (design.md §4) and the plan of a
 // task from which every system's answer is simulated.
-import type { GoldColumn, GradingMethod, Verdict } from '../../shared/domain';
+import type { GoldColumn, GradingMethod, Verdict } from '../shared/domain';
 import type { Rng } from './prng';
 
 export type GoldCellJson =

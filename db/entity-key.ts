@@ -1,5 +1,5 @@
-import { normalizeText } from '../../shared/normalize';
-import { sha256Hex } from '../hash';
+import { normalizeText } from '../shared/normalize';
+import { sha256Hex } from './hash';
 
 /** Opaque key of an entity name after normalisation: extras named alike group together. */
 export function entityKey(name: string): string {

@@ -1,8 +1,8 @@
 // The generator's model of the grader: verdicts must agree with gold under the
 // shared normalisation, or the fixtures would teach the importer wrong facts.
-import type { ColumnRule, GradingMethod, Verdict } from '../../shared/domain';
-import { normalizeText } from '../../shared/normalize';
-import { checkCell, equalsAccepted } from '../../shared/rules';
+import type { ColumnRule, GradingMethod, Verdict } from '../shared/domain';
+import { normalizeText } from '../shared/normalize';
+import { checkCell, equalsAccepted } from '../shared/rules';
 import type { GoldCellJson } from './types';
 
 export interface GradeOutcome {

@@ -2,7 +2,7 @@
 // group at a time so the benchmark workload never holds the whole dataset.
 import type { SchemaElement } from 'hyparquet-writer';
 import { ParquetWriter, fileWriter } from 'hyparquet-writer';
-import { encryptText } from '../../shared/crypto';
+import { encryptText } from '../shared/crypto';
 import { JsonlFile } from './files';
 import type { GoldJson } from './types';
 

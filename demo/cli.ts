@@ -1,11 +1,11 @@
-// `npx tsx db/demo/cli.ts OUTDIR [--tasks N] [--systems S] [--seed K] [--demo]`:
+// `npx tsx demo/cli.ts OUTDIR [--tasks N] [--systems S] [--seed K] [--demo]`:
 // writes a workspace and prints its paths as JSON (progress goes to stderr).
 import { parseArgs } from 'node:util';
 import { DEMO_OPTIONS, generateWorkspace } from './generate';
 import type { GenerateOptions } from './generate';
 
 const USAGE =
-  'usage: tsx db/demo/cli.ts OUTDIR [--tasks N] [--systems S] [--seed K] [--min-rows N] [--max-rows N] [--min-columns N] [--max-columns N] [--format jsonl|parquet|both] [--no-zelda] [--demo] [--quiet]';
+  'usage: tsx demo/cli.ts OUTDIR [--tasks N] [--systems S] [--seed K] [--min-rows N] [--max-rows N] [--min-columns N] [--max-columns N] [--format jsonl|parquet|both] [--no-zelda] [--demo] [--quiet]';
 
 function integer(name: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
