@@ -1,4 +1,4 @@
-// `npm run bench [-- --quick] [-- --runs N] [-- --no-ui]`: generates (or
+// `npm run bench [-- --quick] [-- --runs N] [-- --no-ui] [-- --import-only]`: generates (or
 // reuses) the seeded workloads under .bench/, measures every figure of issue 6
 // against its floor in the same run, and prints one table. The table and the
 // machine are also written to .bench/last-run.md for docs/benchmarks.md.
@@ -22,7 +22,13 @@ import { importPathsOf, workload } from './workload';
 import type { WorkloadSpec } from './workload';
 
 const { values } = parseArgs({
-  options: { quick: { type: 'boolean' }, runs: { type: 'string' }, 'no-ui': { type: 'boolean' } },
+  options: {
+    quick: { type: 'boolean' },
+    runs: { type: 'string' },
+    'no-ui': { type: 'boolean' },
+    // The CLI and import figures only: no scale store, queries, export or UI.
+    'import-only': { type: 'boolean' },
+  },
 });
 const quick = values.quick ?? false;
 // The full workload of issue 6; the scale workload reaches ~100k disputes (same generator, more tasks).
@@ -79,6 +85,13 @@ async function main(): Promise<void> {
       goal: '≤ 1.0× peer',
     }),
     figure({
+      figure: 'import, CPU time (user + sys, every thread), beside the Python peer',
+      value: imp.import.cpuMs,
+      floor: imp.peer.cpuMs,
+      format: seconds,
+      goal: '—',
+    }),
+    figure({
       figure: 'import, wall, beside the Node floor (read, parse, insert cells)',
       value: imp.import.wallMs,
       floor: imp.floor.wallMs,
@@ -102,6 +115,11 @@ async function main(): Promise<void> {
       goal: '≤ 1.0× floor',
     }),
   );
+
+  if (values['import-only']) {
+    report(figures, started, 'last-run-import.md');
+    return;
+  }
 
   // The store for queries, UI and export: ~100k disputes (the main store in --quick).
   let bigStore = join(scratch, 'import.sqlite');
@@ -296,10 +314,15 @@ async function main(): Promise<void> {
     service.close();
   }
 
+  report(figures, started, quick ? 'last-run-quick.md' : 'last-run.md');
+}
+
+/** Prints the table and the machine, and keeps them in .bench/`file`. */
+function report(figures: Figure[], started: number, file: string): void {
   const table = renderTable(figures);
   const machine = machineSummary();
   process.stdout.write(`\n${table}\n\n${machine}\nbench took ${seconds(performance.now() - started)}\n`);
-  writeFileSync(join(BENCH_DIR, quick ? 'last-run-quick.md' : 'last-run.md'), `${table}\n\n${machine}\n`);
+  writeFileSync(join(BENCH_DIR, file), `${table}\n\n${machine}\n`);
 }
 
 main().catch((error: unknown) => {
