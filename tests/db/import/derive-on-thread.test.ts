@@ -3,9 +3,9 @@
 // every task is still written once, in task order, whoever derived it.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import type { DerivedTask } from '../../db/disputes/derive-compute';
-import type { TaskDerivationInput } from '../../db/disputes/derive-input';
-import { deriveOnThread } from '../../db/import/derive-touched';
+import type { DerivedTask } from '../../../db/disputes/derive-compute';
+import type { TaskDerivationInput } from '../../../db/disputes/derive-input';
+import { deriveOnThread } from '../../../db/import/derive-touched';
 
 const TASKS = Array.from({ length: 40 }, (_, i) => `task-${String(i).padStart(2, '0')}`);
 
