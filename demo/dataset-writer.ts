@@ -1,7 +1,6 @@
 // The dataset (design.md §4.1) as JSONL and/or Parquet. Parquet goes out one row
 // group at a time so the benchmark workload never holds the whole dataset.
-import type { SchemaElement } from 'hyparquet-writer';
-import { ParquetWriter, fileWriter } from 'hyparquet-writer';
+import type { ParquetWriter, SchemaElement } from 'hyparquet-writer';
 import { encryptText } from '../shared/crypto';
 import { JsonlFile } from './files';
 import type { GoldJson } from './types';
@@ -39,14 +38,16 @@ export class DatasetWriter {
 
   static async create(jsonlPath: string | null, parquetPath: string | null): Promise<DatasetWriter> {
     const jsonl = jsonlPath === null ? null : await JsonlFile.create(jsonlPath);
-    const parquet =
-      parquetPath === null
-        ? null
-        : new ParquetWriter({
-            writer: fileWriter(parquetPath),
-            schema: SCHEMA,
-            createdBy: 'atlas-adjudicator demo generator',
-          });
+    let parquet: ParquetWriter | null = null;
+    if (parquetPath !== null) {
+      // Loaded only when asked for: the service loads this module for every command.
+      const { ParquetWriter: Writer, fileWriter } = await import('hyparquet-writer');
+      parquet = new Writer({
+        writer: fileWriter(parquetPath),
+        schema: SCHEMA,
+        createdBy: 'atlas-adjudicator demo generator',
+      });
+    }
     return new DatasetWriter(jsonl, parquet);
   }
 

@@ -55,7 +55,14 @@ export async function deriveTouchedTasks(
   const thread = deriverFor(options.threads, ordered.length, store.sealer.secret);
   if (thread) {
     try {
-      await deriveOnThread(thread, ordered, (taskId) => readTaskInput(store, taskId, minSystems), write, signal);
+      await deriveOnThread(
+        thread,
+        ordered,
+        (taskId) => readTaskInput(store, taskId, minSystems),
+        write,
+        (input) => computeTaskDisputes(input, store.sealer),
+        signal,
+      );
     } finally {
       await thread.close();
     }
@@ -79,28 +86,45 @@ export async function deriveTouchedTasks(
 /**
  * Tasks in order: the next inputs are read and sent while the thread derives,
  * and each answer is written as it comes back, so the store sees the same
- * writes in the same order as without the thread.
+ * writes in the same order as without the thread. When the thread is behind
+ * (the next answer is not in), this thread derives the next unsent task
+ * itself rather than wait: both cores stay busy, and the writes keep their order.
  */
-async function deriveOnThread(
-  thread: DerivationThread,
+export async function deriveOnThread(
+  thread: Pick<DerivationThread, 'derive'>,
   ordered: readonly string[],
   read: (taskId: string) => TaskDerivationInput,
   write: (derived: DerivedTask) => void,
+  deriveHere: (input: TaskDerivationInput) => DerivedTask,
   signal?: AbortSignal,
 ): Promise<void> {
-  const inFlight: Promise<DerivedTask>[] = [];
+  /** In task order: an answer awaited from the thread, or one derived here. */
+  const slots: { derived: DerivedTask | null; answer: Promise<DerivedTask> | null }[] = [];
   let next = 0;
   const send = (): void => {
     const answer = thread.derive(read(ordered[next++]!));
+    const slot: (typeof slots)[number] = { derived: null, answer };
     // Awaited in turn below; a failure before then (cancel, an earlier error) must not go unhandled.
-    answer.catch(() => undefined);
-    inFlight.push(answer);
+    answer.then(
+      (derived) => (slot.derived = derived),
+      () => undefined,
+    );
+    slots.push(slot);
   };
-  while (next < ordered.length && inFlight.length < AHEAD) send();
-  while (inFlight.length > 0) {
+  while (next < ordered.length && slots.length < AHEAD) send();
+  while (slots.length > 0) {
     signal?.throwIfAborted();
-    const derived = await inFlight.shift()!;
-    if (next < ordered.length) send();
+    const head = slots[0]!;
+    if (head.derived === null && head.answer !== null && next < ordered.length && slots.length < 2 * AHEAD) {
+      slots.push({ derived: deriveHere(read(ordered[next++]!)), answer: null });
+      // Lets the thread's answers in before looking again.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      continue;
+    }
+    const derived = head.derived ?? (await head.answer!);
+    slots.shift();
+    if (next < ordered.length && slots.filter((slot) => slot.answer !== null && slot.derived === null).length < AHEAD)
+      send();
     write(derived);
   }
 }

@@ -53,25 +53,29 @@ export function disputeRecords(store: Store, filter: DisputeFilter, engineer: st
 function* streamRecords(store: Store, filter: DisputeFilter, engineer: string): Generator<DisputeRecord> {
   const { db, sealer } = store;
   const { where, params } = filterSql(store, filter);
-  const clustersOf = db.prepare<[string], { value_s: string; agrees_with_gold: number; systems_json: string }>(
-    'SELECT value_s, agrees_with_gold, systems_json FROM dispute_clusters WHERE dispute_id = ? ORDER BY idx',
-  );
+  // Each dispute's clusters come with its row, as one JSON array ([value_s, agrees, systems], in
+  // order): one statement for the whole listing rather than one per dispute.
   const rows = db
-    .prepare<unknown[], DisputeRowSql & { systems: string; entity_key: string | null }>(
-      `SELECT ${DISPUTE_ROW_COLUMNS}, d.systems, d.entity_key FROM disputes d ${where} ORDER BY d.priority`,
+    .prepare<unknown[], DisputeRowSql & { systems: string; entity_key: string | null; clusters_json: string }>(
+      `SELECT ${DISPUTE_ROW_COLUMNS}, d.systems, d.entity_key,
+              (SELECT json_group_array(json_array(c.value_s, c.agrees_with_gold, json(c.systems_json)) ORDER BY c.idx)
+                 FROM dispute_clusters c WHERE c.dispute_id = d.id) AS clusters_json
+         FROM disputes d ${where} ORDER BY d.priority`,
     )
     .iterate(engineer, ...params);
   // Collected first: better-sqlite3 forbids other statements on the connection while iterating.
-  const page: (DisputeRowSql & { systems: string; entity_key: string | null })[] = [];
+  const page: (DisputeRowSql & { systems: string; entity_key: string | null; clusters_json: string })[] = [];
   for (const row of rows) page.push(row);
   const goldRowNow = missingRowFinder(store);
   for (const row of page) {
     const base = toDisputeRow(store, row);
-    const clusters = clustersOf.all(row.id).map((cluster) => ({
-      value: sealer.open(cluster.value_s),
-      systems: JSON.parse(cluster.systems_json) as string[],
-      agrees_with_gold: cluster.agrees_with_gold === 1,
-    }));
+    const clusters = (JSON.parse(row.clusters_json) as [string, number, string[]][]).map(
+      ([valueSealed, agrees, systems]) => ({
+        value: sealer.open(valueSealed),
+        systems,
+        agrees_with_gold: agrees === 1,
+      }),
+    );
     const systems = base.kind === 'missing_row' ? (clusters[0]?.systems ?? []) : decodeSystems(row.systems);
     yield {
       id: base.id,

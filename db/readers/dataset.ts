@@ -4,13 +4,11 @@ import { isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { open } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
-import { parquetMetadataAsync, parquetReadObjects } from 'hyparquet';
 import type { AsyncBuffer, FileMetaData } from 'hyparquet';
 import { decryptText } from '../../shared/crypto';
 import { attempt, describeZodError, ReaderError } from './errors';
 import { decodeUtf8, hashFile, isBlankLine, maxBytesOf, Pacer, parseJson, readLines } from './files';
 import { parseGold } from './gold';
-import { parquetCompressors } from './parquet-codecs';
 import { datasetLineSchema } from './schemas';
 import type { DatasetTask, ReaderItem, ReaderOptions } from './types';
 
@@ -175,6 +173,8 @@ async function openParquet(path: string): Promise<OpenParquet> {
   try {
     const { size } = await handle.stat();
     const file = fileBuffer(handle, size);
+    // Loaded here, not with the module: every command loads the readers, few read Parquet.
+    const { parquetMetadataAsync } = await import('hyparquet');
     const metadata = await parquetMetadataAsync(file).catch((error: Error) => {
       throw new ReaderError(path, '', `not a readable Parquet file: ${error.message}`);
     });
@@ -202,6 +202,10 @@ async function* parquetTasks(
 ): AsyncGenerator<ReaderItem<DatasetTask>> {
   const seen = new Map<string, string>();
   const pacer = new Pacer(signal);
+  const [{ parquetReadObjects }, { parquetCompressors }] = await Promise.all([
+    import('hyparquet'),
+    import('./parquet-codecs'),
+  ]);
   const parsers = {
     stringFromBytes: (bytes: Uint8Array | undefined): unknown => {
       if (!bytes) return bytes;

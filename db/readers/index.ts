@@ -14,6 +14,7 @@ export { parseGold } from './gold';
 export { readHarnessRun } from './harness-run';
 export type { RunSource } from './harness-run';
 export { readJudgeOpinions } from './judges-jsonl';
-export { parquetCompressors } from './parquet-codecs';
+/** Parquet's codecs, loaded when a Parquet file is read or written: most commands never need them. */
+export const loadParquetCompressors = async () => (await import('./parquet-codecs')).parquetCompressors;
 export { isPlainObject } from './schemas';
 export type * from './types';

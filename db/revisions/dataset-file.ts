@@ -4,12 +4,10 @@
 // schema, row groups and key/value metadata, with every column rewritten.
 import { createHash } from 'node:crypto';
 import { extname } from 'node:path';
-import { parquetMetadata, parquetReadObjects } from 'hyparquet';
 import type { FileMetaData } from 'hyparquet';
 import type { ColumnSource, SchemaElement } from 'hyparquet-writer';
-import { parquetWriteBuffer } from 'hyparquet-writer';
-import { parquetCompressors } from '../readers';
 import { readInputFile } from '../read-input';
+import { loadParquetCompressors } from '../readers';
 import type { InputReadOptions } from '../read-input';
 import { DatasetFormatError } from './errors';
 import { swapGoldBytes } from './jsonl-gold';
@@ -167,6 +165,12 @@ function toArrayBuffer(bytes: Buffer): ArrayBuffer {
 }
 
 async function parquetFile(path: string, bytes: Buffer, sha256: string): Promise<DatasetFile> {
+  // Loaded here, not with the module: the service loads this module for every command, few touch Parquet.
+  const [{ parquetMetadata, parquetReadObjects }, { parquetWriteBuffer }, parquetCompressors] = await Promise.all([
+    import('hyparquet'),
+    import('hyparquet-writer'),
+    loadParquetCompressors(),
+  ]);
   const file = toArrayBuffer(bytes);
   let metadata: FileMetaData;
   try {
