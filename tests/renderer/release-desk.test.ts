@@ -1,4 +1,4 @@
-// What the release desk fills in by itself (features/revisions/release-defaults.ts)
+// What the release desk fills in by itself (features/release/release-defaults.ts)
 // and how its store uses it: the next free tag, the patch a reopened desk
 // starts on, the revised dataset named from a patch typed by hand, why Apply
 // is not ready, the export's notice, and importing the revised dataset as the
@@ -16,7 +16,7 @@ import {
   latestRevision,
   nextFreeTag,
   patchCandidates,
-} from '../../renderer/src/features/revisions/release-defaults';
+} from '../../renderer/src/features/release/release-defaults';
 // The store imports the API client, which reads the preload's globals: their declaration comes into this program too.
 import type {} from '../../renderer/src/api/globals';
 

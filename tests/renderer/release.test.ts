@@ -14,7 +14,7 @@ import {
   siblingPath,
   stateText,
   trend,
-} from '../../renderer/src/lib/release';
+} from '../../renderer/src/features/release/release-data';
 import { jobProgressText, pollJob } from '../../renderer/src/lib/jobs';
 import type { JobStatus } from '../../shared/api-types';
 import { mismatchReason } from '../../shared/patch-mismatch';

@@ -3,15 +3,15 @@
 // progress and cancel), import the revised dataset as the new base, and the
 // store's revision history. One patch path is shared by preview, review and
 // apply; exporting sets it, and a reopened desk starts on the latest one it
-// can find (features/revisions/release-defaults.ts).
+// can find (features/release/release-defaults.ts).
 import { create } from 'zustand';
 import type { ExportResult, JobStatus, StoreInfo } from '../../../shared/api-types';
 import type { ApplyResult, PatchReview, RescoreResult, RevisionRecord } from '../../../shared/revision-types';
 import { refusedAs } from '../../../shared/api-errors';
 import { api, errorMessage } from '../api/client';
 import { jobFailure, pollJob } from '../lib/jobs';
-import { pageStorage, rememberedPaths, rememberPaths, type ReleasePaths } from '../lib/release-paths';
-import { siblingPath, type OperationFilter } from '../lib/release';
+import { pageStorage, rememberedPaths, rememberPaths, type ReleasePaths } from '../features/release/release-paths';
+import { siblingPath, type OperationFilter } from '../features/release/release-data';
 import {
   choosePatch,
   defaultPatchPath,
@@ -20,7 +20,7 @@ import {
   nextFreeTag,
   patchCandidates,
   type PatchCheck,
-} from '../features/revisions/release-defaults';
+} from '../features/release/release-defaults';
 import { cancelRunningJob } from './cancel-job';
 import { onJobFinished, selectJobRunning, useImportStore } from './import-store';
 import { useInfoStore } from './info-store';
@@ -177,7 +177,7 @@ function dropPatchRead(): void {
   nextRequest('check');
 }
 
-/** Kept for this store, so the next session's Apply starts filled in (lib/release-paths.ts). */
+/** Kept for this store, so the next session's Apply starts filled in (features/release/release-paths.ts). */
 function remember(paths: Partial<ReleasePaths>): void {
   rememberPaths(pageStorage(), useInfoStore.getState().info?.store_path ?? '', paths);
 }
