@@ -5,7 +5,7 @@
 // This is the importer's hottest helper (about two million seals and opens per
 // full import), so it uses Node's native UTF-8 and base64 codecs and XORs a
 // word at a time. The bytes are exactly those of shared/crypto.ts
-// (tests/hardening/seal.test.ts checks both directions on arbitrary text).
+// (tests/db/seal.fuzz.test.ts checks both directions on arbitrary text).
 import { isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { normalizeText } from '../shared/normalize';

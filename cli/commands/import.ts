@@ -81,12 +81,17 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
   // cancelled first import leaves no empty store behind to be taken for a real one.
   const created = !existsSync(dbPath);
   const outcome = { added: false };
+  // Listening before the store is opened: Ctrl+C while it is created or migrated cancels like any other.
+  const controller = new AbortController();
+  const stopListening = ctx.onSignal(['SIGINT', 'SIGTERM'], () => controller.abort());
   try {
-    return await importInto(ctx, dbPath, paths, values, maxFileBytes, outcome);
+    return await importInto(ctx, dbPath, paths, values, maxFileBytes, controller.signal, outcome);
   } catch (error) {
     // Only a store that holds nothing: a failure after a good import (a closed pipe on stdout) keeps it.
     if (created && !outcome.added) removeStoreFiles(dbPath);
     throw error;
+  } finally {
+    stopListening();
   }
 }
 
@@ -100,28 +105,27 @@ async function importInto(
   paths: string[],
   values: { json?: boolean | undefined; 'replace-runs'?: boolean | undefined },
   maxFileBytes: number | undefined,
+  signal: AbortSignal,
   outcome: { added: boolean },
 ): Promise<number> {
   return withService(ctx, { dbPath, mustExist: false }, async (service) => {
     const before = await service.getInfo({});
-    const controller = new AbortController();
-    const stopListening = ctx.onSignal(['SIGINT', 'SIGTERM'], () => controller.abort());
     const progress = progressOn(ctx.stderr, 'import');
     let report;
     try {
+      signal.throwIfAborted();
       report = await service.importPaths(paths, {
-        signal: controller.signal,
+        signal,
         onProgress: (d, t, m) => progress.update(d, t, m),
         replaceRuns: values['replace-runs'] === true,
         ...(maxFileBytes !== undefined ? { maxFileBytes } : {}),
       });
     } catch (err) {
-      if (controller.signal.aborted || isAbortError(err))
+      if (signal.aborted || isAbortError(err))
         throw new CliError('import cancelled; the store is unchanged', EXIT.interrupted);
       throw err;
     } finally {
       progress.clear();
-      stopListening();
     }
 
     outcome.added = !addedNothing(report);

@@ -1,6 +1,6 @@
 // Encrypting patch text with each task's canary (design.md §4.1). The Sealer
 // implements the same XOR-with-sha256 scheme as shared/crypto.ts encryptText,
-// byte for byte (tests/hardening/seal.test.ts), with Node's native UTF-8 and
+// byte for byte (tests/db/seal.fuzz.test.ts), with Node's native UTF-8 and
 // base64 codecs; one per task, so the key is derived once per task, and the
 // canary is looked up once per task rather than once per operation.
 import { Sealer } from '../seal';

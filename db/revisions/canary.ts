@@ -2,7 +2,7 @@
 // decrypting and re-encrypting every touched task's gold (nearly the whole
 // dataset for a large patch) with the pure-JS scheme of shared/crypto.ts was
 // a large share of applying. The store's XorKey (db/seal.ts) applies the same
-// key byte for byte (tests/hardening/seal.test.ts). `decrypt` keeps
+// key byte for byte (tests/db/seal.fuzz.test.ts). `decrypt` keeps
 // decryptText's answers exactly, refusals included: it takes a fast path only
 // for canonical base64 and defers to decryptText otherwise.
 import { isUtf8 } from 'node:buffer';

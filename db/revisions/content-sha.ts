@@ -5,7 +5,7 @@
 // written by one native JSON.stringify, several times faster at 10k
 // operations. JSON.stringify keeps insertion order except for integer-like
 // keys (JS puts those first); only a new row's `cells` can have them, and
-// then the canonical writer is used. tests/db/content-sha.test.ts checks
+// then the canonical writer is used. tests/db/revisions/content-sha.test.ts checks
 // both agree on arbitrary operations.
 import { createHash } from 'node:crypto';
 import type { GoldPatch, PatchCellState, PatchOperation, PatchRowState } from '../../shared/patch';

@@ -14,7 +14,7 @@ import type { DisputeRecord } from '../../db/queries/dispute-records';
 import type { ServiceHandle } from '../../db/service';
 import { openService } from '../../db/service';
 import type { DisputeDetail, ExportResult } from '../../shared/api-types';
-import { freshService, smallWorkspace, tempDir, workspacePaths } from '../db/workspace';
+import { freshService, smallWorkspace, tempDir, workspacePaths } from '../support/workspace';
 import { harness } from './support/harness';
 import type { Harness } from './support/harness';
 

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../../cli/main';
 import type { ServiceOptions } from '../../db/service';
 import { openService } from '../../db/service';
-import { smallWorkspace, tempDir, workspacePaths } from '../db/workspace';
+import { smallWorkspace, tempDir, workspacePaths } from '../support/workspace';
 import { Capture } from './support/harness';
 
 const dir = tempDir('cli-audit-');

@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { generateWorkspace } from '../../db/demo/generate';
 import { buildCli, cliBundleIsFresh, ensureCliBuilt } from '../../scripts/build-cli';
 import { BIN, REPO_ROOT, tempDir } from '../e2e/support';
-import { workspacePaths } from '../db/workspace';
+import { workspacePaths } from '../support/workspace';
 
 const dir = tempDir('atlas-cli-bundle-');
 afterAll(() => dir.remove());

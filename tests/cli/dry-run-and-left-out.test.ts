@@ -10,7 +10,7 @@ import { openService } from '../../db/service';
 import type { DisputeRecord } from '../../db/queries/dispute-records';
 import type { ExportResult } from '../../shared/api-types';
 import type { RescoreResult } from '../../shared/revision-types';
-import { freshService, smallWorkspace, tempDir, workspacePaths } from '../db/workspace';
+import { freshService, smallWorkspace, tempDir, workspacePaths } from '../support/workspace';
 import { harness } from './support/harness';
 import type { Harness } from './support/harness';
 

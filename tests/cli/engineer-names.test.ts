@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceHandle } from '../../db/service';
 import { openService } from '../../db/service';
 import { parseInput } from '../../shared/api';
-import { freshService, smallWorkspace, tempDir, workspacePaths } from '../db/workspace';
+import { freshService, smallWorkspace, tempDir, workspacePaths } from '../support/workspace';
 import { harness } from './support/harness';
 import type { Harness } from './support/harness';
 

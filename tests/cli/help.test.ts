@@ -9,7 +9,7 @@ import { JSON_FIELDS } from '../../cli/commands/disputes';
 import { COMMANDS } from '../../cli/main';
 import type { ServiceHandle } from '../../db/service';
 import { openService } from '../../db/service';
-import { freshService, smallWorkspace, tempDir, workspacePaths } from '../db/workspace';
+import { freshService, smallWorkspace, tempDir, workspacePaths } from '../support/workspace';
 import { asHandle, createFakeService } from './support/fake-service';
 import { harness } from './support/harness';
 

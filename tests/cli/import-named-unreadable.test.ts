@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GeneratedWorkspace } from '../../db/demo/generate';
 import { openStore } from '../../db/store';
-import { contentDigest } from '../db/store-digest';
-import { smallWorkspace } from '../db/workspace';
+import { contentDigest } from '../support/store-digest';
+import { smallWorkspace } from '../support/workspace';
 import { runCli, tempDir } from '../e2e/support';
 
 const dir = tempDir('atlas-cli-named-unreadable-');

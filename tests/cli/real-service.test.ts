@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateWorkspace } from '../../db/demo/generate';
 import type { GeneratedWorkspace } from '../../db/demo/generate';
 import { BIN, REPO_ROOT, runCli, startBridge, tempDir } from '../e2e/support';
-import { raw } from '../bridge/support/http';
+import { raw } from '../support/http';
 
 interface Record_ {
   id: string;
@@ -367,6 +367,25 @@ describe('imports that go wrong', () => {
     expect(await exited).toBe(130);
     expect(stderr).toBe('atlas-adjudicator: import cancelled; the store is unchanged\n');
     expect((await cli(['disputes', '--json', '--db', store])).stdout).toBe('');
+  });
+});
+
+describe('import, interrupted as the store is created', () => {
+  it('exits 130 and leaves no store behind', async () => {
+    const store = dir.db('created.sqlite');
+    const child = spawn(process.execPath, [BIN, 'import', ws.dataset, ws.runsDir, '--db', store], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, ...env },
+    });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+    // At once: the store is still being created and migrated.
+    while (!existsSync(store)) await new Promise((r) => setTimeout(r, 1));
+    child.kill('SIGINT');
+    expect(await exited).toBe(130);
+    expect(stderr).toBe('atlas-adjudicator: import cancelled; the store is unchanged\n');
+    expect(existsSync(store)).toBe(false);
   });
 });
 

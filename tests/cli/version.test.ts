@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freshService } from '../db/workspace';
+import { freshService } from '../support/workspace';
 import { REPO_ROOT, runCli, startBridge, tempDir } from '../e2e/support';
 
 const dir = tempDir('atlas-cli-version-');

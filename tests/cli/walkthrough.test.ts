@@ -14,7 +14,7 @@ import { openService } from '../../db/service';
 import type { RuleResult } from '../../shared/api-types';
 import type { GoldPatch } from '../../shared/patch';
 import type { PatchMismatch, RescoreResult } from '../../shared/revision-types';
-import { freshService, smallWorkspace, tempDir, workspacePaths } from '../db/workspace';
+import { freshService, smallWorkspace, tempDir, workspacePaths } from '../support/workspace';
 import { harness } from './support/harness';
 import type { Harness } from './support/harness';
 

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openService, type ServiceHandle } from '../../db/service';
 import { parseInput } from '../../shared/api';
-import { freshService, smallWorkspace, workspacePaths } from './workspace';
+import { freshService, smallWorkspace, workspacePaths } from '../support/workspace';
 
 let service: ServiceHandle;
 let other: ServiceHandle;

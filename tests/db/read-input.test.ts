@@ -5,7 +5,7 @@ import { truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readInputFile } from '../../db/read-input';
-import { tempDir } from './workspace';
+import { tempDir } from '../support/workspace';
 
 const ROLE = { label: '--patch', expected: 'a patch' };
 

@@ -6,7 +6,7 @@ import type { Database as Db } from 'better-sqlite3';
 import { join } from 'node:path';
 import { MIGRATIONS } from '../../db/migrations/index';
 import { Sealer } from '../../db/seal';
-import { tempDir } from './workspace';
+import { tempDir } from '../support/workspace';
 
 export interface StoreAtVersion {
   db: Db;

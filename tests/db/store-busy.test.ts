@@ -12,9 +12,9 @@ import type { RunningServer } from '../../cli/server';
 import type { ServiceHandle } from '../../db/service';
 import { openService } from '../../db/service';
 import { refusalKindOf } from '../../shared/api-errors';
-import { api } from '../bridge/support/http';
+import { api } from '../support/http';
 import { runCli } from '../e2e/support';
-import { freshService, smallWorkspace, tempDir, workspacePaths } from './workspace';
+import { freshService, smallWorkspace, tempDir, workspacePaths } from '../support/workspace';
 
 const HOLDER = join(import.meta.dirname, 'support', 'lock-holder.ts');
 

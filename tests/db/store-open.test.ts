@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openStore } from '../../db/store';
-import { tempDir } from './workspace';
+import { tempDir } from '../support/workspace';
 
 describe('opening a store', () => {
   it('refuses a directory, naming it and suggesting a file inside it', () => {

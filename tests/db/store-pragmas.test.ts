@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openStore } from '../../db/store';
-import { tempDir } from './workspace';
+import { tempDir } from '../support/workspace';
 
 describe('opening a store', () => {
   it('makes a new store with 16 KiB pages, WAL, foreign keys and synchronous=FULL', () => {

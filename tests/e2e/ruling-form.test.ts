@@ -143,7 +143,7 @@ const spellingsOf = (cluster: DisputeDetail['clusters'][number]): string[] => [
 
 describe('a cluster written several ways', () => {
   it("shows its spellings under Accept; the cluster's letter again takes the next, and the ruling carries it", async () => {
-    // Not a choice column: there the column's own option leads (tests/renderer/cluster-spellings.test.ts).
+    // Not a choice column: there the column's own option leads (tests/renderer/lib/cluster-spellings.test.ts).
     const detail = await fresh(
       'cell',
       (d) =>

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { GeneratedWorkspace } from '../../../db/demo/generate';
 import type { ServiceHandle } from '../../../db/service';
 import { openService } from '../../../db/service';
-import { freshService, smallWorkspace, tempDir, workspacePaths } from '../../db/workspace';
+import { freshService, smallWorkspace, tempDir, workspacePaths } from '../../support/workspace';
 import { harness } from './harness';
 import type { Harness } from './harness';
 
