@@ -3,14 +3,14 @@
 // of the last session's listing arriving after it are ignored.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GridApi, IGetRowsParams } from 'ag-grid-community';
-import type { DisputeRow } from '../../shared/api-types';
-import { row } from './fixtures';
+import type { DisputeRow } from '../../../../shared/api-types';
+import { row } from '../../fixtures';
 // The stores import the API client, which reads the preload's globals: their declaration comes into this program too.
-import type {} from '../../renderer/src/api/globals';
+import type {} from '../../../../renderer/src/api/globals';
 
 const pages = vi.hoisted(() => ({ resolve: [] as ((rows: DisputeRow[]) => void)[] }));
 
-vi.mock('../../renderer/src/api/client', () => ({
+vi.mock('../../../../renderer/src/api/client', () => ({
   api: {
     listDisputes: () =>
       new Promise((resolve) => pages.resolve.push((rows: DisputeRow[]) => resolve({ rows, total: rows.length }))),
@@ -19,9 +19,10 @@ vi.mock('../../renderer/src/api/client', () => ({
   onApiWrite: () => () => undefined,
 }));
 
-const { useQueueStore } = await import('../../renderer/src/stores/queue-store');
-const { useQueueGridStore } = await import('../../renderer/src/stores/queue-grid-store');
-const { attachGrid, createDatasource, moveSelection } = await import('../../renderer/src/features/queue/grid-bridge');
+const { useQueueStore } = await import('../../../../renderer/src/stores/queue-store');
+const { useQueueGridStore } = await import('../../../../renderer/src/stores/queue-grid-store');
+const { attachGrid, createDatasource, moveSelection } =
+  await import('../../../../renderer/src/features/queue/grid-bridge');
 
 const ROWS = ['d-0', 'd-1', 'd-2'].map((id) => row({ id }));
 

@@ -5,7 +5,7 @@
 // from its minimum, so ends of ±(1.15 × the largest change) gave
 // "−0.006 −0.001 +0.004 +0.009", with no 0 and each label off its value.
 import { describe, expect, it } from 'vitest';
-import { deltaAxis, formatDelta } from '../../../renderer/src/features/release/release-data';
+import { deltaAxis, formatDelta } from '../../../../renderer/src/features/release/release-data';
 
 /** The ticks ECharts draws for a value axis with min, max and interval set: from the minimum, one interval apart, up to the maximum. */
 function echartsTicks(largest: number): number[] {

@@ -4,13 +4,13 @@
 // has written an output somewhere else, the next one goes to that folder
 // rather than back beside the dataset.
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { RevisionRecord } from '../../../shared/revision-types';
+import type { RevisionRecord } from '../../../../shared/revision-types';
 import {
   defaultPatchPath,
   defaultRulingLogPath,
   patchCandidates,
-} from '../../../renderer/src/features/release/release-defaults';
-import { folderOf, lastOutputFolder, noteOutputPath, useOutputFolder } from '../../../renderer/src/lib/output-folder';
+} from '../../../../renderer/src/features/release/release-defaults';
+import { folderOf, lastOutputFolder, noteOutputPath, useOutputFolder } from '../../../../renderer/src/lib/output-folder';
 
 beforeEach(() => useOutputFolder.setState({ folder: null }));
 
