@@ -19,7 +19,7 @@ import { agreeChoice } from '../lib/agree';
 import { agreeKey } from '../lib/keys';
 import { focusedByPointer, watchFocusOrigin } from './focus-origin';
 import { findView, VIEWS } from './views';
-import { RELEASE_STEPS } from '../features/export/release-steps';
+import { RELEASE_STEPS } from '../features/release/release-steps';
 import { useReleaseStore } from '../stores/release-store';
 
 function isTextField(el: Element | null): el is HTMLElement {

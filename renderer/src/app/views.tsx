@@ -2,8 +2,8 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import type { DisputeFilter } from '../../../shared/api';
 import type { StoreInfo } from '../../../shared/api-types';
-import { ExportView } from '../features/export/ExportView';
-import { RELEASE_STEPS } from '../features/export/release-steps';
+import { ReleaseView } from '../features/release/ReleaseView';
+import { RELEASE_STEPS } from '../features/release/release-steps';
 import { QueueView } from '../features/queue/QueueView';
 import { ReportsView } from '../features/reports/ReportsView';
 import { refreshEverything } from '../features/review/refresh';
@@ -80,7 +80,7 @@ export const VIEWS: readonly ViewDef[] = [
       </Suspense>
     ),
   },
-  { id: 'export', label: 'Export', reviewing: false, steps: RELEASE_STEPS.length, render: () => <ExportView /> },
+  { id: 'export', label: 'Export', reviewing: false, steps: RELEASE_STEPS.length, render: () => <ReleaseView /> },
   {
     id: 'audit',
     label: 'Audit',

@@ -23,7 +23,7 @@ export function fieldErrorText(message: string, labels: FieldLabels): string {
   return `${labels[field[1]!]}: ${rest.slice(field[0].length)}`;
 }
 
-/** The export form (features/revisions/ExportSection.tsx): "Revision tag: expected a tag…", not "exportPatch: revision: …". */
+/** The export form (features/release/ExportSection.tsx): "Revision tag: expected a tag…", not "exportPatch: revision: …". */
 export const EXPORT_FIELD_LABELS: FieldLabels = {
   revision: 'Revision tag',
   baseRevision: 'Base revision',

@@ -27,6 +27,8 @@ interface AuditState {
   proposal: SampleSizeProposal | null;
   busy: boolean;
   error: string | null;
+  /** The latest cell detail asked for: an answer to an earlier one is ignored. */
+  latestDetail: number;
   load: () => Promise<void>;
   draw: (input: { disputed: number; undisputed: number; seed?: string }) => Promise<boolean>;
   propose: (input: { halfWidth: number; priorRate: number }) => Promise<void>;
@@ -38,18 +40,17 @@ interface AuditState {
   save: () => Promise<void>;
 }
 
-let latestDetail = 0;
-
 export const useAuditStore = create<AuditState>()((set, get) => {
   const loadDetail = async (id: string, reveal = false): Promise<void> => {
-    const request = ++latestDetail;
+    const request = get().latestDetail + 1;
+    set({ latestDetail: request });
     try {
       const detail = await api.getAuditCell({ id, ...(reveal ? { reveal: true } : {}) });
-      if (request !== latestDetail) return;
+      if (request !== get().latestDetail) return;
       const draft = get().draft.cellId === id ? get().draft : { ...EMPTY_DRAFT, cellId: id };
       set({ detail, draft });
     } catch (error) {
-      if (request === latestDetail) set({ error: errorMessage(error) });
+      if (request === get().latestDetail) set({ error: errorMessage(error) });
     }
   };
   const reload = async (): Promise<void> => {
@@ -69,6 +70,7 @@ export const useAuditStore = create<AuditState>()((set, get) => {
     set({ cells, overview: { ...overview, estimate, revisions }, error: null });
   };
   return {
+    latestDetail: 0,
     overview: null,
     cells: [],
     selectedId: null,

@@ -22,6 +22,8 @@ interface QueueState {
   selectedIndex: number | null;
   total: number | null;
   facets: Facets;
+  /** The dispute each view (by its preset, see presetKey) was on when it was left. */
+  places: Record<string, string>;
   setFilter: (patch: Partial<DisputeFilter>) => void;
   clearFilter: () => void;
   /** "Needs my ruling": on for this engineer, or off. */
@@ -46,9 +48,6 @@ function presetKey(preset: DisputeFilter): string {
   return JSON.stringify(Object.entries(compact(preset)).sort(([a], [b]) => a.localeCompare(b)));
 }
 
-/** The dispute each view (by its preset) was on when it was left. */
-const places = new Map<string, string>();
-
 /** Drops empty fields so the request (and equality checks) stay minimal. */
 function compact(filter: DisputeFilter): DisputeFilter {
   return Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined && v !== ''));
@@ -62,6 +61,7 @@ export const useQueueStore = create<QueueState>()((set, get) => ({
   selectedIndex: null,
   total: null,
   facets: { columns: [], systems: [], tasks: [] },
+  places: {},
   setFilter: (patch) => set({ filter: compact({ ...get().filter, ...patch }) }),
   clearFilter: () => set({ filter: {} }),
   toggleNeeds: (engineer) => get().setFilter({ needs: get().filter.needs ? undefined : engineer }),
@@ -76,10 +76,10 @@ export const useQueueStore = create<QueueState>()((set, get) => ({
       set({ preset });
       return;
     }
-    if (selectedId != null) places.set(from, selectedId);
-    const back = places.get(to);
+    const places = selectedId != null ? { ...get().places, [from]: selectedId } : get().places;
+    const back = places[to];
     // With no index the grid finds it by id in the new listing (or starts from its first row).
-    set(back != null ? { preset, selectedId: back, selectedIndex: null } : { preset });
+    set(back != null ? { preset, places, selectedId: back, selectedIndex: null } : { preset, places });
   },
   setSort: (sort) => set({ sort }),
   setSelection: (selectedId, selectedIndex) => set({ selectedId, selectedIndex }),

@@ -3,15 +3,15 @@
 // progress and cancel), import the revised dataset as the new base, and the
 // store's revision history. One patch path is shared by preview, review and
 // apply; exporting sets it, and a reopened desk starts on the latest one it
-// can find (features/revisions/release-defaults.ts).
+// can find (features/release/release-defaults.ts).
 import { create } from 'zustand';
 import type { ExportResult, JobStatus, StoreInfo } from '../../../shared/api-types';
 import type { ApplyResult, PatchReview, RescoreResult, RevisionRecord } from '../../../shared/revision-types';
 import { refusedAs } from '../../../shared/api-errors';
 import { api, errorMessage } from '../api/client';
 import { jobFailure, pollJob } from '../lib/jobs';
-import { pageStorage, rememberedPaths, rememberPaths, type ReleasePaths } from '../lib/release-paths';
-import { siblingPath, type OperationFilter } from '../lib/release';
+import { pageStorage, rememberedPaths, rememberPaths, type ReleasePaths } from '../features/release/release-paths';
+import { siblingPath, type OperationFilter } from '../features/release/release-data';
 import {
   choosePatch,
   defaultPatchPath,
@@ -20,7 +20,7 @@ import {
   nextFreeTag,
   patchCandidates,
   type PatchCheck,
-} from '../features/revisions/release-defaults';
+} from '../features/release/release-defaults';
 import { cancelRunningJob } from './cancel-job';
 import { onJobFinished, selectJobRunning, useImportStore } from './import-store';
 import { useInfoStore } from './info-store';
@@ -58,7 +58,8 @@ export interface ApplyEdits {
   plaintext: boolean;
 }
 
-export interface ReleaseState {
+/** What the desk holds; reset() returns it to this as never opened. */
+export interface ReleaseDesk {
   section: ReleaseSection;
   /** Export's base dataset and apply's input: the same file in practice. */
   dataset: string;
@@ -90,6 +91,15 @@ export interface ReleaseState {
   /** Outputs that exist and would be replaced: the engineer confirms before the apply starts. */
   applyReplaces: string[] | null;
   revisions: Loadable<RevisionRecord[]>;
+  /** The read of a patch typed by hand, due once typing pauses (setPatchPath). */
+  identifyTimer: ReturnType<typeof setTimeout> | null;
+  /** The store whose remembered paths filled the desk in: each store's are restored once. */
+  restoredFor: string | null;
+}
+
+export interface ReleaseState extends ReleaseDesk {
+  /** The latest request of each kind: an answer to an earlier one is ignored. */
+  latest: { preview: number; review: number; check: number };
 
   setSection: (section: ReleaseSection) => void;
   setDataset: (dataset: string) => void;
@@ -117,6 +127,8 @@ export interface ReleaseState {
   /** The revised dataset just written, imported into the store as its new base: the Import dialog's job, progress and report. */
   importAsBase: () => Promise<void>;
   loadRevisions: () => Promise<void>;
+  /** The desk as never opened: nothing typed, read or restored, and answers still on their way ignored. */
+  reset: () => void;
 }
 
 /** The export form as shown: the next free tag, the store's revision as base, the patch beside the base dataset (or the store). */
@@ -142,14 +154,30 @@ export function applyFormOf(state: Pick<ReleaseState, 'applyForm' | 'dataset' | 
   return { out, changelog, plaintext: state.applyForm.plaintext };
 }
 
-let latestPreview = 0;
-let latestReview = 0;
-let latestCheck = 0;
-let identifyTimer: ReturnType<typeof setTimeout> | null = null;
 /** How long typing in the patch field pauses before the file is read. */
 export const IDENTIFY_DELAY_MS = 300;
 
-/** Kept for this store, so the next session's Apply starts filled in (lib/release-paths.ts). */
+type RequestKind = keyof ReleaseState['latest'];
+
+/** Starts a request of this kind: from now on, answers to the earlier ones are ignored. */
+function nextRequest(kind: RequestKind): number {
+  const latest = useReleaseStore.getState().latest;
+  const request = latest[kind] + 1;
+  useReleaseStore.setState({ latest: { ...latest, [kind]: request } });
+  return request;
+}
+
+const isLatest = (kind: RequestKind, request: number): boolean => useReleaseStore.getState().latest[kind] === request;
+
+/** The patch read due or on its way is no longer wanted: the patch field changed. */
+function dropPatchRead(): void {
+  const timer = useReleaseStore.getState().identifyTimer;
+  if (timer != null) clearTimeout(timer);
+  useReleaseStore.setState({ identifyTimer: null });
+  nextRequest('check');
+}
+
+/** Kept for this store, so the next session's Apply starts filled in (features/release/release-paths.ts). */
 function remember(paths: Partial<ReleasePaths>): void {
   rememberPaths(pageStorage(), useInfoStore.getState().info?.store_path ?? '', paths);
 }
@@ -160,7 +188,7 @@ function remember(paths: Partial<ReleasePaths>): void {
  */
 async function preview(patch: string | null): Promise<void> {
   const { getState: get, setState: set } = useReleaseStore;
-  const request = ++latestPreview;
+  const request = nextRequest('preview');
   set({ preview: { ...get().preview, path: patch, loading: true, error: null } });
   try {
     // A job (about two seconds at full scale): progress over tasks, and cancel. Another job
@@ -170,17 +198,17 @@ async function preview(patch: string | null): Promise<void> {
       (i) => api.getJob(i),
       jobId,
       (status) => {
-        if (request === latestPreview) set({ previewJob: status });
+        if (isLatest('preview', request)) set({ previewJob: status });
       },
     );
-    if (request !== latestPreview) return;
+    if (!isLatest('preview', request)) return;
     if (job.state === 'done' && job.rescore)
       set({ preview: { path: patch, result: job.rescore, loading: false, error: null } });
     // Cancelled: the previous result (if any) stays, marked as being for its own patch.
     else if (job.state === 'cancelled') set({ preview: { ...get().preview, loading: false } });
     else set({ preview: { path: patch, result: null, loading: false, error: jobFailure(job) } });
   } catch (error) {
-    if (request === latestPreview)
+    if (isLatest('preview', request))
       set({ preview: { path: patch, result: null, loading: false, error: errorMessage(error) } });
   }
 }
@@ -188,18 +216,19 @@ async function preview(patch: string | null): Promise<void> {
 /** Every operation of a patch file decrypted, or (null) of the settled rulings not exported yet. */
 async function review(patch: string | null): Promise<void> {
   const { getState: get, setState: set } = useReleaseStore;
-  const request = ++latestReview;
+  const request = nextRequest('review');
   set({ review: { ...get().review, path: patch, loading: true, error: null } });
   try {
     const result = await api.reviewPatch(patch === null ? {} : { patch });
-    if (request === latestReview) set({ review: { path: patch, result, loading: false, error: null } });
+    if (isLatest('review', request)) set({ review: { path: patch, result, loading: false, error: null } });
   } catch (error) {
-    if (request === latestReview)
+    if (isLatest('review', request))
       set({ review: { path: patch, result: null, loading: false, error: errorMessage(error) } });
   }
 }
 
-export const useReleaseStore = create<ReleaseState>()((set, get) => ({
+/** What the desk shows and holds when it was never opened. */
+const untouchedDesk = (): ReleaseDesk => ({
   section: 'export',
   dataset: '',
   patchPath: '',
@@ -222,6 +251,13 @@ export const useReleaseStore = create<ReleaseState>()((set, get) => ({
   applyError: null,
   applyReplaces: null,
   revisions: idle(),
+  identifyTimer: null,
+  restoredFor: null,
+});
+
+export const useReleaseStore = create<ReleaseState>()((set, get) => ({
+  ...untouchedDesk(),
+  latest: { preview: 0, review: 0, check: 0 },
 
   setSection: (section) => set({ section }),
   setDataset: (dataset) => {
@@ -239,24 +275,22 @@ export const useReleaseStore = create<ReleaseState>()((set, get) => ({
       patchCheck: patch === '' ? null : { path: patch, state: 'reading', error: null },
     });
     remember({ patchPath, revision });
-    if (identifyTimer != null) clearTimeout(identifyTimer);
-    identifyTimer = null;
-    latestCheck++;
-    if (patch !== '') identifyTimer = setTimeout(() => void get().identifyPatch(patch), IDENTIFY_DELAY_MS);
+    dropPatchRead();
+    if (patch !== '') set({ identifyTimer: setTimeout(() => void get().identifyPatch(patch), IDENTIFY_DELAY_MS) });
   },
   identifyPatch: async (path) => {
     const patch = (path ?? get().patchPath).trim();
     if (patch === '') return;
-    const request = ++latestCheck;
+    const request = nextRequest('check');
     set({ patchCheck: { path: patch, state: 'reading', error: null } });
     try {
       const review = await api.reviewPatch({ patch });
-      if (request !== latestCheck || get().patchPath.trim() !== patch) return;
+      if (!isLatest('check', request) || get().patchPath.trim() !== patch) return;
       // Only its revision is taken: the Review step reads the operations when asked.
       set({ patchCheck: { path: patch, state: 'ok', error: null }, patchRevision: review.revision });
       remember({ patchPath: patch, revision: review.revision });
     } catch (error) {
-      if (request === latestCheck) set({ patchCheck: { path: patch, state: 'error', error: errorMessage(error) } });
+      if (isLatest('check', request)) set({ patchCheck: { path: patch, state: 'error', error: errorMessage(error) } });
     }
   },
   setExportForm: (patch) => set({ exportEdits: { ...get().exportEdits, ...patch } }),
@@ -286,8 +320,7 @@ export const useReleaseStore = create<ReleaseState>()((set, get) => ({
         return;
       }
       const result = job.export;
-      if (identifyTimer != null) clearTimeout(identifyTimer);
-      latestCheck++;
+      dropPatchRead();
       set({
         exporting: false,
         exported: result,
@@ -400,8 +433,7 @@ export const useReleaseStore = create<ReleaseState>()((set, get) => ({
     // made on the old base, and Apply's outputs were named for it.
     get().setDataset(applied.out);
     if (get().patchRevision === applied.revision) {
-      if (identifyTimer != null) clearTimeout(identifyTimer);
-      latestCheck++;
+      dropPatchRead();
       set({ patchPath: '', patchRevision: '', patchCheck: null });
       remember({ patchPath: '', revision: '' });
     }
@@ -416,20 +448,28 @@ export const useReleaseStore = create<ReleaseState>()((set, get) => ({
       set({ revisions: { ...get().revisions, loading: false, error: errorMessage(error) } });
     }
   },
+
+  reset: () => {
+    dropPatchRead();
+    const { latest } = get();
+    set({
+      ...untouchedDesk(),
+      latest: { preview: latest.preview + 1, review: latest.review + 1, check: latest.check + 1 },
+    });
+  },
 }));
 
 // Opened on a store, the paths remembered for it fill the fields still empty;
 // the dataset falls back on the one the store was imported from. The patch is
 // then checked: the latest revision's (as remembered, as the history names it,
 // or where Export writes it by default), as long as the file exists.
-let restoredFor: string | null = null;
 function restorePaths(info: StoreInfo | null | undefined): void {
   const storePath = info?.store_path;
-  if (!storePath || storePath === restoredFor) return;
-  restoredFor = storePath;
+  if (!storePath || storePath === useReleaseStore.getState().restoredFor) return;
   const paths = rememberedPaths(pageStorage(), storePath);
   const state = useReleaseStore.getState();
   useReleaseStore.setState({
+    restoredFor: storePath,
     dataset: state.dataset || (paths.dataset ?? info?.dataset_path ?? ''),
     ...(state.patchPath === '' && paths.patchPath
       ? { patchPath: paths.patchPath, patchRevision: paths.revision ?? '' }
@@ -459,7 +499,7 @@ export async function findPatch(storePath: string, remembered: Partial<ReleasePa
   }
   const now = store.getState();
   // Another store opened meanwhile, or the engineer (or an export) set a patch: theirs stands.
-  if (storePath !== restoredFor || (now.patchPath !== '' && now.patchPath !== (remembered.patchPath ?? ''))) return;
+  if (storePath !== now.restoredFor || (now.patchPath !== '' && now.patchPath !== (remembered.patchPath ?? ''))) return;
   const chosen = choosePatch(candidates, existing);
   if (chosen == null) {
     // The remembered patch is gone and nothing else was found: an empty field says so better than a dead path.
@@ -472,11 +512,6 @@ export async function findPatch(storePath: string, remembered: Partial<ReleasePa
   }
   // Its revision names the revised dataset: read from the file when nothing else said it.
   if (chosen.revision === '') void store.getState().identifyPatch(chosen.path);
-}
-
-/** For tests: forget which store the paths were restored for. */
-export function resetRestoredStore(): void {
-  restoredFor = null;
 }
 
 restorePaths(useInfoStore.getState().info);

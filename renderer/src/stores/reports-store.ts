@@ -64,6 +64,8 @@ interface ReportsState {
   importStarting: boolean;
   importResult: ReportImportResult | null;
   importError: string | null;
+  /** The latest report detail asked for: an answer to an earlier one is ignored. */
+  latestDetail: number;
 
   refresh: () => Promise<void>;
   /** Loads once; later calls do nothing (the view calls it on open). */
@@ -119,8 +121,6 @@ function catalogueOf(detail: DisputeDetail): TaskCatalogue {
   };
 }
 
-let latestDetail = 0;
-
 export const useReportsStore = create<ReportsState>()((set, get) => {
   function selectedItem(): ReportListItem | null {
     const key = get().selected;
@@ -133,7 +133,8 @@ export const useReportsStore = create<ReportsState>()((set, get) => {
 
   /** The selected report's detail: through its dispute when linked, else the report alone and its task's catalogue. */
   async function loadDetail(): Promise<void> {
-    const request = ++latestDetail;
+    const request = get().latestDetail + 1;
+    set({ latestDetail: request });
     const item = selectedItem();
     if (!item) {
       set({ view: null, dispute: null, detailLoading: false, detailError: null });
@@ -143,7 +144,7 @@ export const useReportsStore = create<ReportsState>()((set, get) => {
     try {
       if (item.dispute_id != null) {
         const dispute = await api.getDispute({ id: item.dispute_id });
-        if (request !== latestDetail) return;
+        if (request !== get().latestDetail) return;
         const view = dispute.reports.find((r) => r.number === item.number && r.repo === item.repo) ?? null;
         set({
           view,
@@ -153,12 +154,12 @@ export const useReportsStore = create<ReportsState>()((set, get) => {
         });
       } else {
         const view = await api.getReport(ref(item));
-        if (request !== latestDetail) return;
+        if (request !== get().latestDetail) return;
         set({ view, dispute: null, detailLoading: false });
         if (item.task_id != null) await get().loadCatalogue(item.task_id);
       }
     } catch (error) {
-      if (request === latestDetail) set({ detailLoading: false, detailError: errorMessage(error) });
+      if (request === get().latestDetail) set({ detailLoading: false, detailError: errorMessage(error) });
     }
   }
 
@@ -170,6 +171,7 @@ export const useReportsStore = create<ReportsState>()((set, get) => {
   }
 
   return {
+    latestDetail: 0,
     items: [],
     loaded: false,
     loading: false,

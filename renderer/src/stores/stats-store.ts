@@ -17,6 +17,8 @@ interface StatsState {
   version: number | null;
   /** Which slice the heat map and pair table show (see features/stats/stats-data.ts). */
   scope: string;
+  /** The latest load: an answer to an earlier one is ignored. */
+  latestRequest: number;
   load: () => Promise<void>;
   /** The view opens: loads the first time, and again only when the data version moved since. */
   open: () => Promise<void>;
@@ -25,8 +27,6 @@ interface StatsState {
   setScope: (scope: string) => void;
 }
 
-let latestRequest = 0;
-
 export const useStatsStore = create<StatsState>()((set, get) => ({
   stats: null,
   loading: false,
@@ -34,17 +34,19 @@ export const useStatsStore = create<StatsState>()((set, get) => ({
   loadedAt: null,
   version: null,
   scope: 'overall',
+  latestRequest: 0,
   load: async () => {
-    const request = ++latestRequest;
+    const request = get().latestRequest + 1;
+    set({ latestRequest: request });
     set({ loading: true });
     try {
       // The version first: a write between the two moves it past this one, so the next open reloads.
       const { version } = await api.getDataVersion({});
       const stats = await api.getStats({});
-      if (request === latestRequest)
+      if (request === get().latestRequest)
         set({ stats, version, loading: false, error: null, loadedAt: new Date().toISOString() });
     } catch (error) {
-      if (request === latestRequest) set({ loading: false, error: errorMessage(error) });
+      if (request === get().latestRequest) set({ loading: false, error: errorMessage(error) });
     }
   },
   open: async () => {

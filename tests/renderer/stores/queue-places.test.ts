@@ -18,7 +18,7 @@ const CONFLICTS = { status: 'conflict' as const };
 const selection = () => ({ id: useQueueStore.getState().selectedId, index: useQueueStore.getState().selectedIndex });
 
 beforeEach(() => {
-  useQueueStore.setState({ preset: ALL, filter: {}, selectedId: null, selectedIndex: null });
+  useQueueStore.setState({ preset: ALL, filter: {}, selectedId: null, selectedIndex: null, places: {} });
 });
 
 describe('a view’s place in the queue', () => {
@@ -52,5 +52,15 @@ describe('a view’s place in the queue', () => {
     useQueueStore.getState().setSelection('d-here', 5);
     useQueueStore.getState().setPreset({});
     expect(selection()).toEqual({ id: 'd-here', index: 5 });
+  });
+
+  it('are kept in the store, so a new session starts with none', () => {
+    useQueueStore.getState().setSelection('d-queue', 3);
+    useQueueStore.getState().setPreset(CONFLICTS);
+    expect(Object.values(useQueueStore.getState().places)).toEqual(['d-queue']);
+    useQueueStore.setState({ preset: ALL, selectedId: null, selectedIndex: null, places: {} });
+    useQueueStore.getState().setPreset(CONFLICTS);
+    useQueueStore.getState().setPreset(ALL);
+    expect(selection()).toEqual({ id: null, index: null });
   });
 });

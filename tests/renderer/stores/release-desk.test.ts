@@ -1,4 +1,4 @@
-// What the release desk fills in by itself (features/revisions/release-defaults.ts)
+// What the release desk fills in by itself (features/release/release-defaults.ts)
 // and how its store uses it: the next free tag, the patch a reopened desk
 // starts on, the revised dataset named from a patch typed by hand, why Apply
 // is not ready, the export's notice, and importing the revised dataset as the
@@ -16,7 +16,7 @@ import {
   latestRevision,
   nextFreeTag,
   patchCandidates,
-} from '../../../renderer/src/features/revisions/release-defaults';
+} from '../../../renderer/src/features/release/release-defaults';
 // The store imports the API client, which reads the preload's globals: their declaration comes into this program too.
 import type {} from '../../../renderer/src/api/globals';
 
@@ -235,10 +235,8 @@ vi.mock('../../../renderer/src/api/client', () => {
 
 const { useInfoStore } = await import('../../../renderer/src/stores/info-store');
 const { useUiStore } = await import('../../../renderer/src/stores/ui-store');
-const { applyFormOf, exportFormOf, findPatch, IDENTIFY_DELAY_MS, resetRestoredStore, useReleaseStore } =
+const { applyFormOf, exportFormOf, findPatch, IDENTIFY_DELAY_MS, useReleaseStore } =
   await import('../../../renderer/src/stores/release-store');
-
-const initial = useReleaseStore.getState();
 
 function info(over: Partial<StoreInfo> = {}): StoreInfo {
   return {
@@ -258,7 +256,6 @@ function info(over: Partial<StoreInfo> = {}): StoreInfo {
 
 /** The app opened on the store: the desk restores its paths and looks for the latest patch. */
 async function openStore(over: Partial<StoreInfo> = {}): Promise<void> {
-  resetRestoredStore();
   useInfoStore.setState({ info: info(over) });
   await vi.waitFor(() => expect(useReleaseStore.getState().revisions.result).not.toBeNull());
   // existingFiles, then the state settles.
@@ -266,7 +263,7 @@ async function openStore(over: Partial<StoreInfo> = {}): Promise<void> {
 }
 
 beforeEach(() => {
-  useReleaseStore.setState({ ...initial, revisions: { path: null, result: null, loading: false, error: null } });
+  useReleaseStore.getState().reset();
   useInfoStore.setState({ info: null });
   service.revisions = [];
   service.existing = new Set();
@@ -321,7 +318,6 @@ describe('the release store, reopened', () => {
   it('keeps a patch the engineer typed while the desk was looking', async () => {
     service.revisions = [record('v1.1', '2026-11-30T09:00:00Z')];
     service.existing = new Set(['/data/atlas-v1.1.patch.json']);
-    resetRestoredStore();
     useInfoStore.setState({ info: info() });
     useReleaseStore.getState().setPatchPath('/mine.json');
     await findPatch('/stores/a.sqlite', {});
@@ -378,6 +374,25 @@ describe('a patch typed by hand', () => {
     });
     useReleaseStore.getState().setApplyForm({ changelog: '' });
     expect(applyFormOf(useReleaseStore.getState()).changelog).toBe('');
+  });
+});
+
+describe('a desk reset between sessions', () => {
+  it('reads no patch typed in the last one, and restores the same store’s paths again', async () => {
+    vi.useFakeTimers();
+    service.patches.set('/colleague.json', 'v1.4');
+    useReleaseStore.getState().setPatchPath('/colleague.json');
+    useReleaseStore.getState().reset();
+    await vi.advanceTimersByTimeAsync(IDENTIFY_DELAY_MS + 10);
+    vi.useRealTimers();
+    expect(useReleaseStore.getState()).toMatchObject({ patchPath: '', patchRevision: '', patchCheck: null });
+    service.revisions = [record('v1.1', '2026-11-30T09:00:00Z')];
+    service.existing = new Set(['/data/atlas-v1.1.patch.json']);
+    await openStore();
+    expect(useReleaseStore.getState().patchPath).toBe('/data/atlas-v1.1.patch.json');
+    useReleaseStore.getState().reset();
+    await openStore();
+    expect(useReleaseStore.getState()).toMatchObject({ restoredFor: '/stores/a.sqlite', patchRevision: 'v1.1' });
   });
 });
 

@@ -8,35 +8,30 @@ import type { DisputeRow } from '../../../../shared/api-types';
 import type { SortField } from '../../../../shared/api';
 import { SORTABLE_FIELDS } from '../../../../shared/api';
 import { api, errorMessage } from '../../api/client';
+import { useQueueGridStore } from '../../stores/queue-grid-store';
 import { effectiveFilter, useQueueStore, type QueueSort } from '../../stores/queue-store';
 import { notify } from '../../stores/ui-store';
 
-let grid: GridApi<DisputeRow> | null = null;
-/** Where the selection is going: ahead of the grid while a block loads. */
-let cursor: number | null = null;
-/** A row to select as soon as its block arrives; `middle`: scrolled to the middle of the grid, not just into it. */
-let pending: { index: number; id?: string; middle?: boolean } | null = null;
-/** Bumped by every new listing (a new datasource): what arrives for an older one is ignored. */
-let listing = 0;
-/** The listing whose first block has arrived, so its total is known. */
-let loadedListing = -1;
-/**
- * The selected dispute, kept across a new filter, while the service finds it
- * in the new listing; moves pressed meanwhile add up and apply from it.
- */
-let relocating: { id: string; delta: number } | null = null;
+// The grid and the selection's bookkeeping (stores/queue-grid-store.ts).
+const bridge = useQueueGridStore;
+const grid = (): GridApi<DisputeRow> | null => bridge.getState().grid;
+
+/** Forgets where the selection was going: a new listing, or the engineer took over. */
+const settle = (): void => bridge.setState({ cursor: null, pending: null, relocating: null });
+
+/** A new listing: what arrives for the one before is ignored. */
+function newListing(): void {
+  settle();
+  bridge.setState((state) => ({ listing: state.listing + 1, loadedListing: -1 }));
+}
 
 export function attachGrid(gridApi: GridApi<DisputeRow> | null): void {
-  grid = gridApi;
-  cursor = null;
-  pending = null;
-  relocating = null;
-  listing += 1;
-  loadedListing = -1;
+  bridge.setState({ grid: gridApi });
+  newListing();
   // Coming back to the queue (from Export, say): find the dispute still shown in the panel.
   const { selectedId, selectedIndex } = useQueueStore.getState();
   if (gridApi && selectedId != null) {
-    if (selectedIndex != null) pending = { index: selectedIndex, id: selectedId };
+    if (selectedIndex != null) bridge.setState({ pending: { index: selectedIndex, id: selectedId } });
     else relocate(selectedId);
   }
 }
@@ -50,7 +45,7 @@ function toSort(model: SortModelItem[]): QueueSort | null {
 
 /** Reads the filter at call time, so one datasource serves every refresh. */
 export function createDatasource(): IDatasource {
-  const mine = listing;
+  const mine = bridge.getState().listing;
   return {
     getRows(params: IGetRowsParams<DisputeRow>) {
       const state = useQueueStore.getState();
@@ -59,9 +54,7 @@ export function createDatasource(): IDatasource {
         // A new order is a new listing: start from its first row, as for a filter.
         state.setSort(sort);
         state.setSelection(null, null);
-        cursor = null;
-        pending = null;
-        relocating = null;
+        settle();
       }
       api
         .listDisputes({
@@ -73,7 +66,7 @@ export function createDatasource(): IDatasource {
         .then((page) => {
           params.successCallback(page.rows, page.total);
           // A block of a listing since replaced says nothing about the one shown.
-          if (mine !== listing) return;
+          if (mine !== bridge.getState().listing) return;
           useQueueStore.getState().setTotal(page.total);
           afterBlockLoaded(mine, page.total);
         })
@@ -88,22 +81,23 @@ export function createDatasource(): IDatasource {
 function afterBlockLoaded(from: number, total: number): void {
   // The grid renders the block after the callback returns.
   setTimeout(() => {
+    const { listing, pending, relocating } = bridge.getState();
     if (from !== listing) return;
-    loadedListing = from;
+    bridge.setState({ loadedListing: from });
     if (pending) {
       const { index, id, middle } = pending;
       const where = middle === true ? 'middle' : null;
       if (!selectLoaded(index, id)) {
         // Not in this block: bring its block in (a no-op when already on screen).
-        if (index < total) grid?.ensureIndexVisible(index, where);
+        if (index < total) grid()?.ensureIndexVisible(index, where);
         return;
       }
-      grid?.ensureIndexVisible(index, where);
-      pending = null;
+      grid()?.ensureIndexVisible(index, where);
+      bridge.setState({ pending: null });
     } else if (relocating) {
       // The kept dispute is still being looked for (relocate selects once found), unless nothing is listed.
       if (total === 0) {
-        relocating = null;
+        bridge.setState({ relocating: null });
         useQueueStore.getState().setSelection(null, null);
       }
     } else if (useQueueStore.getState().selectedId == null && total > 0) {
@@ -115,11 +109,11 @@ function afterBlockLoaded(from: number, total: number): void {
 }
 
 function selectLoaded(index: number, id?: string): boolean {
-  const node = grid?.getDisplayedRowAtIndex(index);
+  const node = grid()?.getDisplayedRowAtIndex(index);
   if (!node?.data) return false;
   // A refresh can shift rows under a remembered index; then trust the id.
   if (id && node.data.id !== id) {
-    const byId = grid?.getRowNode(id);
+    const byId = grid()?.getRowNode(id);
     if (byId?.data && byId.rowIndex != null) {
       select(byId);
       return true;
@@ -143,20 +137,22 @@ function select(node: IRowNode<DisputeRow>): void {
 
 /** Select a row by position; scrolls it into view and waits for its block if needed. */
 export function selectIndex(index: number, id?: string): void {
-  if (!grid) return;
+  const gridApi = grid();
+  if (!gridApi) return;
   // A selection made now (the next open dispute after a save) wins over one being looked for.
-  relocating = null;
+  bridge.setState({ relocating: null });
   const total = useQueueStore.getState().total ?? 0;
   if (total === 0) return;
   const target = Math.max(0, Math.min(total - 1, index));
-  cursor = target;
-  grid.ensureIndexVisible(target);
-  if (!selectLoaded(target, id)) pending = { index: target, ...(id ? { id } : {}) };
+  bridge.setState({ cursor: target });
+  gridApi.ensureIndexVisible(target);
+  if (!selectLoaded(target, id)) bridge.setState({ pending: { index: target, ...(id ? { id } : {}) } });
 }
 
 export function moveSelection(delta: number): void {
+  const { cursor, relocating } = bridge.getState();
   if (relocating) {
-    relocating.delta += delta;
+    bridge.setState({ relocating: { ...relocating, delta: relocating.delta + delta } });
     return;
   }
   const from = cursor ?? useQueueStore.getState().selectedIndex ?? -1;
@@ -169,17 +165,13 @@ export function moveSelection(delta: number): void {
  * cursor on, so it must not pull the cursor back.
  */
 export function noteSelected(id: string | null, index: number | null, byUser: boolean): void {
-  if (byUser) {
-    cursor = index;
-    pending = null;
-    relocating = null;
-  }
+  if (byUser) bridge.setState({ cursor: index, pending: null, relocating: null });
   useQueueStore.getState().setSelection(id, index);
 }
 
 /** Reload the loaded blocks in place (after a ruling): rows keep their ids and selection. */
 export function refreshRows(): void {
-  grid?.refreshInfiniteCache();
+  grid()?.refreshInfiniteCache();
 }
 
 /**
@@ -188,26 +180,22 @@ export function refreshRows(): void {
  * stays selected, and is scrolled to, when the new listing has it.
  */
 export function resetRows(options: { keepSelected?: boolean } = {}): void {
-  if (!grid) return;
-  cursor = null;
-  pending = null;
-  relocating = null;
-  listing += 1;
-  loadedListing = -1;
+  const gridApi = grid();
+  if (!gridApi) return;
+  newListing();
   const state = useQueueStore.getState();
   // The panel goes on showing the kept dispute while it is looked for; its position is not known yet.
   const keep = options.keepSelected === true ? state.selectedId : null;
   state.setSelection(keep, null);
-  grid.deselectAll();
-  grid.setGridOption('datasource', createDatasource());
+  gridApi.deselectAll();
+  gridApi.setGridOption('datasource', createDatasource());
   if (keep != null) relocate(keep);
 }
 
 /** Finds the kept dispute in the current listing, then selects it (or the first row when it is not there). */
 function relocate(id: string): void {
-  const mine = listing;
-  const token = { id, delta: 0 };
-  relocating = token;
+  const mine = bridge.getState().listing;
+  bridge.setState({ relocating: { id, delta: 0 } });
   const state = useQueueStore.getState();
   // The service places it in the listing's own order, the column sort included.
   void api
@@ -216,17 +204,19 @@ function relocate(id: string): void {
     // Not found is what a failure amounts to: the first row, as without a kept dispute.
     .catch(() => null)
     .then((index) => {
-      if (mine !== listing || relocating !== token) return;
-      relocating = null;
-      const { delta } = token;
+      // One dispute is looked for per listing at most: still looked for if this listing is shown and none took over.
+      const { listing, loadedListing, relocating } = bridge.getState();
+      if (mine !== listing || relocating == null) return;
+      bridge.setState({ relocating: null });
+      const { delta } = relocating;
       const target = index == null ? Math.max(0, delta - 1) : Math.max(0, index + delta);
       const keepId = index != null && delta === 0 ? id : undefined;
       // In a new listing the kept dispute is shown amid its neighbours, not at the grid's edge.
       if (loadedListing === mine) {
         const total = useQueueStore.getState().total ?? 0;
-        if (total > 0) grid?.ensureIndexVisible(Math.min(target, total - 1), 'middle');
+        if (total > 0) grid()?.ensureIndexVisible(Math.min(target, total - 1), 'middle');
         selectIndex(target, keepId);
-      } else pending = { index: target, middle: true, ...(keepId != null ? { id: keepId } : {}) };
+      } else bridge.setState({ pending: { index: target, middle: true, ...(keepId != null ? { id: keepId } : {}) } });
     });
 }
 
@@ -236,10 +226,11 @@ function relocate(id: string): void {
  * Rows whose block is not loaded are skipped; the grid fetches those itself.
  */
 export function idsAround(index: number, ahead: number, behind: number): string[] {
-  if (!grid) return [];
+  const gridApi = grid();
+  if (!gridApi) return [];
   const ids: string[] = [];
   const add = (i: number) => {
-    const id = i >= 0 ? grid?.getDisplayedRowAtIndex(i)?.data?.id : undefined;
+    const id = i >= 0 ? gridApi.getDisplayedRowAtIndex(i)?.data?.id : undefined;
     if (id) ids.push(id);
   };
   for (let step = 1; step <= Math.max(ahead, behind); step++) {

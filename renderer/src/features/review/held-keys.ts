@@ -10,6 +10,7 @@
 // still to come until a pause in typing.
 import type { KeyAction } from '../../lib/keys';
 import { useDisputeStore } from '../../stores/dispute-store';
+import { useHeldKeysStore } from '../../stores/held-keys-store';
 import { effectiveFilter, useQueueStore } from '../../stores/queue-store';
 import { useRulingStore } from '../../stores/ruling-store';
 
@@ -30,18 +31,15 @@ const MAX_HELD = 12;
 /** Keys that open a text field: what is typed after them was meant as text, not as keys. */
 const OPENS_FIELD = new Set<KeyAction['type']>(['rationale', 'evidence']);
 
-let held: KeyAction[] = [];
-
-/** Bumped whenever the held keys are dropped, so keys being played stop too. */
-let drops = 0;
-
 /**
  * After a key that is no decision here, the keys typed right after it are
  * dropped, until a pause in typing this long: they were typed for what the
  * engineer expected that key to do.
  */
 const PAUSE_MS = 800;
-let droppingUntil = 0;
+
+const keys = useHeldKeysStore;
+const setHeld = (held: KeyAction[]): void => keys.setState({ held });
 
 /** A save is moving on, or the dispute selected is not the one shown yet. */
 export function settling(): boolean {
@@ -61,26 +59,27 @@ export function noDisputeSelected(): boolean {
  */
 export function holdWhileSettling(action: KeyAction): boolean {
   if (action.type === 'move') {
-    held = [];
+    setHeld([]);
     return false;
   }
   if (!HOLDABLE.has(action.type)) return false;
   // Nothing selected: the key was meant for no dispute, so none may get it, now or later.
   if (noDisputeSelected()) {
-    held = [];
+    setHeld([]);
     return true;
   }
   if (!settling()) return false;
+  const { held } = keys.getState();
   // After a held `r` or `e`, letters are the start of a rationale or a link, typed before its field could open:
   // played as keys they would pick clusters or decisions. They are dropped; the field opens for the rest.
   if (held.some((waiting) => OPENS_FIELD.has(waiting.type))) return true;
-  if (held.length < MAX_HELD) held.push(action);
+  if (held.length < MAX_HELD) setHeld([...held, action]);
   return true;
 }
 
 /** How many keys wait. */
 export function heldCount(): number {
-  return held.length;
+  return keys.getState().held.length;
 }
 
 /**
@@ -90,9 +89,9 @@ export function heldCount(): number {
 export function playHeldKeys(perform: (action: KeyAction) => void): () => void {
   const play = (): void => {
     const { detail, loadingId } = useDisputeStore.getState();
-    if (held.length === 0) return;
+    if (keys.getState().held.length === 0) return;
     if (noDisputeSelected()) {
-      held = [];
+      setHeld([]);
       return;
     }
     if (!detail || (loadingId != null && loadingId !== detail.dispute.id)) return;
@@ -100,14 +99,13 @@ export function playHeldKeys(perform: (action: KeyAction) => void): () => void {
     // so the keys never land on the draft of the dispute before.
     useRulingStore.getState().reset(detail.dispute.id);
     if (settling()) return;
-    const waiting = held;
-    held = [];
-    const dropsBefore = drops;
+    const { held: waiting, drops: dropsBefore } = keys.getState();
+    setHeld([]);
     for (const [index, action] of waiting.entries()) {
       // A key played just now dropped what was typed after it (a key that is no decision here).
-      if (drops !== dropsBefore) return;
+      if (keys.getState().drops !== dropsBefore) return;
       if (settling()) {
-        held = [...waiting.slice(index), ...held].slice(0, MAX_HELD);
+        setHeld([...waiting.slice(index), ...keys.getState().held].slice(0, MAX_HELD));
         return;
       }
       perform(action);
@@ -118,7 +116,7 @@ export function playHeldKeys(perform: (action: KeyAction) => void): () => void {
   // A new filter or search is a new listing: the keys held were meant for a dispute of the old one.
   const stopQueue = useQueueStore.subscribe((state, previous) => {
     if (state.filter === previous.filter && state.preset === previous.preset) return;
-    if (JSON.stringify(effectiveFilter(state)) !== JSON.stringify(effectiveFilter(previous))) held = [];
+    if (JSON.stringify(effectiveFilter(state)) !== JSON.stringify(effectiveFilter(previous))) setHeld([]);
   });
   return () => {
     stopDisputes();
@@ -129,8 +127,7 @@ export function playHeldKeys(perform: (action: KeyAction) => void): () => void {
 
 /** Forgets held keys: a save failed, or there is no next dispute for them. */
 export function dropHeldKeys(): void {
-  held = [];
-  drops++;
+  keys.setState((state) => ({ held: [], drops: state.drops + 1 }));
 }
 
 /**
@@ -139,12 +136,12 @@ export function dropHeldKeys(): void {
  */
 export function dropTypedAhead(now: number = performance.now()): void {
   dropHeldKeys();
-  droppingUntil = now + PAUSE_MS;
+  keys.setState({ droppingUntil: now + PAUSE_MS });
 }
 
 /** Whether a key pressed now comes right after a key that was no decision (each such key extends the wait for a pause). */
 export function droppingTypedAhead(now: number = performance.now()): boolean {
-  if (now >= droppingUntil) return false;
-  droppingUntil = now + PAUSE_MS;
+  if (now >= keys.getState().droppingUntil) return false;
+  keys.setState({ droppingUntil: now + PAUSE_MS });
   return true;
 }

@@ -11,7 +11,7 @@ import { noteOutputPath, useOutputFolder } from '../../lib/output-folder';
 import { useInfoStore } from '../../stores/info-store';
 import { useReleaseStore } from '../../stores/release-store';
 import { notify } from '../../stores/ui-store';
-import { defaultRulingLogPath } from '../revisions/release-defaults';
+import { defaultRulingLogPath } from '../release/release-defaults';
 import { RulingLogReport } from './RulingLogReport';
 import { mergeRulingLogs, parsePaths, writeRulingLog } from './ruling-logs';
 import { ReplaceConfirm } from '../../ui/ReplaceConfirm';

@@ -16,8 +16,9 @@ vi.mock('../../../../renderer/src/api/client', () => ({
 const { useDisputeStore } = await import('../../../../renderer/src/stores/dispute-store');
 const { useRulingStore } = await import('../../../../renderer/src/stores/ruling-store');
 const { useQueueStore } = await import('../../../../renderer/src/stores/queue-store');
-const { dropHeldKeys, dropTypedAhead, droppingTypedAhead, heldCount, holdWhileSettling, playHeldKeys } =
+const { dropTypedAhead, droppingTypedAhead, heldCount, holdWhileSettling, playHeldKeys } =
   await import('../../../../renderer/src/features/review/held-keys');
+const { useHeldKeysStore } = await import('../../../../renderer/src/stores/held-keys-store');
 
 const show = (id: string) =>
   useDisputeStore.setState({ detail: cellDetail({ dispute: row({ id }) }), loadingId: null });
@@ -30,7 +31,7 @@ let stop: () => void = () => undefined;
 
 beforeEach(() => {
   stop();
-  dropHeldKeys();
+  useHeldKeysStore.getState().reset();
   done = [];
   useQueueStore.setState({ filter: {}, preset: {}, selectedId: 'd-a', selectedIndex: 0, total: 10 });
   show('d-a');
@@ -187,5 +188,22 @@ describe('after a key that is no decision here', () => {
     useRulingStore.setState({ saving: false });
     show('d-b');
     expect(done).toEqual(['decision3']);
+  });
+});
+
+describe('a new session', () => {
+  it('starts with no keys held and no typed-ahead window, whatever the last one left', () => {
+    useRulingStore.setState({ saving: true });
+    holdWhileSettling(decision(1));
+    holdWhileSettling(SAVE);
+    dropTypedAhead(1000);
+    holdWhileSettling(decision(2));
+    expect(useHeldKeysStore.getState()).toMatchObject({ held: [decision(2)], droppingUntil: 1800 });
+    useHeldKeysStore.getState().reset();
+    expect(heldCount()).toBe(0);
+    expect(droppingTypedAhead(1001)).toBe(false);
+    useRulingStore.setState({ saving: false });
+    show('d-b');
+    expect(done).toEqual([]);
   });
 });

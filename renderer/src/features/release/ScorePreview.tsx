@@ -5,7 +5,7 @@
 import { Fragment, lazy, Suspense, useMemo, useState } from 'react';
 import type { RescoreResult, SystemRescore } from '../../../../shared/revision-types';
 import { formatCount, oneLine } from '../../lib/format';
-import { deltaRows, formatDelta, formatF1, rankMove, runLabels, trend } from '../../lib/release';
+import { deltaRows, formatDelta, formatF1, rankMove, runLabels, trend } from './release-data';
 import { rowLabel } from '../../lib/row-picker';
 import { useReleaseStore } from '../../stores/release-store';
 import { ProgressBar } from '../../ui/ProgressBar';

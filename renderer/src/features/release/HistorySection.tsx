@@ -10,7 +10,7 @@
 import { useEffect } from 'react';
 import type { RevisionRecord } from '../../../../shared/revision-types';
 import { formatCount, formatTime, oneLine } from '../../lib/format';
-import { shortSha } from '../../lib/release';
+import { shortSha } from './release-data';
 import { useReleaseStore } from '../../stores/release-store';
 
 export function HistorySection() {

@@ -1,11 +1,11 @@
-// The score chart's Δ axis (lib/release.ts deltaAxis): tick labels printed
+// The score chart's Δ axis (features/release/release-data.ts deltaAxis): tick labels printed
 // with the precision the tick step needs, so no two read alike — the audit
 // saw "−0.01 −0.01 0.00 +0.01 +0.01" with a fixed two decimals — and ticks
 // that fall on round values: ECharts counts an axis with a given interval
 // from its minimum, so ends of ±(1.15 × the largest change) gave
 // "−0.006 −0.001 +0.004 +0.009", with no 0 and each label off its value.
 import { describe, expect, it } from 'vitest';
-import { deltaAxis, formatDelta } from '../../../renderer/src/lib/release';
+import { deltaAxis, formatDelta } from '../../../../renderer/src/features/release/release-data';
 
 /** The ticks ECharts draws for a value axis with min, max and interval set: from the minimum, one interval apart, up to the maximum. */
 function echartsTicks(largest: number): number[] {

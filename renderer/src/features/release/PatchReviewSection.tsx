@@ -4,7 +4,7 @@
 import { Fragment, useMemo } from 'react';
 import type { PatchReviewOperation } from '../../../../shared/revision-types';
 import { formatCount, formatTime, oneLine } from '../../lib/format';
-import { filterOperations, OP_KINDS, OP_LABELS, stateText } from '../../lib/release';
+import { filterOperations, OP_KINDS, OP_LABELS, stateText } from './release-data';
 import { rowLabel } from '../../lib/row-picker';
 import { useReleaseStore } from '../../stores/release-store';
 import { SourceList } from '../dispute/SourceLink';

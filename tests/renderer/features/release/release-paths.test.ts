@@ -1,7 +1,7 @@
-// The release desk's paths remembered per store (lib/release-paths.ts), so
+// The release desk's paths remembered per store (features/release/release-paths.ts), so
 // Apply is prefilled when the app is opened again.
 import { describe, expect, it } from 'vitest';
-import { rememberedPaths, rememberPaths, type PathStorage } from '../../../renderer/src/lib/release-paths';
+import { rememberedPaths, rememberPaths, type PathStorage } from '../../../../renderer/src/features/release/release-paths';
 
 function memory(initial: Record<string, string> = {}): PathStorage & { data: Record<string, string> } {
   const data = { ...initial };

@@ -6,7 +6,7 @@ import type { ExportResult } from '../../../../shared/api-types';
 import type { RevisionRecord } from '../../../../shared/revision-types';
 import { shortPath, suggestRevision } from '../../lib/format';
 import { lastOutputFolder } from '../../lib/output-folder';
-import { revisedDatasetPath, siblingPath } from '../../lib/release';
+import { revisedDatasetPath, siblingPath } from './release-data';
 
 /** "v1.9" before "v1.10": tags compared with their numbers as numbers. */
 export function compareTags(a: string, b: string): number {

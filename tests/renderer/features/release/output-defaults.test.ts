@@ -1,16 +1,16 @@
-// Where outputs go by default (features/revisions/release-defaults.ts with
+// Where outputs go by default (features/release/release-defaults.ts with
 // lib/output-folder.ts): the ruling log starts filled in, as the patch export
 // does — <engineer>.rulings.jsonl beside the dataset — and once this session
 // has written an output somewhere else, the next one goes to that folder
 // rather than back beside the dataset.
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { RevisionRecord } from '../../../shared/revision-types';
+import type { RevisionRecord } from '../../../../shared/revision-types';
 import {
   defaultPatchPath,
   defaultRulingLogPath,
   patchCandidates,
-} from '../../../renderer/src/features/revisions/release-defaults';
-import { folderOf, lastOutputFolder, noteOutputPath, useOutputFolder } from '../../../renderer/src/lib/output-folder';
+} from '../../../../renderer/src/features/release/release-defaults';
+import { folderOf, lastOutputFolder, noteOutputPath, useOutputFolder } from '../../../../renderer/src/lib/output-folder';
 
 beforeEach(() => useOutputFolder.setState({ folder: null }));
 

@@ -2,7 +2,7 @@
 // top, gains green and losses red. Drawn on canvas (tooltips too), so system
 // names stay text; the table beside it carries the same numbers.
 import { useMemo } from 'react';
-import { deltaAxis, formatDelta, formatF1, type DeltaRow } from '../../lib/release';
+import { deltaAxis, formatDelta, formatF1, type DeltaRow } from './release-data';
 import { AXIS_LINE, CHART_TEXT, MUTED, SPLIT_LINE } from '../stats/chart-theme';
 import { EChart } from '../stats/EChart';
 import type { ChartOption } from '../stats/echarts';

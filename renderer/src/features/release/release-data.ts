@@ -1,8 +1,8 @@
 // How a revision reads on screen: score deltas, patch operations as
 // before → after, and a refused apply's mismatches. Pure; tested directly.
-import type { PatchCellState, PatchOpKind, PatchRowState } from '../../../shared/patch';
-import type { PatchReviewOperation, SystemRescore } from '../../../shared/revision-types';
-import { normalizeText } from '../../../shared/normalize';
+import type { PatchCellState, PatchOpKind, PatchRowState } from '../../../../shared/patch';
+import type { PatchReviewOperation, SystemRescore } from '../../../../shared/revision-types';
+import { normalizeText } from '../../../../shared/normalize';
 
 export const OP_KINDS: readonly PatchOpKind[] = [
   'set_cell',

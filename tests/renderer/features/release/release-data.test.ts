@@ -1,7 +1,7 @@
 // How a revision reads on screen: F1 deltas, ranks, operations as before →
 // after, the operations filter, a refused apply read back into its lines.
 import { describe, expect, it } from 'vitest';
-import type { PatchReviewOperation, SystemRescore } from '../../../shared/revision-types';
+import type { PatchReviewOperation, SystemRescore } from '../../../../shared/revision-types';
 import {
   deltaRows,
   filterOperations,
@@ -14,10 +14,10 @@ import {
   siblingPath,
   stateText,
   trend,
-} from '../../../renderer/src/lib/release';
-import { jobProgressText, pollJob } from '../../../renderer/src/lib/jobs';
-import type { JobStatus } from '../../../shared/api-types';
-import { mismatchReason } from '../../../shared/patch-mismatch';
+} from '../../../../renderer/src/features/release/release-data';
+import { jobProgressText, pollJob } from '../../../../renderer/src/lib/jobs';
+import type { JobStatus } from '../../../../shared/api-types';
+import { mismatchReason } from '../../../../shared/patch-mismatch';
 
 function system(name: string, before: number, after: number, run = `${name}-run`): SystemRescore {
   const scores = (row: number, rank: number) => ({ discovery_f1: 0.9, item_f1: 0.8, row_f1: row, rank });

@@ -9,7 +9,7 @@ import { errorMessage, host } from '../../api/client';
 import { formatCount, oneLine } from '../../lib/format';
 import { jobProgressText } from '../../lib/jobs';
 import { mismatchReason } from '../../../../shared/patch-mismatch';
-import { OP_LABELS } from '../../lib/release';
+import { OP_LABELS } from './release-data';
 import { rowLabel } from '../../lib/row-picker';
 import { selectJobRunning, useImportStore } from '../../stores/import-store';
 import { useInfoStore } from '../../stores/info-store';

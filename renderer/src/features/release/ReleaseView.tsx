@@ -1,14 +1,14 @@
-// The Export view is the release desk: export the settled rulings as a gold
-// patch, preview every system's scores, review the operations, apply the
+// The release desk, shown as the Export tab: export the settled rulings as a
+// gold patch, preview every system's scores, review the operations, apply the
 // patch to the dataset, the store's revision history, and ruling logs. Keys
 // 1 … 6 go to a step (its first field takes the focus); Tab walks its controls.
 import type { ReactNode } from 'react';
 import { useReleaseStore, type ReleaseSection } from '../../stores/release-store';
-import { ApplySection } from '../revisions/ApplySection';
-import { ExportSection } from '../revisions/ExportSection';
-import { HistorySection } from '../revisions/HistorySection';
-import { PatchReviewSection } from '../revisions/PatchReviewSection';
-import { ScorePreview } from '../revisions/ScorePreview';
+import { ApplySection } from './ApplySection';
+import { ExportSection } from './ExportSection';
+import { HistorySection } from './HistorySection';
+import { PatchReviewSection } from './PatchReviewSection';
+import { ScorePreview } from './ScorePreview';
 import { RulingLogCard } from '../team/RulingLogCard';
 import { RELEASE_STEPS } from './release-steps';
 import { stepKey } from '../../lib/keys';
@@ -22,7 +22,7 @@ const SECTIONS: Record<ReleaseSection, () => ReactNode> = {
   logs: () => <RulingLogCard />,
 };
 
-export function ExportView() {
+export function ReleaseView() {
   const section = useReleaseStore((s) => s.section);
   const setSection = useReleaseStore((s) => s.setSection);
   return (

@@ -1,0 +1,87 @@
+// The queue grid's bridge keeps its state in a store (stores/queue-grid-store.ts):
+// a reset between sessions leaves no grid behind for keys to move, and rows
+// of the last session's listing arriving after it are ignored.
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { GridApi, IGetRowsParams } from 'ag-grid-community';
+import type { DisputeRow } from '../../../../shared/api-types';
+import { row } from '../../fixtures';
+// The stores import the API client, which reads the preload's globals: their declaration comes into this program too.
+import type {} from '../../../../renderer/src/api/globals';
+
+const pages = vi.hoisted(() => ({ resolve: [] as ((rows: DisputeRow[]) => void)[] }));
+
+vi.mock('../../../../renderer/src/api/client', () => ({
+  api: {
+    listDisputes: () =>
+      new Promise((resolve) => pages.resolve.push((rows: DisputeRow[]) => resolve({ rows, total: rows.length }))),
+  },
+  errorMessage: (error: unknown) => String(error),
+  onApiWrite: () => () => undefined,
+}));
+
+const { useQueueStore } = await import('../../../../renderer/src/stores/queue-store');
+const { useQueueGridStore } = await import('../../../../renderer/src/stores/queue-grid-store');
+const { attachGrid, createDatasource, moveSelection } =
+  await import('../../../../renderer/src/features/queue/grid-bridge');
+
+const ROWS = ['d-0', 'd-1', 'd-2'].map((id) => row({ id }));
+
+/** What the bridge asks of ag-grid, on three loaded rows; `scrolled`: the rows it brought into view. */
+function fakeGrid() {
+  const scrolled: number[] = [];
+  const node = (index: number) => ({
+    data: ROWS[index],
+    rowIndex: index,
+    isSelected: () => false,
+    setSelected: () => undefined,
+  });
+  const grid = {
+    ensureIndexVisible: (index: number) => scrolled.push(index),
+    getDisplayedRowAtIndex: (index: number) => (ROWS[index] ? node(index) : undefined),
+    getRowNode: (id: string) => node(ROWS.findIndex((r) => r.id === id)),
+  };
+  return { grid: grid as unknown as GridApi<DisputeRow>, scrolled };
+}
+
+function getRowsParams(): IGetRowsParams<DisputeRow> {
+  return {
+    startRow: 0,
+    endRow: 100,
+    sortModel: [],
+    filterModel: {},
+    context: undefined,
+    successCallback: () => undefined,
+    failCallback: () => undefined,
+  } as unknown as IGetRowsParams<DisputeRow>;
+}
+
+beforeEach(() => {
+  useQueueGridStore.getState().reset();
+  pages.resolve = [];
+  useQueueStore.setState({ filter: {}, preset: {}, sort: null, selectedId: 'd-0', selectedIndex: 0, total: 3 });
+});
+
+describe('the queue grid across sessions', () => {
+  it('moves the selection on the grid attached', () => {
+    const { grid, scrolled } = fakeGrid();
+    attachGrid(grid);
+    moveSelection(1);
+    expect(scrolled).toEqual([1]);
+    expect(useQueueStore.getState().selectedId).toBe('d-1');
+    expect(useQueueGridStore.getState().cursor).toBe(1);
+  });
+
+  it('after a reset, keys move nothing and the last listing’s rows are ignored', async () => {
+    const { grid, scrolled } = fakeGrid();
+    attachGrid(grid);
+    createDatasource().getRows(getRowsParams());
+    useQueueGridStore.getState().reset();
+    useQueueStore.setState({ total: null });
+    moveSelection(1);
+    pages.resolve[0]?.(ROWS);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(scrolled).toEqual([]);
+    expect(useQueueStore.getState()).toMatchObject({ selectedId: 'd-0', total: null });
+    expect(useQueueGridStore.getState()).toMatchObject({ grid: null, cursor: null, pending: null });
+  });
+});
