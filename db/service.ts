@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { AdjudicatorService, DisputeFilter, ExportInput, ReportRef } from '../shared/api';
 import type { ImportReport, StoreInfo } from '../shared/api-types';
-import { proposeSampleSizes } from '../shared/audit/sample-size';
+import { proposeSampleSizes } from '../shared/audit';
 import {
   auditCellItem,
   auditEstimate,
@@ -69,7 +69,7 @@ import {
   rescore,
   reviewPatch,
 } from './revisions';
-import type { ReportListItem } from '../shared/report-parse/views';
+import type { ReportListItem } from '../shared/report-parse';
 import {
   draftReply,
   getReport,

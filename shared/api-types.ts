@@ -1,5 +1,5 @@
 // Result shapes of the AdjudicatorApi (shared/api.ts).
-import type { ReportView } from './report-parse/views';
+import type { ReportView } from './report-parse';
 import type { ReportImportResult } from './report-types';
 import type { ApplyResult, PatchMismatch, RescoreResult } from './revision-types';
 import type { GoldOperation } from './gold-operation';

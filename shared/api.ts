@@ -18,7 +18,7 @@ import type {
   Settings,
   StoreInfo,
 } from './api-types';
-import type { ReportListItem, ReportView } from './report-parse/views';
+import type { ReportListItem, ReportView } from './report-parse';
 import {
   draftReplyInputSchema,
   importReportsInputSchema,
@@ -38,7 +38,7 @@ import type {
   AuditOverview,
   AuditRoundView,
   SampleSizeProposal,
-} from './audit/views';
+} from './audit';
 import {
   auditEstimateInputSchema,
   drawAuditInputSchema,

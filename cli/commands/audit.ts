@@ -1,8 +1,8 @@
 // `audit sample|list|rule|estimate`: the gold error-rate audit (design.md §10).
 // The --json shapes are fixed (other tools read them): see HELP.
-import { AUDIT_VERDICTS } from '../../shared/audit/types';
-import { percent, percentRange } from '../../shared/audit/sentence';
-import type { AuditCellItem, AuditEstimateView } from '../../shared/audit/views';
+import { AUDIT_VERDICTS } from '../../shared/audit';
+import { percent, percentRange } from '../../shared/audit';
+import type { AuditCellItem, AuditEstimateView } from '../../shared/audit';
 import { dbPathOf, engineerOf, integerOption, parseCommand, positionals, validateInput, withService } from '../args';
 import { write, writeJsonLine } from '../context';
 import type { CliContext } from '../context';

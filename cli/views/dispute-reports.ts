@@ -2,7 +2,7 @@
 // them — number, state, title, reporter, the value they propose and where,
 // the start of the body, and their links (anything but http(s) marked unsafe).
 // Every text is the reporter's and is made inert before it reaches a terminal.
-import type { ReportView } from '../../shared/report-parse/views';
+import type { ReportView } from '../../shared/report-parse';
 import { block, inline, truncate } from '../format';
 
 /** As much of a body as the panel shows before "Show the whole report". */

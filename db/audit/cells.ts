@@ -2,14 +2,8 @@
 // review another engineer's verdicts stay hidden until the viewer has given
 // their own, as rulings do (db/queries/detail.ts); the settled verdict is
 // theirs too.
-import type { AuditStatus, AuditStratum, AuditVerdict } from '../../shared/audit/types';
-import type {
-  AuditCellDetail,
-  AuditCellItem,
-  AuditFix,
-  AuditSystemValue,
-  AuditVerdictView,
-} from '../../shared/audit/views';
+import type { AuditStatus, AuditStratum, AuditVerdict } from '../../shared/audit';
+import type { AuditCellDetail, AuditCellItem, AuditFix, AuditSystemValue, AuditVerdictView } from '../../shared/audit';
 import { decryptText } from '../../shared/crypto';
 import type { ColumnRule, GoldState } from '../../shared/domain';
 import { NotFoundError } from '../not-found';

@@ -5,11 +5,11 @@
 // size N_h is the one the latest round recorded (the dataset as last drawn
 // from). After a revision, the settled-incorrect cells whose dispute that
 // revision (or an earlier one) changed gold for count as correct.
-import { stratifiedEstimate } from '../../shared/audit/estimate';
-import { datasetCardSentence } from '../../shared/audit/sentence';
-import type { AuditStratum } from '../../shared/audit/types';
-import { AUDIT_STRATA, Z_95 } from '../../shared/audit/types';
-import type { AuditEstimateView, AuditOverview } from '../../shared/audit/views';
+import { stratifiedEstimate } from '../../shared/audit';
+import { datasetCardSentence } from '../../shared/audit';
+import type { AuditStratum } from '../../shared/audit';
+import { AUDIT_STRATA, Z_95 } from '../../shared/audit';
+import type { AuditEstimateView, AuditOverview } from '../../shared/audit';
 import { NotFoundError } from '../not-found';
 import type { Store } from '../store';
 import { countFrame } from './frame';

@@ -3,7 +3,7 @@
 // out, as the grader leaves them out), in one fixed order (task, row, the
 // dataset's column order), each in its stratum: `disputed` when a cell
 // dispute exists on it now, `undisputed` otherwise.
-import type { AuditStratum } from '../../shared/audit/types';
+import type { AuditStratum } from '../../shared/audit';
 import { disputeId } from '../../shared/dispute-id';
 import { sha256Hex } from '../../shared/sha256';
 import type { Store } from '../store';

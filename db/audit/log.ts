@@ -5,7 +5,7 @@
 // already here is a duplicate, one with other content under a known id is
 // refused. A round or cell this store lacks is recorded from the line.
 import { z } from 'zod';
-import { AUDIT_STRATA, AUDIT_VERDICTS } from '../../shared/audit/types';
+import { AUDIT_STRATA, AUDIT_VERDICTS } from '../../shared/audit';
 import { decryptText, encryptText } from '../../shared/crypto';
 import type { Store } from '../store';
 import { auditCellId } from './frame';

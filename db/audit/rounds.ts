@@ -2,10 +2,10 @@
 // replacement in each stratum, of the sizes asked, from the frame cells no
 // earlier round drew. The frame sizes N_h of this moment are recorded with it.
 import { randomBytes } from 'node:crypto';
-import { drawStratum } from '../../shared/audit/sample';
-import type { AuditStratum } from '../../shared/audit/types';
-import { AUDIT_STRATA } from '../../shared/audit/types';
-import type { AuditRoundView } from '../../shared/audit/views';
+import { drawStratum } from '../../shared/audit';
+import type { AuditStratum } from '../../shared/audit';
+import { AUDIT_STRATA } from '../../shared/audit';
+import type { AuditRoundView } from '../../shared/audit';
 import { sha256Hex } from '../../shared/sha256';
 import type { Store } from '../store';
 import { AuditError } from './errors';

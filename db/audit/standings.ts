@@ -3,7 +3,7 @@
 // a dispute's is (shared/agreement.ts): enough engineers agreeing settle it,
 // any disagreement is a conflict.
 import { statusFromPositions } from '../../shared/agreement';
-import type { AuditStatus, AuditVerdict } from '../../shared/audit/types';
+import type { AuditStatus, AuditVerdict } from '../../shared/audit';
 import { readPolicy } from '../rulings';
 import type { Store } from '../store';
 

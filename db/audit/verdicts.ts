@@ -1,6 +1,6 @@
 // Audit verdicts (design.md §10): append-only events, as rulings are.
 import { randomUUID } from 'node:crypto';
-import type { AuditVerdict } from '../../shared/audit/types';
+import type { AuditVerdict } from '../../shared/audit';
 import { NotFoundError } from '../not-found';
 import type { Store } from '../store';
 import { linkIncorrectCells } from './dispute-link';

@@ -2,7 +2,7 @@
 // not quote a task's gold values, entity names, aliases or its question.
 // These helpers list a task's gold terms and find any a text contains.
 import { decryptText } from '../../shared/crypto';
-import { looseKey } from '../../shared/report-parse/text';
+import { looseKey } from '../../shared/report-parse';
 import type { Store } from '../store';
 
 export function goldTerms(store: Store, taskId: string): string[] {

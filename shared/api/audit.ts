@@ -1,6 +1,6 @@
 // Inputs of the audit's API methods (shared/api.ts), validated at every host.
 import { z } from 'zod';
-import { AUDIT_STATUSES, AUDIT_VERDICTS } from '../audit/types';
+import { AUDIT_STATUSES, AUDIT_VERDICTS } from '../audit';
 
 const size = z.number().int().min(0).max(1_000_000);
 const auditId = z.string().min(1).max(200);

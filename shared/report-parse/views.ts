@@ -1,6 +1,6 @@
 // What the reports queries return: shared by the store, the hosts and the
 // renderer (the inputs their API methods take are the contract's: shared/api/reports.ts).
-import type { ParsedReport } from '../report-parse';
+import type { ParsedReport } from './index';
 import { INVISIBLE_CONTROLS } from './text';
 import type { ReportUrl } from './urls';
 

@@ -2,7 +2,7 @@
 // plain strings that React renders as text children.
 import type { DisputeRow, GoldView } from '../../../shared/api-types';
 import type { ColumnRule, Decision, DisputeKind, DisputeStatus } from '../../../shared/domain';
-import { visibleControls } from '../../../shared/report-parse/views';
+import { visibleControls } from '../../../shared/report-parse';
 
 export type Tone = 'value' | 'muted' | 'empty';
 

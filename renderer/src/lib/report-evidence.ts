@@ -2,7 +2,7 @@
 // source that shows the correct value"), offered as the ruling's evidence:
 // evidence is what the patch carries into gold's sources, and a corrected
 // value without any keeps the old value's sources. Pure; tested directly.
-import type { ReportView } from '../../../shared/report-parse/views';
+import type { ReportView } from '../../../shared/report-parse';
 
 export interface SuggestedEvidence {
   href: string;

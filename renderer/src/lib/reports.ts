@@ -1,7 +1,7 @@
 // How GitHub reports read on screen. Pure helpers: every text from a report is
 // shown as React text; these only decide wording, order and grouping.
-import type { ReportListItem, ReportView } from '../../../shared/report-parse/views';
-import { visibleControls } from '../../../shared/report-parse/views';
+import type { ReportListItem, ReportView } from '../../../shared/report-parse';
+import { visibleControls } from '../../../shared/report-parse';
 import { normalizeText } from '../../../shared/normalize';
 
 /** A report's identity in the store: the same number may exist in two repositories. */

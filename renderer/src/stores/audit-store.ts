@@ -1,9 +1,9 @@
 // The Audit view (design.md §10): the rounds and estimate, the audited cells
 // in review order, the cell under review and the verdict being written.
 import { create } from 'zustand';
-import type { AuditVerdict } from '../../../shared/audit/types';
-import { AUDIT_VERDICTS } from '../../../shared/audit/types';
-import type { AuditCellDetail, AuditCellItem, AuditOverview, SampleSizeProposal } from '../../../shared/audit/views';
+import type { AuditVerdict } from '../../../shared/audit';
+import { AUDIT_VERDICTS } from '../../../shared/audit';
+import type { AuditCellDetail, AuditCellItem, AuditOverview, SampleSizeProposal } from '../../../shared/audit';
 import { api, errorMessage } from '../api/client';
 import { notify } from './ui-store';
 

@@ -6,7 +6,7 @@
 import { create } from 'zustand';
 import type { DisputeDetail, JobStatus } from '../../../shared/api-types';
 import type { GitHubTokenState, PostReplyResult, ReplyDraft, ReportImportResult } from '../../../shared/report-types';
-import type { ReportListItem, ReportOverride, ReportView } from '../../../shared/report-parse/views';
+import type { ReportListItem, ReportOverride, ReportView } from '../../../shared/report-parse';
 import { api, errorMessage } from '../api/client';
 import { jobFailure, pollJob } from '../lib/jobs';
 import { filterReports, reportKey, stepSelection } from '../lib/reports';

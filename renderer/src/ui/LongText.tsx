@@ -2,7 +2,7 @@
 // visible ⟨U+XXXX⟩ marks (stored verbatim, never hidden or reordered), and a
 // very long value cut short until the engineer asks for all of it.
 import { useState } from 'react';
-import { visibleControls } from '../../../shared/report-parse/views';
+import { visibleControls } from '../../../shared/report-parse';
 
 export const LONG_TEXT_PREVIEW = 2_000;
 

@@ -65,6 +65,26 @@ describe('no-deep-import', () => {
     expect(await deepImportMessages("import { generateWorkspace } from '../demo';\n", 'bench/x.ts')).toEqual([]);
   });
 
+  it("guards shared/'s folders from the renderer, the store and shared/'s own files", async () => {
+    expect(
+      await deepImportMessages(
+        "import type { AuditCellItem } from '../../../shared/audit/views';\n",
+        'renderer/src/stores/x.ts',
+      ),
+    ).toEqual([
+      "'../../../shared/audit/views' reaches inside shared/audit/: import the folder's entry module '../../../shared/audit' instead.",
+    ]);
+    expect(
+      await deepImportMessages("import { looseKey } from '../../shared/report-parse/text';\n", 'db/reports/x.ts'),
+    ).toHaveLength(1);
+    expect(
+      await deepImportMessages("import type { ReportView } from './report-parse/views';\n", 'shared/x.ts'),
+    ).toHaveLength(1);
+    expect(
+      await deepImportMessages("import type { ReportView } from '../../shared/report-parse';\n", 'renderer/src/x.tsx'),
+    ).toEqual([]);
+  });
+
   it("lets a folder's own files, however deep, import each other", async () => {
     const code =
       "import { ImportWriter } from '../writer';\nimport { entityKey } from '../../entity-key';\nexport { ImportWriter, entityKey };\n";

@@ -1,8 +1,8 @@
 // Drawing a round: the sizes per stratum (or the sizes proposed for a target
 // half-width and a prior rate) and a seed that makes the draw reproducible.
 import { useState } from 'react';
-import { grouped } from '../../../../shared/audit/sentence';
-import type { AuditOverview } from '../../../../shared/audit/views';
+import { grouped } from '../../../../shared/audit';
+import type { AuditOverview } from '../../../../shared/audit';
 import { useAuditStore } from '../../stores/audit-store';
 
 function wholeNumber(text: string): number | null {

@@ -2,8 +2,8 @@
 // its own interval (table and chart), progress, the estimate after each
 // exported revision, and the sentence for a dataset card with a Copy button.
 import { useMemo, useRef, useState } from 'react';
-import { grouped, percent, percentRange } from '../../../../shared/audit/sentence';
-import type { AuditEstimateView, AuditOverview } from '../../../../shared/audit/views';
+import { grouped, percent, percentRange } from '../../../../shared/audit';
+import type { AuditEstimateView, AuditOverview } from '../../../../shared/audit';
 import { notify } from '../../stores/ui-store';
 import { EChart } from '../stats/EChart';
 import type { IntervalRow } from './interval-chart';

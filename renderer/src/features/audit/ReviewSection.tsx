@@ -3,9 +3,9 @@
 // the column's rule; the systems' values only when asked for (s), which the
 // verdict then records as unblinded. Others' verdicts stay hidden under
 // blind review until mine is given.
-import type { AuditVerdict } from '../../../../shared/audit/types';
-import { AUDIT_VERDICTS } from '../../../../shared/audit/types';
-import type { AuditCellDetail, AuditCellItem } from '../../../../shared/audit/views';
+import type { AuditVerdict } from '../../../../shared/audit';
+import { AUDIT_VERDICTS } from '../../../../shared/audit';
+import type { AuditCellDetail, AuditCellItem } from '../../../../shared/audit';
 import { Kbd } from '../../ui/Kbd';
 import { useAuditStore } from '../../stores/audit-store';
 import { openDisputeInQueue } from '../reports/actions';

@@ -2,7 +2,7 @@
 // interval bars: an invisible bar up to the lower bound, a bar from it to
 // the upper bound, and a point at the estimate. Rows without a rate are left
 // out. Pure; every label is plain text drawn on canvas.
-import { percent, percentRange } from '../../../../shared/audit/sentence';
+import { percent, percentRange } from '../../../../shared/audit';
 import { AXIS_LINE, CHART_TEXT, SPLIT_LINE } from '../stats/chart-theme';
 import type { ChartOption } from '../stats/echarts';
 

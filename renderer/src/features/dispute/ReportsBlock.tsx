@@ -5,7 +5,7 @@ import { useState } from 'react';
 import type { DisputeDetail } from '../../../../shared/api-types';
 import { decisionsForDispute } from '../../../../shared/domain';
 import { normalizeText } from '../../../../shared/normalize';
-import type { ReportView } from '../../../../shared/report-parse/views';
+import type { ReportView } from '../../../../shared/report-parse';
 import { oneLine } from '../../lib/format';
 import { confidenceText, confidenceTone, rowText, scoreText } from '../../lib/reports';
 import { clusterKey, decisionKeyIndex } from '../../lib/keys';

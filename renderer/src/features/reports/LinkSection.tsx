@@ -7,7 +7,7 @@
 import { useEffect, useState } from 'react';
 import type { DisputeRow } from '../../../../shared/api-types';
 import { disputeName } from '../../../../shared/dispute-name';
-import type { ReportListItem, ReportView } from '../../../../shared/report-parse/views';
+import type { ReportListItem, ReportView } from '../../../../shared/report-parse';
 import { api } from '../../api/client';
 import { KIND_LABELS, oneLine, shownText } from '../../lib/format';
 import { useDisputeStore } from '../../stores/dispute-store';

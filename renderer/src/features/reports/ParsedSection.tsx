@@ -2,7 +2,7 @@
 // score), proposed value, missing entity — beside what is in use now, with a
 // confidence; "Fix by hand" corrects any part (the report relinks at once).
 import { useEffect, useState, type ReactNode } from 'react';
-import type { ReportListItem, ReportOverride, ReportView } from '../../../../shared/report-parse/views';
+import type { ReportListItem, ReportOverride, ReportView } from '../../../../shared/report-parse';
 import { oneLine } from '../../lib/format';
 import { confidenceText, confidenceTone, overridden, rowText, scoreText } from '../../lib/reports';
 import { useQueueStore } from '../../stores/queue-store';

@@ -4,7 +4,7 @@
 // GitHub token, and only through a confirmation that shows exactly what goes out.
 import { useEffect, useRef, useState } from 'react';
 import type { ReplyOutcome } from '../../../../shared/report-types';
-import type { ReportListItem } from '../../../../shared/report-parse/views';
+import type { ReportListItem } from '../../../../shared/report-parse';
 import { reportKey } from '../../lib/reports';
 import { useReleaseStore } from '../../stores/release-store';
 import { useReportsStore } from '../../stores/reports-store';

@@ -1,6 +1,6 @@
 // The selected report: what it says (plain text, links), what the parser
 // found and the engineer's fixes, where it is linked, and the reply.
-import type { ReportListItem } from '../../../../shared/report-parse/views';
+import type { ReportListItem } from '../../../../shared/report-parse';
 import { reportKey } from '../../lib/reports';
 import { useReportsStore } from '../../stores/reports-store';
 import { Section } from '../../ui/Section';

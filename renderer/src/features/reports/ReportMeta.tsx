@@ -1,6 +1,6 @@
 // Who reported, when, where: the issue's number, state, author, date and an
 // Open button for its GitHub page (http(s) only; otherwise marked unsafe).
-import type { ReportState } from '../../../../shared/report-parse/views';
+import type { ReportState } from '../../../../shared/report-parse';
 import { formatTime, oneLine } from '../../lib/format';
 import { classifyUrl } from '../../lib/urls';
 import { openIssue } from './actions';

@@ -1,7 +1,7 @@
 // Text from a GitHub report, shown as text: never HTML, never Markdown. Line
 // breaks are kept; invisible and bidirectional control characters appear as
 // visible ⟨U+202E⟩ markers, so nothing can reorder or hide what is shown.
-import type { ReportUrl } from '../../../../shared/report-parse/urls';
+import type { ReportUrl } from '../../../../shared/report-parse';
 import { displayParts } from '../../lib/reports';
 import { shortenMiddle } from '../../lib/urls';
 import { openSource } from '../review/actions';

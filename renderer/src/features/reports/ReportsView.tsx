@@ -2,7 +2,7 @@
 // it is linked, "unlinked only" and a search; the selected report beside it.
 // j / k (or ↓ / ↑) move through the list, Enter opens its dispute in the queue.
 import { useEffect, useMemo, useRef } from 'react';
-import type { ReportListItem } from '../../../../shared/report-parse/views';
+import type { ReportListItem } from '../../../../shared/report-parse';
 import { formatCount, oneLine, shownText } from '../../lib/format';
 import {
   confidenceText,

@@ -4,7 +4,7 @@
 // is no http(s) link) rather than drop it. Enter on the empty box and
 // Ctrl+Enter save, as in the value field and the rationale.
 import { useState } from 'react';
-import type { ReportView } from '../../../../shared/report-parse/views';
+import type { ReportView } from '../../../../shared/report-parse';
 import { reportEvidence } from '../../lib/report-evidence';
 import { classifyUrl } from '../../lib/urls';
 import { useRulingStore } from '../../stores/ruling-store';

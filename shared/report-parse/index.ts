@@ -3,23 +3,23 @@
 // with an overall confidence. Pure: the caller passes the catalogue of task
 // ids, columns and gold row names it knows. Anything not found is null and
 // shown as "unparsed" for the engineer to fix by hand.
-import type { ColumnGuess } from './report-parse/column';
-import { findColumn, snippetTable } from './report-parse/column';
-import type { LabelledField } from './report-parse/fields';
-import { extractFields, firstField } from './report-parse/fields';
-import { findMissingEntity } from './report-parse/missing';
-import type { CatalogueRow, RowBy, RowGuess } from './report-parse/row';
-import { findRow } from './report-parse/row';
-import { findTaskMentions, taskFromField, writtenTaskId } from './report-parse/task';
-import type { TaskMention } from './report-parse/task';
-import { looseKey, removeInvisible, stripComments, stripTags, unwrapValue } from './report-parse/text';
-import type { ReportUrl } from './report-parse/urls';
-import { extractUrls, withoutUrls } from './report-parse/urls';
-import { proposedFromField, proposedFromProse } from './report-parse/value';
+import type { ColumnGuess } from './column';
+import { findColumn, snippetTable } from './column';
+import type { LabelledField } from './fields';
+import { extractFields, firstField } from './fields';
+import { findMissingEntity } from './missing';
+import type { CatalogueRow, RowBy, RowGuess } from './row';
+import { findRow } from './row';
+import { findTaskMentions, taskFromField, writtenTaskId } from './task';
+import type { TaskMention } from './task';
+import { looseKey, removeInvisible, stripComments, stripTags, unwrapValue } from './text';
+import type { ReportUrl } from './urls';
+import { extractUrls, withoutUrls } from './urls';
+import { proposedFromField, proposedFromProse } from './value';
 
 export type { CatalogueRow, ColumnGuess, ReportUrl, RowBy };
-export { extractUrls } from './report-parse/urls';
-export { nameScore, INVISIBLE_CONTROLS } from './report-parse/text';
+export { extractUrls } from './urls';
+export { looseKey, nameScore, INVISIBLE_CONTROLS } from './text';
 
 export interface CatalogueTask {
   id: string;
@@ -279,4 +279,4 @@ function confidenceOf(parsed: ParsedReport, mention: TaskMention | undefined): n
   return Math.max(0, Math.min(1, Math.round(total * 100) / 100));
 }
 
-export * from './report-parse/views';
+export * from './views';
