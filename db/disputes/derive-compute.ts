@@ -14,6 +14,7 @@ import type { TaskDerivationInput } from './derive-input';
 import { goldCellKey, parseCells } from './derive-input';
 import { encodeSystems } from './systems-column';
 import { GoldAsRecorded, Regrader } from './regrade';
+import { disputeSearchText } from './search-texts';
 import { COLUMN, EMPTY, GOLD_ROW, groupBy, RECORDED_GOLD, RESPONSE, RUN_ID, SEQ, VERDICT } from './statements';
 
 type Value = string | number | null;
@@ -28,6 +29,8 @@ export interface DerivedTask {
   clusters: Value[][];
   /** Every dispute id, in the order written. */
   ids: string[];
+  /** Each dispute's search text (search-texts.ts), in the order of `ids`. */
+  searchTexts: string[];
 }
 
 interface GoldInfo {
@@ -52,7 +55,7 @@ interface SystemCell {
 
 export function computeTaskDisputes(input: TaskDerivationInput, sealer: Sealer): DerivedTask {
   const { taskId } = input;
-  const derived: DerivedTask = { taskId, cellDisputes: [], missingRows: [], clusters: [], ids: [] };
+  const derived: DerivedTask = { taskId, cellDisputes: [], missingRows: [], clusters: [], ids: [], searchTexts: [] };
   const systemOf = new Map(input.systems);
   if (systemOf.size === 0) return derived;
   const ruleTypes = new Map(input.ruleTypes);
@@ -166,6 +169,16 @@ export function computeTaskDisputes(input: TaskDerivationInput, sealer: Sealer):
     ]);
     addClusters(id, clusters);
     derived.ids.push(id);
+    derived.searchTexts.push(
+      disputeSearchText({
+        id,
+        taskId,
+        column,
+        entity: open(entitySealed),
+        gold: gold.value_s === null ? null : gold.value,
+        clusterValues: clusters.map((cluster) => cluster.value),
+      }),
+    );
   }
 
   deriveMissingRows(input, systemOf, sealer, derived, addClusters, ruled);
@@ -233,6 +246,9 @@ function deriveMissingRows(
       addClusters(id, [{ key: entityKey, value: entity, systems, agreesWithGold: false }]);
     }
     derived.ids.push(id);
+    derived.searchTexts.push(
+      disputeSearchText({ id, taskId: input.taskId, column: null, entity, gold: null, clusterValues: [entity] }),
+    );
   }
 }
 

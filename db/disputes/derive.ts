@@ -12,6 +12,7 @@ import type { Store } from '../store';
 import { computeTaskDisputes } from './derive-compute';
 import type { DerivedTask } from './derive-compute';
 import { readTaskInput } from './derive-input';
+import { writeTaskSearchTexts } from './search-texts';
 import { statementsFor } from './statements';
 import { raiseDisputeTextsGeneration } from './text-generation';
 
@@ -30,5 +31,6 @@ export function writeTaskDisputes(store: Store, derived: DerivedTask): void {
   for (const row of derived.missingRows) sql.insertMissingRow.run(row);
   for (const row of derived.clusters) sql.insertCluster.run(row);
   sql.refreshKeptGold.run(derived.taskId, written);
-  raiseDisputeTextsGeneration(store.db);
+  raiseDisputeTextsGeneration(store.db, [derived.taskId]);
+  writeTaskSearchTexts(store, derived.taskId, { ids: derived.ids, texts: derived.searchTexts });
 }

@@ -8,6 +8,14 @@ export { computeTaskDisputes } from './derive-compute';
 export type { TaskDerivationInput } from './derive-input';
 export { readTaskInput } from './derive-input';
 export { rankDisputes } from './rank';
+export type { TaskSearchTexts } from './search-texts';
+export {
+  disputeSearchText,
+  openTaskSearchTexts,
+  readTaskSearchTextsFromSource,
+  refreshAllSearchTexts,
+  refreshTaskSearchTexts,
+} from './search-texts';
 export { GoldAsRecorded, Regrader } from './regrade';
 export { decodeSystems, encodeSystems, systemNeedle } from './systems-column';
 export { disputeTextsStamp, raiseDisputeTextsGeneration } from './text-generation';

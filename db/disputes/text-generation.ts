@@ -2,7 +2,8 @@
 // column, entity, gold and cluster values), kept in `meta` and raised in the
 // same transaction as the change. The search index (db/queries/search-index.ts)
 // is held in memory per connection and rebuilt when the counter moves; every
-// writer of disputes or their clusters raises it.
+// writer of disputes or their clusters raises it, naming the tasks it
+// changed, whose kept search texts (search-texts.ts) go with it.
 import type { Statement } from 'better-sqlite3';
 import { perConnection } from '../per-connection';
 import type { Db } from '../store';
@@ -10,11 +11,13 @@ import type { Db } from '../store';
 const KEY = 'dispute_texts_generation';
 
 interface GenerationStatements {
+  forget: Statement<[string]>;
   raise: Statement<[string]>;
   read: Statement<[string], { value: string }>;
 }
 
 const statements = perConnection((db): GenerationStatements => ({
+  forget: db.prepare('DELETE FROM task_search_texts WHERE task_id = ?'),
   raise: db.prepare(
     `INSERT INTO meta (key, value) VALUES (?, '1')
        ON CONFLICT(key) DO UPDATE SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT)`,
@@ -22,9 +25,16 @@ const statements = perConnection((db): GenerationStatements => ({
   read: db.prepare('SELECT value FROM meta WHERE key = ?'),
 }));
 
-/** Call in the transaction that inserts, changes or deletes disputes or dispute clusters. */
-export function raiseDisputeTextsGeneration(db: Db): void {
-  statements(db).raise.run(KEY);
+/**
+ * Call in the transaction that inserts, changes or deletes disputes or
+ * dispute clusters, with the tasks of every dispute it touched: their kept
+ * search texts are dropped, and those tasks read from their disputes until
+ * written again (derivation writes them right after).
+ */
+export function raiseDisputeTextsGeneration(db: Db, taskIds: Iterable<string>): void {
+  const sql = statements(db);
+  for (const taskId of taskIds) sql.forget.run(taskId);
+  sql.raise.run(KEY);
 }
 
 /**

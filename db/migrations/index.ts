@@ -12,6 +12,7 @@ import * as cellsIndexRecordedGold from './010-cells-index-recorded-gold';
 import * as rulingAcceptedSpelling from './011-ruling-accepted-spelling';
 import * as columnRulesSealed from './012-column-rules-sealed';
 import * as audit from './013-audit';
+import * as taskSearchTexts from './014-task-search-texts';
 import type { Sealer } from '../seal';
 import type { Db } from '../store';
 
@@ -37,6 +38,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 11, name: 'ruling accepted spelling', up: rulingAcceptedSpelling.up },
   { version: 12, name: 'column rules sealed', up: columnRulesSealed.up, data: columnRulesSealed.data },
   { version: 13, name: 'gold error-rate audit', up: audit.up },
+  { version: 14, name: 'task search texts', up: taskSearchTexts.up, data: taskSearchTexts.data },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -14,7 +14,7 @@
 import { disputeTextsStamp } from '../disputes';
 import type { Store } from '../store';
 import type { SearchTexts } from './search-texts';
-import { BEFORE_FIRST_ROWID, readSearchTextChunk } from './search-texts';
+import { readAllSearchTexts } from './search-texts';
 
 /** Searches kept answered: paging, counting and locating repeat the same search many times. */
 const KEPT_SEARCHES = 8;
@@ -26,8 +26,6 @@ const KEPT_SEARCHES = 8;
  * a count costs one walk (15-30 ms at 114k).
  */
 const LISTED_SHARE = 0.1;
-/** Disputes read per statement by a rebuild in place: a statement's rows are all in memory at once. */
-const REBUILD_CHUNK = 5_000;
 
 /** How a query takes a search's matches. */
 export type SearchAnswer =
@@ -99,16 +97,10 @@ export class DisputeSearchIndex {
 
   private rebuild(): void {
     const { db } = this.store;
-    // One read transaction: its chunks and the stamp see the same snapshot, whatever another connection commits meanwhile.
+    // One read transaction: the texts and the stamp see the same snapshot, whatever another connection commits meanwhile.
     db.transaction(() => {
       const stamp = disputeTextsStamp(db);
-      const read: SearchTexts = { rowids: [], texts: [] };
-      for (let after = BEFORE_FIRST_ROWID; ;) {
-        const chunk = readSearchTextChunk(this.store, after, REBUILD_CHUNK, read);
-        if (chunk.read < REBUILD_CHUNK) break;
-        after = chunk.lastRowid;
-      }
-      this.install(stamp, read);
+      this.install(stamp, readAllSearchTexts(this.store));
     })();
   }
 }

@@ -11,10 +11,7 @@
 import { disputeTextsStamp } from '../disputes';
 import { Sealer } from '../seal';
 import type { SearchTexts } from './search-texts';
-import { BEFORE_FIRST_ROWID, readSearchTextChunk } from './search-texts';
-
-/** Disputes read per statement: a statement's rows are all in memory at once. */
-const THREAD_CHUNK = 5_000;
+import { readAllSearchTexts } from './search-texts';
 
 /** Some disputes' texts, one after another, and where each ends. */
 export interface JoinedTexts {
@@ -51,16 +48,8 @@ export async function readPackedSearchTexts(dbPath: string, sealSecret: string):
   const db = new Database(dbPath, { readonly: true, fileMustExist: true });
   try {
     const store = { db, sealer: new Sealer(sealSecret) };
-    const read: SearchTexts = { rowids: [], texts: [] };
-    // One read transaction: the stamp and every chunk see the same snapshot, whatever the app commits meanwhile.
-    const stamp = db.transaction(() => {
-      for (let after = BEFORE_FIRST_ROWID; ;) {
-        const chunk = readSearchTextChunk(store, after, THREAD_CHUNK, read);
-        if (chunk.read < THREAD_CHUNK) break;
-        after = chunk.lastRowid;
-      }
-      return disputeTextsStamp(db);
-    })();
+    // One read transaction: the stamp and the texts see the same snapshot, whatever the app commits meanwhile.
+    const { read, stamp } = db.transaction(() => ({ read: readAllSearchTexts(store), stamp: disputeTextsStamp(db) }))();
     const narrow: SearchTexts = { rowids: [], texts: [] };
     const wide: SearchTexts = { rowids: [], texts: [] };
     read.texts.forEach((text, i) => {

@@ -165,16 +165,18 @@ function storedFields(store: Store, row: ReportRow): EffectiveReportFields {
 
 /** Report disputes no report points at any more go, unless an engineer has ruled on them or an audit raised them. */
 function pruneReportDisputes(store: Store): number {
-  const removed = store.db
-    .prepare(
+  const tasksOfRemoved = store.db
+    .prepare<[], string>(
       `DELETE FROM disputes WHERE kind = 'report'
          AND NOT EXISTS (SELECT 1 FROM report_links l WHERE l.dispute_id = disputes.id)
          AND NOT EXISTS (SELECT 1 FROM rulings r WHERE r.dispute_id = disputes.id)
-         AND NOT EXISTS (SELECT 1 FROM audit_cells a WHERE a.dispute_id = disputes.id)`,
+         AND NOT EXISTS (SELECT 1 FROM audit_cells a WHERE a.dispute_id = disputes.id)
+       RETURNING task_id`,
     )
-    .run().changes;
-  if (removed > 0) raiseDisputeTextsGeneration(store.db);
-  return removed;
+    .pluck()
+    .all();
+  if (tasksOfRemoved.length > 0) raiseDisputeTextsGeneration(store.db, new Set(tasksOfRemoved));
+  return tasksOfRemoved.length;
 }
 
 function refreshHasReport(store: Store): void {

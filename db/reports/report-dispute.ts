@@ -148,7 +148,7 @@ export function upsertReportDispute(store: Store, key: ReportDisputeKey, propose
       );
     });
   }
-  raiseDisputeTextsGeneration(db);
+  raiseDisputeTextsGeneration(db, [key.task_id]);
   return id;
 }
 

@@ -165,10 +165,13 @@ describe('the search index built in chunks', () => {
         (service) => {
           const { db, sealer } = service.store;
           db.transaction(() => {
-            db.prepare(
-              "UPDATE disputes SET entity_s = ? WHERE rowid = (SELECT min(rowid) FROM disputes WHERE kind = 'cell')",
-            ).run(sealer.seal('Zq Renamed Entity'));
-            raiseDisputeTextsGeneration(db);
+            const taskId = db
+              .prepare<[string], string>(
+                "UPDATE disputes SET entity_s = ? WHERE rowid = (SELECT min(rowid) FROM disputes WHERE kind = 'cell') RETURNING task_id",
+              )
+              .pluck()
+              .get(sealer.seal('Zq Renamed Entity'))!;
+            raiseDisputeTextsGeneration(db, [taskId]);
           })();
           return Promise.resolve();
         },
