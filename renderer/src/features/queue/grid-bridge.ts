@@ -3,7 +3,16 @@
 // one place that talks to its API, so keyboard actions and the panel never do.
 // A new filter keeps the dispute the engineer was on when the new listing has
 // it (found by the service, then scrolled to); otherwise its first row.
-import type { GridApi, IDatasource, IGetRowsParams, IRowNode, SortModelItem } from 'ag-grid-community';
+import {
+  createGrid,
+  type ColDef,
+  type GridApi,
+  type GridOptions,
+  type IDatasource,
+  type IGetRowsParams,
+  type IRowNode,
+  type SortModelItem,
+} from 'ag-grid-community';
 import type { DisputeRow } from '../../../../shared/api-types';
 import type { SortField } from '../../../../shared/api';
 import { SORTABLE_FIELDS } from '../../../../shared/api';
@@ -34,6 +43,45 @@ export function attachGrid(gridApi: GridApi<DisputeRow> | null): void {
     if (selectedIndex != null) bridge.setState({ pending: { index: selectedIndex, id: selectedId } });
     else relocate(selectedId);
   }
+}
+
+/** The grid built in a host element: its columns can change; destroy takes it down. */
+export interface MountedGrid {
+  setColumns(columnDefs: ColDef<DisputeRow>[]): void;
+  destroy(): void;
+}
+
+/**
+ * Builds the grid with these options in `host`. Once ready it is the grid
+ * this module drives, loading from a datasource that reads the filter; its
+ * selection and size changes are handled here.
+ */
+export function mountGrid(host: HTMLElement, options: GridOptions<DisputeRow>): MountedGrid {
+  const gridApi = createGrid(host, {
+    ...options,
+    onGridReady: (e) => {
+      attachGrid(e.api);
+      e.api.setGridOption('datasource', createDatasource());
+    },
+    onSelectionChanged: (e) => {
+      const node = e.api.getSelectedNodes()[0];
+      if (node?.data) noteSelected(node.data.id, node.rowIndex, e.source === 'rowClicked');
+    },
+    // A resized window (or panel) keeps the selected dispute in view: a shorter
+    // grid would otherwise leave it below the fold, a narrower one scrolled off.
+    // ensureIndexVisible does nothing when the row is already shown.
+    onGridSizeChanged: (e) => {
+      const index = e.api.getSelectedNodes()[0]?.rowIndex;
+      if (index != null) e.api.ensureIndexVisible(index);
+    },
+  });
+  return {
+    setColumns: (columnDefs) => gridApi.setGridOption('columnDefs', columnDefs),
+    destroy: () => {
+      if (grid() === gridApi) attachGrid(null);
+      gridApi.destroy();
+    },
+  };
 }
 
 function toSort(model: SortModelItem[]): QueueSort | null {
