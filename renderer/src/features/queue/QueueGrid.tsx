@@ -70,9 +70,9 @@ function useHiddenColumns(): [RefObject<HTMLDivElement | null>, number] {
 }
 
 /**
- * The grid's options but its columns. Vanilla ag-grid, not ag-grid-react: a
- * row scrolled into view is built in the DOM at once, with no React render
- * and no second layout in the next frame.
+ * The grid's options but its columns. The grid is ag-grid's own DOM (no
+ * React inside it): a row scrolled into view by "next dispute" is built at
+ * once, with no React render and no second layout in the next frame.
  */
 const GRID_OPTIONS: GridOptions<DisputeRow> = {
   theme: gridTheme,
@@ -91,8 +91,8 @@ const GRID_OPTIONS: GridOptions<DisputeRow> = {
   // a longer listing brings it back ag-grid does not narrow them, so the
   // grid scrolled sideways and cut the Mine column ("accept both").
   alwaysShowVerticalScroll: true,
-  // Headers, rows and cells in the DOM in the order shown (as ag-grid-react keeps them): a column
-  // shown again would otherwise come last in the DOM, and to a screen reader, though placed in order.
+  // Headers, rows and cells in the DOM in the order shown: a column shown again would otherwise
+  // come last in the DOM, and so to a screen reader, though drawn in its place.
   ensureDomOrder: true,
   defaultColDef,
 };

@@ -4,14 +4,7 @@
 // classes are those of the panel's StatusChip and ValueText.
 import type { ICellRendererComp, ICellRendererParams } from 'ag-grid-community';
 import type { DisputeRow } from '../../../../shared/api-types';
-import {
-  DECISION_SHORT,
-  KIND_LABELS,
-  STATUS_LABELS,
-  goldDisplay,
-  oneLine,
-  type Display,
-} from '../../lib/format';
+import { DECISION_SHORT, KIND_LABELS, STATUS_LABELS, goldDisplay, oneLine, type Display } from '../../lib/format';
 
 type Params = ICellRendererParams<DisputeRow>;
 

@@ -173,7 +173,7 @@ function selectLoaded(index: number, id?: string): boolean {
 
 /**
  * Reports the selection at once rather than waiting for the grid's
- * selectionChanged event: ag-grid-react delivers that in a later task, after
+ * selectionChanged event: ag-grid delivers that in a later task, after
  * a frame has been painted with the old dispute still in the panel. The event
  * still comes and reports the same row (a no-op); selecting an already
  * selected row fires none, so reporting here also covers that case.
