@@ -1,6 +1,7 @@
 // Moves the queue selection by index, whether or not that row's block is
-// loaded yet. ag-grid owns the rows (infinite row model); this module is the
-// one place that talks to its API, so keyboard actions and the panel never do.
+// loaded yet. ag-grid owns the rows (infinite row model); this module builds
+// the grid and is the one place that talks to its API, so the grid's React
+// wrapper, keyboard actions and the panel never do.
 // A new filter keeps the dispute the engineer was on when the new listing has
 // it (found by the service, then scrolled to); otherwise its first row.
 import {
