@@ -1,7 +1,7 @@
 // The dispute queue: ag-grid's infinite row model, pages of 100 from SQL.
 // Selection is single-row and driven by grid-bridge; cells take no focus,
 // so arrow keys belong to the app's key map, not to cell navigation. The
-// columns follow the grid's width (columns.tsx): a narrow one hides the
+// columns follow the grid's width (columns.ts): a narrow one hides the
 // lower-value columns instead of pushing Status and Mine out of view.
 import {
   CellStyleModule,
@@ -15,18 +15,15 @@ import {
   ValidationModule,
   type ColDef,
   type GetRowIdParams,
-  type GridReadyEvent,
-  type GridSizeChangedEvent,
+  type GridOptions,
   type RowClassParams,
-  type SelectionChangedEvent,
 } from 'ag-grid-community';
-import { AgGridReact } from 'ag-grid-react';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { DisputeRow } from '../../../../shared/api-types';
 import { useQueueStore } from '../../stores/queue-store';
 import { EmptyQueue } from './EmptyQueue';
 import { hiddenColumnCount, queueColumns } from './columns';
-import { attachGrid, createDatasource, noteSelected, resetRows } from './grid-bridge';
+import { mountGrid, resetRows, type MountedGrid } from './grid-bridge';
 import { gridTheme } from './grid-theme';
 
 // Only what the queue uses (a third of AllCommunityModule's weight); the
@@ -44,17 +41,6 @@ ModuleRegistry.registerModules([
 
 const getRowId = (p: GetRowIdParams<DisputeRow>) => p.data.id;
 
-/**
- * A resized window (or panel) keeps the selected dispute in view: a shorter
- * grid would otherwise leave it below the fold, a narrower one scrolled off.
- * ensureIndexVisible does nothing when the row is already shown.
- */
-const keepSelectionInView = (e: GridSizeChangedEvent<DisputeRow>) => {
-  const index = e.api.getSelectedNodes()[0]?.rowIndex;
-  if (index != null) e.api.ensureIndexVisible(index);
-};
-
-// One object for every render: a new one is a changed grid option, and ag-grid redoes its columns.
 const defaultColDef: ColDef<DisputeRow> = {
   resizable: true,
   suppressMovable: true,
@@ -83,57 +69,72 @@ function useHiddenColumns(): [RefObject<HTMLDivElement | null>, number] {
   return [box, hidden];
 }
 
+/**
+ * The grid's options but its columns. The grid is ag-grid's own DOM (no
+ * React inside it): a row scrolled into view by "next dispute" is built at
+ * once, with no React render and no second layout in the next frame.
+ */
+const GRID_OPTIONS: GridOptions<DisputeRow> = {
+  theme: gridTheme,
+  rowModelType: 'infinite',
+  cacheBlockSize: 100,
+  maxBlocksInCache: 50,
+  infiniteInitialRowCount: 1,
+  getRowId,
+  getRowClass: rowClass,
+  rowSelection: { mode: 'singleRow', checkboxes: false, enableClickSelection: 'enableSelection' },
+  suppressCellFocus: true,
+  suppressOverlays: ['noRows'],
+  tooltipShowDelay: 600,
+  // The vertical scrollbar's room is always kept: a filter that lists a
+  // few rows hides it, the flexed columns spread into its room, and when
+  // a longer listing brings it back ag-grid does not narrow them, so the
+  // grid scrolled sideways and cut the Mine column ("accept both").
+  alwaysShowVerticalScroll: true,
+  // Headers, rows and cells in the DOM in the order shown: a column shown again would otherwise
+  // come last in the DOM, and so to a screen reader, though drawn in its place.
+  ensureDomOrder: true,
+  defaultColDef,
+};
+
 export function QueueGrid() {
   const filter = useQueueStore((s) => s.filter);
   const preset = useQueueStore((s) => s.preset);
   const total = useQueueStore((s) => s.total);
   const [box, hidden] = useHiddenColumns();
   const columnDefs = useMemo(() => queueColumns(hidden), [hidden]);
+  const host = useRef<HTMLDivElement>(null);
+  const grid = useRef<MountedGrid | null>(null);
 
-  const onGridReady = useCallback((e: GridReadyEvent<DisputeRow>) => {
-    attachGrid(e.api);
-    e.api.setGridOption('datasource', createDatasource());
+  // Built once, before the first paint, with the columns of the first render (every one shown: the
+  // width is measured after). Built without columns, a column hidden at the first width would come
+  // back after the others, not in its place.
+  useLayoutEffect(() => {
+    if (!host.current) return;
+    const mounted = mountGrid(host.current, { ...GRID_OPTIONS, columnDefs });
+    grid.current = mounted;
+    return () => {
+      grid.current = null;
+      mounted.destroy();
+    };
   }, []);
 
-  const onSelectionChanged = useCallback((e: SelectionChangedEvent<DisputeRow>) => {
-    const node = e.api.getSelectedNodes()[0];
-    if (node?.data) noteSelected(node.data.id, node.rowIndex, e.source === 'rowClicked');
-  }, []);
+  // The columns follow the grid's width.
+  useLayoutEffect(() => grid.current?.setColumns(columnDefs), [columnDefs]);
 
   // A different filter is a different listing: it keeps the dispute selected
   // when it lists it (clearing a search, "needs my ruling" off), else starts
-  // from its first row.
+  // from its first row. The grid's own first load serves the filter it opens with.
+  const listed = useRef({ filter, preset });
   useEffect(() => {
+    if (listed.current.filter === filter && listed.current.preset === preset) return;
+    listed.current = { filter, preset };
     resetRows({ keepSelected: true });
   }, [filter, preset]);
 
-  useEffect(() => () => attachGrid(null), []);
-
   return (
     <div className="queue-grid" ref={box}>
-      <AgGridReact<DisputeRow>
-        theme={gridTheme}
-        columnDefs={columnDefs}
-        rowModelType="infinite"
-        cacheBlockSize={100}
-        maxBlocksInCache={50}
-        infiniteInitialRowCount={1}
-        getRowId={getRowId}
-        getRowClass={rowClass}
-        rowSelection={{ mode: 'singleRow', checkboxes: false, enableClickSelection: 'enableSelection' }}
-        suppressCellFocus
-        suppressOverlays={['noRows']}
-        tooltipShowDelay={600}
-        onGridReady={onGridReady}
-        onSelectionChanged={onSelectionChanged}
-        onGridSizeChanged={keepSelectionInView}
-        // The vertical scrollbar's room is always kept: a filter that lists a
-        // few rows hides it, the flexed columns spread into its room, and when
-        // a longer listing brings it back ag-grid does not narrow them, so the
-        // grid scrolled sideways and cut the Mine column ("accept both").
-        alwaysShowVerticalScroll
-        defaultColDef={defaultColDef}
-      />
+      <div className="queue-grid-host" ref={host} />
       {total === 0 && <EmptyQueue />}
     </div>
   );

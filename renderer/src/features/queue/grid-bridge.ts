@@ -1,9 +1,19 @@
 // Moves the queue selection by index, whether or not that row's block is
-// loaded yet. ag-grid owns the rows (infinite row model); this module is the
-// one place that talks to its API, so keyboard actions and the panel never do.
+// loaded yet. ag-grid owns the rows (infinite row model); this module builds
+// the grid and is the one place that talks to its API, so the grid's React
+// wrapper, keyboard actions and the panel never do.
 // A new filter keeps the dispute the engineer was on when the new listing has
 // it (found by the service, then scrolled to); otherwise its first row.
-import type { GridApi, IDatasource, IGetRowsParams, IRowNode, SortModelItem } from 'ag-grid-community';
+import {
+  createGrid,
+  type ColDef,
+  type GridApi,
+  type GridOptions,
+  type IDatasource,
+  type IGetRowsParams,
+  type IRowNode,
+  type SortModelItem,
+} from 'ag-grid-community';
 import type { DisputeRow } from '../../../../shared/api-types';
 import type { SortField } from '../../../../shared/api';
 import { SORTABLE_FIELDS } from '../../../../shared/api';
@@ -34,6 +44,45 @@ export function attachGrid(gridApi: GridApi<DisputeRow> | null): void {
     if (selectedIndex != null) bridge.setState({ pending: { index: selectedIndex, id: selectedId } });
     else relocate(selectedId);
   }
+}
+
+/** The grid built in a host element: its columns can change; destroy takes it down. */
+export interface MountedGrid {
+  setColumns(columnDefs: ColDef<DisputeRow>[]): void;
+  destroy(): void;
+}
+
+/**
+ * Builds the grid with these options in `host`. Once ready it is the grid
+ * this module drives, loading from a datasource that reads the filter; its
+ * selection and size changes are handled here.
+ */
+export function mountGrid(host: HTMLElement, options: GridOptions<DisputeRow>): MountedGrid {
+  const gridApi = createGrid(host, {
+    ...options,
+    onGridReady: (e) => {
+      attachGrid(e.api);
+      e.api.setGridOption('datasource', createDatasource());
+    },
+    onSelectionChanged: (e) => {
+      const node = e.api.getSelectedNodes()[0];
+      if (node?.data) noteSelected(node.data.id, node.rowIndex, e.source === 'rowClicked');
+    },
+    // A resized window (or panel) keeps the selected dispute in view: a shorter
+    // grid would otherwise leave it below the fold, a narrower one scrolled off.
+    // ensureIndexVisible does nothing when the row is already shown.
+    onGridSizeChanged: (e) => {
+      const index = e.api.getSelectedNodes()[0]?.rowIndex;
+      if (index != null) e.api.ensureIndexVisible(index);
+    },
+  });
+  return {
+    setColumns: (columnDefs) => gridApi.setGridOption('columnDefs', columnDefs),
+    destroy: () => {
+      if (grid() === gridApi) attachGrid(null);
+      gridApi.destroy();
+    },
+  };
 }
 
 function toSort(model: SortModelItem[]): QueueSort | null {
@@ -125,7 +174,7 @@ function selectLoaded(index: number, id?: string): boolean {
 
 /**
  * Reports the selection at once rather than waiting for the grid's
- * selectionChanged event: ag-grid-react delivers that in a later task, after
+ * selectionChanged event: ag-grid delivers that in a later task, after
  * a frame has been painted with the old dispute still in the panel. The event
  * still comes and reports the same row (a no-op); selecting an already
  * selected row fires none, so reporting here also covers that case.

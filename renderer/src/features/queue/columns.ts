@@ -1,70 +1,14 @@
-// The queue's columns. Cell renderers are React components, so every value
-// from the data is a text child; colIds match the API's sortable fields. A
+// The queue's columns. Cell renderers are plain DOM (cells.ts), so every
+// value from the data is text; colIds match the API's sortable fields. A
 // grid too narrow for every column with the compared ones whole drops the
 // lower-value ones, so what the dispute is, its status and my ruling stay in
 // view without scrolling sideways.
-import type { ColDef, ICellRendererParams } from 'ag-grid-community';
+import type { ColDef } from 'ag-grid-community';
 import type { DisputeRow } from '../../../../shared/api-types';
 import { DECISION_LABELS } from '../../../../shared/domain';
-import { DECISION_SHORT, KIND_LABELS, goldDisplay, oneLine, shownText, topValueText } from '../../lib/format';
-import { StatusChip } from '../../ui/StatusChip';
-import { ValueText } from '../../ui/ValueText';
+import { goldDisplay, oneLine, shownText, topValueText } from '../../lib/format';
+import { cellRenderer, type ColumnCellParams } from './cells';
 import { QUEUE_HEADERS } from './column-headers';
-
-type Params = ICellRendererParams<DisputeRow>;
-
-function GoldCell({ data }: Params) {
-  if (!data) return null;
-  return <ValueText display={goldDisplay(data.gold, data.kind, data.contesting)} />;
-}
-
-function StatusCell({ data }: Params) {
-  return data ? <StatusChip status={data.status} /> : null;
-}
-
-function KindCell({ data }: Params) {
-  return data ? <span className={`kind-text kind-${data.kind}`}>{KIND_LABELS[data.kind]}</span> : null;
-}
-
-function MineCell({ data }: Params) {
-  if (!data) return null;
-  if (data.my_decision == null) return <span className="value-empty">·</span>;
-  return <span className="mine">{DECISION_SHORT[data.my_decision]}</span>;
-}
-
-/** With the Kind column hidden (a narrow grid), the Column cell names a dispute's kind unless it is a plain cell. */
-interface ColumnCellParams {
-  showKind?: boolean;
-}
-
-function ColumnCell({ data, showKind }: Params & ColumnCellParams) {
-  if (!data) return null;
-  const kind =
-    showKind && data.kind !== 'cell' ? (
-      <span className={`kind-text kind-${data.kind}`}>{KIND_LABELS[data.kind]}</span>
-    ) : null;
-  if (data.column == null) return kind ?? <span className="value-empty">—</span>;
-  return (
-    <span>
-      {kind && <>{kind} · </>}
-      {oneLine(data.column)}
-    </span>
-  );
-}
-
-function EntityCell({ data }: Params) {
-  if (!data) return null;
-  return (
-    <span>
-      {data.has_report && (
-        <span className="report-dot" title="reported on GitHub">
-          ●{' '}
-        </span>
-      )}
-      {oneLine(data.entity)}
-    </span>
-  );
-}
 
 /**
  * What the engineer compares (entity, column, gold, the top value) leads and
@@ -81,7 +25,7 @@ const QUEUE_COLUMNS: ColDef<DisputeRow>[] = [
     flex: 1.6,
     minWidth: 110,
     sortable: true,
-    cellRenderer: EntityCell,
+    cellRenderer: cellRenderer('entity'),
     tooltip: (p) => shownText(p.data?.entity ?? ''),
   },
   {
@@ -92,7 +36,7 @@ const QUEUE_COLUMNS: ColDef<DisputeRow>[] = [
     flex: 1.1,
     minWidth: 96,
     sortable: true,
-    cellRenderer: ColumnCell,
+    cellRenderer: cellRenderer('column'),
     tooltip: (p) => shownText(p.data?.column ?? ''),
   },
   {
@@ -102,7 +46,7 @@ const QUEUE_COLUMNS: ColDef<DisputeRow>[] = [
     flex: 1.3,
     minWidth: 84,
     sortable: false,
-    cellRenderer: GoldCell,
+    cellRenderer: cellRenderer('gold'),
     tooltip: (p) => (p.data ? goldDisplay(p.data.gold, p.data.kind, p.data.contesting).text : ''),
   },
   {
@@ -131,7 +75,7 @@ const QUEUE_COLUMNS: ColDef<DisputeRow>[] = [
     field: 'kind',
     width: 100,
     sortable: true,
-    cellRenderer: KindCell,
+    cellRenderer: cellRenderer('kind'),
   },
   {
     colId: 'status',
@@ -140,7 +84,7 @@ const QUEUE_COLUMNS: ColDef<DisputeRow>[] = [
     field: 'status',
     width: 84,
     sortable: true,
-    cellRenderer: StatusCell,
+    cellRenderer: cellRenderer('status'),
   },
   {
     colId: 'mine',
@@ -148,7 +92,7 @@ const QUEUE_COLUMNS: ColDef<DisputeRow>[] = [
     headerTooltip: QUEUE_HEADERS.mine.tooltip,
     width: 100,
     sortable: false,
-    cellRenderer: MineCell,
+    cellRenderer: cellRenderer('mine'),
     tooltip: (p) => (p.data?.my_decision ? `my ruling: ${DECISION_LABELS[p.data.my_decision]}` : 'not ruled by me'),
   },
   {
