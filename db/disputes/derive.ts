@@ -31,6 +31,7 @@ export function writeTaskDisputes(store: Store, derived: DerivedTask): void {
   for (const row of derived.missingRows) sql.insertMissingRow.run(row);
   for (const row of derived.clusters) sql.insertCluster.run(row);
   sql.refreshKeptGold.run(derived.taskId, written);
-  raiseDisputeTextsGeneration(store.db, [derived.taskId]);
+  // The task's kept texts are replaced here, not dropped.
   writeTaskSearchTexts(store, derived.taskId, { ids: derived.ids, texts: derived.searchTexts });
+  raiseDisputeTextsGeneration(store.db, []);
 }

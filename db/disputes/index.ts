@@ -8,13 +8,13 @@ export { computeTaskDisputes } from './derive-compute';
 export type { TaskDerivationInput } from './derive-input';
 export { readTaskInput } from './derive-input';
 export { rankDisputes } from './rank';
-export type { TaskSearchTexts } from './search-texts';
+export type { StoredDisputeText, TaskSearchTexts } from './search-texts';
 export {
-  disputeSearchText,
   openTaskSearchTexts,
   readTaskSearchTextsFromSource,
   refreshAllSearchTexts,
-  refreshTaskSearchTexts,
+  STORED_TEXT_COLUMNS,
+  storedDisputeSearchText,
 } from './search-texts';
 export { GoldAsRecorded, Regrader } from './regrade';
 export { decodeSystems, encodeSystems, systemNeedle } from './systems-column';

@@ -5,10 +5,10 @@
 // each made search text (db/seal.ts searchText), one per line.
 //
 // Derivation writes a task's row from the texts it has in hand; any other
-// change to a task's disputes or clusters deletes the row through triggers
-// (migration 014), and the task is then read from its disputes until its
-// texts are written again (refreshTaskSearchTexts). A missing row is slow,
-// never wrong.
+// writer of a task's disputes or clusters names the task when it raises the
+// texts' generation (text-generation.ts), which deletes the row, and the
+// task is then read from its disputes until derived again. A missing row is
+// slow, never wrong.
 import type { Statement } from 'better-sqlite3';
 import { perConnection } from '../per-connection';
 import { searchText } from '../seal';
@@ -43,29 +43,43 @@ export interface TaskSearchTexts {
   texts: string[];
 }
 
-interface SourceRow {
+/** A dispute's searched columns as the store holds them: selected with STORED_TEXT_COLUMNS. */
+export interface StoredDisputeText {
   id: string;
+  task_id: string;
   column_name: string | null;
   entity_s: string;
   gold_value_s: string | null;
+  /** Its clusters' sealed values, space-separated (sealed text is base64: no value holds a space), in (dispute, idx) order. */
   clusters_s: string | null;
+}
+
+/** The columns of StoredDisputeText, for a query over `disputes d`. */
+export const STORED_TEXT_COLUMNS = `d.id, d.task_id, d.column_name, d.entity_s, d.gold_value_s,
+  (SELECT group_concat(c.value_s, ' ') FROM dispute_clusters c WHERE c.dispute_id = d.id) AS clusters_s`;
+
+/** The search text of a dispute read from the store. */
+export function storedDisputeSearchText(sealer: Sealer, row: StoredDisputeText): string {
+  return disputeSearchText({
+    id: row.id,
+    taskId: row.task_id,
+    column: row.column_name,
+    entity: sealer.open(row.entity_s),
+    gold: row.gold_value_s === null ? null : sealer.open(row.gold_value_s),
+    clusterValues: row.clusters_s === null ? [] : row.clusters_s.split(' ').map((value) => sealer.open(value)),
+  });
 }
 
 interface Statements {
   countOfTask: Statement<[string], number>;
   write: Statement<[string, Buffer]>;
-  sourceOfTask: Statement<[string], SourceRow>;
+  sourceOfTask: Statement<[string], StoredDisputeText>;
 }
 
 const statements = perConnection((db): Statements => ({
   countOfTask: db.prepare<[string], number>('SELECT count(*) FROM disputes WHERE task_id = ?').pluck(),
   write: db.prepare('INSERT OR REPLACE INTO task_search_texts (task_id, texts_sealed) VALUES (?, ?)'),
-  // Sealed text is base64: a space never occurs inside one value. Clusters come in their key's (dispute, idx) order.
-  sourceOfTask: db.prepare(
-    `SELECT d.id, d.column_name, d.entity_s, d.gold_value_s,
-              (SELECT group_concat(c.value_s, ' ') FROM dispute_clusters c WHERE c.dispute_id = d.id) AS clusters_s
-         FROM disputes d WHERE d.task_id = ?`,
-  ),
+  sourceOfTask: db.prepare(`SELECT ${STORED_TEXT_COLUMNS} FROM disputes d WHERE d.task_id = ?`),
 }));
 
 export function sealTaskSearchTexts(sealer: Sealer, texts: TaskSearchTexts): Buffer {
@@ -84,22 +98,8 @@ export function openTaskSearchTexts(sealer: Sealer, sealed: Uint8Array): TaskSea
 
 /** The task's search texts as its disputes and clusters give them now. */
 export function readTaskSearchTextsFromSource(store: Pick<Store, 'db' | 'sealer'>, taskId: string): TaskSearchTexts {
-  const { sealer } = store;
-  const out: TaskSearchTexts = { ids: [], texts: [] };
-  for (const row of statements(store.db).sourceOfTask.all(taskId)) {
-    out.ids.push(row.id);
-    out.texts.push(
-      disputeSearchText({
-        id: row.id,
-        taskId,
-        column: row.column_name,
-        entity: sealer.open(row.entity_s),
-        gold: row.gold_value_s === null ? null : sealer.open(row.gold_value_s),
-        clusterValues: row.clusters_s === null ? [] : row.clusters_s.split(' ').map((value) => sealer.open(value)),
-      }),
-    );
-  }
-  return out;
+  const rows = statements(store.db).sourceOfTask.all(taskId);
+  return { ids: rows.map((row) => row.id), texts: rows.map((row) => storedDisputeSearchText(store.sealer, row)) };
 }
 
 /**
@@ -117,8 +117,8 @@ export function writeTaskSearchTexts(
   sql.write.run(taskId, sealTaskSearchTexts(store.sealer, whole));
 }
 
-/** Writes the task's search texts again from its disputes: after a change that is not a derivation. */
-export function refreshTaskSearchTexts(store: Pick<Store, 'db' | 'sealer'>, taskId: string): void {
+/** Writes the task's search texts again from its disputes: a store made before they were kept. */
+function refreshTaskSearchTexts(store: Pick<Store, 'db' | 'sealer'>, taskId: string): void {
   statements(store.db).write.run(
     taskId,
     sealTaskSearchTexts(store.sealer, readTaskSearchTextsFromSource(store, taskId)),

@@ -1,8 +1,8 @@
-// Builds the search index (search-index.ts) a chunk of disputes at a time,
-// letting the event loop turn between chunks. Built at once, opening every
-// dispute's sealed texts holds the thread for over a second at 100k
-// disputes, and with it every other request of the app or the bridge; in
-// chunks, another request waits for one chunk at most.
+// Builds the search index (search-index.ts) off the request path: on a worker
+// thread, or else a chunk of disputes at a time, letting the event loop turn
+// between chunks. Built at once, opening the texts holds the thread, and with
+// it every other request of the app or the bridge; in chunks, another request
+// waits for one chunk at most.
 import { disputeTextsStamp } from '../disputes';
 import type { Db, Store } from '../store';
 import { threadScript, startWorker } from '../import';

@@ -2,13 +2,14 @@
 // system's value), answered from memory. The searched text is sealed in
 // the store, so SQL alone must open every dispute's texts on every search (a
 // second and more at 100k disputes). Here they are opened once per
-// connection into a list of search texts (search-texts.ts), rebuilt when the
-// store's dispute-texts generation moves (db/disputes/text-generation.ts),
-// and each search is a scan of plain strings. Nothing of it is written
-// anywhere: the store stays sealed at rest.
+// connection into a list of search texts (search-texts.ts: from each task's
+// texts kept sealed, db/disputes/search-texts.ts), rebuilt when the store's
+// dispute-texts generation moves (db/disputes/text-generation.ts), and each
+// search is a scan of plain strings. Nothing opened is written anywhere: the
+// store stays sealed at rest.
 //
 // prepare() rebuilds at once when it finds the texts stale, which holds the
-// thread for over a second at 100k disputes; hosts that serve other requests
+// thread for a third of a second at 100k disputes; hosts that serve other requests
 // meanwhile build first, a chunk at a time (search-build.ts), so prepare()
 // finds them current.
 import { disputeTextsStamp } from '../disputes';

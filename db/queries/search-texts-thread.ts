@@ -1,5 +1,5 @@
 // The search texts read on a worker thread (db/import/thread/worker.ts), so
-// opening every dispute's sealed texts holds no request of the app or the
+// opening the store's sealed texts holds no request of the app or the
 // bridge (search-build.ts). The thread reads the store through its own
 // read-only connection, in one read transaction. Nothing is written anywhere.
 //

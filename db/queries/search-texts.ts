@@ -8,8 +8,13 @@
 // iterator is left open.
 import type { Statement } from 'better-sqlite3';
 import { perConnection } from '../per-connection';
-import { disputeSearchText, openTaskSearchTexts, readTaskSearchTextsFromSource } from '../disputes';
-import type { TaskSearchTexts } from '../disputes';
+import {
+  openTaskSearchTexts,
+  readTaskSearchTextsFromSource,
+  STORED_TEXT_COLUMNS,
+  storedDisputeSearchText,
+} from '../disputes';
+import type { StoredDisputeText, TaskSearchTexts } from '../disputes';
 import type { Store } from '../store';
 
 /** Below every rowid SQLite assigns (they start at 1; none is given by hand). */
@@ -21,23 +26,9 @@ export interface SearchTexts {
   texts: string[];
 }
 
-interface DisputeTextRow {
-  rowid: number;
-  id: string;
-  task_id: string;
-  column_name: string | null;
-  entity_s: string;
-  gold_value_s: string | null;
-  clusters_s: string | null;
-}
-
 // The rowid range walks the table's own b-tree: each chunk starts where the last ended, whatever the table's size.
-const chunkStatement = perConnection((db): Statement<[number, number], DisputeTextRow> =>
-  db.prepare(
-    `SELECT d.rowid, d.id, d.task_id, d.column_name, d.entity_s, d.gold_value_s,
-            (SELECT group_concat(c.value_s, ' ') FROM dispute_clusters c WHERE c.dispute_id = d.id) AS clusters_s
-       FROM disputes d WHERE d.rowid > ? ORDER BY d.rowid LIMIT ?`,
-  ),
+const chunkStatement = perConnection((db): Statement<[number, number], StoredDisputeText & { rowid: number }> =>
+  db.prepare(`SELECT d.rowid, ${STORED_TEXT_COLUMNS} FROM disputes d WHERE d.rowid > ? ORDER BY d.rowid LIMIT ?`),
 );
 
 /**
@@ -50,21 +41,10 @@ export function readSearchTextChunk(
   limit: number,
   into: SearchTexts,
 ): { read: number; lastRowid: number } {
-  const { sealer } = store;
   const rows = chunkStatement(store.db).all(afterRowid, limit);
   for (const row of rows) {
     into.rowids.push(row.rowid);
-    into.texts.push(
-      disputeSearchText({
-        id: row.id,
-        taskId: row.task_id,
-        column: row.column_name,
-        entity: sealer.open(row.entity_s),
-        gold: row.gold_value_s === null ? null : sealer.open(row.gold_value_s),
-        // Sealed text is base64: a space never occurs inside one value.
-        clusterValues: row.clusters_s === null ? [] : row.clusters_s.split(' ').map((value) => sealer.open(value)),
-      }),
-    );
+    into.texts.push(storedDisputeSearchText(store.sealer, row));
   }
   return { read: rows.length, lastRowid: rows.at(-1)?.rowid ?? afterRowid };
 }
