@@ -1,15 +1,14 @@
 // `reports import|list|link|reply`: users' gold-error reports from GitHub.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { ReportImportResult } from '../../shared/report-types';
 import { dbPathOf, integerOption, parseCommand, positionals, withService } from '../args';
 import { write, writeJsonLine } from '../context';
 import type { CliContext } from '../context';
 import { CliError, EXIT, UsageError } from '../errors';
 import { inline, plural, table } from '../format';
+import { followJob } from '../job';
 import { COMMON_HELP } from './types';
 import type { Command } from './types';
-import type { ServiceHandle } from '../../db/service';
 
 const HELP = `Usage: atlas-adjudicator reports import FILE... | --repo OWNER/NAME [--label L] [--json] [--db FILE]
        atlas-adjudicator reports list [--unlinked] [--json] [--db FILE]
@@ -64,13 +63,6 @@ async function run(argv: string[], ctx: CliContext): Promise<number> {
   }
 }
 
-async function waitForJob(service: ServiceHandle, jobId: string): Promise<ReportImportResult> {
-  await service.idle();
-  const job = await service.getJob({ jobId });
-  if (job.state !== 'done' || !job.reports) throw new CliError(`reports import: ${job.error ?? job.state}`);
-  return job.reports;
-}
-
 async function importReports(argv: string[], ctx: CliContext): Promise<number> {
   const { values, positionals: files } = parseCommand('reports import', argv, {
     repo: { type: 'string' },
@@ -88,14 +80,9 @@ async function importReports(argv: string[], ctx: CliContext): Promise<number> {
       paths.length > 0
         ? { paths, ...(values.repo ? { repo: values.repo } : {}) }
         : { repo: values.repo!, ...(values.label ? { label: values.label } : {}) };
-    const { jobId } = await service.importReports(input);
-    const cancel = ctx.onSignal(['SIGINT', 'SIGTERM'], () => void service.cancelJob({ jobId }));
-    let result: ReportImportResult;
-    try {
-      result = await waitForJob(service, jobId);
-    } finally {
-      cancel();
-    }
+    const job = await followJob(ctx, service, 'reports', (await service.importReports(input)).jobId);
+    if (job.state !== 'done' || !job.reports) throw new CliError(`reports import: ${job.error ?? job.state}`);
+    const result = job.reports;
     if (values.json) {
       await writeJsonLine(ctx.stdout, result);
     } else {
