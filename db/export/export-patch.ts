@@ -127,8 +127,7 @@ const STEPS = [
 ] as const;
 
 /**
- * Exports as a job: the same steps and bytes as exportPatch, yielding between
- * steps so progress shows and a cancel lands before anything is recorded or
+ * Exports as a job, yielding between steps so progress shows and a cancel lands before anything is recorded or
  * written.
  */
 export async function exportPatchJob(
@@ -157,11 +156,6 @@ export async function exportPatchJob(
   );
 }
 
-export function exportPatch(store: Store, input: ExportInput, engineer: string, base?: BaseFile): ExportResult {
-  const built = buildPatch(store, input, engineer, base);
-  return recordAndWrite(store, input, built, encodePatch(built.patch));
-}
-
 interface EncodedPatch {
   bytes: Buffer;
   sha256: string;
@@ -178,7 +172,7 @@ function recordAndWrite(
   input: ExportInput,
   built: BuiltPatch,
   encoded: EncodedPatch,
-  beforeWrite?: () => void,
+  beforeWrite: () => void,
 ): ExportResult {
   const { patch, contentSha256 } = built;
   // A tag is for good once recorded: an empty patch would take one and change nothing.
@@ -192,7 +186,7 @@ function recordAndWrite(
   store.db
     .transaction(() => {
       recordRevision(store, { patch, patchSha256: encoded.sha256, contentSha256, patchPath: path });
-      beforeWrite?.();
+      beforeWrite();
       // A plain-text patch holds gold: readable by its owner only.
       writeFileAtomic(path, encoded.bytes, { private: !patch.encrypted });
     })

@@ -3,5 +3,5 @@
 // this folder is internal.
 export { checkBaseDataset } from './base-dataset';
 export { draftPatch } from './draft-patch';
-export { exportPatch, exportPatchJob } from './export-patch';
+export { exportPatchJob } from './export-patch';
 export { leftOutDisputes, leftOutLines } from './left-out';

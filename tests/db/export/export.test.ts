@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GeneratedWorkspace } from '../../../demo/generate';
-import { exportPatch } from '../../../db/export/export-patch';
+import { exportPatchJob } from '../../../db/export/export-patch';
 import type { DisputeRecord } from '../../../db/queries/dispute-records';
 import { contentSha256Of } from '../../../db/revisions/index';
 import type { ServiceHandle } from '../../../db/service';
@@ -219,7 +219,7 @@ describe('refused exports take no tag', () => {
       runJob(service, 'export', () => service.exportPatch({ revision: 'v-retry', out: missing })),
     ).rejects.toThrow(`out: no such directory: ${join(out, 'no-such-folder')}`);
     // The folder checked, then gone by the time the file is written.
-    expect(() => exportPatch(service.store, { revision: 'v-retry', out: missing }, 'mia')).toThrow(
+    await expect(exportPatchJob(service.store, { revision: 'v-retry', out: missing }, 'mia')).rejects.toThrow(
       `${missing}: the folder ${join(out, 'no-such-folder')} does not exist`,
     );
     expect(recorded()).toEqual(before);
