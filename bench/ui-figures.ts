@@ -8,9 +8,9 @@ import { existsSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { startServer } from '../cli/server';
-import { launchBrowser } from '../tests/e2e/support/index';
+import { launchBenchBrowser } from './bench-browser';
 import { BENCH_DIR, REPO_ROOT } from './paths';
-import { ARM_NEXT_DISPUTE, armViewSwitch, INSTALL_PROBES, scrollToLastScript } from './page-probes';
+import { ARM_NEXT_DISPUTE, armViewSwitch, scrollToLastScript } from './page-probes';
 import { median, percentile } from './stats';
 
 export interface UiFigures {
@@ -107,11 +107,9 @@ export async function measureUi(
   const rendererDir = buildRenderer(log);
   // In this process: the bench only awaits the browser meanwhile, so the server has the event loop to itself.
   const bridge = await startServer({ dbPath, port: 0, engineer: 'bench', rendererDir });
-  const browser = await launchBrowser();
+  const browser = await launchBenchBrowser();
   try {
     const { page } = browser;
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await page.addInitScript(INSTALL_PROBES);
     // The first load warms the bridge's page cache and the HTTP cache; the next three are measured.
     const loads: number[] = [];
     for (let i = 0; i < 4; i++) {
@@ -216,11 +214,9 @@ async function measureNextDispute(
  * next refresh, whatever the app does; that figure is measured beside it.
  */
 async function nextDisputeOnDemand(url: string, presses: number, log: (line: string) => void): Promise<number[]> {
-  const browser = await launchBrowser({ extraArgs: ['--disable-frame-rate-limit', '--disable-gpu-vsync'] });
+  const browser = await launchBenchBrowser({ extraArgs: ['--disable-frame-rate-limit', '--disable-gpu-vsync'] });
   try {
     const { page } = browser;
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await page.addInitScript(INSTALL_PROBES);
     await page.goto(url, { waitUntil: 'commit' });
     return await measureNextDispute(page, presses, log, 'frames on demand');
   } finally {

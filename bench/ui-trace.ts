@@ -9,8 +9,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CDPSession } from 'playwright-core';
 import { startServer } from '../cli/server';
-import { launchBrowser } from '../tests/e2e/support/index';
-import { ARM_NEXT_DISPUTE, INSTALL_PROBES, INSTALL_REACT_HOOK } from './page-probes';
+import { launchBenchBrowser } from './bench-browser';
+import { ARM_NEXT_DISPUTE, INSTALL_REACT_HOOK } from './page-probes';
 import { BENCH_DIR } from './paths';
 import { median, percentile } from './stats';
 import { buildRenderer } from './ui-figures';
@@ -178,12 +178,9 @@ export async function traceNextDispute(
 ): Promise<TraceSummary> {
   const rendererDir = buildRenderer(log, mode);
   const bridge = await startServer({ dbPath, port: 0, engineer: 'bench', rendererDir });
-  const browser = await launchBrowser();
+  const browser = await launchBenchBrowser({}, INSTALL_REACT_HOOK);
   try {
     const { page } = browser;
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await page.addInitScript(INSTALL_PROBES);
-    await page.addInitScript(INSTALL_REACT_HOOK);
     await page.goto(bridge.url);
     await page.waitForSelector('.panel-scroll', { timeout: 60_000 });
     const press = async (): Promise<Press & { total: number }> => {

@@ -12,8 +12,7 @@ import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { CDPSession } from 'playwright-core';
 import { startServer } from '../cli/server';
-import { launchBrowser } from '../tests/e2e/support/index';
-import { INSTALL_PROBES } from './page-probes';
+import { launchBenchBrowser } from './bench-browser';
 import { median } from './stats';
 import { buildRenderer, switchView, VIEW_ROUND } from './ui-figures';
 
@@ -66,11 +65,9 @@ function selfTimes(profile: CpuProfile): Map<string, number> {
 
 const rendererDir = values.renderer ?? buildRenderer(log);
 const bridge = await startServer({ dbPath: values.db, port: 0, engineer: 'bench', rendererDir });
-const browser = await launchBrowser();
+const browser = await launchBenchBrowser();
 try {
   const { page } = browser;
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.addInitScript(INSTALL_PROBES);
   await page.goto(bridge.url, { waitUntil: 'commit' });
   await page.waitForSelector('.review .ag-grid-scrolling-container .ag-row:not(.ag-row-loading)', { timeout: 120_000 });
   await page.waitForSelector('.panel-scroll', { timeout: 60_000 });
