@@ -324,13 +324,14 @@ function uiFigures(ui: UiFigures, disputes: number): Figure[] {
     }),
     {
       ...figure({
-        figure: `UI: next dispute, keypress to panel painted (frames on demand), p50 (p95) over ${ui.presses}`,
-        value: ui.nextP95,
+        figure: `UI: next dispute, keypress to panel painted (frames on demand), p50 (p95) over ${ui.presses}, beside the same panels by plain DOM`,
+        value: ui.nextP50,
+        floor: ui.floorP50,
         format: millis,
-        maxValue: 16.7,
         goal: 'p95 ≤ 16.7 ms, p50 ≤ 10 ms',
       }),
       value: `${millis(ui.nextP50)} (${millis(ui.nextP95)})`,
+      floor: `${millis(ui.floorP50)} (${millis(ui.floorP95)})`,
       met: ui.nextP95 <= 16.7 && ui.nextP50 <= 10,
     },
     {

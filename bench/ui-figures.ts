@@ -21,6 +21,12 @@ export interface UiFigures {
   /** The same with frames at the display's 60 Hz: the app's latency plus the wait for the next frame. */
   nextVsyncP50: number;
   nextVsyncP95: number;
+  /**
+   * The floor beside it, frames on demand: the same panels the app showed, each put in place by one
+   * plain DOM replacement (no React, the grid still): what this browser takes to show them at all.
+   */
+  floorP50: number;
+  floorP95: number;
   presses: number;
   scrollLastMs: number;
   heapBytes: number;
@@ -146,11 +152,13 @@ export async function measureUi(
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('HeapProfiler.collectGarbage');
     const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number; totalSize: number };
-    const onDemand = await nextDisputeOnDemand(bridge.url, presses, log);
+    const { onDemand, floor } = await nextDisputeOnDemand(bridge.url, presses, log);
     return {
       firstRowMs: median(loads),
       nextP50: median(onDemand),
       nextP95: percentile(onDemand, 95),
+      floorP50: median(floor),
+      floorP95: percentile(floor, 95),
       nextVsyncP50: median(vsync),
       nextVsyncP95: percentile(vsync, 95),
       presses: onDemand.length,
@@ -177,7 +185,10 @@ async function measureNextDispute(
   presses: number,
   log: (line: string) => void,
   frames: string,
+  /** `panels`: collects the panel (outerHTML) shown after each measured press; `floor`: the app's keys are taken (no requests to split). */
+  options: { panels?: string[]; floor?: boolean } = {},
 ): Promise<number[]> {
+  const { panels } = options;
   await page.waitForSelector('.panel-scroll', { timeout: 30_000 });
   const times: number[] = [];
   const parts = { select: [] as number[], request: [] as number[], render: [] as number[] };
@@ -189,6 +200,7 @@ async function measureNextDispute(
     );
     if (i < 3) continue;
     times.push(next.total);
+    panels?.push(await page.evaluate<string>(`document.querySelector('.panel').outerHTML`));
     parts.select.push(next.select);
     parts.request.push(next.request);
     parts.render.push(next.render);
@@ -196,6 +208,7 @@ async function measureNextDispute(
   log(
     `  next dispute (${frames}): p50 ${median(times).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms`,
   );
+  if (options.floor === true) return times;
   // Presses served from the panel's prefetch cache make no request: the split covers the others.
   const fetched = parts.select.map((_, i) => i).filter((i) => !Number.isNaN(parts.select[i]!));
   const split = (values: number[]) => median(fetched.map((i) => values[i]!)).toFixed(1);
@@ -213,13 +226,42 @@ async function measureNextDispute(
  * painted is then the app's own work. At 60 Hz a frame also waits up to 16.7 ms for the display's
  * next refresh, whatever the app does; that figure is measured beside it.
  */
-async function nextDisputeOnDemand(url: string, presses: number, log: (line: string) => void): Promise<number[]> {
+async function nextDisputeOnDemand(
+  url: string,
+  presses: number,
+  log: (line: string) => void,
+): Promise<{ onDemand: number[]; floor: number[] }> {
   const browser = await launchBenchBrowser({ extraArgs: ['--disable-frame-rate-limit', '--disable-gpu-vsync'] });
   try {
     const { page } = browser;
     await page.goto(url, { waitUntil: 'commit' });
-    return await measureNextDispute(page, presses, log, 'frames on demand');
+    const panels: string[] = [];
+    const onDemand = await measureNextDispute(page, presses, log, 'frames on demand', { panels });
+    // The same page, its keys taken from the app: each press puts the next panel the app showed in place.
+    await page.evaluate(swapPanelsScript(panels));
+    const floor = await measureNextDispute(page, presses, log, 'floor: the same panels by plain DOM', { floor: true });
+    return { onDemand, floor };
   } finally {
     await browser.close();
   }
+}
+
+/**
+ * Takes j from the app (the grid stays still) and makes each press replace the panel with the next
+ * of `panels` (outerHTML), renamed so the probe sees a new dispute: one DOM operation, no React.
+ */
+function swapPanelsScript(panels: readonly string[]): string {
+  return `(() => {
+    const panels = ${JSON.stringify(panels)};
+    let shown = 0;
+    document.addEventListener('keydown', (event) => {
+      event.stopPropagation();
+      event.preventDefault();
+      const template = document.createElement('template');
+      template.innerHTML = panels[++shown % panels.length];
+      const panel = template.content.firstElementChild;
+      panel.setAttribute('data-dispute', 'floor-' + shown);
+      document.querySelector('.panel').replaceWith(panel);
+    }, { capture: true });
+  })()`;
 }
