@@ -1,7 +1,7 @@
 // A fast engineer types ahead: "1 Enter 1 Enter 1 Enter" pressed without
 // waiting rules three disputes, one each, because keys typed while the next
 // dispute is on its way wait for it instead of landing on the draft that is
-// being replaced.
+// being replaced. Moves typed while the queue first loads count too.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bridge, LaunchedBrowser } from './support';
@@ -50,5 +50,18 @@ describe('typing ahead', () => {
       id: (await page.locator('.ag-grid-scrolling-container .ag-row-selected').first().getAttribute('row-id'))!,
     });
     expect(detail.rulings).toEqual([]);
+  });
+
+  it('keeps "j j" pressed as the queue first shows, counted from its first row', async () => {
+    await page.reload({ waitUntil: 'commit' });
+    // The grid's first row may still be its loading placeholder: the listing has not arrived yet.
+    await page.locator('.ag-grid-scrolling-container .ag-row').first().waitFor();
+    await page.keyboard.press('j', { delay: 0 });
+    await page.keyboard.press('j', { delay: 0 });
+    const third = page.locator('.ag-grid-scrolling-container .ag-row[row-index="2"]');
+    await third.waitFor();
+    const id = await third.getAttribute('row-id');
+    await expect.poll(() => page.locator('.ag-row-selected').first().getAttribute('row-id')).toBe(id);
+    await expect.poll(() => page.locator('aside.panel').getAttribute('data-dispute')).toBe(id);
   });
 });

@@ -133,12 +133,18 @@ function afterBlockLoaded(from: number, total: number): void {
     const { listing, pending, relocating } = bridge.getState();
     if (from !== listing) return;
     bridge.setState({ loadedListing: from });
-    if (pending) {
-      const { index, id, middle } = pending;
+    if (pending && total === 0) {
+      bridge.setState({ pending: null });
+      useQueueStore.getState().setSelection(null, null);
+    } else if (pending) {
+      // Moves pressed before the listing's length was known may go past its end.
+      const index = Math.min(pending.index, total - 1);
+      const { id, middle } = pending;
       const where = middle === true ? 'middle' : null;
+      if (index !== pending.index) bridge.setState({ cursor: index, pending: { ...pending, index } });
       if (!selectLoaded(index, id)) {
         // Not in this block: bring its block in (a no-op when already on screen).
-        if (index < total) grid()?.ensureIndexVisible(index, where);
+        grid()?.ensureIndexVisible(index, where);
         return;
       }
       grid()?.ensureIndexVisible(index, where);
@@ -184,16 +190,27 @@ function select(node: IRowNode<DisputeRow>): void {
   if (node.data) noteSelected(node.data.id, node.rowIndex, false);
 }
 
+/** The listing's length once its first block is in; null while it loads (the total shown may be the last listing's). */
+function knownTotal(): number | null {
+  const { listing, loadedListing } = bridge.getState();
+  return loadedListing === listing ? (useQueueStore.getState().total ?? 0) : null;
+}
+
 /** Select a row by position; scrolls it into view and waits for its block if needed. */
 export function selectIndex(index: number, id?: string): void {
   const gridApi = grid();
   if (!gridApi) return;
   // A selection made now (the next open dispute after a save) wins over one being looked for.
   bridge.setState({ relocating: null });
-  const total = useQueueStore.getState().total ?? 0;
+  const total = knownTotal();
   if (total === 0) return;
-  const target = Math.max(0, Math.min(total - 1, index));
+  const target = Math.max(0, total === null ? index : Math.min(total - 1, index));
   bridge.setState({ cursor: target });
+  if (total === null) {
+    // Keys pressed before the listing arrived are kept, not dropped: its first block selects the row (afterBlockLoaded).
+    bridge.setState({ pending: { index: target, ...(id ? { id } : {}) } });
+    return;
+  }
   gridApi.ensureIndexVisible(target);
   if (!selectLoaded(target, id)) bridge.setState({ pending: { index: target, ...(id ? { id } : {}) } });
 }
@@ -204,7 +221,8 @@ export function moveSelection(delta: number): void {
     bridge.setState({ relocating: { ...relocating, delta: relocating.delta + delta } });
     return;
   }
-  const from = cursor ?? useQueueStore.getState().selectedIndex ?? -1;
+  // While a listing loads, its first row is where moves start: it is selected when the listing arrives.
+  const from = cursor ?? useQueueStore.getState().selectedIndex ?? (knownTotal() === null ? 0 : -1);
   selectIndex(from < 0 && delta < 0 ? 0 : from + delta);
 }
 

@@ -65,6 +65,7 @@ describe('the queue grid across sessions', () => {
   it('moves the selection on the grid attached', () => {
     const { grid, scrolled } = fakeGrid();
     attachGrid(grid);
+    useQueueGridStore.setState((state) => ({ loadedListing: state.listing }));
     moveSelection(1);
     expect(scrolled).toEqual([1]);
     expect(useQueueStore.getState().selectedId).toBe('d-1');
@@ -83,5 +84,44 @@ describe('the queue grid across sessions', () => {
     expect(scrolled).toEqual([]);
     expect(useQueueStore.getState()).toMatchObject({ selectedId: 'd-0', total: null });
     expect(useQueueGridStore.getState()).toMatchObject({ grid: null, cursor: null, pending: null });
+  });
+});
+
+/** The grid's first block of the listing arrives: rows `ids`, then the bridge's follow-up task. */
+async function firstBlockArrives(ids: readonly string[]): Promise<void> {
+  pages.resolve[0]?.(ROWS.filter((r) => ids.includes(r.id)));
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+describe('keys pressed while the queue first loads', () => {
+  beforeEach(() => {
+    useQueueStore.setState({ selectedId: null, selectedIndex: null, total: null });
+    attachGrid(fakeGrid().grid);
+    createDatasource().getRows(getRowsParams());
+  });
+
+  it('are kept and counted from the first row, selected on arrival', async () => {
+    moveSelection(1);
+    moveSelection(1);
+    expect(useQueueStore.getState().selectedId).toBeNull();
+    await firstBlockArrives(['d-0', 'd-1', 'd-2']);
+    expect(useQueueStore.getState()).toMatchObject({ selectedId: 'd-2', selectedIndex: 2 });
+  });
+
+  it('stop at the last row of a listing shorter than the moves', async () => {
+    for (let i = 0; i < 5; i++) moveSelection(1);
+    await firstBlockArrives(['d-0', 'd-1', 'd-2']);
+    expect(useQueueStore.getState()).toMatchObject({ selectedId: 'd-2', selectedIndex: 2 });
+    expect(useQueueGridStore.getState()).toMatchObject({ cursor: 2, pending: null });
+    moveSelection(-1);
+    expect(useQueueStore.getState().selectedId).toBe('d-1');
+  });
+
+  it('select nothing when the listing is empty', async () => {
+    moveSelection(1);
+    await firstBlockArrives([]);
+    expect(useQueueStore.getState()).toMatchObject({ selectedId: null, total: 0 });
+    expect(useQueueGridStore.getState().pending).toBeNull();
   });
 });
