@@ -11,5 +11,10 @@ import type { Db } from './store';
 const ownChanges = perConnection((db) => db.prepare<[], number>('SELECT total_changes()').pluck());
 
 export function dataVersion(db: Db): number {
-  return Number(db.pragma('data_version', { simple: true })) + ownChanges(db).get()!;
+  return externalVersion(db) + ownChanges(db).get()!;
+}
+
+/** Moves only for other connections' commits: what a client of this connection cannot have made itself. */
+export function externalVersion(db: Db): number {
+  return Number(db.pragma('data_version', { simple: true }));
 }

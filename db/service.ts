@@ -57,7 +57,7 @@ import {
 import type { DisputeRecord } from './queries';
 import { readSettings, writeSettings } from './settings';
 import type { Store } from './store';
-import { dataVersion } from './data-version';
+import { dataVersion, externalVersion } from './data-version';
 import { getMeta, openStore } from './store';
 import { asTheContractSays } from './service-kinds';
 import {
@@ -220,7 +220,7 @@ export function openService(options: ServiceOptions): ServiceHandle {
         version: APP_VERSION,
       };
     },
-    getDataVersion: () => ({ version: dataVersion(store.db) }),
+    getDataVersion: () => ({ version: dataVersion(store.db), external: externalVersion(store.db) }),
     getSettings: () => ({ engineer: engineer(), confirmed: confirmed() }),
     setSettings: (input) => writeSettings(settingsPath, { engineer: input.engineer }),
 

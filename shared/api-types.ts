@@ -240,7 +240,10 @@ export interface PolicyEffect {
  * before comparing, so its own writes are not taken for someone else's.
  */
 export interface DataVersion {
+  /** Moves for every write to the store, whoever made it. */
   version: number;
+  /** Moves only for writes made on another connection: another process (a `rule` on the command line, a second app) or a job. */
+  external: number;
 }
 
 export interface StoreInfo {

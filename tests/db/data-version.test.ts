@@ -11,6 +11,7 @@ let other: ServiceHandle;
 let ids: string[];
 
 const version = async (handle: ServiceHandle): Promise<number> => (await handle.getDataVersion({})).version;
+const external = async (handle: ServiceHandle): Promise<number> => (await handle.getDataVersion({})).external;
 
 beforeAll(async () => {
   service = freshService('mia');
@@ -55,6 +56,17 @@ describe('the data version', () => {
     const before = await version(service);
     await other.rule({ disputeId: ids[1]!, decision: 'keep_gold' });
     expect(await version(service)).not.toBe(before);
+  });
+
+  it('tells writes on another connection apart: only they move its external part', async () => {
+    const before = await external(service);
+    await service.rule({ disputeId: ids[2]!, decision: 'keep_gold' });
+    expect(await external(service)).toBe(before);
+    await other.rule({ disputeId: ids[3]!, decision: 'keep_gold' });
+    const afterOther = await external(service);
+    expect(afterOther).not.toBe(before);
+    await service.retract({ disputeId: ids[2]! });
+    expect(await external(service)).toBe(afterOther);
   });
 
   it('moves for an import, which writes on a connection of its own', async () => {

@@ -1,6 +1,7 @@
-// Whether a version number moved since it was last asked, one question at a
-// time: the pure half of watching the store for another process's writes
-// (features/review/external-writes.ts).
+// Whether the store's data version moved since it was last asked, one
+// question at a time: the pure half of watching the store for another
+// process's writes (features/review/external-writes.ts).
+import type { DataVersion } from '../../../shared/api-types';
 
 export interface VersionWatch {
   /** Asks the version; calls onChange when it moved since the last answer (never on the first). */
@@ -8,14 +9,15 @@ export interface VersionWatch {
   /**
    * This client has just written: its write moves the version too, and it
    * refreshes what it changed itself. The next answer is taken as it is,
-   * without a callback, and an answer to a question asked before the write
-   * is dropped (it may predate it).
+   * without a callback, unless a write on another connection moved it too
+   * (which this client cannot have made); an answer to a question asked
+   * before the write is dropped (it may predate it).
    */
   adopt: () => void;
 }
 
-export function versionWatch(read: () => Promise<number>, onChange: () => void): VersionWatch {
-  let last: number | null = null;
+export function versionWatch(read: () => Promise<DataVersion>, onChange: () => void): VersionWatch {
+  let last: DataVersion | null = null;
   let asking = false;
   let adopting = false;
   let writes = 0;
@@ -26,10 +28,12 @@ export function versionWatch(read: () => Promise<number>, onChange: () => void):
       asking = true;
       const writesBefore = writes;
       try {
-        const version = await read();
+        const answer = await read();
         if (writes !== writesBefore) return;
-        if (last !== null && version !== last && !adopting) onChange();
-        last = version;
+        const moved =
+          last !== null && (answer.external !== last.external || (answer.version !== last.version && !adopting));
+        if (moved) onChange();
+        last = answer;
         adopting = false;
       } catch {
         // A failed question (the host closing, a dropped connection) is asked again at the next tick.

@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { versionWatch } from '../../../renderer/src/lib/version-watch';
+import type { DataVersion } from '../../../shared/api-types';
+
+/** An answer moved only by this connection's clients (external stays put). */
+const own = (version: number): DataVersion => ({ version, external: 0 });
 
 describe('noticing another process’s writes by the data version', () => {
   it('calls back when the version moves, never on the first answer or an unchanged one', async () => {
     const versions = [3, 3, 4, 4, 9];
     let changes = 0;
     const watch = versionWatch(
-      () => Promise.resolve(versions.shift()!),
+      () => Promise.resolve(own(versions.shift()!)),
       () => changes++,
     );
     const seen: number[] = [];
@@ -26,7 +30,7 @@ describe('noticing another process’s writes by the data version', () => {
       () => {
         asked++;
         if (fail) return Promise.reject(new Error('closed'));
-        return new Promise<number>((resolve) => (release = resolve));
+        return new Promise<DataVersion>((resolve) => (release = (version) => resolve(own(version))));
       },
       () => changes++,
     );
@@ -49,7 +53,7 @@ describe('noticing another process’s writes by the data version', () => {
     let version = 1;
     let changes = 0;
     const watch = versionWatch(
-      () => Promise.resolve(version),
+      () => Promise.resolve(own(version)),
       () => changes++,
     );
     await watch.check();
@@ -68,7 +72,7 @@ describe('noticing another process’s writes by the data version', () => {
     const answers: ((version: number) => void)[] = [];
     let changes = 0;
     const watch = versionWatch(
-      () => new Promise<number>((resolve) => answers.push(resolve)),
+      () => new Promise<DataVersion>((resolve) => answers.push((version) => resolve(own(version)))),
       () => changes++,
     );
     const first = watch.check();
@@ -86,6 +90,24 @@ describe('noticing another process’s writes by the data version', () => {
     const later = watch.check();
     answers.shift()!(5);
     await later;
+    expect(changes).toBe(1);
+  });
+
+  it('sees another process’s write made just before its own, which the own write’s answer would otherwise hide', async () => {
+    let answer: DataVersion = { version: 10, external: 4 };
+    let changes = 0;
+    const watch = versionWatch(
+      () => Promise.resolve(answer),
+      () => changes++,
+    );
+    await watch.check();
+    // A `rule` on the command line commits, then the app saves before its next question.
+    answer = { version: 11, external: 5 };
+    watch.adopt();
+    answer = { version: 12, external: 5 };
+    await watch.check();
+    expect(changes).toBe(1);
+    await watch.check();
     expect(changes).toBe(1);
   });
 });

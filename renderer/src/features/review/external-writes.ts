@@ -5,7 +5,8 @@
 // every few seconds while the window is shown and at once when it gets the
 // focus back. The version moves for the app's own writes too (a call that
 // may write, or a job's end: onApiWrite), so after each one the next answer
-// is taken as the new baseline.
+// is taken as the new baseline, unless a write on another connection (which
+// the app cannot have made) moved it too.
 import { api, onApiWrite } from '../../api/client';
 import { versionWatch } from '../../lib/version-watch';
 
@@ -14,7 +15,7 @@ export const EXTERNAL_WRITES_POLL_MS = 2000;
 
 /** Starts watching; returns what stops it. */
 export function watchExternalWrites(onChange: () => void): () => void {
-  const watch = versionWatch(async () => (await api.getDataVersion({})).version, onChange);
+  const watch = versionWatch(() => api.getDataVersion({}), onChange);
   const tick = (): void => {
     if (!document.hidden) void watch.check();
   };
