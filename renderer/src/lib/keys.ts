@@ -186,18 +186,11 @@ export function resolveKey(pressed: KeyInput, ctx: KeyContext): KeyAction | null
     const step = DECISION_KEYS.indexOf(e.key);
     return step >= 0 && step < steps && stepKey(step) != null ? { type: 'step', index: step } : null;
   }
+  const move = ctx.reviewing || ctx.queue === true ? resolveQueueMove(e.key) : null;
+  // Moving works before the first dispute has loaded: the queue keeps the move until its rows arrive.
+  if (move) return move;
   if (!ctx.reviewing) return ctx.list === true ? resolveListKey(e.key) : null;
   switch (e.key) {
-    case 'j':
-    case 'ArrowDown':
-      return { type: 'move', delta: 1 };
-    case 'k':
-    case 'ArrowUp':
-      return { type: 'move', delta: -1 };
-    case 'PageDown':
-      return { type: 'move', delta: 20 };
-    case 'PageUp':
-      return { type: 'move', delta: -20 };
     case 'Enter':
       return { type: 'save' };
     case 'u':
@@ -275,6 +268,24 @@ export function saveAllowedFrom(f: SaveFocus): boolean {
   if (f.page || f.ruling) return true;
   if (f.typing || f.grid) return false;
   return !f.keyboardFocused;
+}
+
+/** The queue's moves: a row, or a page of 20, either way. */
+function resolveQueueMove(key: string): KeyAction | null {
+  switch (key) {
+    case 'j':
+    case 'ArrowDown':
+      return { type: 'move', delta: 1 };
+    case 'k':
+    case 'ArrowUp':
+      return { type: 'move', delta: -1 };
+    case 'PageDown':
+      return { type: 'move', delta: 20 };
+    case 'PageUp':
+      return { type: 'move', delta: -20 };
+    default:
+      return null;
+  }
 }
 
 /** j/k and the arrows move through a view's list, in every view that has one. */

@@ -59,10 +59,13 @@ describe('resolveKey', () => {
     expect(resolveKey(key('f'), reviewing)).toEqual({ type: 'cluster', index: 4 });
   });
 
-  it('focuses search with / even before a dispute has loaded', () => {
-    const notReviewing = { ...reviewing, reviewing: false };
-    expect(resolveKey(key('/'), notReviewing)).toEqual({ type: 'search' });
-    expect(resolveKey(key('j'), notReviewing)).toBeNull();
+  it('focuses search with / and moves in the queue even before a dispute has loaded; ruling keys wait for one', () => {
+    const loading = { ...reviewing, reviewing: false, queue: true };
+    expect(resolveKey(key('/'), loading)).toEqual({ type: 'search' });
+    expect(resolveKey(key('j'), loading)).toEqual({ type: 'move', delta: 1 });
+    expect(resolveKey(key('ArrowUp'), loading)).toEqual({ type: 'move', delta: -1 });
+    expect(resolveKey(key('PageDown'), loading)).toEqual({ type: 'move', delta: 20 });
+    for (const k of ['1', 'a', 'Enter', 'u', 'o', 'r', 'e']) expect(resolveKey(key(k), loading)).toBeNull();
   });
 
   it('leaves keys typed in a field to the field', () => {
