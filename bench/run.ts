@@ -26,6 +26,7 @@ import type { Figure } from './table';
 import { measureUi } from './ui-figures';
 import type { UiFigures } from './ui-figures';
 import { traceNextDispute } from './ui-trace';
+import { traceBesideFloor } from './ui-trace-floor';
 import { importPathsOf, workload } from './workload';
 import type { WorkloadSpec } from './workload';
 
@@ -56,6 +57,12 @@ const TRACE_PRESSES = quick ? 20 : 50;
 
 const log = (line: string): void => void process.stderr.write(`${line}\n`);
 
+/** `--trace`: the press profiled in React's profiling build, then traced in the production build beside its floor. */
+async function traceUi(store: string): Promise<void> {
+  await traceNextDispute(store, TRACE_PRESSES, log);
+  await traceBesideFloor(store, TRACE_PRESSES, log);
+}
+
 /** `--ui-only --store PATH`: the UI figures (and `--trace`) against that store, nothing else. */
 async function uiOnly(store: string): Promise<void> {
   const started = performance.now();
@@ -64,7 +71,7 @@ async function uiOnly(store: string): Promise<void> {
   db.close();
   log(`UI in Chromium against ${store} (${disputes} disputes) …`);
   const figures = uiFigures(await measureUi(store, disputes, PRESSES, log), disputes);
-  if (values.trace) await traceNextDispute(store, TRACE_PRESSES, log);
+  if (values.trace) await traceUi(store);
   process.stdout.write(
     `\n${renderTable(figures)}\n\n${machineSummary()}\nbench took ${seconds(performance.now() - started)}\n`,
   );
@@ -243,7 +250,7 @@ async function main(): Promise<void> {
       log('UI in Chromium …');
       const ui = await measureUi(bigStore, q.disputes, PRESSES, log);
       figures.push(...uiFigures(ui, q.disputes));
-      if (values.trace) await traceNextDispute(bigStore, TRACE_PRESSES, log);
+      if (values.trace) await traceUi(bigStore);
     }
 
     log(`export: settling ${OPERATIONS} disputes …`);

@@ -180,7 +180,7 @@ export async function measureUi(
  * `presses` presses of j after three unmeasured ones: ms from keydown until the next dispute's panel
  * is painted, as `__next` (page-probes.ts) measures them.
  */
-async function measureNextDispute(
+export async function measureNextDispute(
   page: Page,
   presses: number,
   log: (line: string) => void,
@@ -250,7 +250,7 @@ async function nextDisputeOnDemand(
  * Takes j from the app (the grid stays still) and makes each press replace the panel with the next
  * of `panels` (outerHTML), renamed so the probe sees a new dispute: one DOM operation, no React.
  */
-function swapPanelsScript(panels: readonly string[]): string {
+export function swapPanelsScript(panels: readonly string[]): string {
   return `(() => {
     const panels = ${JSON.stringify(panels)};
     let shown = 0;

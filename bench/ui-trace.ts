@@ -25,7 +25,7 @@ const CATEGORIES = [
   'disabled-by-default-v8.cpu_profiler',
 ];
 
-interface TraceEvent {
+export interface TraceEvent {
   name: string;
   cat: string;
   ph: string;
@@ -37,7 +37,7 @@ interface TraceEvent {
   args?: Record<string, unknown>;
 }
 
-interface Press {
+export interface Press {
   /** Trace clock, µs. */
   from: number;
   to: number;
@@ -48,7 +48,7 @@ interface Press {
 }
 
 /** Which part of a frame's work an event's own time belongs to. */
-function bucketOf(name: string): string {
+export function bucketOf(name: string): string {
   if (/GC|Scaveng|MarkCompact|Sweep/u.test(name)) return 'gc';
   if (/^(UpdateLayoutTree|RecalculateStyles|ParseAuthorStyleSheet|StyleInvalidator)/u.test(name)) return 'style';
   if (/^(Layout|UpdateLayout|ResizeObserver|IntersectionObserver)/u.test(name)) return 'layout';
@@ -63,9 +63,9 @@ function bucketOf(name: string): string {
   return 'other';
 }
 
-const BUCKETS = ['script', 'style', 'layout', 'paint', 'gc', 'other'] as const;
+export const BUCKETS = ['script', 'style', 'layout', 'paint', 'gc', 'other'] as const;
 
-async function readStream(cdp: CDPSession, handle: string): Promise<string> {
+export async function readStream(cdp: CDPSession, handle: string): Promise<string> {
   const parts: string[] = [];
   for (;;) {
     const chunk = await cdp.send('IO.read', { handle, size: 1 << 20 });
@@ -77,7 +77,7 @@ async function readStream(cdp: CDPSession, handle: string): Promise<string> {
 }
 
 /** Each event's own time (its duration less its children's), per press window, on one thread. */
-function selfTimes(events: TraceEvent[], presses: Press[]): Map<string, number>[] {
+export function selfTimes(events: TraceEvent[], presses: Press[]): Map<string, number>[] {
   const perPress = presses.map(() => new Map<string, number>());
   const complete = events
     .filter((e) => e.ph === 'X' && typeof e.dur === 'number')
