@@ -186,8 +186,8 @@ export function resolveKey(pressed: KeyInput, ctx: KeyContext): KeyAction | null
     const step = DECISION_KEYS.indexOf(e.key);
     return step >= 0 && step < steps && stepKey(step) != null ? { type: 'step', index: step } : null;
   }
-  const move = ctx.reviewing || ctx.queue === true ? resolveQueueMove(e.key) : null;
   // Moving works before the first dispute has loaded: the queue keeps the move until its rows arrive.
+  const move = ctx.reviewing || ctx.queue === true ? resolveQueueMove(e.key) : null;
   if (move) return move;
   if (!ctx.reviewing) return ctx.list === true ? resolveListKey(e.key) : null;
   switch (e.key) {
@@ -270,22 +270,11 @@ export function saveAllowedFrom(f: SaveFocus): boolean {
   return !f.keyboardFocused;
 }
 
-/** The queue's moves: a row, or a page of 20, either way. */
+/** The queue's moves: a row as in every list, or a page of 20. */
 function resolveQueueMove(key: string): KeyAction | null {
-  switch (key) {
-    case 'j':
-    case 'ArrowDown':
-      return { type: 'move', delta: 1 };
-    case 'k':
-    case 'ArrowUp':
-      return { type: 'move', delta: -1 };
-    case 'PageDown':
-      return { type: 'move', delta: 20 };
-    case 'PageUp':
-      return { type: 'move', delta: -20 };
-    default:
-      return null;
-  }
+  if (key === 'PageDown') return { type: 'move', delta: 20 };
+  if (key === 'PageUp') return { type: 'move', delta: -20 };
+  return resolveMoveKey(key);
 }
 
 /** j/k and the arrows move through a view's list, in every view that has one. */
