@@ -1,7 +1,8 @@
 // A fast engineer types ahead: "1 Enter 1 Enter 1 Enter" pressed without
 // waiting rules three disputes, one each, because keys typed while the next
 // dispute is on its way wait for it instead of landing on the draft that is
-// being replaced. Moves typed while the queue first loads count too.
+// being replaced. Moves typed while the queue first loads count too, and a
+// move typed while a save chooses the next dispute starts from it.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bridge, LaunchedBrowser } from './support';
@@ -63,5 +64,29 @@ describe('typing ahead', () => {
     const id = await third.getAttribute('row-id');
     await expect.poll(() => page.locator('.ag-row-selected').first().getAttribute('row-id')).toBe(id);
     await expect.poll(() => page.locator('aside.panel').getAttribute('data-dispute')).toBe(id);
+  });
+
+  it('goes back to the dispute just ruled on "1 Enter k", however fast they come', async () => {
+    await page.reload({ waitUntil: 'commit' });
+    await page.locator('aside.panel[aria-busy="false"] .dispute-head').waitFor();
+    const { rows } = await bridge.api('listDisputes', { filter: {}, limit: 1000 });
+    // A dispute whose neighbours are open: the save moves on to the next row, and k comes back.
+    const at = rows.findIndex((row, i) => i > 0 && row.status === 'open' && rows[i + 1]?.status === 'open');
+    expect(at).toBeGreaterThan(0);
+    for (let i = 0; i < at; i++) await page.keyboard.press('j');
+    await expect
+      .poll(() => page.locator('aside.panel[aria-busy="false"]').getAttribute('data-dispute'))
+      .toBe(rows[at]!.id);
+    // No waiting: k comes while the save is still choosing the next dispute.
+    await page.keyboard.press('1', { delay: 0 });
+    await page.keyboard.press('Enter', { delay: 0 });
+    await page.keyboard.press('k', { delay: 0 });
+    await expect.poll(async () => (await bridge.api('getDispute', { id: rows[at]!.id })).rulings.length).toBe(1);
+    await expect
+      .poll(() => page.locator('aside.panel[aria-busy="false"]').getAttribute('data-dispute'))
+      .toBe(rows[at]!.id);
+    await page.waitForTimeout(500);
+    expect(await page.locator('.ag-row-selected').first().getAttribute('row-id')).toBe(rows[at]!.id);
+    expect(await page.locator('aside.panel').getAttribute('data-dispute')).toBe(rows[at]!.id);
   });
 });

@@ -1,5 +1,6 @@
-// The ruling keys held while the next dispute is on its way, and the window
-// after a key that was no decision in which typed keys are dropped. What is
+// The ruling keys held while the next dispute is on its way, the moves typed
+// while a save chooses it, and the window after a key that was no decision in
+// which typed keys are dropped. What is
 // held, played and dropped is decided in features/review/held-keys.ts; the
 // state lives here so it can be seen and reset (between sessions, between tests).
 import { create } from 'zustand';
@@ -10,6 +11,10 @@ interface HeldKeysState {
   held: KeyAction[];
   /** Bumped whenever the held keys are dropped, so keys being played stop too. */
   drops: number;
+  /** A save is choosing the next dispute: moves typed now start from it. */
+  choosingNext: boolean;
+  /** The rows those moves add up to (j +1, k −1, PgDn +20…). */
+  moves: number;
   /** Until when (performance.now()) keys typed are dropped, after a key that was no decision. */
   droppingUntil: number;
   /** Forgets the held keys and the typed-ahead window; keys being played stop. */
@@ -19,6 +24,8 @@ interface HeldKeysState {
 export const useHeldKeysStore = create<HeldKeysState>()((set) => ({
   held: [],
   drops: 0,
+  choosingNext: false,
+  moves: 0,
   droppingUntil: 0,
-  reset: () => set((state) => ({ held: [], drops: state.drops + 1, droppingUntil: 0 })),
+  reset: () => set((state) => ({ held: [], drops: state.drops + 1, choosingNext: false, moves: 0, droppingUntil: 0 })),
 }));

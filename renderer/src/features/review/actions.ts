@@ -11,8 +11,8 @@ import { effectiveFilter, useQueueStore } from '../../stores/queue-store';
 import { useRulingStore } from '../../stores/ruling-store';
 import { engineerConfirmed } from '../../stores/settings-store';
 import { notify } from '../../stores/ui-store';
-import { refreshRows, selectIndex } from '../queue/grid-bridge';
-import { dropHeldKeys } from './held-keys';
+import { moveSelection, refreshRows, selectIndex } from '../queue/grid-bridge';
+import { choosingNextDispute, dropHeldKeys, takeMovesTyped } from './held-keys';
 import { refreshCounts } from './refresh';
 
 /**
@@ -41,6 +41,7 @@ export async function saveRuling(): Promise<void> {
   const context = { detail, engineer: info?.engineer ?? null, required: info?.policy.required ?? 1, operation };
   const focused = releaseFocus();
   ruling.setSaving(true);
+  choosingNextDispute();
   try {
     const result = await api.rule(built.input);
     // A warning (text in a number column) does not stop the save; it is said with it.
@@ -49,6 +50,7 @@ export async function saveRuling(): Promise<void> {
   } catch (error) {
     // Keys typed after Enter were meant for the next dispute, never for this one again.
     dropHeldKeys();
+    takeMovesTyped();
     ruling.setSaving(false);
     ruling.setError(`Not saved: ${errorMessage(error)}`);
     if (focused?.isConnected && document.activeElement === document.body) focused.focus();
@@ -105,12 +107,17 @@ async function goToNextOpen(currentId: string): Promise<boolean> {
       currentId,
       ...(conflicts ? { wanted: inConflict } : {}),
     });
+    // Moves typed while the next dispute was being chosen start from it.
+    const moves = takeMovesTyped();
     if (next) {
-      selectIndex(next.index, next.id);
+      if (moves === 0) selectIndex(next.index, next.id);
+      else selectIndex(next.index + moves);
       return true;
     }
+    if (moves !== 0) moveSelection(moves);
     notify(conflicts ? 'No conflicts left in this view.' : 'No open disputes left in this view.', 'info');
   } catch (error) {
+    takeMovesTyped();
     notify(`Could not find the next dispute: ${errorMessage(error)}`, 'error');
   }
   await useDisputeStore.getState().reload();

@@ -3,7 +3,10 @@
 // order typed: a fast engineer's "1 Enter 2 Enter" rules two disputes, and no
 // key lands on the draft of a dispute that is about to be replaced. Moving the
 // selection meanwhile drops what is held: those keys were meant for a dispute
-// the engineer has now left; so does a new filter or search. A ruling key
+// the engineer has now left; so does a new filter or search. A move typed
+// while a save is still choosing the next dispute starts from the one it
+// chooses ("Enter k" goes back to the dispute just ruled), so the keys typed
+// after it land where they would have, typed slowly. A ruling key
 // pressed while the queue selects no dispute (a search matching nothing) is
 // dropped, never held for whichever dispute shows next. A key that is no
 // decision in the dispute it lands on drops what was typed after it, held or
@@ -60,7 +63,9 @@ export function noDisputeSelected(): boolean {
 export function holdWhileSettling(action: KeyAction): boolean {
   if (action.type === 'move') {
     setHeld([]);
-    return false;
+    if (!keys.getState().choosingNext) return false;
+    keys.setState((state) => ({ moves: state.moves + action.delta }));
+    return true;
   }
   if (!HOLDABLE.has(action.type)) return false;
   // Nothing selected: the key was meant for no dispute, so none may get it, now or later.
@@ -128,6 +133,18 @@ export function playHeldKeys(perform: (action: KeyAction) => void): () => void {
 /** Forgets held keys: a save failed, or there is no next dispute for them. */
 export function dropHeldKeys(): void {
   keys.setState((state) => ({ held: [], drops: state.drops + 1 }));
+}
+
+/** A save has started choosing the next dispute: moves typed from now wait for it (takeMovesTyped). */
+export function choosingNextDispute(): void {
+  keys.setState({ choosingNext: true, moves: 0 });
+}
+
+/** The save has chosen (or failed to): the rows the moves typed meanwhile add up to, which now act from there. */
+export function takeMovesTyped(): number {
+  const { moves } = keys.getState();
+  keys.setState({ choosingNext: false, moves: 0 });
+  return moves;
 }
 
 /**

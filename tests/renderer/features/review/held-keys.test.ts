@@ -16,8 +16,15 @@ vi.mock('../../../../renderer/src/api/client', () => ({
 const { useDisputeStore } = await import('../../../../renderer/src/stores/dispute-store');
 const { useRulingStore } = await import('../../../../renderer/src/stores/ruling-store');
 const { useQueueStore } = await import('../../../../renderer/src/stores/queue-store');
-const { dropTypedAhead, droppingTypedAhead, heldCount, holdWhileSettling, playHeldKeys } =
-  await import('../../../../renderer/src/features/review/held-keys');
+const {
+  choosingNextDispute,
+  dropTypedAhead,
+  droppingTypedAhead,
+  heldCount,
+  holdWhileSettling,
+  playHeldKeys,
+  takeMovesTyped,
+} = await import('../../../../renderer/src/features/review/held-keys');
 const { useHeldKeysStore } = await import('../../../../renderer/src/stores/held-keys-store');
 
 const show = (id: string) =>
@@ -92,6 +99,20 @@ describe('keys typed while the next dispute is on its way', () => {
     expect(holdWhileSettling({ type: 'move', delta: 1 })).toBe(false);
     show('d-c');
     expect(done).toEqual([]);
+  });
+
+  it('a move typed while a save chooses the next dispute waits to start from it, dropping the keys held before it', () => {
+    useRulingStore.setState({ saving: true });
+    choosingNextDispute();
+    expect(holdWhileSettling(decision(2))).toBe(true);
+    expect(holdWhileSettling({ type: 'move', delta: -1 })).toBe(true);
+    expect(heldCount()).toBe(0);
+    expect(holdWhileSettling({ type: 'move', delta: 20 })).toBe(true);
+    // The save chose its next dispute: the moves act from there, once.
+    expect(takeMovesTyped()).toBe(19);
+    expect(takeMovesTyped()).toBe(0);
+    // Chosen, still loading: a move acts at once again.
+    expect(holdWhileSettling({ type: 'move', delta: 1 })).toBe(false);
   });
 
   it('let moving, searching and help act at once', () => {
