@@ -2,7 +2,8 @@
 // waiting rules three disputes, one each, because keys typed while the next
 // dispute is on its way wait for it instead of landing on the draft that is
 // being replaced. Moves typed while the queue first loads count too, and a
-// move typed while a save chooses the next dispute starts from it.
+// move typed while a save chooses the next dispute starts from it; a row
+// clicked meanwhile stays.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bridge, LaunchedBrowser } from './support';
@@ -88,5 +89,30 @@ describe('typing ahead', () => {
     await page.waitForTimeout(500);
     expect(await page.locator('.ag-row-selected').first().getAttribute('row-id')).toBe(rows[at]!.id);
     expect(await page.locator('aside.panel').getAttribute('data-dispute')).toBe(rows[at]!.id);
+  });
+
+  it('stays on a row clicked while a save chooses the next dispute', async () => {
+    await page.reload({ waitUntil: 'commit' });
+    await page.locator('aside.panel[aria-busy="false"] .dispute-head').waitFor();
+    const { rows } = await bridge.api('listDisputes', { filter: {}, limit: 1000 });
+    const at = rows.findIndex((row) => row.status === 'open');
+    for (let i = 0; i < at; i++) await page.keyboard.press('j');
+    await expect
+      .poll(() => page.locator('aside.panel[aria-busy="false"]').getAttribute('data-dispute'))
+      .toBe(rows[at]!.id);
+    // A dispute already settled: the next open one after it is another.
+    const clicked = rows.find((row, i) => i < 20 && row.status !== 'open')!.id;
+    // Where to click, found before the keys: the click then comes at once, while the save is on its way.
+    const box = (await page
+      .locator(`.ag-grid-scrolling-container .ag-row[row-id="${clicked}"] .ag-cell`)
+      .first()
+      .boundingBox())!;
+    await page.keyboard.press('1', { delay: 0 });
+    await page.keyboard.press('Enter', { delay: 0 });
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await expect.poll(async () => (await bridge.api('getDispute', { id: rows[at]!.id })).rulings.length).toBe(1);
+    await page.waitForTimeout(500);
+    expect(await page.locator('.ag-row-selected').first().getAttribute('row-id')).toBe(clicked);
+    expect(await page.locator('aside.panel').getAttribute('data-dispute')).toBe(clicked);
   });
 });

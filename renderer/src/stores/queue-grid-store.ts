@@ -22,6 +22,8 @@ interface QueueGridState {
    * in the new listing; moves pressed meanwhile add up and apply from it.
    */
   relocating: { id: string; delta: number } | null;
+  /** Bumped each time the engineer picks a row with the mouse: keys held for another dispute are dropped. */
+  picks: number;
   /** No grid, and a new listing: what arrives for the old one is ignored. */
   reset: () => void;
 }
@@ -33,6 +35,7 @@ export const useQueueGridStore = create<QueueGridState>()((set) => ({
   listing: 0,
   loadedListing: -1,
   relocating: null,
+  picks: 0,
   reset: () =>
     set((state) => ({
       grid: null,

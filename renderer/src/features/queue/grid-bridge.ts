@@ -232,7 +232,7 @@ export function moveSelection(delta: number): void {
  * cursor on, so it must not pull the cursor back.
  */
 export function noteSelected(id: string | null, index: number | null, byUser: boolean): void {
-  if (byUser) bridge.setState({ cursor: index, pending: null, relocating: null });
+  if (byUser) bridge.setState((state) => ({ cursor: index, pending: null, relocating: null, picks: state.picks + 1 }));
   useQueueStore.getState().setSelection(id, index);
 }
 

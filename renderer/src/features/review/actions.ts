@@ -95,7 +95,7 @@ async function afterRulingChange(): Promise<void> {
   await refreshCounts();
 }
 
-/** Selects the next open dispute; false when there is none (or it could not be found). */
+/** Selects the next open dispute; false when there is none, it could not be found, or the engineer picked another meanwhile. */
 async function goToNextOpen(currentId: string): Promise<boolean> {
   const queue = useQueueStore.getState();
   const conflicts = queue.preset.status === 'conflict';
@@ -109,6 +109,8 @@ async function goToNextOpen(currentId: string): Promise<boolean> {
     });
     // Moves typed while the next dispute was being chosen start from it.
     const moves = takeMovesTyped();
+    // The engineer picked another dispute meanwhile (a click in the queue): it stays, and keys held for the next go.
+    if (useQueueStore.getState().selectedId !== currentId) return false;
     if (next) {
       if (moves === 0) selectIndex(next.index, next.id);
       else selectIndex(next.index + moves);

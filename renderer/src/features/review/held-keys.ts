@@ -3,17 +3,18 @@
 // order typed: a fast engineer's "1 Enter 2 Enter" rules two disputes, and no
 // key lands on the draft of a dispute that is about to be replaced. Moving the
 // selection meanwhile drops what is held: those keys were meant for a dispute
-// the engineer has now left; so does a new filter or search. A move typed
-// while a save is still choosing the next dispute starts from the one it
-// chooses ("Enter k" goes back to the dispute just ruled), so the keys typed
-// after it land where they would have, typed slowly. A ruling key
-// pressed while the queue selects no dispute (a search matching nothing) is
-// dropped, never held for whichever dispute shows next. A key that is no
-// decision in the dispute it lands on drops what was typed after it, held or
-// still to come until a pause in typing.
+// the engineer has now left; so does a row picked with the mouse, and a new
+// filter or search. A move typed while a save is still choosing the next
+// dispute starts from the one it chooses ("Enter k" goes back to the dispute
+// just ruled), so the keys typed after it land where they would have, typed
+// slowly. A ruling key pressed while the queue selects no dispute (a search
+// matching nothing) is dropped, never held for whichever dispute shows next.
+// A key that is no decision in the dispute it lands on drops what was typed
+// after it, held or still to come until a pause in typing.
 import type { KeyAction } from '../../lib/keys';
 import { useDisputeStore } from '../../stores/dispute-store';
 import { useHeldKeysStore } from '../../stores/held-keys-store';
+import { useQueueGridStore } from '../../stores/queue-grid-store';
 import { effectiveFilter, useQueueStore } from '../../stores/queue-store';
 import { useRulingStore } from '../../stores/ruling-store';
 
@@ -118,6 +119,10 @@ export function playHeldKeys(perform: (action: KeyAction) => void): () => void {
   };
   const stopDisputes = useDisputeStore.subscribe(play);
   const stopRuling = useRulingStore.subscribe(play);
+  // A row picked with the mouse moves the selection too: the keys held were meant for another dispute.
+  const stopPicks = useQueueGridStore.subscribe((state, previous) => {
+    if (state.picks !== previous.picks) dropHeldKeys();
+  });
   // A new filter or search is a new listing: the keys held were meant for a dispute of the old one.
   const stopQueue = useQueueStore.subscribe((state, previous) => {
     if (state.filter === previous.filter && state.preset === previous.preset) return;
@@ -126,6 +131,7 @@ export function playHeldKeys(perform: (action: KeyAction) => void): () => void {
   return () => {
     stopDisputes();
     stopRuling();
+    stopPicks();
     stopQueue();
   };
 }

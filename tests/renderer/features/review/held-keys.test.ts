@@ -26,6 +26,7 @@ const {
   takeMovesTyped,
 } = await import('../../../../renderer/src/features/review/held-keys');
 const { useHeldKeysStore } = await import('../../../../renderer/src/stores/held-keys-store');
+const { noteSelected } = await import('../../../../renderer/src/features/queue/grid-bridge');
 
 const show = (id: string) =>
   useDisputeStore.setState({ detail: cellDetail({ dispute: row({ id }) }), loadingId: null });
@@ -113,6 +114,19 @@ describe('keys typed while the next dispute is on its way', () => {
     expect(takeMovesTyped()).toBe(0);
     // Chosen, still loading: a move acts at once again.
     expect(holdWhileSettling({ type: 'move', delta: 1 })).toBe(false);
+  });
+
+  it('are dropped when a row is picked with the mouse meanwhile', () => {
+    useRulingStore.setState({ saving: true });
+    holdWhileSettling(decision(2));
+    noteSelected('d-x', 4, false);
+    expect(heldCount()).toBe(1);
+    noteSelected('d-y', 5, true);
+    expect(heldCount()).toBe(0);
+    useDisputeStore.setState({ loadingId: 'd-y' });
+    useRulingStore.setState({ saving: false });
+    show('d-y');
+    expect(done).toEqual([]);
   });
 
   it('let moving, searching and help act at once', () => {
