@@ -133,32 +133,20 @@ function afterBlockLoaded(from: number, total: number): void {
     const { listing, pending, relocating } = bridge.getState();
     if (from !== listing) return;
     bridge.setState({ loadedListing: from });
-    if (pending && total === 0) {
-      bridge.setState({ pending: null });
+    if (total === 0) {
+      // Nothing listed: nothing to select, and nothing left to go to or look for.
+      bridge.setState({ pending: null, relocating: null });
       useQueueStore.getState().setSelection(null, null);
     } else if (pending) {
       // Moves pressed before the listing's length was known may go past its end.
       const index = Math.min(pending.index, total - 1);
-      const { id, middle } = pending;
-      const where = middle === true ? 'middle' : null;
       if (index !== pending.index) bridge.setState({ cursor: index, pending: { ...pending, index } });
-      if (!selectLoaded(index, id)) {
-        // Not in this block: bring its block in (a no-op when already on screen).
-        grid()?.ensureIndexVisible(index, where);
-        return;
-      }
-      grid()?.ensureIndexVisible(index, where);
-      bridge.setState({ pending: null });
-    } else if (relocating) {
-      // The kept dispute is still being looked for (relocate selects once found), unless nothing is listed.
-      if (total === 0) {
-        bridge.setState({ relocating: null });
-        useQueueStore.getState().setSelection(null, null);
-      }
-    } else if (useQueueStore.getState().selectedId == null && total > 0) {
+      // Scrolled to either way: a row not in this block brings its block in, and is selected when that arrives.
+      grid()?.ensureIndexVisible(index, pending.middle === true ? 'middle' : null);
+      if (selectLoaded(index, pending.id)) bridge.setState({ pending: null });
+    } else if (!relocating && useQueueStore.getState().selectedId == null) {
+      // Nothing selected: the first row (a kept dispute still looked for is selected by relocate, once found).
       selectIndex(0);
-    } else if (total === 0) {
-      useQueueStore.getState().setSelection(null, null);
     }
   }, 0);
 }
