@@ -50,7 +50,6 @@ export async function saveRuling(): Promise<void> {
   } catch (error) {
     // Keys typed after Enter were meant for the next dispute, never for this one again.
     dropHeldKeys();
-    takeMovesTyped();
     ruling.setSaving(false);
     ruling.setError(`Not saved: ${errorMessage(error)}`);
     if (focused?.isConnected && document.activeElement === document.body) focused.focus();
@@ -112,13 +111,14 @@ async function goToNextOpen(currentId: string): Promise<boolean> {
     // The engineer picked another dispute meanwhile (a click in the queue): it stays, and keys held for the next go.
     if (useQueueStore.getState().selectedId !== currentId) return false;
     if (next) {
-      if (moves === 0) selectIndex(next.index, next.id);
-      else selectIndex(next.index + moves);
+      // Its id is trusted only when no move leads elsewhere.
+      selectIndex(next.index + moves, moves === 0 ? next.id : undefined);
       return true;
     }
     if (moves !== 0) moveSelection(moves);
     notify(conflicts ? 'No conflicts left in this view.' : 'No open disputes left in this view.', 'info');
   } catch (error) {
+    // No dispute was chosen: moves typed from now act at once, as they do during the reload below.
     takeMovesTyped();
     notify(`Could not find the next dispute: ${errorMessage(error)}`, 'error');
   }

@@ -136,9 +136,9 @@ export function playHeldKeys(perform: (action: KeyAction) => void): () => void {
   };
 }
 
-/** Forgets held keys: a save failed, or there is no next dispute for them. */
+/** Forgets held keys, moves typed while a save chose the next dispute too: a save failed, or there is no next dispute for them. */
 export function dropHeldKeys(): void {
-  keys.setState((state) => ({ held: [], drops: state.drops + 1 }));
+  keys.setState((state) => ({ held: [], drops: state.drops + 1, choosingNext: false, moves: 0 }));
 }
 
 /** A save has started choosing the next dispute: moves typed from now wait for it (takeMovesTyped). */
