@@ -52,17 +52,14 @@ export class Sealer {
   seal(text: string): string;
   seal(text: string | null | undefined): string | null;
   seal(text: string | null | undefined): string | null {
-    return text === null || text === undefined ? null : this.key.apply(Buffer.from(text, 'utf8')).toString('base64');
+    return text === null || text === undefined ? null : this.sealBytes(text).toString('base64');
   }
 
   open(sealed: string): string;
   open(sealed: string | null | undefined): string | null;
   open(sealed: string | null | undefined): string | null {
     if (sealed === null || sealed === undefined) return null;
-    const bytes = this.key.apply(Buffer.from(sealed, 'base64'));
-    // Wrong key or damaged text: refuse rather than show replacement characters.
-    if (!isUtf8(bytes)) throw new SealError('sealed text does not open to valid UTF-8 (wrong key or damaged store)');
-    return bytes.toString('utf8');
+    return this.opened(Buffer.from(sealed, 'base64'), 'text');
   }
 
   /** `text` sealed as bytes, for a BLOB: the same bytes as seal() before its base64. */
@@ -72,8 +69,14 @@ export class Sealer {
 
   /** What sealBytes sealed; `sealed` is left as it was. */
   openBytes(sealed: Uint8Array): string {
-    const bytes = this.key.apply(Buffer.from(sealed));
-    if (!isUtf8(bytes)) throw new SealError('sealed bytes do not open to valid UTF-8 (wrong key or damaged store)');
+    return this.opened(Buffer.from(sealed), 'bytes');
+  }
+
+  /** Opens `copy` (a buffer of its own) in place. */
+  private opened(copy: Buffer, what: 'text' | 'bytes'): string {
+    const bytes = this.key.apply(copy);
+    // Wrong key or damaged text: refuse rather than show replacement characters.
+    if (!isUtf8(bytes)) throw new SealError(`sealed ${what} does not open to valid UTF-8 (wrong key or damaged store)`);
     return bytes.toString('utf8');
   }
 
