@@ -117,17 +117,9 @@ export function writeTaskSearchTexts(
   sql.write.run(taskId, sealTaskSearchTexts(store.sealer, whole));
 }
 
-/** Writes the task's search texts again from its disputes: a store made before they were kept. */
-function refreshTaskSearchTexts(store: Pick<Store, 'db' | 'sealer'>, taskId: string): void {
-  statements(store.db).write.run(
-    taskId,
-    sealTaskSearchTexts(store.sealer, readTaskSearchTextsFromSource(store, taskId)),
-  );
-}
-
 /** Every task's search texts written from its disputes: a store made before they were kept. */
 export function refreshAllSearchTexts(db: Db, sealer: Sealer): void {
   const store = { db, sealer };
   for (const taskId of db.prepare<[], string>('SELECT DISTINCT task_id FROM disputes').pluck().all())
-    refreshTaskSearchTexts(store, taskId);
+    statements(db).write.run(taskId, sealTaskSearchTexts(sealer, readTaskSearchTextsFromSource(store, taskId)));
 }

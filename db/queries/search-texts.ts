@@ -49,6 +49,9 @@ export function readSearchTextChunk(
   return { read: rows.length, lastRowid: rows.at(-1)?.rowid ?? afterRowid };
 }
 
+/** Disputes read per statement when reading every dispute: a statement's rows are all in memory at once. */
+const WHOLE_CHUNK = 5_000;
+
 interface WholeStatements {
   rowids: Statement<[], [string, number]>;
   kept: Statement<[], { task_id: string; texts_sealed: Buffer }>;
@@ -106,6 +109,3 @@ export function readAllSearchTexts(store: Pick<Store, 'db' | 'sealer'>): SearchT
     after = chunk.lastRowid;
   }
 }
-
-/** Disputes read per statement when reading every dispute: a statement's rows are all in memory at once. */
-const WHOLE_CHUNK = 5_000;
