@@ -176,6 +176,23 @@ export async function measureUi(
   }
 }
 
+/** One press as `__next` (page-probes.ts) measures it: ms from keydown to painted, split at its request. */
+export interface NextPress {
+  start: number;
+  end: number;
+  total: number;
+  select: number;
+  request: number;
+  render: number;
+}
+
+/** Presses j and waits until the next dispute's panel is painted. */
+export async function pressNextDispute(page: Page): Promise<NextPress> {
+  await page.evaluate(ARM_NEXT_DISPUTE);
+  await page.keyboard.press('j');
+  return page.evaluate<NextPress>('window.__next');
+}
+
 /**
  * `presses` presses of j after three unmeasured ones: ms from keydown until the next dispute's panel
  * is painted, as `__next` (page-probes.ts) measures them.
@@ -193,11 +210,7 @@ export async function measureNextDispute(
   const times: number[] = [];
   const parts = { select: [] as number[], request: [] as number[], render: [] as number[] };
   for (let i = 0; i < presses + 3; i++) {
-    await page.evaluate(ARM_NEXT_DISPUTE);
-    await page.keyboard.press('j');
-    const next = await page.evaluate<{ total: number; select: number; request: number; render: number }>(
-      'window.__next',
-    );
+    const next = await pressNextDispute(page);
     if (i < 3) continue;
     times.push(next.total);
     panels?.push(await page.evaluate<string>(`document.querySelector('.panel').outerHTML`));

@@ -6,10 +6,9 @@
 import type { Page } from 'playwright-core';
 import { startServer } from '../cli/server';
 import { launchBenchBrowser } from './bench-browser';
-import { ARM_NEXT_DISPUTE } from './page-probes';
 import { median } from './stats';
-import { buildRenderer, swapPanelsScript } from './ui-figures';
-import { BUCKETS, bucketOf, readStream, selfTimes, type Press, type TraceEvent } from './ui-trace';
+import { buildRenderer, pressNextDispute, swapPanelsScript, type NextPress } from './ui-figures';
+import { BUCKETS, bucketOf, endTrace, pressWindows, selfTimes, type TraceEvent } from './ui-trace';
 
 const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'toplevel'];
 const ON_DEMAND = ['--disable-frame-rate-limit', '--disable-gpu-vsync'];
@@ -28,43 +27,19 @@ interface Pass {
   totals: number[];
 }
 
-async function press(page: Page): Promise<number> {
-  await page.evaluate(ARM_NEXT_DISPUTE);
-  await page.keyboard.press('j');
-  return (await page.evaluate<{ total: number }>('window.__next')).total;
-}
-
-/** `presses` presses traced; `afterEach` runs untraced-for-timing between them (the probe has resolved). */
+/** `presses` presses traced; `afterEach` runs between them, once the probe has resolved. */
 async function tracedPresses(page: Page, presses: number, afterEach?: () => Promise<void>): Promise<Pass> {
   const cdp = await page.context().newCDPSession(page);
   try {
     await cdp.send('Tracing.start', { categories: CATEGORIES.join(','), transferMode: 'ReturnAsStream' });
-    const totals: number[] = [];
+    const measured: NextPress[] = [];
     for (let i = 0; i < presses; i++) {
-      totals.push(await press(page));
+      measured.push(await pressNextDispute(page));
       await afterEach?.();
     }
-    const done = new Promise<string>((resolve) =>
-      cdp.once('Tracing.tracingComplete', (e: { stream?: string }) => resolve(e.stream!)),
-    );
-    await cdp.send('Tracing.end');
-    const parsed = JSON.parse(await readStream(cdp, await done)) as { traceEvents?: TraceEvent[] } | TraceEvent[];
-    const events = Array.isArray(parsed) ? parsed : (parsed.traceEvents ?? []);
-    const keydowns = events.filter((e) => e.name === 'next-dispute:keydown').sort((a, b) => a.ts - b.ts);
-    const painted = events.filter((e) => e.name === 'next-dispute:painted').sort((a, b) => a.ts - b.ts);
-    const main = keydowns[0];
-    if (!main || keydowns.length !== presses || painted.length !== presses)
-      throw new Error(`the trace holds ${keydowns.length} presses' marks, not ${presses}`);
-    const thread = events.filter((e) => e.pid === main.pid && e.tid === main.tid);
-    // A press starts with its keydown's dispatch, just before the probe's listener marks it.
-    const dispatches = thread.filter(
-      (e) => e.name === 'EventDispatch' && (e.args?.['data'] as { type?: string } | undefined)?.type === 'keydown',
-    );
-    const windows: Press[] = keydowns.map((mark, i) => {
-      const dispatch = dispatches.filter((e) => e.ts <= mark.ts && e.ts + (e.dur ?? 0) >= mark.ts).pop();
-      return { from: dispatch?.ts ?? mark.ts, to: painted[i]!.ts, start: 0, end: 0, total: totals[i]! };
-    });
-    return { perPress: selfTimes(thread, windows), totals };
+    const parsed = JSON.parse(await endTrace(cdp)) as { traceEvents?: TraceEvent[] } | TraceEvent[];
+    const { thread, pressed } = pressWindows(Array.isArray(parsed) ? parsed : (parsed.traceEvents ?? []), measured);
+    return { perPress: selfTimes(thread, pressed), totals: measured.map((press) => press.total) };
   } finally {
     await cdp.detach();
   }
@@ -87,7 +62,7 @@ export async function traceBesideFloor(dbPath: string, presses: number, log: (li
       const { page } = shown;
       await page.goto(bridge.url, { waitUntil: 'commit' });
       await page.waitForSelector('.panel-scroll', { timeout: 60_000 });
-      for (let i = 0; i < 10; i++) await press(page);
+      for (let i = 0; i < 10; i++) await pressNextDispute(page);
       const panels: string[] = [];
       app = await tracedPresses(page, presses, async () => {
         panels.push(await page.evaluate<string>(`document.querySelector('.panel').outerHTML`));
@@ -102,7 +77,7 @@ export async function traceBesideFloor(dbPath: string, presses: number, log: (li
     try {
       await hidden.page.goto(bridge.url, { waitUntil: 'commit' });
       await hidden.page.waitForSelector('.panel-scroll', { timeout: 60_000, state: 'attached' });
-      for (let i = 0; i < 10; i++) await press(hidden.page);
+      for (let i = 0; i < 10; i++) await pressNextDispute(hidden.page);
       gridHidden = await tracedPresses(hidden.page, presses);
     } finally {
       await hidden.close();

@@ -10,10 +10,10 @@ import { join } from 'node:path';
 import type { CDPSession } from 'playwright-core';
 import { startServer } from '../cli/server';
 import { launchBenchBrowser } from './bench-browser';
-import { ARM_NEXT_DISPUTE, INSTALL_REACT_HOOK } from './page-probes';
+import { INSTALL_REACT_HOOK } from './page-probes';
 import { BENCH_DIR } from './paths';
 import { median, percentile } from './stats';
-import { buildRenderer } from './ui-figures';
+import { buildRenderer, pressNextDispute, type NextPress } from './ui-figures';
 
 const CATEGORIES = [
   'devtools.timeline',
@@ -65,7 +65,7 @@ export function bucketOf(name: string): string {
 
 export const BUCKETS = ['script', 'style', 'layout', 'paint', 'gc', 'other'] as const;
 
-export async function readStream(cdp: CDPSession, handle: string): Promise<string> {
+async function readStream(cdp: CDPSession, handle: string): Promise<string> {
   const parts: string[] = [];
   for (;;) {
     const chunk = await cdp.send('IO.read', { handle, size: 1 << 20 });
@@ -74,6 +74,41 @@ export async function readStream(cdp: CDPSession, handle: string): Promise<strin
   }
   await cdp.send('IO.close', { handle });
   return parts.join('');
+}
+
+/** Ends the trace started on `cdp` and returns it as text. */
+export async function endTrace(cdp: CDPSession): Promise<string> {
+  const done = new Promise<string>((resolve) =>
+    cdp.once('Tracing.tracingComplete', (e: { stream?: string }) => resolve(e.stream!)),
+  );
+  await cdp.send('Tracing.end');
+  return readStream(cdp, await done);
+}
+
+/**
+ * The page's main thread (where the probe's marks are) and each press's
+ * window on it: from its keydown's dispatch, which starts just before the
+ * probe's listener marks it, to the painted mark.
+ */
+export function pressWindows(
+  events: TraceEvent[],
+  measured: readonly NextPress[],
+): { thread: TraceEvent[]; pressed: Press[] } {
+  const keydowns = events.filter((e) => e.name === 'next-dispute:keydown').sort((a, b) => a.ts - b.ts);
+  const painted = events.filter((e) => e.name === 'next-dispute:painted').sort((a, b) => a.ts - b.ts);
+  const main = keydowns[0];
+  if (!main || keydowns.length !== measured.length || painted.length !== measured.length)
+    throw new Error(`the trace holds ${keydowns.length} presses' marks, not ${measured.length}`);
+  const thread = events.filter((e) => e.pid === main.pid && e.tid === main.tid);
+  const dispatches = thread.filter(
+    (e) => e.name === 'EventDispatch' && (e.args?.['data'] as { type?: string } | undefined)?.type === 'keydown',
+  );
+  const pressed = measured.map((press, i): Press => {
+    const mark = keydowns[i]!.ts;
+    const dispatch = dispatches.filter((e) => e.ts <= mark && e.ts + (e.dur ?? 0) >= mark).pop();
+    return { from: dispatch?.ts ?? mark, to: painted[i]!.ts, start: press.start, end: press.end, total: press.total };
+  });
+  return { thread, pressed };
 }
 
 /** Each event's own time (its duration less its children's), per press window, on one thread. */
@@ -183,13 +218,7 @@ export async function traceNextDispute(
     const { page } = browser;
     await page.goto(bridge.url);
     await page.waitForSelector('.panel-scroll', { timeout: 60_000 });
-    const press = async (): Promise<Press & { total: number }> => {
-      await page.evaluate(ARM_NEXT_DISPUTE);
-      await page.keyboard.press('j');
-      const next = await page.evaluate<{ start: number; end: number; total: number }>('window.__next');
-      return { ...next, from: 0, to: 0 };
-    };
-    for (let i = 0; i < 10; i++) await press();
+    for (let i = 0; i < 10; i++) await pressNextDispute(page);
 
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Tracing.start', {
@@ -198,44 +227,18 @@ export async function traceNextDispute(
       options: 'sampling-frequency=10000',
     });
     await page.evaluate('window.__reactCommits = []');
-    const pressed: Press[] = [];
-    for (let i = 0; i < presses; i++) pressed.push(await press());
+    const measured: NextPress[] = [];
+    for (let i = 0; i < presses; i++) measured.push(await pressNextDispute(page));
     const commits = await page.evaluate<ReactCommit[]>('window.__reactCommits');
-    const done = new Promise<string>((resolve) =>
-      cdp.once('Tracing.tracingComplete', (e: { stream?: string }) => resolve(e.stream!)),
-    );
-    await cdp.send('Tracing.end');
-    const text = await readStream(cdp, await done);
+    const text = await endTrace(cdp);
     const stamp = new Date().toISOString().replace(/[:.]/gu, '-');
     const tracePath = join(BENCH_DIR, `trace-next-dispute-${stamp}.json`);
     writeFileSync(tracePath, text);
     const parsed = JSON.parse(text) as { traceEvents?: TraceEvent[] } | TraceEvent[];
     const events = Array.isArray(parsed) ? parsed : (parsed.traceEvents ?? []);
-
-    // The page's main thread is where the probe's marks are; the marks delimit each press.
-    const keydowns = events.filter((e) => e.name === 'next-dispute:keydown').sort((a, b) => a.ts - b.ts);
-    const painted = events.filter((e) => e.name === 'next-dispute:painted').sort((a, b) => a.ts - b.ts);
-    const main = keydowns[0];
-    if (!main || keydowns.length !== pressed.length || painted.length !== pressed.length)
-      throw new Error(`the trace holds ${keydowns.length} presses' marks, not ${pressed.length}`);
-    // The keydown's own dispatch starts just before the probe's listener marks it.
-    const dispatches = events.filter(
-      (e) =>
-        e.pid === main.pid &&
-        e.tid === main.tid &&
-        e.name === 'EventDispatch' &&
-        (e.args?.['data'] as { type?: string } | undefined)?.type === 'keydown',
-    );
-    pressed.forEach((p, i) => {
-      const mark = keydowns[i]!.ts;
-      const dispatch = dispatches.filter((e) => e.ts <= mark && e.ts + (e.dur ?? 0) >= mark).pop();
-      p.from = dispatch?.ts ?? mark;
-      p.to = painted[i]!.ts;
-    });
-    const own = selfTimes(
-      events.filter((e) => e.pid === main.pid && e.tid === main.tid),
-      pressed,
-    );
+    const { thread, pressed } = pressWindows(events, measured);
+    const main = thread[0]!;
+    const own = selfTimes(thread, pressed);
     const perBucket = (bucket: string) =>
       median(own.map((m) => [...m].filter(([name]) => bucketOf(name) === bucket).reduce((sum, [, ms]) => sum + ms, 0)));
     const buckets = Object.fromEntries(BUCKETS.map((b) => [b, perBucket(b)])) as TraceSummary['buckets'];
