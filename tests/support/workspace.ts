@@ -44,3 +44,19 @@ export function workspacePaths(workspace: GeneratedWorkspace): string[] {
     ...(workspace.judges ? [workspace.judges] : []),
   ];
 }
+
+/**
+ * A store file with `paths` imported, closed: closing checkpoints the WAL
+ * into the file, so a copy of the file alone is the whole store.
+ */
+export async function importedStoreFile(prefix: string, paths: readonly string[]): Promise<string> {
+  const dir = tempDir(prefix);
+  const dbPath = join(dir, 'base.sqlite');
+  const service = openService({ dbPath, settingsPath: join(dir, 'settings.json'), engineer: 'mia' });
+  try {
+    await service.importPaths([...paths]);
+  } finally {
+    service.close();
+  }
+  return dbPath;
+}

@@ -16,7 +16,7 @@ import { openService } from '../../../db/service';
 import type { Store } from '../../../db/store';
 import { LATEST_VERSION } from '../../../db/migrations/index';
 import { storeAtVersion } from '../store-at-version';
-import { SMALL, smallWorkspace, tempDir } from '../../support/workspace';
+import { importedStoreFile, SMALL, smallWorkspace, tempDir } from '../../support/workspace';
 
 let workspace: GeneratedWorkspace;
 let baseStore: string;
@@ -24,11 +24,7 @@ const opened: ServiceHandle[] = [];
 
 beforeAll(async () => {
   workspace = await smallWorkspace({ ...SMALL, seed: 2027, tasks: 8 });
-  const dir = tempDir('atlas-kept-texts-');
-  baseStore = join(dir, 'base.sqlite');
-  const base = openService({ dbPath: baseStore, settingsPath: join(dir, 'settings.json'), engineer: 'mia' });
-  await base.importPaths([workspace.dataset, workspace.runsDir, workspace.judges!]);
-  base.close();
+  baseStore = await importedStoreFile('atlas-kept-texts-', [workspace.dataset, workspace.runsDir, workspace.judges!]);
 });
 afterEach(() => {
   for (const service of opened.splice(0)) service.close();

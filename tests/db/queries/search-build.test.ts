@@ -16,7 +16,7 @@ import { openService } from '../../../db/service';
 import { openStore } from '../../../db/store';
 import type { DisputeFilter } from '../../../shared/api';
 import type { DisputeListing } from '../../../shared/api-types';
-import { SMALL, smallWorkspace, tempDir } from '../../support/workspace';
+import { importedStoreFile, SMALL, smallWorkspace, tempDir } from '../../support/workspace';
 
 /** Small enough that the workspace's disputes take many chunks. */
 const CHUNK = 16;
@@ -30,12 +30,7 @@ const opened: ServiceHandle[] = [];
 beforeAll(async () => {
   workspace = await smallWorkspace({ ...SMALL, seed: 2026, tasks: 12 });
   zelda = workspace.taskIds.find((id) => id.includes('zelda'))!;
-  const dir = tempDir('atlas-search-build-');
-  baseStore = join(dir, 'base.sqlite');
-  const base = openService({ dbPath: baseStore, settingsPath: join(dir, 'settings.json'), engineer: 'mia' });
-  await base.importPaths([workspace.dataset, workspace.runsDir, workspace.judges!]);
-  // Closing checkpoints the WAL into the file, so a copy of the file alone is the whole store.
-  base.close();
+  baseStore = await importedStoreFile('atlas-search-build-', [workspace.dataset, workspace.runsDir, workspace.judges!]);
 });
 afterEach(() => {
   for (const service of opened.splice(0)) service.close();
