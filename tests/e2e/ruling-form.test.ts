@@ -64,8 +64,10 @@ async function selectedId(): Promise<string | null> {
     .catch(() => null);
 }
 
+/** The dispute the panel shows, loaded (what a ruling key acts on); null while it loads. */
 async function shownId(): Promise<string | null> {
-  return (await page.locator('aside.panel[aria-busy="false"]').count()) > 0 ? selectedId() : null;
+  const panel = page.locator('aside.panel[aria-busy="false"][data-dispute]');
+  return (await panel.count()) > 0 ? panel.getAttribute('data-dispute') : null;
 }
 
 async function mine(id: string) {
@@ -115,8 +117,14 @@ async function showAmong(id: string, query: string): Promise<void> {
   await row.waitFor();
   await expect.poll(() => page.locator('.ag-grid-scrolling-container .ag-row').count()).toBeGreaterThan(1);
   await page.keyboard.press('Escape');
-  for (let i = 0; i < 50 && (await selectedId()) !== id; i++) await page.keyboard.press('j');
+  await expect.poll(shownId).not.toBeNull();
+  for (let i = 0; i < 50 && (await shownId()) !== id; i++) {
+    const before = await shownId();
+    await page.keyboard.press('j');
+    await expect.poll(async () => ![before, null].includes(await shownId())).toBe(true);
+  }
   await expect.poll(shownId).toBe(id);
+  await expect.poll(selectedId).toBe(id);
   await releaseFocus();
 }
 

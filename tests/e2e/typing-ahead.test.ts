@@ -67,6 +67,27 @@ describe('typing ahead', () => {
     await expect.poll(() => page.locator('aside.panel').getAttribute('data-dispute')).toBe(id);
   });
 
+  it('brings the grid to the dispute shown once "j" stops, however fast it came', async () => {
+    await page.reload({ waitUntil: 'commit' });
+    await page.locator('aside.panel[aria-busy="false"] .dispute-head').waitFor();
+    const { rows } = await bridge.api('listDisputes', { filter: {}, limit: 1000 });
+    // The panel shows each dispute first; the grid follows after the frame: it never settles behind.
+    for (let i = 0; i < 30; i++) await page.keyboard.press('j', { delay: 0 });
+    const shown = () => page.locator('aside.panel[aria-busy="false"]').getAttribute('data-dispute');
+    const highlighted = page.locator('.ag-grid-scrolling-container .ag-row-selected');
+    await expect.poll(shown).toBe(rows[30]!.id);
+    await expect.poll(() => highlighted.first().getAttribute('row-id')).toBe(rows[30]!.id);
+    await page.waitForTimeout(300);
+    expect(await shown()).toBe(rows[30]!.id);
+    expect(await highlighted.count()).toBe(1);
+    // In view: the row lies inside the grid's viewport, below its header.
+    const row = (await highlighted.boundingBox())!;
+    const header = (await page.locator('.queue-grid .ag-header').boundingBox())!;
+    const viewport = (await page.locator('.queue-grid .ag-grid-viewport').boundingBox())!;
+    expect(row.y).toBeGreaterThanOrEqual(header.y + header.height - 1);
+    expect(row.y + row.height).toBeLessThanOrEqual(viewport.y + viewport.height + 1);
+  });
+
   it('goes back to the dispute just ruled on "1 Enter k", however fast they come', async () => {
     await page.reload({ waitUntil: 'commit' });
     await page.locator('aside.panel[aria-busy="false"] .dispute-head').waitFor();

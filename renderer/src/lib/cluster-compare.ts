@@ -180,11 +180,19 @@ export function comparisonLine(
   };
 }
 
+/** Each detail's lines, worked out once: a detail fetched ahead has them before the key that shows it. */
+const linesOf = new WeakMap<DisputeDetail, ComparisonLine[]>();
+
 /** The panel's lines, each value as accepting its cluster would write it (the form's prefill). */
 export function comparisonLines(detail: DisputeDetail): ComparisonLine[] {
-  return detail.clusters.map((cluster, index) =>
-    comparisonLine(cluster, detail, writtenSpellings(detail, index)[0]?.text),
-  );
+  let lines = linesOf.get(detail);
+  if (!lines) {
+    lines = detail.clusters.map((cluster, index) =>
+      comparisonLine(cluster, detail, writtenSpellings(detail, index)[0]?.text),
+    );
+    linesOf.set(detail, lines);
+  }
+  return lines;
 }
 
 /** "rule" (the column's deterministic rule), "LLM judge", or both. */

@@ -11,6 +11,7 @@
 import { create } from 'zustand';
 import type { DisputeDetail } from '../../../shared/api-types';
 import { api, errorMessage, onApiWrite } from '../api/client';
+import { comparisonLines } from '../lib/cluster-compare';
 
 interface DisputeState {
   detail: DisputeDetail | null;
@@ -137,8 +138,11 @@ export const useDisputeStore = create<DisputeState>()((set, get) => ({
   prefetch: (ids) => {
     for (const id of ids) {
       if (cached(id)) continue;
+      // What the panel works out from a detail is worked out as it arrives, not on the key that shows it.
       // A failed prefetch costs nothing: load asks again and reports the error.
-      fetchDetail(id).catch(() => undefined);
+      fetchDetail(id)
+        .then(comparisonLines)
+        .catch(() => undefined);
     }
   },
   invalidate: dropCache,

@@ -150,4 +150,13 @@ describe('comparisonLines', () => {
     );
     expect(lines[1]!.value).toBe('93.0');
   });
+
+  it('works each detail’s lines out once: the panel finds those of a dispute fetched ahead', () => {
+    const detail = cellDetail();
+    expect(comparisonLines(detail)).toBe(comparisonLines(detail));
+    // Another detail of the same dispute (fetched again after a change) has lines of its own.
+    const again = cellDetail();
+    expect(comparisonLines(again)).not.toBe(comparisonLines(detail));
+    expect(comparisonLines(again)).toEqual(comparisonLines(detail));
+  });
 });

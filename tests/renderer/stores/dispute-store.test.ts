@@ -4,6 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdjudicatorApi } from '../../../shared/api';
 import type { DisputeDetail, RuleResult, RulingView } from '../../../shared/api-types';
+import type * as ClusterCompare from '../../../renderer/src/lib/cluster-compare';
 import { cellDetail, row, rulingView } from '../fixtures';
 // The store imports the API client, which reads the preload's globals: their declaration comes into this program too.
 import type {} from '../../../renderer/src/api/globals';
@@ -60,6 +61,19 @@ vi.mock('../../../renderer/src/api/client', async () => {
   };
 });
 
+// Records which details had their comparison lines worked out, and when.
+const worked = vi.hoisted(() => ({ ids: [] as string[] }));
+vi.mock('../../../renderer/src/lib/cluster-compare', async (importOriginal) => {
+  const original = await importOriginal<typeof ClusterCompare>();
+  return {
+    ...original,
+    comparisonLines: (detail: DisputeDetail) => {
+      worked.ids.push(detail.dispute.id);
+      return original.comparisonLines(detail);
+    },
+  };
+});
+
 const { api } = await import('../../../renderer/src/api/client');
 const { CACHE_MAX_AGE_MS, CACHE_SIZE, useDisputeStore } = await import('../../../renderer/src/stores/dispute-store');
 
@@ -99,6 +113,14 @@ describe('dispute store cache', () => {
     expect(shown()).toBe('d-2');
     expect(store().loadingId).toBeNull();
     expect(service.requests).toEqual(['d-2', 'd-3']);
+  });
+
+  it('works out a prefetched dispute’s comparison as it arrives, not when it is shown', async () => {
+    worked.ids = [];
+    store().prefetch(['d-2', 'd-3']);
+    expect(worked.ids).toEqual([]);
+    await settle();
+    expect(worked.ids).toEqual(['d-2', 'd-3']);
   });
 
   it('does not fetch again what is held or already on its way', async () => {

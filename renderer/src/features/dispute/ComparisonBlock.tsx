@@ -2,7 +2,6 @@
 // one line per cluster (its letter, value in the column's format and as the
 // systems spelled it, systems, verdicts, grading method, how it differs from
 // gold). Each system's cell, reasoning and sources are under "Systems" below.
-import { useMemo } from 'react';
 import type { DisputeDetail } from '../../../../shared/api-types';
 import { comparisonLines, methodsText } from '../../lib/cluster-compare';
 import { goldDisplay, oneLine, plural } from '../../lib/format';
@@ -18,7 +17,7 @@ export function ComparisonBlock({ detail }: { detail: DisputeDetail }) {
   const { dispute } = detail;
   const row = detail.gold_row;
   const systems = new Set(detail.clusters.flatMap((c) => c.systems)).size;
-  const lines = useMemo(() => comparisonLines(detail), [detail]);
+  const lines = comparisonLines(detail);
   return (
     <section className="section comparison" aria-label="Gold vs systems">
       <header className="section-head">

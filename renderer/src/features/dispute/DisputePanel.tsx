@@ -2,6 +2,7 @@
 // needed to rule on the selected dispute, with the ruling form below.
 import { memo, useEffect, useLayoutEffect, useRef } from 'react';
 import type { DisputeDetail } from '../../../../shared/api-types';
+import { afterPaint } from '../../lib/after-paint';
 import { formatCount } from '../../lib/format';
 import { useDisputeStore } from '../../stores/dispute-store';
 import { useQueueStore } from '../../stores/queue-store';
@@ -34,11 +35,6 @@ function whenIdle(task: () => void): () => void {
   }
   const timer = window.setTimeout(task, 50);
   return () => window.clearTimeout(timer);
-}
-
-/** Runs `task` once the next frame is painted. */
-function afterPaint(task: () => void): void {
-  window.requestAnimationFrame(() => window.setTimeout(task, 0));
 }
 
 export function DisputePanel() {

@@ -18,6 +18,7 @@ import type { DisputeRow } from '../../../../shared/api-types';
 import type { SortField } from '../../../../shared/api';
 import { SORTABLE_FIELDS } from '../../../../shared/api';
 import { api, errorMessage } from '../../api/client';
+import { afterPaint } from '../../lib/after-paint';
 import { useQueueGridStore } from '../../stores/queue-grid-store';
 import { effectiveFilter, useQueueStore, type QueueSort } from '../../stores/queue-store';
 import { notify } from '../../stores/ui-store';
@@ -65,6 +66,8 @@ export function mountGrid(host: HTMLElement, options: GridOptions<DisputeRow>): 
       e.api.setGridOption('datasource', createDatasource());
     },
     onSelectionChanged: (e) => {
+      // This module's own selections were reported when made (select); the grid may show them a frame later.
+      if (e.source === 'api') return;
       const node = e.api.getSelectedNodes()[0];
       if (node?.data) noteSelected(node.data.id, node.rowIndex, e.source === 'rowClicked');
     },
@@ -167,15 +170,36 @@ function selectLoaded(index: number, id?: string): boolean {
 }
 
 /**
- * Reports the selection at once rather than waiting for the grid's
- * selectionChanged event: ag-grid delivers that in a later task, after
- * a frame has been painted with the old dispute still in the panel. The event
- * still comes and reports the same row (a no-op); selecting an already
- * selected row fires none, so reporting here also covers that case.
+ * Reports the selection at once, so the panel shows the dispute in the next
+ * frame; the grid scrolls to and highlights its row once that frame is
+ * painted. Scrolling builds the row brought into view and runs ag-grid's
+ * scroll handler, which lays the whole grid out: done first, it held the
+ * panel back by about as long again as the panel takes.
  */
 function select(node: IRowNode<DisputeRow>): void {
-  if (!node.isSelected()) node.setSelected(true, true);
   if (node.data) noteSelected(node.data.id, node.rowIndex, false);
+  followSelectionAfterPaint();
+}
+
+let following = false;
+
+/** Once per frame at most: the grid catches up with wherever the selection is by then. */
+function followSelectionAfterPaint(): void {
+  if (following) return;
+  following = true;
+  afterPaint(() => {
+    following = false;
+    followSelection();
+  }, 'background');
+}
+
+function followSelection(): void {
+  const gridApi = grid();
+  const { selectedId } = useQueueStore.getState();
+  const node = gridApi && selectedId != null ? gridApi.getRowNode(selectedId) : undefined;
+  if (!gridApi || node?.rowIndex == null) return;
+  gridApi.ensureIndexVisible(node.rowIndex);
+  if (!node.isSelected()) node.setSelected(true, true);
 }
 
 /** The listing's length once its first block is in; null while it loads (the total shown may be the last listing's). */
@@ -199,8 +223,10 @@ export function selectIndex(index: number, id?: string): void {
     bridge.setState({ pending: { index: target, ...(id ? { id } : {}) } });
     return;
   }
+  if (selectLoaded(target, id)) return;
+  // Not loaded: scrolled to now, which brings its block in; it is selected when that arrives.
   gridApi.ensureIndexVisible(target);
-  if (!selectLoaded(target, id)) bridge.setState({ pending: { index: target, ...(id ? { id } : {}) } });
+  bridge.setState({ pending: { index: target, ...(id ? { id } : {}) } });
 }
 
 export function moveSelection(delta: number): void {

@@ -26,21 +26,36 @@ const { attachGrid, createDatasource, moveSelection } =
 
 const ROWS = ['d-0', 'd-1', 'd-2'].map((id) => row({ id }));
 
-/** What the bridge asks of ag-grid, on three loaded rows; `scrolled`: the rows it brought into view. */
+// Frames, as the page has them: a callback before each frame's paint, tasks after it.
+const frames = vi.hoisted(() => ({ waiting: [] as (() => void)[] }));
+vi.stubGlobal('window', {
+  requestAnimationFrame: (callback: () => void) => frames.waiting.push(callback),
+  setTimeout,
+});
+
+/** The next frame is painted, and the tasks waiting for it have run. */
+async function framePainted(): Promise<void> {
+  const callbacks = frames.waiting.splice(0);
+  for (const callback of callbacks) callback();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/** What the bridge asks of ag-grid, on three loaded rows; `scrolled`: the rows it brought into view; `highlighted`: the rows it selected. */
 function fakeGrid() {
   const scrolled: number[] = [];
+  const highlighted: number[] = [];
   const node = (index: number) => ({
     data: ROWS[index],
     rowIndex: index,
     isSelected: () => false,
-    setSelected: () => undefined,
+    setSelected: () => highlighted.push(index),
   });
   const grid = {
     ensureIndexVisible: (index: number) => scrolled.push(index),
     getDisplayedRowAtIndex: (index: number) => (ROWS[index] ? node(index) : undefined),
     getRowNode: (id: string) => node(ROWS.findIndex((r) => r.id === id)),
   };
-  return { grid: grid as unknown as GridApi<DisputeRow>, scrolled };
+  return { grid: grid as unknown as GridApi<DisputeRow>, scrolled, highlighted };
 }
 
 function getRowsParams(): IGetRowsParams<DisputeRow> {
@@ -62,14 +77,15 @@ beforeEach(() => {
 });
 
 describe('the queue grid across sessions', () => {
-  it('moves the selection on the grid attached', () => {
+  it('moves the selection on the grid attached', async () => {
     const { grid, scrolled } = fakeGrid();
     attachGrid(grid);
     useQueueGridStore.setState((state) => ({ loadedListing: state.listing }));
     moveSelection(1);
-    expect(scrolled).toEqual([1]);
     expect(useQueueStore.getState().selectedId).toBe('d-1');
     expect(useQueueGridStore.getState().cursor).toBe(1);
+    await framePainted();
+    expect(scrolled).toEqual([1]);
   });
 
   it('after a reset, keys move nothing and the last listing’s rows are ignored', async () => {
@@ -93,6 +109,34 @@ async function firstBlockArrives(ids: readonly string[]): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, 0));
   await new Promise((resolve) => setTimeout(resolve, 0));
 }
+
+describe('a move of a loaded row', () => {
+  it('shows the dispute first; the grid scrolls to its row once that frame is painted', async () => {
+    const { grid, scrolled, highlighted } = fakeGrid();
+    attachGrid(grid);
+    useQueueGridStore.setState((state) => ({ loadedListing: state.listing }));
+    moveSelection(1);
+    expect(useQueueStore.getState()).toMatchObject({ selectedId: 'd-1', selectedIndex: 1 });
+    expect(scrolled).toEqual([]);
+    expect(highlighted).toEqual([]);
+    await framePainted();
+    expect({ scrolled, highlighted }).toEqual({ scrolled: [1], highlighted: [1] });
+  });
+
+  it('moves the grid once a frame, to where the selection is by then', async () => {
+    const { grid, scrolled, highlighted } = fakeGrid();
+    attachGrid(grid);
+    useQueueGridStore.setState((state) => ({ loadedListing: state.listing }));
+    moveSelection(1);
+    moveSelection(1);
+    expect(useQueueStore.getState().selectedId).toBe('d-2');
+    await framePainted();
+    expect({ scrolled, highlighted }).toEqual({ scrolled: [2], highlighted: [2] });
+    moveSelection(-1);
+    await framePainted();
+    expect({ scrolled, highlighted }).toEqual({ scrolled: [2, 1], highlighted: [2, 1] });
+  });
+});
 
 describe('keys pressed while the queue first loads', () => {
   beforeEach(() => {
