@@ -29,7 +29,11 @@ export const INSTALL_PROBES = `
 })();
 `;
 
-/** Arms __next: ms from the next keydown until a different dispute's panel is painted (not stale), split at its request (NaN when served without one). */
+/**
+ * Arms __next: ms from the next keydown until a different dispute's panel is painted (not stale), split at
+ * its request (NaN when served without one); and __gridNext: ms from that keydown until the queue's
+ * highlighted row is that dispute's, painted (the grid follows the panel; the floor's grid never does).
+ */
 export const ARM_NEXT_DISPUTE = `
 (() => {
   // The dispute shown: the panel names it (builds before it did replaced the panel's body instead).
@@ -38,6 +42,22 @@ export const ARM_NEXT_DISPUTE = `
     return panel?.getAttribute('data-dispute') ?? panel?.querySelector('.panel-scroll') ?? null;
   };
   const before = shown();
+  let gridResolve;
+  window.__gridNext = new Promise((resolve) => { gridResolve = resolve; });
+  // A grid that never followed (the floor's) is not watched on.
+  window.__gridWatch?.disconnect();
+  const followGrid = (pressed, id) => {
+    const highlighted = () => document.querySelector('.ag-grid-scrolling-container .ag-row-selected')?.getAttribute('row-id') === id;
+    const painted = () => requestAnimationFrame(() => setTimeout(() => gridResolve(performance.now() - pressed), 0));
+    if (highlighted()) return painted();
+    const grid = new MutationObserver(() => {
+      if (!highlighted()) return;
+      grid.disconnect();
+      painted();
+    });
+    window.__gridWatch = grid;
+    grid.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['class', 'row-id'] });
+  };
   window.__next = new Promise((resolve) => {
     let pressed = 0;
     // The marks delimit the press in a performance trace (bench/ui-trace.ts).
@@ -47,6 +67,7 @@ export const ARM_NEXT_DISPUTE = `
       const busy = document.querySelector('.panel')?.getAttribute('aria-busy') === 'true';
       if (!pressed || !now || now === before || busy) return;
       observer.disconnect();
+      followGrid(pressed, now);
       requestAnimationFrame(() => setTimeout(() => {
         const painted = performance.now();
         performance.mark('next-dispute:painted');

@@ -343,6 +343,15 @@ function uiFigures(ui: UiFigures, disputes: number): Figure[] {
     },
     {
       ...figure({
+        figure: 'UI: the same press to the queue’s row highlighted and painted (the grid follows the panel)',
+        value: ui.gridP95,
+        format: millis,
+        goal: '—',
+      }),
+      value: `${millis(ui.gridP50)} (${millis(ui.gridP95)})`,
+    },
+    {
+      ...figure({
         figure: 'UI: the same with frames at 60 Hz (adds the wait for the next refresh, 0–16.7 ms)',
         value: ui.nextVsyncP95,
         format: millis,

@@ -6,6 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Page } from 'playwright-core';
 import { startServer } from '../cli/server';
 import { launchBenchBrowser } from './bench-browser';
@@ -27,6 +28,9 @@ export interface UiFigures {
    */
   floorP50: number;
   floorP95: number;
+  /** Keydown to the queue's row of that dispute highlighted and painted (the grid follows the panel), frames on demand. */
+  gridP50: number;
+  gridP95: number;
   presses: number;
   scrollLastMs: number;
   heapBytes: number;
@@ -152,13 +156,15 @@ export async function measureUi(
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('HeapProfiler.collectGarbage');
     const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number; totalSize: number };
-    const { onDemand, floor } = await nextDisputeOnDemand(bridge.url, presses, log);
+    const { onDemand, grid, floor } = await nextDisputeOnDemand(bridge.url, presses, log);
     return {
       firstRowMs: median(loads),
       nextP50: median(onDemand),
       nextP95: percentile(onDemand, 95),
       floorP50: median(floor),
       floorP95: percentile(floor, 95),
+      gridP50: median(grid),
+      gridP95: percentile(grid, 95),
       nextVsyncP50: median(vsync),
       nextVsyncP95: percentile(vsync, 95),
       presses: onDemand.length,
@@ -186,6 +192,11 @@ export interface NextPress {
   render: number;
 }
 
+/** Ms from the last press's keydown until the queue's row of the dispute it showed is highlighted and painted. */
+export function gridFollowed(page: Page): Promise<number> {
+  return page.evaluate<number>('window.__gridNext');
+}
+
 /** Presses j and waits until the next dispute's panel is painted. */
 export async function pressNextDispute(page: Page): Promise<NextPress> {
   await page.evaluate(ARM_NEXT_DISPUTE);
@@ -194,29 +205,45 @@ export async function pressNextDispute(page: Page): Promise<NextPress> {
 }
 
 /**
- * `presses` presses of j after three unmeasured ones: ms from keydown until the next dispute's panel
- * is painted, as `__next` (page-probes.ts) measures them.
+ * Presses come at the keyboard's repeat rate at most (30 a second, j held down): the fastest an
+ * engineer presses. Back to back, each would land in the work the last one left for after its paint.
+ */
+const PRESS_PERIOD_MS = 1000 / 30;
+
+/**
+ * `presses` presses of j after three unmeasured ones, PRESS_PERIOD_MS apart at least: ms from keydown
+ * until the next dispute's panel is painted, as `__next` (page-probes.ts) measures them.
  */
 export async function measureNextDispute(
   page: Page,
   presses: number,
   log: (line: string) => void,
   frames: string,
-  /** `panels`: collects the panel (outerHTML) shown after each measured press; `floor`: the app's keys are taken (no requests to split). */
-  options: { panels?: string[]; floor?: boolean } = {},
+  /**
+   * `panels`: collects the panel (outerHTML) shown after each measured press; `grid`: collects ms until the
+   * grid followed (and waits for it before the next press); `floor`: the app's keys are taken (no requests to split).
+   */
+  options: { panels?: string[]; grid?: number[]; floor?: boolean } = {},
 ): Promise<number[]> {
-  const { panels } = options;
+  const { panels, grid } = options;
   await page.waitForSelector('.panel-scroll', { timeout: 30_000 });
   const times: number[] = [];
   const parts = { select: [] as number[], request: [] as number[], render: [] as number[] };
   for (let i = 0; i < presses + 3; i++) {
     const next = await pressNextDispute(page);
-    if (i < 3) continue;
+    const followed = grid ? await gridFollowed(page) : NaN;
+    if (i < 3) {
+      await sleep(PRESS_PERIOD_MS);
+      continue;
+    }
     times.push(next.total);
+    if (grid) grid.push(followed);
     panels?.push(await page.evaluate<string>(`document.querySelector('.panel').outerHTML`));
     parts.select.push(next.select);
     parts.request.push(next.request);
     parts.render.push(next.render);
+    const since = await page.evaluate<number>(`performance.now() - ${next.start}`);
+    if (since < PRESS_PERIOD_MS) await sleep(PRESS_PERIOD_MS - since);
   }
   log(
     `  next dispute (${frames}): p50 ${median(times).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms`,
@@ -243,17 +270,21 @@ async function nextDisputeOnDemand(
   url: string,
   presses: number,
   log: (line: string) => void,
-): Promise<{ onDemand: number[]; floor: number[] }> {
+): Promise<{ onDemand: number[]; grid: number[]; floor: number[] }> {
   const browser = await launchBenchBrowser({ extraArgs: ['--disable-frame-rate-limit', '--disable-gpu-vsync'] });
   try {
     const { page } = browser;
     await page.goto(url, { waitUntil: 'commit' });
     const panels: string[] = [];
-    const onDemand = await measureNextDispute(page, presses, log, 'frames on demand', { panels });
+    const grid: number[] = [];
+    const onDemand = await measureNextDispute(page, presses, log, 'frames on demand', { panels, grid });
+    log(
+      `    the grid's row highlighted and painted: p50 ${median(grid).toFixed(1)} ms, p95 ${percentile(grid, 95).toFixed(1)} ms`,
+    );
     // The same page, its keys taken from the app: each press puts the next panel the app showed in place.
     await page.evaluate(swapPanelsScript(panels));
     const floor = await measureNextDispute(page, presses, log, 'floor: the same panels by plain DOM', { floor: true });
-    return { onDemand, floor };
+    return { onDemand, grid, floor };
   } finally {
     await browser.close();
   }
