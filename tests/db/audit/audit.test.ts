@@ -121,12 +121,20 @@ describe('drawing a sample', () => {
         )
         .all();
       expect(rows.length).toBeGreaterThan(0);
+      let long = 0;
       for (const row of rows) {
         const detail = await service.getAuditCell({ id: row.id });
-        expect(detail.gold.value).not.toBeNull();
-        expect(row.gold_value_s).not.toContain(detail.gold.value);
-        expect(service.store.sealer.open(row.gold_value_s)).toBe(detail.gold.value);
+        const value = detail.gold.value!;
+        expect(value).not.toBeNull();
+        expect(row.gold_value_s).not.toBe(value);
+        // A value of a character or two turns up in random base64 by chance; a longer one must not be there.
+        if (value.length >= 4) {
+          expect(row.gold_value_s).not.toContain(value);
+          long++;
+        }
+        expect(service.store.sealer.open(row.gold_value_s)).toBe(value);
       }
+      expect(long).toBeGreaterThan(0);
     } finally {
       service.close();
     }
