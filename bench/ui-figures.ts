@@ -197,22 +197,32 @@ export function gridFollowed(page: Page): Promise<number> {
   return page.evaluate<number>('window.__gridNext');
 }
 
-/** Presses j and waits until the next dispute's panel is painted. */
-export async function pressNextDispute(page: Page): Promise<NextPress> {
-  await page.evaluate(ARM_NEXT_DISPUTE);
-  await page.keyboard.press('j');
-  return page.evaluate<NextPress>('window.__next');
-}
-
 /**
  * Presses come at the keyboard's repeat rate at most (30 a second, j held down): the fastest an
  * engineer presses. Back to back, each would land in the work the last one left for after its paint.
  */
 const PRESS_PERIOD_MS = 1000 / 30;
 
+/** Each page's last keydown (its performance.now), to space the next press from. */
+const lastKeydown = new WeakMap<Page, number>();
+
+/** Presses j, PRESS_PERIOD_MS after the last press at least, and waits until the next dispute's panel is painted. */
+export async function pressNextDispute(page: Page): Promise<NextPress> {
+  const last = lastKeydown.get(page);
+  if (last !== undefined) {
+    const since = await page.evaluate<number>(`performance.now() - ${last}`);
+    if (since < PRESS_PERIOD_MS) await sleep(PRESS_PERIOD_MS - Math.max(0, since));
+  }
+  await page.evaluate(ARM_NEXT_DISPUTE);
+  await page.keyboard.press('j');
+  const next = await page.evaluate<NextPress>('window.__next');
+  lastKeydown.set(page, next.start);
+  return next;
+}
+
 /**
- * `presses` presses of j after three unmeasured ones, PRESS_PERIOD_MS apart at least: ms from keydown
- * until the next dispute's panel is painted, as `__next` (page-probes.ts) measures them.
+ * `presses` presses of j after three unmeasured ones: ms from keydown until the next dispute's panel
+ * is painted, as `__next` (page-probes.ts) measures them.
  */
 export async function measureNextDispute(
   page: Page,
@@ -232,18 +242,13 @@ export async function measureNextDispute(
   for (let i = 0; i < presses + 3; i++) {
     const next = await pressNextDispute(page);
     const followed = grid ? await gridFollowed(page) : NaN;
-    if (i < 3) {
-      await sleep(PRESS_PERIOD_MS);
-      continue;
-    }
+    if (i < 3) continue;
     times.push(next.total);
     if (grid) grid.push(followed);
     panels?.push(await page.evaluate<string>(`document.querySelector('.panel').outerHTML`));
     parts.select.push(next.select);
     parts.request.push(next.request);
     parts.render.push(next.render);
-    const since = await page.evaluate<number>(`performance.now() - ${next.start}`);
-    if (since < PRESS_PERIOD_MS) await sleep(PRESS_PERIOD_MS - since);
   }
   log(
     `  next dispute (${frames}): p50 ${median(times).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms`,
