@@ -13,7 +13,7 @@ import { decisionsForDispute } from '../../shared/domain';
 import type { Decision } from '../../shared/domain';
 import type { GoldPatch } from '../../shared/patch';
 import type { Bridge, LaunchedBrowser } from './support';
-import { openAppOnWorkspace } from './support';
+import { openAppOnWorkspace, shownDispute } from './support';
 
 let bridge: Bridge;
 let browser: LaunchedBrowser;
@@ -42,13 +42,7 @@ afterAll(async () => {
 const form = () => page.getByRole('region', { name: 'Your ruling' });
 const valueInput = () => form().locator('input.value-input');
 const spellingChoice = () => form().getByRole('group', { name: 'Spelling written to gold' });
-const selectedId = () =>
-  page
-    .locator('.ag-grid-scrolling-container .ag-row-selected')
-    .first()
-    .getAttribute('row-id', { timeout: 2000 })
-    .catch(() => null);
-const shownId = async () => ((await page.locator('aside.panel[aria-busy="false"]').count()) > 0 ? selectedId() : null);
+const shownId = () => shownDispute(page);
 
 /** `/`, the dispute's id, Esc: the queue shows that one dispute, the panel shows it, focus is on the page. */
 async function showOnly(id: string): Promise<void> {

@@ -11,7 +11,7 @@ import type { DisputeDetail, DisputeRow } from '../../shared/api-types';
 import { clusterLetter } from '../../shared/clusters';
 import { tidySpelling } from '../../shared/spelling';
 import type { Bridge, LaunchedBrowser } from './support';
-import { openAppOnWorkspace } from './support';
+import { highlightedRow, openAppOnWorkspace, shownDispute } from './support';
 
 let bridge: Bridge;
 let browser: LaunchedBrowser;
@@ -56,19 +56,9 @@ const selection = () =>
     return [input.selectionStart, input.selectionEnd, input.value.length];
   });
 
-async function selectedId(): Promise<string | null> {
-  return page
-    .locator('.ag-grid-scrolling-container .ag-row-selected')
-    .first()
-    .getAttribute('row-id', { timeout: 2000 })
-    .catch(() => null);
-}
+const selectedId = () => highlightedRow(page);
 
-/** The dispute the panel shows, loaded (what a ruling key acts on); null while it loads. */
-async function shownId(): Promise<string | null> {
-  const panel = page.locator('aside.panel[aria-busy="false"][data-dispute]');
-  return (await panel.count()) > 0 ? panel.getAttribute('data-dispute') : null;
-}
+const shownId = () => shownDispute(page);
 
 async function mine(id: string) {
   const detail = await bridge.api('getDispute', { id });

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DisputeDetail, DisputeRow } from '../../shared/api-types';
 import { tidySpelling } from '../../shared/spelling';
 import type { Bridge, LaunchedBrowser, TempDir } from './support';
-import { ensureRendererBuilt, openApp, runCli, tempDir } from './support';
+import { ensureRendererBuilt, highlightedRow, openApp, runCli, shownDispute, tempDir } from './support';
 
 let dir: TempDir;
 let bridge: Bridge;
@@ -49,17 +49,10 @@ async function releaseFocus(): Promise<void> {
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
 }
 
-async function selectedId(): Promise<string | null> {
-  return page
-    .locator('.ag-grid-scrolling-container .ag-row-selected')
-    .first()
-    .getAttribute('row-id', { timeout: 2000 })
-    .catch(() => null);
-}
+const selectedId = () => highlightedRow(page);
 
-async function shownId(): Promise<string | null> {
-  return (await page.locator('aside.panel[aria-busy="false"]').count()) > 0 ? selectedId() : null;
-}
+/** The dispute a ruling key acts on: the panel's (the grid's highlight follows it a frame later). */
+const shownId = () => shownDispute(page);
 
 async function mine(id: string) {
   const detail = await bridge.api('getDispute', { id });
@@ -222,7 +215,7 @@ describe('one meaning per key', () => {
     await page.keyboard.press('j');
     await page.keyboard.press('j');
     await expect.poll(async () => (await shownId()) != null).toBe(true);
-    const id = (await selectedId())!;
+    const id = (await shownId())!;
     await bridge.api('rule', { disputeId: id, decision: 'add_row', engineer: 'mia' });
     const ruled = (await mine(id)).map((r) => r.decision);
     expect(ruled.at(-1)).toBe('add_row');
@@ -246,7 +239,7 @@ describe('one meaning per key', () => {
 describe('Enter on a control outside the ruling form', () => {
   it('presses the filter bar’s Clear and saves nothing', async () => {
     await listKind('cell');
-    const id = (await selectedId())!;
+    const id = (await shownId())!;
     await page.keyboard.press('1');
     await expect.poll(async () => (await form().locator('.chosen').textContent()) ?? '').toBe('Keep gold');
     await tabTo(({ text }) => text === 'Clear');
@@ -258,7 +251,7 @@ describe('Enter on a control outside the ruling form', () => {
 
   it('on a tab, and on the grid’s column header, saves nothing', async () => {
     await listKind('cell');
-    const id = (await selectedId())!;
+    const id = (await shownId())!;
     await page.keyboard.press('1');
     await tabTo(({ role }) => role === 'tab');
     await page.keyboard.press('Enter');
@@ -270,7 +263,7 @@ describe('Enter on a control outside the ruling form', () => {
     // From the page, the same Enter saves (the header's Enter sorted the queue: the dispute selected now).
     await releaseFocus();
     await expect.poll(async () => (await shownId()) != null).toBe(true);
-    const now = (await selectedId())!;
+    const now = (await shownId())!;
     await page.keyboard.press('1');
     await page.keyboard.press('Enter');
     await expect.poll(async () => (await mine(now)).map((r) => r.decision)).toEqual(['keep_gold']);

@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DisputeRow } from '../../shared/api-types';
 import type { Bridge, LaunchedBrowser } from './support';
-import { openAppOnWorkspace, runCli } from './support';
+import { highlightedRow, openAppOnWorkspace, runCli } from './support';
 
 let bridge: Bridge;
 let browser: LaunchedBrowser;
@@ -29,12 +29,7 @@ let all: DisputeRow[];
 const activeTab = async () => ((await page.locator('button.tab.tab-active').textContent()) ?? '').trim();
 const activeText = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
 const activeIsPage = () => page.evaluate(() => document.activeElement === document.body);
-const selectedId = async () =>
-  (await page
-    .locator('.ag-grid-scrolling-container .ag-row-selected')
-    .first()
-    .getAttribute('row-id', { timeout: 2_000 })
-    .catch(() => null)) ?? '';
+const selectedId = async () => (await highlightedRow(page)) ?? '';
 const rowCount = () => page.locator('.ag-grid-scrolling-container .ag-row').count();
 
 /** The selected row is painted inside the grid's viewport (scrolled to), and the panel shows that dispute. */
@@ -63,8 +58,10 @@ async function search(text: string): Promise<void> {
 /** Selects `id` with j, from the first row of the listing shown. */
 async function walkTo(id: string): Promise<void> {
   for (let i = 0; i < 60 && (await selectedId()) !== id; i++) {
+    const before = await selectedId();
     await page.keyboard.press('j');
-    await page.waitForTimeout(40);
+    // One row a press: the highlight moves (a frame or two after the panel) before the next.
+    await expect.poll(selectedId).not.toBe(before);
   }
   await expect.poll(selectedId).toBe(id);
 }

@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bridge, LaunchedBrowser } from './support';
-import { openAppOnWorkspace, runCli } from './support';
+import { highlightedRow, openAppOnWorkspace, runCli, shownDispute } from './support';
 
 let bridge: Bridge;
 let browser: LaunchedBrowser;
@@ -15,12 +15,7 @@ let storePath: string;
 const calls: string[] = [];
 
 const activeTab = async () => ((await page.locator('button.tab.tab-active').textContent()) ?? '').trim();
-const selectedId = async () =>
-  (await page
-    .locator('.ag-grid-scrolling-container .ag-row-selected')
-    .first()
-    .getAttribute('row-id', { timeout: 2_000 })
-    .catch(() => null)) ?? '';
+const selectedId = async () => (await highlightedRow(page)) ?? '';
 const statsSummary = async () => ((await page.locator('.stats-head').textContent()) ?? '').trim();
 
 async function show(key: string, tab: RegExp): Promise<void> {
@@ -51,9 +46,10 @@ describe('switching views', () => {
   it('comes back to the queue as it was left: the same grid and dispute, its rows not asked again', async () => {
     await page.keyboard.press('j');
     await page.keyboard.press('j');
-    await expect.poll(async () => (await page.locator('aside.panel').getAttribute('aria-busy')) !== 'true').toBe(true);
-    const selected = await selectedId();
-    expect(selected).not.toBe('');
+    await expect.poll(() => shownDispute(page)).not.toBeNull();
+    const selected = await shownDispute(page);
+    // The grid's highlight follows the panel a frame or two later.
+    await expect.poll(selectedId).toBe(selected);
     await page.evaluate(() => {
       (window as unknown as { keptGrid: Element | null }).keptGrid = document.querySelector('.ag-root-wrapper');
     });

@@ -12,3 +12,4 @@ export { openApp, openAppOnWorkspace } from './app';
 export { holdRoute } from './held-route';
 export type { HeldRoute } from './held-route';
 export type { OpenedApp } from './app';
+export { highlightedRow, shownDispute } from './queue';
