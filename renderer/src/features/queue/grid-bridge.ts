@@ -195,9 +195,14 @@ function followSelectionAfterPaint(): void {
 
 function followSelection(): void {
   const gridApi = grid();
+  if (!gridApi) return;
   const { selectedId } = useQueueStore.getState();
-  const node = gridApi && selectedId != null ? gridApi.getRowNode(selectedId) : undefined;
-  if (!gridApi || node?.rowIndex == null) return;
+  const node = selectedId != null ? gridApi.getRowNode(selectedId) : undefined;
+  if (node?.rowIndex == null) {
+    // Its row is not loaded (or nothing is selected): no other row stays highlighted beside the panel.
+    gridApi.deselectAll();
+    return;
+  }
   gridApi.ensureIndexVisible(node.rowIndex);
   if (!node.isSelected()) node.setSelected(true, true);
 }

@@ -53,7 +53,11 @@ function fakeGrid() {
   const grid = {
     ensureIndexVisible: (index: number) => scrolled.push(index),
     getDisplayedRowAtIndex: (index: number) => (ROWS[index] ? node(index) : undefined),
-    getRowNode: (id: string) => node(ROWS.findIndex((r) => r.id === id)),
+    getRowNode: (id: string) => {
+      const index = ROWS.findIndex((r) => r.id === id);
+      return index >= 0 ? node(index) : undefined;
+    },
+    deselectAll: () => highlighted.push(-1),
   };
   return { grid: grid as unknown as GridApi<DisputeRow>, scrolled, highlighted };
 }
@@ -135,6 +139,19 @@ describe('a move of a loaded row', () => {
     moveSelection(-1);
     await framePainted();
     expect({ scrolled, highlighted }).toEqual({ scrolled: [2, 1], highlighted: [2, 1] });
+  });
+});
+
+describe('the grid following the panel', () => {
+  it('highlights no row when the dispute shown by then has none loaded', async () => {
+    const { grid, scrolled, highlighted } = fakeGrid();
+    attachGrid(grid);
+    useQueueGridStore.setState((state) => ({ loadedListing: state.listing }));
+    moveSelection(1);
+    // Before the frame, the selection goes to a dispute whose row the grid does not hold.
+    useQueueStore.getState().setSelection('d-far', 900);
+    await framePainted();
+    expect({ scrolled, highlighted }).toEqual({ scrolled: [], highlighted: [-1] });
   });
 });
 
