@@ -32,7 +32,8 @@ export const INSTALL_PROBES = `
 /**
  * Arms __next: ms from the next keydown until a different dispute's panel is painted (not stale), split at
  * its request (NaN when served without one); and __gridNext: ms from that keydown until the queue's
- * highlighted row is that dispute's, painted (the grid follows the panel; the floor's grid never does).
+ * highlighted row is that dispute's, painted (the grid follows the panel; the floor's grid never does), NaN
+ * when it has not within 5 s.
  */
 export const ARM_NEXT_DISPUTE = `
 (() => {
@@ -57,6 +58,8 @@ export const ARM_NEXT_DISPUTE = `
     });
     window.__gridWatch = grid;
     grid.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['class', 'row-id'] });
+    // A grid that never follows is a failure the figure shows (NaN), not a bench left waiting.
+    setTimeout(() => { grid.disconnect(); gridResolve(NaN); }, 5000);
   };
   window.__next = new Promise((resolve) => {
     let pressed = 0;
