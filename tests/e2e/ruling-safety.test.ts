@@ -85,7 +85,15 @@ async function listKind(kind: DisputeRow['kind'] | ''): Promise<void> {
   await page.keyboard.press('Escape');
   await kindSelect().selectOption(kind);
   await releaseFocus();
-  await page.locator('aside.panel[aria-busy="false"] .dispute-head').waitFor();
+  // The panel goes on showing the last dispute while the new listing is searched for it: wait for one of this
+  // kind, shown and highlighted in the grid (which follows the panel a frame later).
+  if (kind !== '') await page.locator(`aside.panel[aria-busy="false"] .dispute-head .kind-${kind}`).waitFor();
+  await expect
+    .poll(async () => {
+      const shown = await shownId();
+      return shown !== null && shown === (await selectedId());
+    })
+    .toBe(true);
 }
 
 interface Focused {
