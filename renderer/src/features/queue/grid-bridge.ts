@@ -74,10 +74,7 @@ export function mountGrid(host: HTMLElement, options: GridOptions<DisputeRow>): 
     // A resized window (or panel) keeps the selected dispute in view: a shorter
     // grid would otherwise leave it below the fold, a narrower one scrolled off.
     // ensureIndexVisible does nothing when the row is already shown.
-    onGridSizeChanged: (e) => {
-      const index = e.api.getSelectedNodes()[0]?.rowIndex;
-      if (index != null) e.api.ensureIndexVisible(index);
-    },
+    onGridSizeChanged: followSelection,
   });
   return {
     setColumns: (columnDefs) => gridApi.setGridOption('columnDefs', columnDefs),
@@ -193,6 +190,7 @@ function followSelectionAfterPaint(): void {
   }, 'background');
 }
 
+/** Brings the grid to the dispute the panel shows: its row in view and highlighted. */
 function followSelection(): void {
   const gridApi = grid();
   if (!gridApi) return;
