@@ -27,6 +27,18 @@ function paintFrame(): void {
   for (const callback of page.frames.splice(0)) callback();
 }
 
+/** A background task put off after the next frame, that frame painted: what it has run so far. */
+function backgroundTaskAfterFrame(): string[] {
+  const ran: string[] = [];
+  afterPaint(() => ran.push('task'), 'background');
+  paintFrame();
+  return ran;
+}
+
+function runBackgroundTasks(): void {
+  for (const task of page.background.splice(0)) task();
+}
+
 describe('afterPaint', () => {
   it('runs in a task after the next frame, never before it', () => {
     const ran: string[] = [];
@@ -40,26 +52,22 @@ describe('afterPaint', () => {
   });
 
   it('in the background, runs once, when the scheduler gets to it', () => {
-    const ran: string[] = [];
-    afterPaint(() => ran.push('task'), 'background');
-    paintFrame();
+    const ran = backgroundTaskAfterFrame();
     vi.advanceTimersByTime(10);
     expect(ran).toEqual([]);
-    for (const task of page.background.splice(0)) task();
+    runBackgroundTasks();
     expect(ran).toEqual(['task']);
     vi.advanceTimersByTime(1000);
     expect(ran).toEqual(['task']);
   });
 
   it('in the background, still runs within a tenth of a second when other work holds the scheduler', () => {
-    const ran: string[] = [];
-    afterPaint(() => ran.push('task'), 'background');
-    paintFrame();
+    const ran = backgroundTaskAfterFrame();
     vi.advanceTimersByTime(99);
     expect(ran).toEqual([]);
     vi.advanceTimersByTime(1);
     expect(ran).toEqual(['task']);
-    for (const task of page.background.splice(0)) task();
+    runBackgroundTasks();
     expect(ran).toEqual(['task']);
   });
 });

@@ -62,6 +62,14 @@ function fakeGrid() {
   return { grid: grid as unknown as GridApi<DisputeRow>, scrolled, highlighted };
 }
 
+/** A fake grid attached, its listing's first block in: what a move meets once the queue shows. */
+function listingShown() {
+  const fake = fakeGrid();
+  attachGrid(fake.grid);
+  useQueueGridStore.setState((state) => ({ loadedListing: state.listing }));
+  return fake;
+}
+
 function getRowsParams(): IGetRowsParams<DisputeRow> {
   return {
     startRow: 0,
@@ -82,9 +90,7 @@ beforeEach(() => {
 
 describe('the queue grid across sessions', () => {
   it('moves the selection on the grid attached', async () => {
-    const { grid, scrolled } = fakeGrid();
-    attachGrid(grid);
-    useQueueGridStore.setState((state) => ({ loadedListing: state.listing }));
+    const { scrolled } = listingShown();
     moveSelection(1);
     expect(useQueueStore.getState().selectedId).toBe('d-1');
     expect(useQueueGridStore.getState().cursor).toBe(1);
@@ -116,9 +122,7 @@ async function firstBlockArrives(ids: readonly string[]): Promise<void> {
 
 describe('a move of a loaded row', () => {
   it('shows the dispute first; the grid scrolls to its row once that frame is painted', async () => {
-    const { grid, scrolled, highlighted } = fakeGrid();
-    attachGrid(grid);
-    useQueueGridStore.setState((state) => ({ loadedListing: state.listing }));
+    const { scrolled, highlighted } = listingShown();
     moveSelection(1);
     expect(useQueueStore.getState()).toMatchObject({ selectedId: 'd-1', selectedIndex: 1 });
     expect(scrolled).toEqual([]);
@@ -128,9 +132,7 @@ describe('a move of a loaded row', () => {
   });
 
   it('moves the grid once a frame, to where the selection is by then', async () => {
-    const { grid, scrolled, highlighted } = fakeGrid();
-    attachGrid(grid);
-    useQueueGridStore.setState((state) => ({ loadedListing: state.listing }));
+    const { scrolled, highlighted } = listingShown();
     moveSelection(1);
     moveSelection(1);
     expect(useQueueStore.getState().selectedId).toBe('d-2');
@@ -144,9 +146,7 @@ describe('a move of a loaded row', () => {
 
 describe('the grid following the panel', () => {
   it('highlights no row when the dispute shown by then has none loaded', async () => {
-    const { grid, scrolled, highlighted } = fakeGrid();
-    attachGrid(grid);
-    useQueueGridStore.setState((state) => ({ loadedListing: state.listing }));
+    const { scrolled, highlighted } = listingShown();
     moveSelection(1);
     // Before the frame, the selection goes to a dispute whose row the grid does not hold.
     useQueueStore.getState().setSelection('d-far', 900);
