@@ -13,6 +13,8 @@ export interface ImportFigures {
   peer: ChildReport;
   import: ChildReport;
   reimport: ChildReport;
+  /** The imported store's rows written again from memory (children/store-writes.ts): a bound on the import. */
+  writes: ChildReport;
 }
 
 /** Reads every file once so the first measured run does not pay for a cold page cache. */
@@ -49,6 +51,7 @@ export async function measureImport(
   let peer: ChildReport | null = null;
   let imported: ChildReport | null = null;
   let reimported: ChildReport | null = null;
+  let writes: ChildReport | null = null;
   for (let run = 1; run <= runs; run++) {
     const floorDb = join(scratch, 'floor.sqlite');
     const peerDb = join(scratch, 'peer.sqlite');
@@ -79,11 +82,19 @@ export async function measureImport(
     );
     if (r.cells !== 0 || r.disputes !== 0)
       throw new Error(`re-import changed the store (${r.cells} cells, ${r.disputes} disputes)`);
+    const writesDb = join(scratch, 'store-writes.sqlite');
+    removeStore(writesDb);
+    const w = await runChild('store-writes.ts', [storeDb, writesDb], ['--expose-gc']);
+    log(
+      `  writes   run ${run}: ${(w.wallMs / 1000).toFixed(2)} s (cpu ${(w.cpuMs / 1000).toFixed(2)} s), ${w.rows} rows of ${w.tables} tables`,
+    );
+    removeStore(writesDb);
     floor = faster(floor, f);
     peer = faster(peer, p);
     imported = faster(imported, i);
     reimported = faster(reimported, r);
+    writes = faster(writes, w);
     removeStore(floorDb);
   }
-  return { floor: floor!, peer: peer!, import: imported!, reimport: reimported! };
+  return { floor: floor!, peer: peer!, import: imported!, reimport: reimported!, writes: writes! };
 }

@@ -131,6 +131,13 @@ async function main(): Promise<void> {
       goal: '—',
     }),
     figure({
+      figure: 'bound: the imported rows written from memory as the import writes them, beside the Python peer',
+      value: imp.writes.wallMs,
+      floor: imp.peer.wallMs,
+      format: seconds,
+      goal: '—',
+    }),
+    figure({
       figure: 'import, wall, beside the Node floor (read, parse, insert cells)',
       value: imp.import.wallMs,
       floor: imp.floor.wallMs,

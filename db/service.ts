@@ -138,7 +138,7 @@ export interface ServiceHandle extends AdjudicatorService {
 }
 
 // With 16 KiB pages an import runs as fast on 32 MiB of page cache as on 64, and peaks ~60 MiB lower.
-const IMPORT_CACHE_MIB = 32;
+export const IMPORT_CACHE_MIB = 32;
 
 export function openService(options: ServiceOptions): ServiceHandle {
   const store = openStore(options.dbPath);
