@@ -74,7 +74,7 @@ export function mountGrid(host: HTMLElement, options: GridOptions<DisputeRow>): 
     // A resized window (or panel) keeps the selected dispute in view: a shorter
     // grid would otherwise leave it below the fold, a narrower one scrolled off.
     // ensureIndexVisible does nothing when the row is already shown.
-    onGridSizeChanged: () => followSelection('resized'),
+    onGridSizeChanged: followSelection,
   });
   return {
     setColumns: (columnDefs) => gridApi.setGridOption('columnDefs', columnDefs),
@@ -186,18 +186,12 @@ function followSelectionAfterPaint(): void {
   following = true;
   afterPaint(() => {
     following = false;
-    followSelection('moved');
+    followSelection();
   }, 'background');
 }
 
-/**
- * Brings the grid to the dispute the panel shows: its row highlighted, and
- * in view. A row out of view comes to the middle of the grid, not just over
- * its edge: the disputes ahead show, and the next presses move the highlight
- * without scrolling. Scrolled a row at a time, every press of a held `j`
- * had the grid draw a row and lay itself out again.
- */
-function followSelection(cause: 'moved' | 'resized'): void {
+/** Brings the grid to the dispute the panel shows: its row in view and highlighted. */
+function followSelection(): void {
   const gridApi = grid();
   if (!gridApi) return;
   const { selectedId } = useQueueStore.getState();
@@ -207,17 +201,8 @@ function followSelection(cause: 'moved' | 'resized'): void {
     gridApi.deselectAll();
     return;
   }
-  // Resized, the grid's pixel range is not yet the new one: ag-grid's own check, which measures, decides.
-  if (cause === 'resized') gridApi.ensureIndexVisible(node.rowIndex);
-  else if (!wholeInView(gridApi, node)) gridApi.ensureIndexVisible(node.rowIndex, 'middle');
+  gridApi.ensureIndexVisible(node.rowIndex);
   if (!node.isSelected()) node.setSelected(true, true);
-}
-
-/** Whether the row shows whole in the grid's viewport (read from the grid's own bookkeeping: no layout). */
-function wholeInView(gridApi: GridApi<DisputeRow>, node: IRowNode<DisputeRow>): boolean {
-  if (node.rowTop == null || node.rowHeight == null) return false;
-  const { top, bottom } = gridApi.getVerticalPixelRange();
-  return node.rowTop >= top && node.rowTop + node.rowHeight <= bottom;
 }
 
 /** The listing's length once its first block is in; null while it loads (the total shown may be the last listing's). */

@@ -40,32 +40,18 @@ async function framePainted(): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, 0));
 }
 
-/** Rows are this tall, one under the other from 0 px. */
-const ROW_HEIGHT = 30;
-
-/**
- * What the bridge asks of ag-grid, on three loaded rows; `scrolled`: the rows it brought into view,
- * and `positions` where; `highlighted`: the rows it selected. `shown`: the viewport's pixel range,
- * by default below every row, so each move scrolls.
- */
-function fakeGrid(shown = { top: 1000, bottom: 1300 }) {
+/** What the bridge asks of ag-grid, on three loaded rows; `scrolled`: the rows it brought into view; `highlighted`: the rows it selected. */
+function fakeGrid() {
   const scrolled: number[] = [];
-  const positions: (string | null)[] = [];
   const highlighted: number[] = [];
   const node = (index: number) => ({
     data: ROWS[index],
     rowIndex: index,
-    rowTop: index * ROW_HEIGHT,
-    rowHeight: ROW_HEIGHT,
     isSelected: () => false,
     setSelected: () => highlighted.push(index),
   });
   const grid = {
-    ensureIndexVisible: (index: number, position?: string | null) => {
-      scrolled.push(index);
-      positions.push(position ?? null);
-    },
-    getVerticalPixelRange: () => shown,
+    ensureIndexVisible: (index: number) => scrolled.push(index),
     getDisplayedRowAtIndex: (index: number) => (ROWS[index] ? node(index) : undefined),
     getRowNode: (id: string) => {
       const index = ROWS.findIndex((r) => r.id === id);
@@ -73,12 +59,12 @@ function fakeGrid(shown = { top: 1000, bottom: 1300 }) {
     },
     deselectAll: () => highlighted.push(-1),
   };
-  return { grid: grid as unknown as GridApi<DisputeRow>, scrolled, positions, highlighted };
+  return { grid: grid as unknown as GridApi<DisputeRow>, scrolled, highlighted };
 }
 
 /** A fake grid attached, its listing's first block in: what a move meets once the queue shows. */
-function listingShown(shown?: { top: number; bottom: number }) {
-  const fake = fakeGrid(shown);
+function listingShown() {
+  const fake = fakeGrid();
   attachGrid(fake.grid);
   useQueueGridStore.setState((state) => ({ loadedListing: state.listing }));
   return fake;
@@ -159,22 +145,6 @@ describe('a move of a loaded row', () => {
 });
 
 describe('the grid following the panel', () => {
-  it('brings a row out of view to the middle of the grid, so the rows ahead show', async () => {
-    const { scrolled, positions, highlighted } = listingShown({ top: 0, bottom: 45 });
-    moveSelection(1);
-    await framePainted();
-    expect({ scrolled, positions, highlighted }).toEqual({ scrolled: [1], positions: ['middle'], highlighted: [1] });
-  });
-
-  it('highlights a row already in view without scrolling the grid', async () => {
-    const { scrolled, highlighted } = listingShown({ top: 0, bottom: 300 });
-    moveSelection(1);
-    await framePainted();
-    moveSelection(1);
-    await framePainted();
-    expect({ scrolled, highlighted }).toEqual({ scrolled: [], highlighted: [1, 2] });
-  });
-
   it('highlights no row when the dispute shown by then has none loaded', async () => {
     const { scrolled, highlighted } = listingShown();
     moveSelection(1);
