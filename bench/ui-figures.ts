@@ -222,48 +222,56 @@ export async function pressNextDispute(page: Page): Promise<NextPress> {
 }
 
 /**
+ * `presses` presses of j after three unmeasured ones, as `__next` (page-probes.ts) measures them.
+ * `panels`: collects the panel (outerHTML) shown after each; `grid`: collects ms until the grid
+ * followed (and waits for it before the next press).
+ */
+async function pressesMeasured(
+  page: Page,
+  presses: number,
+  options: { panels?: string[]; grid?: number[] },
+): Promise<NextPress[]> {
+  const { panels, grid } = options;
+  await page.waitForSelector('.panel-scroll', { timeout: 30_000 });
+  const measured: NextPress[] = [];
+  for (let i = 0; i < presses + 3; i++) {
+    const next = await pressNextDispute(page);
+    const followed = grid ? await gridFollowed(page) : NaN;
+    if (i < 3) continue;
+    measured.push(next);
+    if (grid) grid.push(followed);
+    panels?.push(await page.evaluate<string>(`document.querySelector('.panel').outerHTML`));
+  }
+  return measured;
+}
+
+function spread(times: readonly number[]): string {
+  return `p50 ${median(times).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms`;
+}
+
+/** What the presses that needed a request spent where; presses served from the panel's prefetch cache make none. */
+function requestSplit(presses: readonly NextPress[]): string {
+  const fetched = presses.filter((press) => !Number.isNaN(press.select));
+  if (fetched.length === 0) return `    every press served without a request (prefetched)`;
+  const split = (part: 'select' | 'request' | 'render') => median(fetched.map((press) => press[part])).toFixed(1);
+  return `    ${fetched.length} of ${presses.length} presses waited for a request; their p50 keydown→request ${split('select')} ms, request ${split('request')} ms, response→painted ${split('render')} ms`;
+}
+
+/**
  * `presses` presses of j after three unmeasured ones: ms from keydown until the next dispute's panel
- * is painted, as `__next` (page-probes.ts) measures them.
+ * is painted, logged with where the requests' time went (`floor`: the app's keys are taken, no requests).
  */
 export async function measureNextDispute(
   page: Page,
   presses: number,
   log: (line: string) => void,
   frames: string,
-  /**
-   * `panels`: collects the panel (outerHTML) shown after each measured press; `grid`: collects ms until the
-   * grid followed (and waits for it before the next press); `floor`: the app's keys are taken (no requests to split).
-   */
   options: { panels?: string[]; grid?: number[]; floor?: boolean } = {},
 ): Promise<number[]> {
-  const { panels, grid } = options;
-  await page.waitForSelector('.panel-scroll', { timeout: 30_000 });
-  const times: number[] = [];
-  const parts = { select: [] as number[], request: [] as number[], render: [] as number[] };
-  for (let i = 0; i < presses + 3; i++) {
-    const next = await pressNextDispute(page);
-    const followed = grid ? await gridFollowed(page) : NaN;
-    if (i < 3) continue;
-    times.push(next.total);
-    if (grid) grid.push(followed);
-    panels?.push(await page.evaluate<string>(`document.querySelector('.panel').outerHTML`));
-    parts.select.push(next.select);
-    parts.request.push(next.request);
-    parts.render.push(next.render);
-  }
-  log(
-    `  next dispute (${frames}): p50 ${median(times).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms`,
-  );
-  if (options.floor === true) return times;
-  // Presses served from the panel's prefetch cache make no request: the split covers the others.
-  const fetched = parts.select.map((_, i) => i).filter((i) => !Number.isNaN(parts.select[i]!));
-  const split = (values: number[]) => median(fetched.map((i) => values[i]!)).toFixed(1);
-  log(
-    fetched.length === 0
-      ? `    every press served without a request (prefetched)`
-      : `    ${fetched.length} of ${times.length} presses waited for a request; their p50 keydown→request ${split(parts.select)} ms, request ${split(parts.request)} ms, response→painted ${split(parts.render)} ms`,
-  );
-
+  const measured = await pressesMeasured(page, presses, options);
+  const times = measured.map((press) => press.total);
+  log(`  next dispute (${frames}): ${spread(times)}`);
+  if (options.floor !== true) log(requestSplit(measured));
   return times;
 }
 
@@ -290,38 +298,35 @@ async function nextDisputeOnDemand(
     const { page } = browser;
     await page.goto(url, { waitUntil: 'commit' });
     await page.evaluate(FLOOR_SWITCH);
-    const onDemand: number[] = [];
+    const app: NextPress[] = [];
     const grid: number[] = [];
     const floor: number[] = [];
-    const requests = new Set<string>();
     const block = Math.ceil(presses / ROUNDS);
     let panels: string[] = [];
-    const app = async (): Promise<void> => {
+    const appBlock = async (): Promise<void> => {
       panels = [];
-      const times = await measureNextDispute(page, block, (line) => requests.add(line), 'app', { panels, grid });
-      onDemand.push(...times);
+      app.push(...(await pressesMeasured(page, block, { panels, grid })));
     };
-    const plainDom = async (): Promise<void> => {
+    const floorBlock = async (): Promise<void> => {
       await page.evaluate(`window.__floor.on(${JSON.stringify(panels)})`);
-      floor.push(...(await measureNextDispute(page, block, () => undefined, 'floor', { floor: true })));
+      floor.push(...(await pressesMeasured(page, block, {})).map((press) => press.total));
       await page.evaluate('window.__floor.off()');
     };
     for (let round = 0; round < ROUNDS; round++) {
       // The first round has no panels yet: the app goes first there, and in every other round.
       if (round % 2 === 0) {
-        await app();
-        await plainDom();
+        await appBlock();
+        await floorBlock();
       } else {
-        await plainDom();
-        await app();
+        await floorBlock();
+        await appBlock();
       }
     }
-    const spread = (times: number[]) =>
-      `p50 ${median(times).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms`;
+    const onDemand = app.map((press) => press.total);
     log(
       `  next dispute (frames on demand; ${ROUNDS} blocks of ${block}, alternated with the floor's): ${spread(onDemand)}`,
     );
-    for (const line of requests) if (!line.startsWith('  next dispute')) log(line);
+    log(requestSplit(app));
     const neverFollowed = grid.filter((ms) => Number.isNaN(ms)).length;
     log(
       neverFollowed > 0

@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bridge, LaunchedBrowser } from './support';
-import { openAppOnWorkspace } from './support';
+import { openAppOnWorkspace, shownDispute } from './support';
 
 let bridge: Bridge;
 let browser: LaunchedBrowser;
@@ -73,7 +73,7 @@ describe('typing ahead', () => {
     const { rows } = await bridge.api('listDisputes', { filter: {}, limit: 1000 });
     // The panel shows each dispute first; the grid follows after the frame: it never settles behind.
     for (let i = 0; i < 30; i++) await page.keyboard.press('j', { delay: 0 });
-    const shown = () => page.locator('aside.panel[aria-busy="false"]').getAttribute('data-dispute');
+    const shown = () => shownDispute(page);
     const highlighted = page.locator('.ag-grid-scrolling-container .ag-row-selected');
     await expect.poll(shown).toBe(rows[30]!.id);
     await expect.poll(() => highlighted.first().getAttribute('row-id')).toBe(rows[30]!.id);
