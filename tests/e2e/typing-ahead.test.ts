@@ -26,6 +26,13 @@ afterAll(async () => {
   await bridge?.close();
 });
 
+/** Where the grid shows rows: below its header, down to the bottom of its viewport. */
+async function rowsShown(): Promise<{ top: number; bottom: number }> {
+  const header = (await page.locator('.queue-grid .ag-header').boundingBox())!;
+  const viewport = (await page.locator('.queue-grid .ag-grid-viewport').boundingBox())!;
+  return { top: header.y + header.height, bottom: viewport.y + viewport.height };
+}
+
 async function ruledIds(): Promise<string[]> {
   const { rows } = await bridge.api('listDisputes', { filter: {}, limit: 1000 });
   const ruled: string[] = [];
@@ -80,12 +87,59 @@ describe('typing ahead', () => {
     await page.waitForTimeout(300);
     expect(await shown()).toBe(rows[30]!.id);
     expect(await highlighted.count()).toBe(1);
-    // In view: the row lies inside the grid's viewport, below its header.
+    // In view, and in the middle of the rows shown: it had left the view, and the disputes ahead show.
     const row = (await highlighted.boundingBox())!;
-    const header = (await page.locator('.queue-grid .ag-header').boundingBox())!;
-    const viewport = (await page.locator('.queue-grid .ag-grid-viewport').boundingBox())!;
-    expect(row.y).toBeGreaterThanOrEqual(header.y + header.height - 1);
-    expect(row.y + row.height).toBeLessThanOrEqual(viewport.y + viewport.height + 1);
+    const { top, bottom } = await rowsShown();
+    expect(row.y).toBeGreaterThanOrEqual(top - 1);
+    expect(row.y + row.height).toBeLessThanOrEqual(bottom + 1);
+    expect(Math.abs(row.y + row.height / 2 - (top + bottom) / 2)).toBeLessThanOrEqual(row.height);
+  });
+
+  it('moves only the highlight while the row stays in view, and scrolls once it leaves', async () => {
+    await page.reload({ waitUntil: 'commit' });
+    await page.locator('aside.panel[aria-busy="false"] .dispute-head').waitFor();
+    const { rows } = await bridge.api('listDisputes', { filter: {}, limit: 1000 });
+    const highlighted = page.locator('.ag-grid-scrolling-container .ag-row-selected');
+    const scrollTop = () => page.locator('.queue-grid .ag-grid-viewport').evaluate((e) => e.scrollTop);
+    const { top, bottom } = await rowsShown();
+    const rowHeight = (await highlighted.boundingBox())!.height;
+    const wholeRows = Math.floor((bottom - top) / rowHeight);
+    expect(rows.length).toBeGreaterThan(wholeRows + 1);
+    // To the last row shown whole: the grid stays where it is.
+    for (let i = 0; i < wholeRows - 1; i++) await page.keyboard.press('j');
+    await expect.poll(() => highlighted.first().getAttribute('row-id')).toBe(rows[wholeRows - 1]!.id);
+    await page.waitForTimeout(200);
+    expect(await scrollTop()).toBe(0);
+    // One more: the row comes to the middle, and the next ones are in view.
+    await page.keyboard.press('j');
+    await expect.poll(() => highlighted.first().getAttribute('row-id')).toBe(rows[wholeRows]!.id);
+    await expect.poll(scrollTop).toBeGreaterThan(rowHeight * 2);
+    const row = (await highlighted.boundingBox())!;
+    expect(Math.abs(row.y + row.height / 2 - (top + bottom) / 2)).toBeLessThanOrEqual(rowHeight);
+    const settled = await scrollTop();
+    await page.keyboard.press('j');
+    await expect.poll(() => highlighted.first().getAttribute('row-id')).toBe(rows[wholeRows + 1]!.id);
+    await page.waitForTimeout(200);
+    expect(await scrollTop()).toBe(settled);
+  });
+
+  it('stays on a row clicked while the grid follows "j"', async () => {
+    await page.reload({ waitUntil: 'commit' });
+    await page.locator('aside.panel[aria-busy="false"] .dispute-head').waitFor();
+    const { rows } = await bridge.api('listDisputes', { filter: {}, limit: 1000 });
+    const clicked = rows[12]!.id;
+    const box = (await page
+      .locator(`.ag-grid-scrolling-container .ag-row[row-id="${clicked}"] .ag-cell`)
+      .first()
+      .boundingBox())!;
+    // No waiting: the click comes while the panel and the grid still follow the keys.
+    for (let i = 0; i < 4; i++) await page.keyboard.press('j', { delay: 0 });
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await expect.poll(() => shownDispute(page)).toBe(clicked);
+    await page.waitForTimeout(500);
+    expect(await page.locator('.ag-row-selected').first().getAttribute('row-id')).toBe(clicked);
+    expect(await page.locator('.ag-row-selected').count()).toBe(1);
+    expect(await shownDispute(page)).toBe(clicked);
   });
 
   it('goes back to the dispute just ruled on "1 Enter k", however fast they come', async () => {
@@ -121,6 +175,8 @@ describe('typing ahead', () => {
     await expect
       .poll(() => page.locator('aside.panel[aria-busy="false"]').getAttribute('data-dispute'))
       .toBe(rows[at]!.id);
+    // The grid has followed (it may scroll to do so): the row clicked is found where it stays.
+    await expect.poll(() => page.locator('.ag-row-selected').first().getAttribute('row-id')).toBe(rows[at]!.id);
     // A dispute already settled: the next open one after it is another.
     const clicked = rows.find((row, i) => i < 20 && row.status !== 'open')!.id;
     // Where to click, found before the keys: the click then comes at once, while the save is on its way.

@@ -5,10 +5,13 @@
 import type { GridApi } from 'ag-grid-community';
 import { create } from 'zustand';
 import type { DisputeRow } from '../../../shared/api-types';
+import type { RowInView } from '../features/queue/row-in-view';
 
 interface QueueGridState {
   /** The grid on screen; null while the queue is not shown. */
   grid: GridApi<DisputeRow> | null;
+  /** Whether a row of that grid shows whole in its viewport; null while the queue is not shown. */
+  rowInView: RowInView | null;
   /** Where the selection is going: ahead of the grid while a block loads. */
   cursor: number | null;
   /** A row to select as soon as its block arrives; `middle`: scrolled to the middle of the grid, not just into it. */
@@ -30,6 +33,7 @@ interface QueueGridState {
 
 export const useQueueGridStore = create<QueueGridState>()((set) => ({
   grid: null,
+  rowInView: null,
   cursor: null,
   pending: null,
   listing: 0,
@@ -39,6 +43,7 @@ export const useQueueGridStore = create<QueueGridState>()((set) => ({
   reset: () =>
     set((state) => ({
       grid: null,
+      rowInView: null,
       cursor: null,
       pending: null,
       listing: state.listing + 1,

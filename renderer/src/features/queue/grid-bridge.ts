@@ -22,6 +22,7 @@ import { afterPaint } from '../../lib/after-paint';
 import { useQueueGridStore } from '../../stores/queue-grid-store';
 import { effectiveFilter, useQueueStore, type QueueSort } from '../../stores/queue-store';
 import { notify } from '../../stores/ui-store';
+import { measuredRowInView, type RowInView } from './row-in-view';
 
 // The grid and the selection's bookkeeping (stores/queue-grid-store.ts).
 const bridge = useQueueGridStore;
@@ -36,8 +37,10 @@ function newListing(): void {
   bridge.setState((state) => ({ listing: state.listing + 1, loadedListing: -1 }));
 }
 
-export function attachGrid(gridApi: GridApi<DisputeRow> | null): void {
-  bridge.setState({ grid: gridApi });
+/** The grid the bridge drives from now on (null: none), and how to tell whether one of its rows shows. */
+export function attachGrid(attached: { grid: GridApi<DisputeRow>; rowInView: RowInView } | null): void {
+  const gridApi = attached?.grid ?? null;
+  bridge.setState({ grid: gridApi, rowInView: attached?.rowInView ?? null });
   newListing();
   // Coming back to the queue (from Export, say): find the dispute still shown in the panel.
   const { selectedId, selectedIndex } = useQueueStore.getState();
@@ -62,7 +65,7 @@ export function mountGrid(host: HTMLElement, options: GridOptions<DisputeRow>): 
   const gridApi = createGrid(host, {
     ...options,
     onGridReady: (e) => {
-      attachGrid(e.api);
+      attachGrid({ grid: e.api, rowInView: measuredRowInView(host) });
       e.api.setGridOption('datasource', createDatasource());
     },
     onSelectionChanged: (e) => {
@@ -73,7 +76,6 @@ export function mountGrid(host: HTMLElement, options: GridOptions<DisputeRow>): 
     },
     // A resized window (or panel) keeps the selected dispute in view: a shorter
     // grid would otherwise leave it below the fold, a narrower one scrolled off.
-    // ensureIndexVisible does nothing when the row is already shown.
     onGridSizeChanged: followSelection,
   });
   return {
@@ -190,7 +192,13 @@ function followSelectionAfterPaint(): void {
   }, 'background');
 }
 
-/** Brings the grid to the dispute the panel shows: its row in view and highlighted. */
+/**
+ * Brings the grid to the dispute the panel shows: its row highlighted, and
+ * in view. A row out of view comes to the middle of the grid, not just over
+ * its edge: the disputes ahead show, and the next presses only move the
+ * highlight. Scrolled a row at a time, every press of a held `j` had the
+ * grid draw a row and lay itself out again, overlapping the next press.
+ */
 function followSelection(): void {
   const gridApi = grid();
   if (!gridApi) return;
@@ -201,7 +209,8 @@ function followSelection(): void {
     gridApi.deselectAll();
     return;
   }
-  gridApi.ensureIndexVisible(node.rowIndex);
+  const { rowInView } = bridge.getState();
+  if (node.id === undefined || !rowInView?.(node.id)) gridApi.ensureIndexVisible(node.rowIndex, 'middle');
   if (!node.isSelected()) node.setSelected(true, true);
 }
 

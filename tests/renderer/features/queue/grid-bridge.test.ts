@@ -40,18 +40,27 @@ async function framePainted(): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, 0));
 }
 
-/** What the bridge asks of ag-grid, on three loaded rows; `scrolled`: the rows it brought into view; `highlighted`: the rows it selected. */
-function fakeGrid() {
+/**
+ * What the bridge asks of ag-grid, on three loaded rows; `scrolled`: the rows it brought into view,
+ * and `positions` where; `highlighted`: the rows it selected. `inView`: the rows the page shows whole
+ * (by default none, so each move scrolls).
+ */
+function fakeGrid(inView: readonly string[] = []) {
   const scrolled: number[] = [];
+  const positions: (string | null)[] = [];
   const highlighted: number[] = [];
   const node = (index: number) => ({
+    id: ROWS[index]?.id,
     data: ROWS[index],
     rowIndex: index,
     isSelected: () => false,
     setSelected: () => highlighted.push(index),
   });
   const grid = {
-    ensureIndexVisible: (index: number) => scrolled.push(index),
+    ensureIndexVisible: (index: number, position?: string | null) => {
+      scrolled.push(index);
+      positions.push(position ?? null);
+    },
     getDisplayedRowAtIndex: (index: number) => (ROWS[index] ? node(index) : undefined),
     getRowNode: (id: string) => {
       const index = ROWS.findIndex((r) => r.id === id);
@@ -59,13 +68,14 @@ function fakeGrid() {
     },
     deselectAll: () => highlighted.push(-1),
   };
-  return { grid: grid as unknown as GridApi<DisputeRow>, scrolled, highlighted };
+  const rowInView = (id: string) => inView.includes(id);
+  return { attached: { grid: grid as unknown as GridApi<DisputeRow>, rowInView }, scrolled, positions, highlighted };
 }
 
 /** A fake grid attached, its listing's first block in: what a move meets once the queue shows. */
-function listingShown() {
-  const fake = fakeGrid();
-  attachGrid(fake.grid);
+function listingShown(inView?: readonly string[]) {
+  const fake = fakeGrid(inView);
+  attachGrid(fake.attached);
   useQueueGridStore.setState((state) => ({ loadedListing: state.listing }));
   return fake;
 }
@@ -99,8 +109,8 @@ describe('the queue grid across sessions', () => {
   });
 
   it('after a reset, keys move nothing and the last listing’s rows are ignored', async () => {
-    const { grid, scrolled } = fakeGrid();
-    attachGrid(grid);
+    const { attached, scrolled } = fakeGrid();
+    attachGrid(attached);
     createDatasource().getRows(getRowsParams());
     useQueueGridStore.getState().reset();
     useQueueStore.setState({ total: null });
@@ -145,6 +155,22 @@ describe('a move of a loaded row', () => {
 });
 
 describe('the grid following the panel', () => {
+  it('brings a row out of view to the middle of the grid, so the rows ahead show', async () => {
+    const { scrolled, positions, highlighted } = listingShown(['d-0']);
+    moveSelection(1);
+    await framePainted();
+    expect({ scrolled, positions, highlighted }).toEqual({ scrolled: [1], positions: ['middle'], highlighted: [1] });
+  });
+
+  it('highlights a row already in view without scrolling the grid', async () => {
+    const { scrolled, highlighted } = listingShown(['d-0', 'd-1', 'd-2']);
+    moveSelection(1);
+    await framePainted();
+    moveSelection(1);
+    await framePainted();
+    expect({ scrolled, highlighted }).toEqual({ scrolled: [], highlighted: [1, 2] });
+  });
+
   it('highlights no row when the dispute shown by then has none loaded', async () => {
     const { scrolled, highlighted } = listingShown();
     moveSelection(1);
@@ -158,7 +184,7 @@ describe('the grid following the panel', () => {
 describe('keys pressed while the queue first loads', () => {
   beforeEach(() => {
     useQueueStore.setState({ selectedId: null, selectedIndex: null, total: null });
-    attachGrid(fakeGrid().grid);
+    attachGrid(fakeGrid().attached);
     createDatasource().getRows(getRowsParams());
   });
 
