@@ -43,6 +43,7 @@ import {
 } from './rulings';
 import { defaultSettingsPath, engineerFromEnv } from './paths';
 import {
+  disputeDetails,
   getDisputeDetail,
   disputeRecords,
   searchNeedle,
@@ -254,6 +255,7 @@ export function openService(options: ServiceOptions): ServiceHandle {
     locateDispute: (input) =>
       afterSearchReady(input.filter, () => ({ index: locateDispute(store, input.id, input.filter, input.sort) })),
     getDispute: (input) => getDisputeDetail(store, input.id, engineer(), readPolicy(store.db).blind),
+    getDisputes: (input) => disputeDetails(store, input.ids, engineer(), readPolicy(store.db).blind),
     getFacets: () => facets(store),
 
     rule: (input) => {

@@ -163,6 +163,9 @@ const importInput = z
   .object({ paths: z.array(text(4096).min(1)).min(1).max(10_000), replaceRuns: z.boolean().optional() })
   .strict();
 
+/** The most disputes one getDisputes call answers: a panel's prefetch is a handful. */
+export const MAX_DISPUTES_PER_CALL = 32;
+
 export const apiMethods = {
   getInfo: read(empty).returns<StoreInfo>(),
   getDataVersion: read(empty).returns<DataVersion>(),
@@ -179,6 +182,13 @@ export const apiMethods = {
     foreground: true,
   }).returns<{ index: number | null }>(),
   getDispute: read(z.object({ id }).strict(), { foreground: true }).returns<DisputeDetail>(),
+  /**
+   * Several disputes, in the order asked, in one call: the panel fetches the disputes ahead of the selection with
+   * it. An id the store does not hold is left out, not an error: the dispute shown asks for itself (getDispute).
+   */
+  getDisputes: read(z.object({ ids: z.array(id).min(1).max(MAX_DISPUTES_PER_CALL) }).strict(), {
+    foreground: true,
+  }).returns<DisputeDetail[]>(),
   getFacets: read(empty).returns<Facets>(),
   rule: write(ruleInputSchema).returns<RuleResult>(),
   /** Retracts the engineer's latest counted ruling on a dispute (a new event). */

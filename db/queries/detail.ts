@@ -30,6 +30,24 @@ interface CellSql {
   gold_s: string;
 }
 
+/** The details of those of `ids` the store holds, in the order asked; an id it does not hold is left out. */
+export function disputeDetails(
+  store: Store,
+  ids: readonly string[],
+  engineer: string,
+  blind: boolean,
+): DisputeDetail[] {
+  const details: DisputeDetail[] = [];
+  for (const id of ids) {
+    try {
+      details.push(getDisputeDetail(store, id, engineer, blind));
+    } catch (error) {
+      if (!(error instanceof NotFoundError)) throw error;
+    }
+  }
+  return details;
+}
+
 export function getDisputeDetail(store: Store, id: string, engineer: string, blind: boolean): DisputeDetail {
   const { db, sealer } = store;
   const row = db

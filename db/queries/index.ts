@@ -1,7 +1,7 @@
 // Queries (one module per feature): the queue, a dispute's detail, the
 // overview, the search. What the service, the CLI and the import's worker
 // thread call; everything else in this folder is internal.
-export { getDisputeDetail } from './detail';
+export { disputeDetails, getDisputeDetail } from './detail';
 export { namedDispute } from './dispute-name';
 export type { DisputeRecord } from './dispute-records';
 export { disputeRecords } from './dispute-records';

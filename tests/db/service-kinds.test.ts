@@ -103,6 +103,6 @@ describe('a read the engineer waits on', () => {
     for (const name of METHOD_NAMES) await (service[name] as (input: unknown) => unknown)({});
     const gaveWayFor = events.flatMap((event, i) => (event === 'give way' ? [events[i + 1]] : []));
     expect(gaveWayFor).toEqual(METHOD_NAMES.filter(isForegroundRead).map((name) => `ran ${name}`));
-    expect(gaveWayFor).toEqual(['ran listDisputes', 'ran locateDispute', 'ran getDispute']);
+    expect(gaveWayFor).toEqual(['ran listDisputes', 'ran locateDispute', 'ran getDispute', 'ran getDisputes']);
   });
 });

@@ -52,6 +52,11 @@ describe('the kind of each API method', () => {
   });
 
   it('marks as foreground only the reads the queue and the dispute panel wait on', () => {
-    expect(METHOD_NAMES.filter(isForegroundRead)).toEqual(['listDisputes', 'locateDispute', 'getDispute']);
+    expect(METHOD_NAMES.filter(isForegroundRead)).toEqual([
+      'listDisputes',
+      'locateDispute',
+      'getDispute',
+      'getDisputes',
+    ]);
   });
 });

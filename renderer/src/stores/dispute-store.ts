@@ -9,6 +9,7 @@
 // and every reload (an import finished). An answer requested before such a
 // change is never cached, nor shown for a request made after it.
 import { create } from 'zustand';
+import { MAX_DISPUTES_PER_CALL } from '../../../shared/api';
 import type { DisputeDetail } from '../../../shared/api-types';
 import { api, errorMessage, onApiWrite } from '../api/client';
 import { comparisonLines } from '../lib/cluster-compare';
@@ -22,8 +23,14 @@ interface DisputeState {
   load: (id: string | null) => Promise<void>;
   /** The store's data changed: drop the cache and fetch the dispute on screen again. */
   reload: () => Promise<void>;
-  /** Fetch these disputes' details ahead into the cache (those not held already). */
+  /** Fetch these disputes' details ahead into the cache: those not held already, in one request. */
   prefetch: (ids: readonly string[]) => void;
+  /**
+   * The disputes ahead of the one shown, nearest first: while the nearest PREFETCH_LOW of them are held (or on
+   * their way), nothing; else all of them not held, in one request. A key held down then asks once every few
+   * presses, not on each one.
+   */
+  prefetchAhead: (ids: readonly string[]) => void;
   /** The store's data changed: nothing fetched before now may be shown. */
   invalidate: () => void;
 }
@@ -31,8 +38,10 @@ interface DisputeState {
 let latestRequest = 0;
 /** While one answer is awaited, a held-down `j` asks for many: only the last one is fetched. */
 const BURST_DELAY_MS = 70;
-/** Enough for the few disputes either side of the selection, and a step back. */
+/** Enough for the disputes fetched ahead of the selection and one behind, and a step back. */
 export const CACHE_SIZE = 16;
+/** prefetchAhead asks again once fewer than this many disputes ahead are held. */
+export const PREFETCH_LOW = 3;
 /**
  * Changes this window makes invalidate the cache; this bounds how long a
  * change made elsewhere (the CLI, another window on the same store) can hide
@@ -70,20 +79,46 @@ function remember(id: string, detail: DisputeDetail): void {
   }
 }
 
+/** Held in the cache, or on its way for the current generation. */
+function heldOrAsked(id: string): boolean {
+  return cached(id) != null || inflight.get(id)?.generation === generation;
+}
+
 function fetchDetail(id: string): Promise<DisputeDetail> {
   const running = inflight.get(id);
   if (running && running.generation === generation) return running.promise;
+  return fetchDetails([id])[0]!;
+}
+
+/**
+ * Asks for these disputes (none held or on its way) in one request, one for
+ * several: each id's answer is cached, and awaited by a load that asks for
+ * it meanwhile, as if asked alone.
+ */
+function fetchDetails(ids: readonly string[]): Promise<DisputeDetail>[] {
   const asked = generation;
-  const promise = api.getDispute({ id }).then((detail) => {
-    if (asked === generation) remember(id, detail);
-    return detail;
+  const answer =
+    ids.length === 1 ? api.getDispute({ id: ids[0]! }).then((detail) => [detail]) : api.getDisputes({ ids: [...ids] });
+  return ids.map((id) => {
+    const promise = answer.then((details) => {
+      const detail = details.find((d) => d.dispute.id === id);
+      if (!detail) throw new Error(`no dispute with id ${id}`);
+      if (asked === generation) remember(id, detail);
+      return detail;
+    });
+    inflight.set(id, { generation: asked, promise });
+    const done = () => {
+      if (inflight.get(id)?.promise === promise) inflight.delete(id);
+    };
+    promise.then(done, done);
+    return promise;
   });
-  inflight.set(id, { generation: asked, promise });
-  const done = () => {
-    if (inflight.get(id)?.promise === promise) inflight.delete(id);
-  };
-  promise.then(done, done);
-  return promise;
+}
+
+/** Works out a fetched dispute's comparison as it arrives, each in a task of its own: a key pressed meanwhile goes first. */
+function prepare(promise: Promise<DisputeDetail>): void {
+  // A failed prefetch costs nothing: load asks again and reports the error.
+  promise.then((detail) => setTimeout(() => comparisonLines(detail), 0)).catch(() => undefined);
 }
 
 function dropCache(): void {
@@ -136,14 +171,14 @@ export const useDisputeStore = create<DisputeState>()((set, get) => ({
     if (id) await get().load(id);
   },
   prefetch: (ids) => {
-    for (const id of ids) {
-      if (cached(id)) continue;
-      // What the panel works out from a detail is worked out as it arrives, not on the key that shows it.
-      // A failed prefetch costs nothing: load asks again and reports the error.
-      fetchDetail(id)
-        .then(comparisonLines)
-        .catch(() => undefined);
-    }
+    // What the panel works out from a detail is worked out as it arrives, not on the key that shows it.
+    const wanted = [...new Set(ids)].filter((id) => !heldOrAsked(id));
+    for (let from = 0; from < wanted.length; from += MAX_DISPUTES_PER_CALL)
+      fetchDetails(wanted.slice(from, from + MAX_DISPUTES_PER_CALL)).forEach(prepare);
+  },
+  prefetchAhead: (ids) => {
+    if (ids.slice(0, PREFETCH_LOW).every(heldOrAsked)) return;
+    get().prefetch(ids);
   },
   invalidate: dropCache,
 }));

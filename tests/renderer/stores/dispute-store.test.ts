@@ -14,6 +14,8 @@ const service = vi.hoisted(() => {
   const state = {
     rulings: new Map<string, string[]>(),
     requests: [] as string[],
+    /** Each call's ids: one for getDispute, several for getDisputes. */
+    calls: [] as string[][],
     /** When set, getDispute answers wait for release(). */
     held: false,
     waiting: [] as (() => void)[],
@@ -34,10 +36,20 @@ vi.mock('../../../renderer/src/api/client', async () => {
   const inner = {
     getDispute: ({ id }: { id: string }) => {
       service.requests.push(id);
+      service.calls.push([id]);
+      if (id.startsWith('gone')) return Promise.reject(new Error(`no dispute with id ${id}`));
       // The answer reflects the store when the request reached it, as a real service's would.
       const answer = detailOf(id);
       if (!service.held) return Promise.resolve(answer);
       return new Promise<DisputeDetail>((resolve) => service.waiting.push(() => resolve(answer)));
+    },
+    // An id starting "gone" is not in the store: left out of the answer, as the service does (getDispute refuses it).
+    getDisputes: ({ ids }: { ids: string[] }) => {
+      service.requests.push(...ids);
+      service.calls.push(ids);
+      const answer = ids.filter((id) => !id.startsWith('gone')).map(detailOf);
+      if (!service.held) return Promise.resolve(answer);
+      return new Promise<DisputeDetail[]>((resolve) => service.waiting.push(() => resolve(answer)));
     },
     listDisputes: () => Promise.resolve({ rows: [], total: 0 }),
     rule: ({ disputeId, decision }: { disputeId: string; decision: string }): Promise<RuleResult> => {
@@ -75,7 +87,8 @@ vi.mock('../../../renderer/src/lib/cluster-compare', async (importOriginal) => {
 });
 
 const { api } = await import('../../../renderer/src/api/client');
-const { CACHE_MAX_AGE_MS, CACHE_SIZE, useDisputeStore } = await import('../../../renderer/src/stores/dispute-store');
+const { CACHE_MAX_AGE_MS, CACHE_SIZE, PREFETCH_LOW, useDisputeStore } =
+  await import('../../../renderer/src/stores/dispute-store');
 
 const store = () => useDisputeStore.getState();
 const shown = () => store().detail?.dispute.id ?? null;
@@ -95,6 +108,7 @@ beforeEach(() => {
   useDisputeStore.setState({ detail: null, loadingId: null, error: null });
   service.rulings.clear();
   service.requests = [];
+  service.calls = [];
   service.held = false;
   service.waiting = [];
 });
@@ -121,6 +135,58 @@ describe('dispute store cache', () => {
     expect(worked.ids).toEqual([]);
     await settle();
     expect(worked.ids).toEqual(['d-2', 'd-3']);
+  });
+
+  it('asks for several disputes in one request', async () => {
+    store().prefetch(['d-2', 'd-3', 'd-4']);
+    await settle();
+    expect(service.calls).toEqual([['d-2', 'd-3', 'd-4']]);
+    void store().load('d-4');
+    expect(shown()).toBe('d-4');
+    expect(service.calls).toHaveLength(1);
+  });
+
+  it('shows a dispute asked for in a request still on its way once that answers, without asking again', async () => {
+    service.held = true;
+    store().prefetch(['d-2', 'd-3']);
+    const loading = store().load('d-3');
+    expect(store().loadingId).toBe('d-3');
+    release();
+    await loading;
+    expect(shown()).toBe('d-3');
+    expect(service.calls).toEqual([['d-2', 'd-3']]);
+  });
+
+  it('asks alone for a dispute a request for several left out, and says it is missing', async () => {
+    store().prefetch(['d-2', 'gone-1']);
+    await settle();
+    await store().load('gone-1');
+    expect(service.calls).toEqual([['d-2', 'gone-1'], ['gone-1']]);
+    expect(shown()).toBeNull();
+    expect(store().error).toMatch(/no dispute with id gone-1/);
+  });
+
+  it('asks for the disputes ahead only once few of them are left, then all of them at once', async () => {
+    const ahead = (from: number) => Array.from({ length: 8 }, (_, i) => `d-${from + i}`);
+    store().prefetchAhead(ahead(1));
+    await settle();
+    expect(service.calls).toEqual([ahead(1)]);
+    // Each press shows the next: while PREFETCH_LOW ahead of it are held, nothing is asked.
+    let from = 1;
+    while (
+      ahead(from + 1)
+        .slice(0, PREFETCH_LOW)
+        .every((id) => ahead(1).includes(id))
+    ) {
+      from++;
+      store().prefetchAhead(ahead(from));
+    }
+    await settle();
+    expect(service.calls).toHaveLength(1);
+    from++;
+    store().prefetchAhead(ahead(from));
+    await settle();
+    expect(service.calls).toEqual([ahead(1), ahead(from).filter((id) => !ahead(1).includes(id))]);
   });
 
   it('does not fetch again what is held or already on its way', async () => {

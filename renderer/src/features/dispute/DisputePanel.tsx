@@ -23,8 +23,12 @@ import { RulingsComparison } from './RulingsComparison';
 /** The form reads its own stores; from the panel it needs only the detail. */
 const Form = memo(RulingForm);
 
-/** Fetched ahead once a dispute shows: `j` mostly goes forward, `k` steps back. */
-const PREFETCH_AHEAD = 3;
+/**
+ * Fetched ahead once a dispute shows: `j` mostly goes forward, `k` steps back.
+ * The disputes ahead come several at a time (prefetchAhead), so a key held
+ * down asks once every few presses.
+ */
+const PREFETCH_AHEAD = 8;
 const PREFETCH_BEHIND = 1;
 
 /** Runs `task` once the page is idle (soon in any case); returns a cancel. */
@@ -67,18 +71,17 @@ export function DisputePanel() {
 
   const shownId = detail?.dispute.id;
 
-  // Once a dispute shows, its neighbours in the queue are fetched ahead, when
-  // the page is idle: starting requests costs time the painting of this
-  // dispute needs, and a selection that moves on meanwhile cancels them.
-  // The next one is asked as soon as this dispute is painted: a key held or
-  // pressed in rhythm leaves no idle time, and would find it missing. (A
-  // key's render flushes this effect before the paint, hence afterPaint.)
+  // Once a dispute shows, the disputes ahead of it in the queue are asked
+  // for as soon as it is painted, when few are left: a key held or pressed
+  // in rhythm leaves no idle time, and would find them missing. (A key's
+  // render flushes this effect before the paint, hence afterPaint.) The one
+  // behind is asked when the page is idle: starting requests costs time the
+  // painting of this dispute needs, and a selection that moves on meanwhile
+  // cancels that.
   useEffect(() => {
     if (shownId == null || shownId !== selectedId || selectedIndex == null) return;
-    afterPaint(() => useDisputeStore.getState().prefetch(idsAround(selectedIndex, 1, 0)));
-    return whenIdle(() =>
-      useDisputeStore.getState().prefetch(idsAround(selectedIndex, PREFETCH_AHEAD, PREFETCH_BEHIND)),
-    );
+    afterPaint(() => useDisputeStore.getState().prefetchAhead(idsAround(selectedIndex, PREFETCH_AHEAD, 0)));
+    return whenIdle(() => useDisputeStore.getState().prefetch(idsAround(selectedIndex, 0, PREFETCH_BEHIND)));
   }, [shownId, selectedId, selectedIndex]);
 
   if (total === 0) return <aside className="panel panel-empty">Nothing to review here.</aside>;
