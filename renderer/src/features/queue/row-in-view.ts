@@ -1,7 +1,6 @@
 // Whether a queue row shows whole in the grid's viewport, measured on the
 // page. ag-grid's own pixel range (getVerticalPixelRange) is a cached reading
-// that can trail the page: after a resize or the first layout it judged rows
-// in view to be out of it, and the grid jumped under the pointer.
+// that can trail the page: after a window resize it still gave the old size.
 
 /** Whether the row with this id shows whole in the grid's viewport. */
 export type RowInView = (id: string) => boolean;
