@@ -72,8 +72,8 @@ export const ARM_NEXT_DISPUTE = `
       requestAnimationFrame(() => setTimeout(() => {
         const painted = performance.now();
         performance.mark('next-dispute:painted');
-        // The shown dispute's own request, if it needed one: prefetches of its neighbours start after it is painted.
-        const request = performance.getEntriesByType('resource').find((entry) => entry.name.includes('/api/getDispute') && entry.startTime >= pressed && entry.startTime <= painted && entry.responseEnd > 0);
+        // The shown dispute's own request, if it needed one (getDispute, not the prefetch's getDisputes, which starts after a paint).
+        const request = performance.getEntriesByType('resource').find((entry) => entry.name.endsWith('/api/getDispute') && entry.startTime >= pressed && entry.startTime <= painted && entry.responseEnd > 0);
         resolve({ start: pressed, end: painted, total: painted - pressed, select: request ? request.startTime - pressed : NaN, request: request ? request.responseEnd - request.startTime : NaN, render: request ? painted - request.responseEnd : NaN });
       }, 0));
     });

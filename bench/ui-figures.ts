@@ -259,19 +259,18 @@ function requestSplit(presses: readonly NextPress[]): string {
 
 /**
  * `presses` presses of j after three unmeasured ones: ms from keydown until the next dispute's panel
- * is painted, logged with where the requests' time went (`floor`: the app's keys are taken, no requests).
+ * is painted, logged with where the requests' time went.
  */
-export async function measureNextDispute(
+async function measureNextDispute(
   page: Page,
   presses: number,
   log: (line: string) => void,
   frames: string,
-  options: { panels?: string[]; grid?: number[]; floor?: boolean } = {},
 ): Promise<number[]> {
-  const measured = await pressesMeasured(page, presses, options);
+  const measured = await pressesMeasured(page, presses, {});
   const times = measured.map((press) => press.total);
   log(`  next dispute (${frames}): ${spread(times)}`);
-  if (options.floor !== true) log(requestSplit(measured));
+  log(requestSplit(measured));
   return times;
 }
 
